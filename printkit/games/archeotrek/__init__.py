@@ -1,0 +1,1 @@
+"""Trek 12: ArchéoTREK — Dig Site sheets, Bone/Skeleton tokens, scoring."""

@@ -1,0 +1,66 @@
+"""Paper sizes and the printable area used for imposition.
+
+All sizes in points (see :mod:`printkit.units`).  ``universal`` is a page of
+210 × 279.4 mm (A4 width, Letter height): it fits inside both A4 and US Letter,
+so one PDF prints unscaled on either.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit import UsageError
+from printkit.units import mm
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A sheet of paper.
+
+    ``width``/``height``: the page (MediaBox) in pt, portrait.
+    ``box_width``/``box_height``: the area layouts must fit in, in pt, centred on
+    the page (equal to the page except for ``universal``).
+    ``margin``: the unprintable edge a home printer needs, in pt, inside the box.
+    """
+
+    name: str
+    width: float
+    height: float
+    box_width: float
+    box_height: float
+    margin: float = mm(6)
+
+    @property
+    def content(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) in pt of the area inside the box and its margins."""
+        x0 = (self.width - self.box_width) / 2 + self.margin
+        y0 = (self.height - self.box_height) / 2 + self.margin
+        return (x0, y0, self.width - x0, self.height - y0)
+
+
+PAPERS: dict[str, Paper] = {
+    "a4": Paper("a4", mm(210), mm(297), mm(210), mm(297)),
+    "letter": Paper("letter", mm(215.9), mm(279.4), mm(215.9), mm(279.4)),
+    "universal": Paper("universal", mm(210), mm(279.4), mm(210), mm(279.4)),
+}
+
+#: Large papers for single-sheet boards (pt, portrait).
+LARGE_PAPERS: dict[str, Paper] = {
+    "a3": Paper("a3", mm(297), mm(420), mm(297), mm(420)),
+    "a2": Paper("a2", mm(420), mm(594), mm(420), mm(594)),
+    "tabloid": Paper("tabloid", mm(279.4), mm(431.8), mm(279.4), mm(431.8)),
+}
+
+
+def get_paper(name: str) -> Paper:
+    """Return the paper called ``name`` (case-insensitive).
+
+    Raises :class:`printkit.UsageError` listing the allowed names.
+    """
+    key = name.lower()
+    paper = PAPERS.get(key) or LARGE_PAPERS.get(key)
+    if paper is None:
+        raise UsageError(
+            f"--paper: unknown paper {name!r}; choose one of: {', '.join(PAPERS)}"
+        )
+    return paper
