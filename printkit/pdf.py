@@ -1,0 +1,78 @@
+"""PDF assembly and safe writing.
+
+* :func:`assemble` concatenates part PDFs into one kit PDF with pypdf, keeping
+  page boxes, form XObjects and AcroForm fields (``append`` keeps /AcroForm),
+  and sets the viewer preferences every printed sheet needs
+  (``/PrintScaling /None`` and the duplex hint).
+* :func:`write_atomic` writes bytes to a temporary file beside the target and
+  renames it into place, so a file appears whole or not at all.
+* Output is deterministic: no dates, a document ID derived from the content.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import tempfile
+from pathlib import Path
+
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, ByteStringObject, NameObject
+
+DUPLEX_HINT = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "none": "/Simplex"}
+
+
+def assemble(parts: list[bytes], *, title: str, duplex: str = "long") -> bytes:
+    """Concatenate ``parts`` (PDF bytes, in print order) into one PDF.
+
+    Sets the title, ``/PrintScaling /None``, the duplex hint for ``duplex``
+    ("long", "short" or "none") and a content-derived document ID, so equal
+    inputs give byte-identical output.
+    """
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(PdfReader(io.BytesIO(part)))
+    finish(writer, title=title, duplex=duplex, seed=b"".join(parts))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def finish(writer: PdfWriter, *, title: str, duplex: str, seed: bytes) -> None:
+    """Set metadata, viewer preferences and an /ID derived from ``seed`` (the
+    content's bytes) on ``writer``."""
+    writer.add_metadata({"/Title": title, "/Creator": "printkit", "/Producer": "printkit (reportlab, weasyprint, pypdf)"})
+    prefs = writer.create_viewer_preferences()
+    prefs[NameObject("/PrintScaling")] = NameObject("/None")
+    prefs[NameObject("/Duplex")] = NameObject(DUPLEX_HINT.get(duplex, "/Simplex"))
+    digest = hashlib.md5(title.encode("utf-8") + seed).digest()
+    writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` via a temporary file and an atomic rename.
+
+    Raises ``OSError`` when the folder is not writable; the target is then
+    left untouched and no temporary file remains.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def page_count(data: bytes) -> int:
+    """Number of pages of a PDF given as bytes."""
+    return len(PdfReader(io.BytesIO(data)).pages)

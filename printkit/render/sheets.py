@@ -1,0 +1,134 @@
+"""Render a :class:`printkit.model.ComponentSet` to an imposed, marked PDF.
+
+Each distinct face (by key) is drawn once as a form XObject, clipped to its
+bleed shape, and placed wherever it is needed.  Every page carries crop marks
+(or cut lines), the 50 mm and 2 in scale bars and a page label; TrimBox and
+BleedBox enclose the pieces' trims and bleeds.  Output is deterministic
+(reportlab ``invariant=1``).  Lengths in points.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.imposition import Placement, SheetLayout, impose
+from printkit.marks import art_bounds, draw_crop_marks, draw_cut_lines, draw_footer, hexagon_points
+from printkit.model import ComponentSet, Face, FaceBox
+from printkit.paper import Paper
+
+
+def form_name(key: str) -> str:
+    """A PDF-safe, stable XObject name for a face key."""
+    return "F" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
+
+
+def _clip_shape(c, shape: str, w: float, h: float, b: float) -> None:
+    path = c.beginPath()
+    if shape == "circle":
+        path.circle(w / 2, h / 2, w / 2 + b)
+    elif shape == "hex" and b == 0:
+        pts = hexagon_points(0, 0, w, h)
+        path.moveTo(*pts[0])
+        for pt in pts[1:]:
+            path.lineTo(*pt)
+        path.close()
+    else:
+        path.rect(-b, -b, w + 2 * b, h + 2 * b)
+    c.clipPath(path, stroke=0, fill=0)
+
+
+def _place_face(c, face: Face, p: Placement, theme, defined: set[str]) -> None:
+    comp = p.component
+    name = form_name(f"{face.key}|{comp.width:.4f}|{comp.height:.4f}|{p.bleed:.4f}|{comp.shape}")
+    if name not in defined:
+        b = p.bleed
+        c.beginForm(name, lowerx=-b, lowery=-b, upperx=comp.width + b, uppery=comp.height + b)
+        c.saveState()
+        _clip_shape(c, comp.shape, comp.width, comp.height, b)
+        face.draw(c, FaceBox(comp.width, comp.height, b, comp.safe, theme, comp.shape))
+        c.restoreState()
+        c.endForm()
+        defined.add(name)
+    c.saveState()
+    c.translate(p.x, p.y)
+    c.doForm(name)
+    c.restoreState()
+
+
+def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, label: str, defined, fields_side) -> None:
+    c.setPageSize((paper.width, paper.height))
+    if placements:
+        x0, y0, x1, y1 = art_bounds(list(placements))
+        tx0 = min(p.x for p in placements)
+        ty0 = min(p.y for p in placements)
+        tx1 = max(p.x + p.component.width for p in placements)
+        ty1 = max(p.y + p.component.height for p in placements)
+        clamp = lambda v, hi: max(0.0, min(v, hi))  # noqa: E731
+        c.setBleedBox((clamp(x0, paper.width), clamp(y0, paper.height), clamp(x1, paper.width), clamp(y1, paper.height)))
+        c.setTrimBox((clamp(tx0, paper.width), clamp(ty0, paper.height), clamp(tx1, paper.width), clamp(ty1, paper.height)))
+    for p in placements:
+        _place_face(c, faces_of(p.component), p, theme, defined)
+        if fields_side and p.component.fields is not None:
+            p.component.fields(c, p.x, p.y, p.component)
+    if sheet.cut and placements:
+        cut = theme.colour("cut")
+        if sheet.shape == "rect":
+            draw_crop_marks(c, list(placements), paper.width, paper.height, cut)
+        else:
+            draw_cut_lines(c, list(placements), cut)
+    draw_footer(c, theme, paper.width, label, paper.margin)
+    c.showPage()
+
+
+def render_set(
+    cset: ComponentSet,
+    *,
+    paper: Paper,
+    theme,
+    bleed: float,
+    duplex: str = "long",
+    back_offset: tuple[float, float] = (0.0, 0.0),
+    game_title: str = "",
+    fillable: bool = False,
+) -> tuple[bytes, int]:
+    """Impose and draw ``cset``; return (PDF bytes, page count).
+
+    ``bleed`` and ``back_offset`` in pt.  A fronts page is followed by its
+    backs page whenever a piece on it has a back.  With ``fillable`` the
+    components' form-field callbacks add AcroForm fields on the fronts.
+    """
+    sheets = impose(list(cset.components), paper, bleed, duplex, back_offset)
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(paper.width, paper.height), invariant=1,
+               initialFontName=theme.font("body"), initialFontSize=9)
+    c.setTitle(f"{game_title} — {cset.title}" if game_title else cset.title)
+    c.setAuthor("printkit")
+    c.setCreator("printkit")
+    c.setSubject(cset.title)
+    c.setViewerPreference("PrintScaling", "None")
+    defined: set[str] = set()
+    pages = 0
+    n = len(sheets)
+    for i, sheet in enumerate(sheets, 1):
+        head = f"{game_title} · {cset.title} · sheet {i}/{n}"
+        side = " · fronts" if sheet.backs else ""
+        _page(c, sheet, sheet.fronts, lambda comp: comp.front, paper, theme, head + side, defined, fillable)
+        pages += 1
+        if sheet.backs:
+            _page(c, sheet, sheet.backs, lambda comp: comp.back, paper, theme,
+                  head + f" · backs ({duplex_label(duplex)})", defined, False)
+            pages += 1
+    c.save()
+    return buf.getvalue(), pages
+
+
+def duplex_label(duplex: str) -> str:
+    """Short human text for a duplex mode, printed on backs pages."""
+    return {
+        "long": "duplex, flip on long edge",
+        "short": "duplex, flip on short edge",
+        "none": "glue behind the fronts sheet",
+    }[duplex]
