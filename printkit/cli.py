@@ -1,0 +1,133 @@
+"""printkit's command line: thin click commands over the Python API.
+
+Exit codes: 0 success, 1 invalid input (bad data, invalid game file),
+2 usage (unknown game, bad option value, unwritable --out).  Errors are one
+clear line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from printkit import PrintkitError, UsageError
+from printkit.units import parse_length, to_mm
+
+
+class PrintkitCLI(click.Group):
+    """A click group that turns errors into one line and the right exit code."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            rv = super().main(args, prog_name or "printkit", complete_var, standalone_mode=False, **extra)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+            sys.exit(0)
+        except click.UsageError as exc:
+            hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
+            click.echo(f"printkit: {exc.format_message()}{hint}", err=True)
+            sys.exit(2)
+        except UsageError as exc:
+            click.echo(f"printkit: {exc}", err=True)
+            sys.exit(2)
+        except PrintkitError as exc:
+            click.echo(f"printkit: {exc}", err=True)
+            sys.exit(1)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.exceptions.Abort:
+            click.echo("printkit: aborted", err=True)
+            sys.exit(130)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+@click.group(cls=PrintkitCLI, no_args_is_help=True)
+@click.version_option(package_name="printkit")
+def main() -> None:
+    """Print-and-play kits and scorers for archaeology-themed tabletop games.
+
+    \b
+    printkit games                     list the bundled games and their components
+    printkit build all                 write every kit to output/
+    printkit build archeotrek --paper letter --players 5 --duplex short
+    """
+
+
+@main.command()
+def games() -> None:
+    """List the bundled games, their components and counts."""
+    from printkit.build import GAMES, BuildOptions, load_game
+    from printkit.paper import get_paper
+    from printkit.theme import load_theme
+
+    for gid in GAMES:
+        kit = load_game(gid)
+        opts = BuildOptions(paper=get_paper("a4"), theme=load_theme("classic"), players=kit.players[2])
+        click.echo(f"{gid}: {kit.title} ({kit.players[0]}–{kit.players[1]} players)")
+        for part in kit.parts(opts):
+            count = f"{part.count} × " if part.count else ""
+            click.echo(f"  {part.name:<20} {count}{part.title}  [{part.stock}]")
+
+
+def _back_offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise UsageError(f"--back-offset: {text!r} is not X,Y in mm (e.g. 1.5,-0.5)") from None
+    if max(abs(x), abs(y)) > 20:
+        raise UsageError(f"--back-offset: {text!r} is more than 20 mm; measure again with the duplex test")
+    return parse_length(f"{abs(x)}mm") * (1 if x >= 0 else -1), parse_length(f"{abs(y)}mm") * (1 if y >= 0 else -1)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--paper", default="a4", show_default=True, help="a4, letter or universal (fits both).")
+@click.option("--players", type=str, default=None, help="Player sheets to print (default from rules, 4).")
+@click.option("--duplex", default="long", show_default=True, help="long, short or none (single-sided).")
+@click.option("--back-offset", default="0,0", show_default=True, help="X,Y in mm: move backs right/up to match your printer.")
+@click.option("--bleed", default="3mm", show_default=True, help="Bleed length, e.g. 3mm, 0.125in, 0mm.")
+@click.option("--theme", "theme_name", default="classic", show_default=True, help="Theme folder in templates/.")
+@click.option("--fillable", is_flag=True, help="Add form fields to player sheets (fill on screen).")
+@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder; PDFs go to OUT/<game>/.")
+def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable, out) -> None:
+    """Build the print-and-play kit of GAME (or 'all').
+
+    Writes OUT/<game>/<component>.pdf and OUT/<game>/<game>-kit.pdf.
+    """
+    from printkit.build import BuildOptions, build as run_build, load_game, GAMES
+    from printkit.imposition import DUPLEX_MODES
+    from printkit.paper import PAPERS, get_paper
+    from printkit.theme import load_theme
+
+    if game != "all":
+        load_game(game)
+    if paper.lower() not in PAPERS:
+        raise UsageError(f"--paper: unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
+    if duplex not in DUPLEX_MODES:
+        raise UsageError(f"--duplex: {duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
+    n_players = None
+    if players is not None:
+        try:
+            n_players = int(players)
+        except ValueError:
+            raise UsageError(f"--players: {players!r} is not a whole number") from None
+    options = BuildOptions(
+        paper=get_paper(paper), theme=load_theme(theme_name), players=n_players, duplex=duplex,
+        back_offset=_back_offset(back_offset), bleed=parse_length(bleed, what="--bleed"), fillable=fillable,
+    )
+    if options.bleed > parse_length("10mm"):
+        raise UsageError(f"--bleed: {bleed} is more than 10 mm")
+    result = run_build([game] if game != "all" else ["all"], options, out)
+    total = 0
+    for gid, files in result.files.items():
+        for w in files:
+            click.echo(f"{w.path}  {w.pages} page{'s' if w.pages != 1 else ''}")
+            total += 1
+    click.echo(f"{total} PDFs written ({paper}, duplex {duplex}, bleed {to_mm(options.bleed):g} mm)")
+
+
+# scoring commands
