@@ -1,0 +1,1 @@
+"""Rendering: reportlab faces and sheets, weasyprint documents, icons."""

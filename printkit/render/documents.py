@@ -1,0 +1,240 @@
+"""Flowing-text documents (cover pages, rules references) via jinja2 + weasyprint.
+
+Templates live in ``templates/<theme name>/`` beside ``theme.toml``.  Every
+document gets, ahead of its own styles, a generated stylesheet holding:
+
+* ``@font-face`` rules for the theme's TTF files (the same files reportlab
+  embeds), under the families ``"PK Display"`` (role ``display``) and
+  ``"PK Body"`` (``body`` 400, ``semibold`` 600, ``bold`` 700, ``italic``
+  400 italic);
+* the theme colours as CSS variables ``--<role>`` (``--ink``, ``--accent``…),
+  plus the game's palette when the context names a ``game`` (``--earth``,
+  ``--red``…, a game's value winning over a general one of the same name);
+* ``@page { size: <width>mm <height>mm }`` from the :class:`~printkit.paper.Paper`.
+
+Templates reach that stylesheet through the context key ``theme_css`` (see
+``templates/classic/_layout.html.j2``).  Output is deterministic: the same
+inputs give byte-identical PDFs (no dates, no document ID, stable font subset
+names).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from contextlib import contextmanager
+from typing import Any, Iterable, Mapping
+
+import jinja2
+from markupsafe import Markup
+
+from printkit import PrintkitError
+from printkit.paper import Paper
+from printkit.theme import Theme
+from printkit.units import to_mm
+
+#: Font role → (CSS family, weight, style) of the generated @font-face rules.
+FONT_FACES: dict[str, tuple[str, int, str]] = {
+    "display": ("PK Display", 400, "normal"),
+    "body": ("PK Body", 400, "normal"),
+    "semibold": ("PK Body", 600, "normal"),
+    "bold": ("PK Body", 700, "normal"),
+    "italic": ("PK Body", 400, "italic"),
+}
+
+#: Duplex setting → the printing sentence shown on a kit's cover.
+DUPLEX_INSTRUCTIONS: dict[str, str] = {
+    "long": "Print double-sided, flip on long edge",
+    "short": "Print double-sided, flip on short edge",
+    "none": (
+        "Print single-sided; each backs page follows its fronts page — glue them "
+        "back to back (or re-feed the sheet) before cutting"
+    ),
+}
+
+#: Paper name → (short name, note) as a cover shows them.
+PAPER_LABELS: dict[str, tuple[str, str]] = {
+    "a4": ("A4", "210 × 297 mm"),
+    "letter": ("US Letter", "8.5 × 11 in"),
+    "universal": ("A4 or US Letter", "pages are 210 × 279.4 mm, so they fit either sheet unscaled"),
+}
+
+#: Timestamp (s since 1970) written into subset fonts' ``head.modified`` when
+#: fontTools subsets them (weasyprint's fallback when HarfBuzz-subset is absent);
+#: fontTools otherwise stamps the current time.  A ``SOURCE_DATE_EPOCH`` already
+#: set in the environment wins (reproducible-builds convention).
+FIXED_EPOCH = "946684800"  # 2000-01-01T00:00:00Z
+
+_RESERVED = ("theme_css",)
+_ENV_LOCK = threading.Lock()
+_CSS_IDENT = re.compile(r"^[a-z][a-z0-9_-]*$")
+
+
+def _autoescape(name: str | None) -> bool:
+    return bool(name) and name.endswith((".html.j2", ".html", ".htm"))
+
+
+def _environment(theme: Theme) -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(theme.directory)),
+        autoescape=_autoescape,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def _css_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def theme_css(theme: Theme, paper: Paper, game: str | None = None) -> str:
+    """The generated stylesheet (fonts, colour variables, page size) as CSS text.
+
+    ``game``: palette to expose as CSS variables on top of the general
+    colours; ``None`` for the general colours only.  Raises
+    :class:`printkit.PrintkitError` for a colour role that is not a valid CSS
+    identifier.
+    """
+    lines: list[str] = []
+    for role, (family, weight, style) in FONT_FACES.items():
+        path = theme.font_files[role]
+        lines.append(
+            f"@font-face {{ font-family: {_css_string(family)}; "
+            f"src: url({_css_string(path.resolve().as_uri())}) format(\"truetype\"); "
+            f"font-weight: {weight}; font-style: {style}; }}"
+        )
+    colours = dict(theme.colours)
+    if game:
+        colours.update(theme.games.get(game, {}))
+    decls = []
+    for role in colours:
+        if not _CSS_IDENT.match(role):
+            raise PrintkitError(f"theme {theme.name!r}: colour role {role!r} is not a CSS name")
+        decls.append(f"  --{role.replace('_', '-')}: {theme.hex(role, game)};")
+    lines.append(":root {\n" + "\n".join(decls) + "\n}")
+    lines.append(
+        f"@page {{ size: {to_mm(paper.width):.4f}mm {to_mm(paper.height):.4f}mm; }}"
+    )
+    return "\n".join(lines) + "\n"
+
+
+def render_html(template: str, context: Mapping[str, Any], theme: Theme, paper: Paper) -> str:
+    """Render ``templates/<theme.name>/<template>`` to an HTML string.
+
+    The context gains ``theme_css`` (see :func:`theme_css`; its palette is the
+    context's optional ``game`` id) and ``paper`` (the :class:`Paper`).
+    Raises :class:`printkit.PrintkitError` for a missing template, a missing
+    context key (templates use ``StrictUndefined``) or a reserved key given.
+    """
+    clash = [k for k in _RESERVED if k in context]
+    if clash:
+        raise PrintkitError(f"document context: {', '.join(clash)} is reserved")
+    env = _environment(theme)
+    full = dict(context)
+    full.setdefault("paper", paper)
+    full["theme_css"] = Markup(theme_css(theme, paper, context.get("game")))
+    try:
+        return env.get_template(template).render(full)
+    except jinja2.TemplateNotFound as exc:
+        raise PrintkitError(
+            f"template {exc.name!r} not found in {theme.directory}"
+        ) from None
+    except jinja2.UndefinedError as exc:
+        raise PrintkitError(f"template {template!r}: {exc.message}") from None
+
+
+@contextmanager
+def _fixed_timestamps():
+    with _ENV_LOCK:
+        had = "SOURCE_DATE_EPOCH" in os.environ
+        if not had:
+            os.environ["SOURCE_DATE_EPOCH"] = FIXED_EPOCH
+        try:
+            yield
+        finally:
+            if not had:
+                os.environ.pop("SOURCE_DATE_EPOCH", None)
+
+
+def render_document(template: str, context: Mapping[str, Any], theme: Theme, paper: Paper) -> bytes:
+    """Render a jinja2 HTML template to PDF bytes with weasyprint.
+
+    ``template``: file name in ``templates/<theme.name>/`` (e.g.
+    ``"cover.html.j2"``).  ``context``: template variables; an optional
+    ``game`` key selects the theme palette exposed as CSS variables.  Pages
+    are ``paper.width`` × ``paper.height`` pt; fonts are the theme's, embedded
+    as subsets.  Deterministic: equal inputs give byte-identical PDFs.
+
+    Raises :class:`printkit.PrintkitError` for a missing template or context
+    key (see :func:`render_html`).
+    """
+    html = render_html(template, context, theme, paper)
+    from weasyprint import HTML  # lazy: importing weasyprint costs ~0.7 s
+    from weasyprint.text.fonts import FontConfiguration
+
+    font_config = FontConfiguration()
+    document = HTML(string=html, base_url=theme.directory.resolve().as_uri() + "/")
+    with _fixed_timestamps():
+        return document.write_pdf(
+            font_config=font_config,
+            pdf_identifier=False,  # no /ID; no dcterms dates in our templates either
+        )
+
+
+def duplex_instructions(duplex: str) -> str:
+    """The printing sentence for ``duplex`` ("long", "short" or "none").
+
+    Raises :class:`printkit.PrintkitError` for any other value.
+    """
+    try:
+        return DUPLEX_INSTRUCTIONS[duplex]
+    except KeyError:
+        raise PrintkitError(
+            f"duplex: unknown setting {duplex!r}; choose one of: {', '.join(DUPLEX_INSTRUCTIONS)}"
+        ) from None
+
+
+def cover_pdf(
+    game_title: str,
+    tagline: str,
+    parts: Iterable[Mapping[str, Any]],
+    paper: Paper,
+    duplex: str,
+    theme: Theme,
+    *,
+    game: str | None = None,
+) -> bytes:
+    """A kit's one-page cover as PDF bytes (``templates/<theme>/cover.html.j2``).
+
+    ``parts``: one mapping per file of the kit with ``title`` (component
+    name), ``file`` (PDF file name), ``count`` (how many components),
+    ``pages`` (int) and ``stock`` (paper or card to print on).  ``duplex``:
+    "long", "short" or "none" (see :data:`DUPLEX_INSTRUCTIONS`).  ``game``:
+    optional game id whose palette colours the page.
+
+    Raises :class:`printkit.PrintkitError` for an unknown duplex setting or a
+    part missing a key.
+    """
+    needed = ("title", "file", "count", "pages", "stock")
+    rows = []
+    for i, part in enumerate(parts):
+        missing = [k for k in needed if k not in part]
+        if missing:
+            raise PrintkitError(f"cover: part {i + 1} lacks {', '.join(missing)}")
+        rows.append({k: part[k] for k in needed})
+    context = {
+        "game_title": game_title,
+        "tagline": tagline,
+        "paper_name": PAPER_LABELS.get(paper.name, (paper.name.upper(), ""))[0],
+        "paper_note": PAPER_LABELS.get(paper.name, ("", f"{to_mm(paper.width):g} × {to_mm(paper.height):g} mm"))[1],
+        "duplex": duplex,
+        "duplex_instructions": duplex_instructions(duplex),
+        "parts": rows,
+        "total_pages": sum(int(r["pages"]) for r in rows),
+    }
+    if game:
+        context["game"] = game
+    return render_document("cover.html.j2", context, theme, paper)
