@@ -28,7 +28,7 @@ class Paper:
     height: float
     box_width: float
     box_height: float
-    margin: float = mm(6)
+    margin: float = mm(5)
 
     @property
     def content(self) -> tuple[float, float, float, float]:

@@ -14,7 +14,7 @@ PT_PER_IN = 72.0
 PT_PER_MM = PT_PER_IN / 25.4
 
 _UNITS = {"mm": PT_PER_MM, "cm": 10 * PT_PER_MM, "in": PT_PER_IN, "pt": 1.0}
-_LENGTH = re.compile(r"^\s*([+-]?(?:\d+\.?\d*|\.\d+))\s*(mm|cm|in|pt)\s*$")
+_LENGTH = re.compile(r"^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(mm|cm|in|pt)\s*$")
 
 
 def mm(value: float) -> float:

@@ -1,0 +1,81 @@
+"""What the ArchéoTREK kit prints, in print order.
+
+* ``rules-reference``: one page, weasyprint (``templates/<theme>/archeotrek-rules.html.j2``);
+* ``dig-site-sheets``: one Dig Site sheet per player, uncut, no bleed;
+* ``bone-tokens``: 36 round Bone tokens (4 colours × 9) with one common back;
+* ``skeleton-tokens``: 4 round Skeleton tokens, one per colour, with backs.
+
+Counts, values, colours' symbols and sizes come from ``rules/archeotrek.toml``.
+"""
+
+from __future__ import annotations
+
+from printkit.build import BuildOptions, GameKit, Part
+from printkit.games.archeotrek.data import load_rules
+from printkit.games.archeotrek.documents import rules_reference_pdf
+from printkit.games.archeotrek.sheet import sheet_face
+from printkit.games.archeotrek.tokens import bone_back, bone_face, skeleton_back, skeleton_face
+from printkit.imposition import FOOTER
+from printkit.model import Component, ComponentSet
+from printkit.render.documents import cover_pdf
+from printkit.units import mm
+
+
+def sheet_size(paper) -> tuple[float, float]:
+    """Dig Site sheet trim size in pt: the paper's content box less the footer
+    band kept free at top and bottom (the engine centres it on the page)."""
+    x0, y0, x1, y1 = paper.content
+    return x1 - x0, paper.height - 2 * (y0 + FOOTER)
+
+
+def parts(options: BuildOptions) -> list[Part]:
+    """The kit's parts for ``options`` (players, paper, theme)."""
+    rules = load_rules()
+    theme = options.theme
+    players = options.players or rules.players_default
+    w, h = sheet_size(options.paper)
+    sheets = tuple(
+        Component(f"dig-site-p{i}", w, h, sheet_face(rules, theme, w, h, player=i), cut=False, bleed=0.0,
+                  meta={"player": i})
+        for i in range(1, players + 1)
+    )
+    bones = tuple(
+        Component(f"bone-{colour}-{value}", mm(rules.bone_diameter), mm(rules.bone_diameter),
+                  bone_face(rules, theme, colour, value), bone_back(rules, theme), shape="circle",
+                  meta={"colour": colour, "value": value})
+        for colour, values in rules.tokens.bones.items() for value in values
+    )
+    skeletons = tuple(
+        Component(f"skeleton-{colour}", mm(rules.skeleton_diameter), mm(rules.skeleton_diameter),
+                  skeleton_face(rules, theme, colour, value), skeleton_back(rules, theme), shape="circle",
+                  meta={"colour": colour, "value": value})
+        for colour, value in rules.tokens.skeletons.items()
+    )
+    paper = options.paper
+    return [
+        Part("rules-reference", "Rules reference", "plain paper (80 g/m²)",
+             document=lambda: rules_reference_pdf(rules, theme, paper), count=1),
+        Part("dig-site-sheets", "Dig Site sheets", "plain paper (80–100 g/m²), one per player per game",
+             components=ComponentSet("dig-site-sheets", "Dig Site sheets", "paper", sheets), count=len(sheets)),
+        Part("bone-tokens", "Bone tokens", "card 200–300 g/m², or paper glued to cereal-box card",
+             components=ComponentSet("bone-tokens", "Bone tokens", "card", bones), count=len(bones)),
+        Part("skeleton-tokens", "Skeleton tokens", "card 200–300 g/m², or paper glued to cereal-box card",
+             components=ComponentSet("skeleton-tokens", "Skeleton tokens", "card", skeletons), count=len(skeletons)),
+    ]
+
+
+def cover(summary: list[dict], options: BuildOptions) -> bytes:
+    """The kit's cover page (weasyprint): contents, stock, duplex setting."""
+    rules = load_rules()
+    return cover_pdf(rules.title, rules.tagline, summary, options.paper, options.duplex, options.theme)
+
+
+_rules = load_rules()
+GAME = GameKit(
+    id="archeotrek",
+    title=_rules.title,
+    tagline=_rules.tagline,
+    parts=parts,
+    players=(_rules.players_min, _rules.players_max, _rules.players_default),
+    cover=cover,
+)

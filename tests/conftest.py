@@ -1,0 +1,54 @@
+"""Shared fixtures: the classic theme, papers, and a synthetic test deck whose
+faces carry measurable marks (a 2 × 2 pt square at the trim centre)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from printkit.model import Component, ComponentSet, Face
+from printkit.paper import get_paper
+from printkit.theme import load_theme
+from printkit.units import mm
+
+MARK = 2.0  # pt, side of the centre square every synthetic face draws
+
+
+@pytest.fixture(scope="session")
+def theme():
+    return load_theme("classic")
+
+
+def _face(key: str, fill: str, theme):
+    def draw(c, box):
+        c.setFillColor(theme.colour(fill, "archeotrek"))
+        c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed, stroke=0, fill=1)
+        c.setFillColor(theme.colour("ink"))
+        c.rect(box.width / 2 - MARK / 2, box.height / 2 - MARK / 2, MARK, MARK, stroke=0, fill=1)
+    return Face(key, draw)
+
+
+def make_deck(theme, n=5, w=63.5, h=88.9, shape="rect", backs=True):
+    """``n`` pieces of ``w`` × ``h`` mm with a front and (optionally) a back."""
+    front = _face("test/front", "ground", theme)
+    back = _face("test/back", "earth", theme) if backs else None
+    comps = tuple(
+        Component(f"piece{i}", mm(w), mm(h), front, back, shape=shape) for i in range(n)
+    )
+    return ComponentSet("test", "Test pieces", "card", comps)
+
+
+@pytest.fixture
+def deck(theme):
+    return make_deck(theme)
+
+
+def pdf_pages(data: bytes):
+    import pdfplumber
+    return pdfplumber.open(io.BytesIO(data))
+
+
+@pytest.fixture
+def a4():
+    return get_paper("a4")

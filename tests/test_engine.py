@@ -1,0 +1,214 @@
+"""The print engine, measured in the PDFs it writes (pdfplumber / pypdf)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given, settings, strategies as st
+from pypdf import PdfReader
+
+from printkit import PrintkitError, UsageError
+from printkit.imposition import impose
+from printkit.marks import MARK_GAP
+from printkit.paper import get_paper
+from printkit.render.sheets import render_set
+from printkit.units import mm, parse_length, to_mm
+
+from conftest import MARK, make_deck, pdf_pages
+
+TOL_MM = 0.01
+
+
+def centres(page):
+    """Centres (pt, PDF coordinates, y up) of the synthetic faces' centre squares."""
+    h = page.height
+    out = []
+    for r in page.rects:
+        if abs(r["width"] - MARK) < 0.01 and abs(r["height"] - MARK) < 0.01:
+            out.append(((r["x0"] + r["x1"]) / 2, h - (r["top"] + r["bottom"]) / 2))
+    return sorted(out)
+
+
+# --- units and paper -------------------------------------------------------
+
+@pytest.mark.parametrize("text,expected_mm", [("3mm", 3), ("0.125in", 3.175), ("9pt", 9 * 25.4 / 72), ("1cm", 10), (" 2.5 mm", 2.5)])
+def test_parse_length(text, expected_mm):
+    assert to_mm(parse_length(text)) == pytest.approx(expected_mm)
+
+
+@pytest.mark.parametrize("bad", ["3xm", "3", "mm", "-1mm", "", "3 m m"])
+def test_parse_length_rejects(bad):
+    with pytest.raises(UsageError):
+        parse_length(bad)
+
+
+@given(st.floats(min_value=0, max_value=1000, allow_nan=False))
+def test_mm_round_trip(v):
+    assert to_mm(parse_length(f"{v!r}mm")) == pytest.approx(v)
+
+
+@pytest.mark.parametrize("name,w,h", [("a4", 210, 297), ("letter", 215.9, 279.4), ("universal", 210, 279.4)])
+def test_page_sizes_exact(theme, name, w, h):
+    data, pages = render_set(make_deck(theme), paper=get_paper(name), theme=theme, bleed=mm(3))
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == pages
+    for page in reader.pages:
+        box = page.mediabox
+        assert to_mm(float(box.width)) == pytest.approx(w, abs=TOL_MM)
+        assert to_mm(float(box.height)) == pytest.approx(h, abs=TOL_MM)
+        # TrimBox ⊆ BleedBox ⊆ MediaBox
+        t, b, m = page.trimbox, page.bleedbox, page.mediabox
+        assert m.left <= b.left <= t.left and t.right <= b.right <= m.right
+        assert m.bottom <= b.bottom <= t.bottom and t.top <= b.top <= m.top
+
+
+def test_universal_fits_a4_and_letter():
+    u = get_paper("universal")
+    for other in ("a4", "letter"):
+        p = get_paper(other)
+        assert u.width <= p.width + 1e-9 and u.height <= p.height + 1e-9
+
+
+def test_unknown_paper():
+    with pytest.raises(UsageError, match="a4, letter, universal"):
+        get_paper("a5")
+
+
+# --- imposition and marks ----------------------------------------------------
+
+@pytest.mark.parametrize("bleed_mm", [0, 3])
+def test_crop_marks_on_trim_lines_and_outside_art(theme, a4, bleed_mm):
+    deck = make_deck(theme, n=9)
+    data, _ = render_set(deck, paper=a4, theme=theme, bleed=mm(bleed_mm))
+    with pdf_pages(data) as pdf:
+        page = pdf.pages[0]
+        H = page.height
+        art = [r for r in page.rects if r["width"] > 100 and r["height"] > 100]
+        marks = [ln for ln in page.lines if abs(ln["linewidth"] - 0.25) < 1e-6]
+        assert marks, "no crop marks"
+        vx = sorted({round(ln["x0"], 3) for ln in marks if abs(ln["x0"] - ln["x1"]) < 1e-6})
+        # every art rect's trim edges (art minus bleed) have a mark line
+        for r in art:
+            for x in (r["x0"] + mm(bleed_mm), r["x1"] - mm(bleed_mm)):
+                assert any(abs(x - v) < mm(TOL_MM) for v in vx)
+        # trim width measured between marks equals the card width
+        widths = {round(to_mm(r["x1"] - r["x0"]) - 2 * bleed_mm, 2) for r in art}
+        assert widths == {63.5}
+        heights = {round(to_mm(r["bottom"] - r["top"]) - 2 * bleed_mm, 2) for r in art}
+        assert heights == {88.9}
+        # no mark crosses any art
+        for ln in marks:
+            for r in art:
+                overlap_x = min(ln["x1"], r["x1"]) - max(ln["x0"], r["x0"])
+                overlap_y = min(ln["bottom"], r["bottom"]) - max(ln["top"], r["top"])
+                assert not (overlap_x >= 0 and overlap_y > 0.01 or overlap_x > 0.01 and overlap_y >= 0), (ln, r)
+        # marks run to the sheet edge
+        assert any(ln["top"] <= 0.01 for ln in marks) and any(ln["bottom"] >= H - 0.01 for ln in marks)
+
+
+def test_no_bleed_cards_share_cut_lines(theme, a4):
+    sheets = impose(list(make_deck(theme, n=9).components), a4, 0.0)
+    s = sheets[0]
+    assert (s.cols, s.rows) == (3, 3)
+    xs = sorted({round(p.x, 4) for p in s.fronts})
+    assert xs[1] - xs[0] == pytest.approx(mm(63.5))
+
+
+def test_grid_centred(theme, a4):
+    s = impose(list(make_deck(theme, n=4).components), a4, mm(3))[0]
+    left = s.origin[0] - s.bleed
+    right = a4.width - (s.origin[0] + s.cols * s.pitch_x - s.bleed)
+    assert left == pytest.approx(right)
+
+
+def test_round_tokens_get_circle_cut_lines(theme, a4):
+    deck = make_deck(theme, n=7, w=25, h=25, shape="circle")
+    data, _ = render_set(deck, paper=a4, theme=theme, bleed=mm(3))
+    with pdf_pages(data) as pdf:
+        cuts = [c for c in pdf.pages[0].curves if abs(c["linewidth"] - 0.25) < 1e-6]
+        assert len(cuts) == 7
+        for c in cuts:
+            assert to_mm(c["x1"] - c["x0"]) == pytest.approx(25, abs=TOL_MM)
+
+
+def test_piece_too_big_is_a_clear_error(theme, a4):
+    with pytest.raises(PrintkitError, match="does not fit"):
+        impose(list(make_deck(theme, n=1, w=400, h=100).components), a4, 0)
+
+
+# --- duplex -----------------------------------------------------------------
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("n", [1, 5, 9])
+def test_backs_centre_on_fronts(theme, a4, duplex, n):
+    data, pages = render_set(make_deck(theme, n=n), paper=a4, theme=theme, bleed=mm(3), duplex=duplex)
+    with pdf_pages(data) as pdf:
+        assert len(pdf.pages) == pages and pages % 2 == 0
+        W, H = pdf.pages[0].width, pdf.pages[0].height
+        for i in range(0, pages, 2):
+            fronts = centres(pdf.pages[i])
+            backs = centres(pdf.pages[i + 1])
+            assert len(fronts) == len(backs)
+            expected = sorted((W - x, y) if duplex == "long" else (x, H - y) for x, y in fronts)
+            for (ex, ey), (bx, by) in zip(expected, backs):
+                assert to_mm(abs(ex - bx)) < TOL_MM and to_mm(abs(ey - by)) < TOL_MM
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_back_offset_moves_only_backs(theme, a4, duplex):
+    plain, _ = render_set(make_deck(theme), paper=a4, theme=theme, bleed=mm(3), duplex=duplex)
+    moved, _ = render_set(make_deck(theme), paper=a4, theme=theme, bleed=mm(3), duplex=duplex,
+                          back_offset=(mm(1.5), mm(-0.7)))
+    with pdf_pages(plain) as p, pdf_pages(moved) as m:
+        assert centres(p.pages[0]) == centres(m.pages[0])
+        for (x0, y0), (x1, y1) in zip(centres(p.pages[1]), centres(m.pages[1])):
+            assert to_mm(x1 - x0) == pytest.approx(1.5, abs=TOL_MM)
+            assert to_mm(y1 - y0) == pytest.approx(-0.7, abs=TOL_MM)
+
+
+def test_no_backs_no_backs_page(theme, a4):
+    deck = make_deck(theme, backs=False)
+    data, pages = render_set(deck, paper=a4, theme=theme, bleed=mm(3))
+    assert pages == len(impose(list(deck.components), a4, mm(3)))
+
+
+# --- scale guard, fonts, determinism ----------------------------------------
+
+def test_scale_bars_and_print_scaling(theme, a4):
+    data, _ = render_set(make_deck(theme), paper=a4, theme=theme, bleed=mm(3))
+    reader = PdfReader(io.BytesIO(data))
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    with pdf_pages(data) as pdf:
+        for page in pdf.pages:
+            text = page.extract_text()
+            assert "50 mm" in text and "2 in" in text
+            lengths = sorted(round(to_mm(r["width"]), 2) for r in page.rects if r["height"] < mm(2))
+            assert 50.0 in lengths and 50.8 in lengths
+
+
+def test_fonts_embedded_no_base14(theme, a4):
+    data, _ = render_set(make_deck(theme), paper=a4, theme=theme, bleed=mm(3), game_title="Archéo – 3–18")
+    reader = PdfReader(io.BytesIO(data))
+    for page in reader.pages:
+        fonts = page["/Resources"].get("/Font", {})
+        for ref in fonts.values():
+            font = ref.get_object()
+            assert font["/Subtype"] != "/Type1", font["/BaseFont"]
+            desc = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            desc = desc.get_object()
+            assert any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+    assert "Archéo – 3–18" in reader.pages[0].extract_text()
+
+
+def test_deterministic(theme, a4):
+    a, _ = render_set(make_deck(theme), paper=a4, theme=theme, bleed=mm(3))
+    b, _ = render_set(make_deck(theme), paper=a4, theme=theme, bleed=mm(3))
+    assert a == b
+
+
+def test_identical_faces_drawn_once(theme, a4):
+    data, _ = render_set(make_deck(theme, n=9), paper=a4, theme=theme, bleed=0)
+    page = PdfReader(io.BytesIO(data)).pages[0]
+    xobjects = page["/Resources"]["/XObject"]
+    assert len(xobjects) == 1
