@@ -1,0 +1,423 @@
+"""Parsing a filled ArchéoTREK game (``shared/formats/archeotrek-game.md``).
+
+:func:`load_game` reads TOML (default) or JSON (``.json``) — UTF-8, a BOM
+tolerated, CRLF fine — and hands the data to :func:`game_from_dict`, the single
+entry point for every source (a filled PDF form becomes the same dict).
+
+Problems in a player's entries (wrong types, missing or unknown keys) become
+:class:`~printkit.games.archeotrek.validate.Problem` s on ``Game.problems`` so
+every sheet is still checked; an unreadable file or a malformed ``[layout]`` /
+``[tokens]`` raises :class:`printkit.PrintkitError` naming the file and key.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from printkit import PrintkitError
+from printkit.games.archeotrek.data import (
+    CHOICE_LINES,
+    CIRCLE_KINDS,
+    ArcheoTrekRules,
+    Circle,
+    Layout,
+    TokenSet,
+    load_rules,
+)
+from printkit.games.archeotrek.validate import WARNING, Problem, problem
+from printkit.rules import load_toml
+
+GAME_ID = "archeotrek"
+TOP_KEYS = ("game", "layout", "tokens", "player")
+PLAYER_KEYS = ("name", "choices", "circles", "area")
+AREA_KEYS = ("circles", "bones")
+LAYOUT_KEYS = ("choices", "dice", "circles", "links")
+TOKEN_KEYS = ("bones", "skeletons")
+
+
+@dataclass(frozen=True)
+class Area:
+    """One Digging Area: circle labels and the Bone tokens kept for it."""
+
+    circles: tuple[str, ...]
+    bones: tuple[str, ...]
+
+
+@dataclass
+class Player:
+    """One player's sheet.
+
+    ``choices``: Choices line → ticks; ``circles``: label → value written
+    (``None`` when the entry was not a whole number — already a problem);
+    ``areas``: Digging Areas in the order they were drawn.
+    """
+
+    name: str
+    choices: dict[str, int]
+    circles: dict[str, int | None]
+    areas: list[Area]
+    seat: int = 0
+
+
+@dataclass
+class Game:
+    """A whole table: players plus the layout and token set they played on.
+
+    ``area_sum``, ``tokens_base``, ``tokens_per_zero`` come from the bundled
+    rules (rulebook: Dig).  ``problems``: structural problems found while
+    parsing (reported first by ``validate``).
+    """
+
+    source: str
+    layout: Layout
+    tokens: TokenSet
+    players: list[Player]
+    area_sum: int = 9
+    tokens_base: int = 1
+    tokens_per_zero: int = 1
+    problems: list[Problem] = field(default_factory=list)
+
+
+@lru_cache(maxsize=1)
+def bundled_rules() -> ArcheoTrekRules:
+    """The bundled ``rules/archeotrek.toml`` (loaded once)."""
+    return load_rules()
+
+
+def load_game(path: str | Path) -> Game:
+    """Read a filled-game file (TOML, or JSON when the name ends in ``.json``).
+
+    Raises :class:`printkit.PrintkitError` for an unreadable file, bytes that
+    are not UTF-8, invalid TOML/JSON (with line and column) or a malformed
+    layout/token set; everything else becomes problems on the returned game.
+    """
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise PrintkitError(f"{path}: cannot read file ({exc.strerror or exc})") from None
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise PrintkitError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise PrintkitError(
+                f"{path}: invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+            ) from None
+    else:
+        data = load_toml(path)
+    return game_from_dict(data, source=str(path), base_dir=path.parent)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _tname(v: Any) -> str:
+    return {
+        bool: "true/false", int: "a whole number", float: "a decimal number", str: "text",
+        list: "a list", dict: "a table",
+    }.get(type(v), type(v).__name__)
+
+
+def game_from_dict(data: Any, *, source: str = "<game>", base_dir: Path | None = None) -> Game:
+    """Build a :class:`Game` from the filled-game structure (parsed TOML/JSON,
+    or a PDF form turned into the same dict).
+
+    ``source`` names the input in messages; ``base_dir`` resolves a string
+    ``layout`` path (default: the current directory).  Absent ``layout`` /
+    ``tokens`` use the bundled rules.  Raises :class:`printkit.PrintkitError`
+    only when the data is not a table at all or the layout/tokens are
+    malformed; player-level trouble becomes ``Game.problems``.
+    """
+    if not isinstance(data, dict):
+        raise PrintkitError(f"{source}: a game file is a table of keys, not {_tname(data)}")
+    rules = bundled_rules()
+    probs: list[Problem] = []
+    for key in data:
+        if key not in TOP_KEYS:
+            hint = " (did you mean [[player]]?)" if key in ("players", "Player") else ""
+            probs.append(problem(
+                "unknown-key", f"unknown top-level key {key!r}{hint}; allowed: {', '.join(TOP_KEYS)}",
+            ))
+    g = data.get("game")
+    if g is None:
+        probs.append(problem("game-name", 'no `game = "archeotrek"` line', severity=WARNING))
+    elif g != GAME_ID:
+        probs.append(problem("game-name", f"game is {g!r}, expected {GAME_ID!r}"))
+    layout = rules.layout
+    if "layout" in data:
+        layout = _layout(data["layout"], source, base_dir, rules)
+    tokens = rules.tokens
+    if "tokens" in data:
+        tokens = _tokens(data["tokens"], source)
+    players: list[Player] = []
+    raw_players = data.get("player")
+    if raw_players is None:
+        probs.append(problem("no-players", "no [[player]] tables: nothing to score"))
+        raw_players = []
+    elif isinstance(raw_players, dict):
+        raw_players = [raw_players]
+    elif not isinstance(raw_players, list):
+        probs.append(problem(
+            "wrong-type", f"`player` is {_tname(raw_players)}; write [[player]] tables",
+        ))
+        raw_players = []
+    elif not raw_players:
+        probs.append(problem("no-players", "no [[player]] tables: nothing to score"))
+    seen: dict[str, int] = {}
+    for seat, raw in enumerate(raw_players, 1):
+        pl = _player(raw, seat, probs)
+        if pl is None:
+            continue
+        key = unicodedata.normalize("NFC", pl.name).casefold()
+        if key in seen:
+            probs.append(problem(
+                "duplicate-player",
+                f"players {seen[key]} and {seat} are both called {pl.name!r}; names must differ",
+                player=pl.name,
+            ))
+        else:
+            seen[key] = seat
+        players.append(pl)
+    return Game(
+        source=source, layout=layout, tokens=tokens, players=players,
+        area_sum=rules.area_sum, tokens_base=rules.tokens_base,
+        tokens_per_zero=rules.tokens_per_zero, problems=probs,
+    )
+
+
+def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
+    if not isinstance(raw, dict):
+        probs.append(problem(
+            "wrong-type", f"player {seat} is {_tname(raw)}, not a [[player]] table",
+        ))
+        return None
+    name = raw.get("name")
+    if name is None:
+        pname = f"player {seat}"
+        probs.append(problem("missing-key", f"player {seat} has no `name`", player=pname))
+    elif not isinstance(name, str) or not name.strip():
+        pname = f"player {seat}"
+        probs.append(problem(
+            "wrong-type", f"player {seat}'s `name` is {_tname(name) if name != '' else 'empty'}; "
+            "write a non-empty text", player=pname,
+        ))
+    else:
+        pname = name.strip()
+    for key in raw:
+        if key not in PLAYER_KEYS:
+            probs.append(problem(
+                "unknown-key",
+                f"unknown key {key!r} in [[player]]; allowed: {', '.join(PLAYER_KEYS)}"
+                + (" (areas are [[player.area]])" if key in ("areas", "Area") else ""),
+                player=pname,
+            ))
+    # choices
+    choices: dict[str, int] = {}
+    rc = raw.get("choices")
+    if rc is None:
+        probs.append(problem("missing-key", "no `choices` (ticks per Choices line)", player=pname))
+    elif not isinstance(rc, dict):
+        probs.append(problem("wrong-type", f"`choices` is {_tname(rc)}, not a table", player=pname))
+    else:
+        for line, n in rc.items():
+            if line not in CHOICE_LINES:
+                probs.append(problem(
+                    "unknown-key",
+                    f"unknown Choices line {line!r}; lines: {', '.join(CHOICE_LINES)}",
+                    player=pname,
+                ))
+            elif not _is_int(n) or n < 0:
+                probs.append(problem(
+                    "wrong-type",
+                    f"Choices line {line} has {n!r} ticks; write a whole number >= 0",
+                    player=pname,
+                ))
+            else:
+                choices[line] = n
+    # circles
+    circles: dict[str, int | None] = {}
+    rcirc = raw.get("circles")
+    if rcirc is None:
+        probs.append(problem("missing-key", "no `circles` (label = value written)", player=pname))
+    elif not isinstance(rcirc, dict):
+        probs.append(problem(
+            "wrong-type", f"`circles` is {_tname(rcirc)}, not a table of label = value",
+            player=pname,
+        ))
+    else:
+        for lab, v in rcirc.items():
+            lab = str(lab)
+            if _is_int(v):
+                circles[lab] = v
+            else:
+                circles[lab] = None
+                probs.append(problem(
+                    "wrong-type",
+                    f"circle {lab} holds {v!r} ({_tname(v)}); write a whole number",
+                    player=pname, circles=(lab,),
+                ))
+    # areas
+    areas: list[Area] = []
+    ra = raw.get("area", [])
+    if isinstance(ra, dict):
+        ra = [ra]
+    if not isinstance(ra, list):
+        probs.append(problem(
+            "wrong-type", f"`area` is {_tname(ra)}; write [[player.area]] tables", player=pname,
+        ))
+        ra = []
+    for a_no, a in enumerate(ra, 1):
+        if not isinstance(a, dict):
+            probs.append(problem(
+                "wrong-type", f"area {a_no} is {_tname(a)}, not a [[player.area]] table",
+                player=pname, area=a_no,
+            ))
+            areas.append(Area((), ()))
+            continue
+        for key in a:
+            if key not in AREA_KEYS:
+                probs.append(problem(
+                    "unknown-key",
+                    f"unknown key {key!r} in area {a_no}; allowed: {', '.join(AREA_KEYS)}",
+                    player=pname, area=a_no,
+                ))
+        acirc = _str_list(a.get("circles", []), "circles", pname, a_no, probs)
+        bones = _str_list(a.get("bones", []), "bones", pname, a_no, probs)
+        areas.append(Area(acirc, bones))
+    return Player(pname, choices, circles, areas, seat)
+
+
+def _str_list(v: Any, key: str, pname: str, a_no: int, probs: list[Problem]) -> tuple[str, ...]:
+    if not isinstance(v, list):
+        probs.append(problem(
+            "wrong-type", f"area {a_no} `{key}` is {_tname(v)}, not a list of text",
+            player=pname, area=a_no,
+        ))
+        return ()
+    bad = [x for x in v if not isinstance(x, str)]
+    if bad:
+        probs.append(problem(
+            "wrong-type",
+            f"area {a_no} `{key}` holds {', '.join(repr(b) for b in bad)}; write quoted text "
+            + ('like "A1"' if key == "circles" else 'like "blue-4"'),
+            player=pname, area=a_no,
+        ))
+    return tuple(x for x in v if isinstance(x, str))
+
+
+# -- layout and tokens ----------------------------------------------------------
+
+
+def _fail(source: str, where: str, msg: str) -> PrintkitError:
+    return PrintkitError(f"{source}: [{where}] {msg}")
+
+
+def _int_list(v: Any, source: str, where: str) -> tuple[int, ...]:
+    if not isinstance(v, list) or not v or not all(_is_int(x) for x in v):
+        raise _fail(source, where, f"expected a non-empty list of whole numbers, got {v!r}")
+    return tuple(v)
+
+
+def _layout(v: Any, source: str, base_dir: Path | None, rules: ArcheoTrekRules) -> Layout:
+    where_src = source
+    if isinstance(v, str):
+        lpath = Path(v)
+        if not lpath.is_absolute():
+            lpath = (base_dir or Path.cwd()) / lpath
+        v = load_toml(lpath)
+        where_src = f"{source}: layout file {lpath}"
+    if not isinstance(v, dict):
+        raise _fail(source, "layout", f"is {_tname(v)}; write a table or a path to a layout TOML")
+    for key in v:
+        if key not in LAYOUT_KEYS:
+            raise _fail(where_src, "layout", f"unknown key {key!r}; allowed: {', '.join(LAYOUT_KEYS)}")
+    if "circles" not in v or "links" not in v:
+        raise _fail(where_src, "layout", "needs `circles` and `links`")
+    rc = v["circles"]
+    if not isinstance(rc, list) or not rc:
+        raise _fail(where_src, "layout", "`circles` is a non-empty list of { id = ..., kind = ... }")
+    circles = []
+    for c in rc:
+        if not isinstance(c, dict) or not isinstance(c.get("id"), str) or not c["id"]:
+            raise _fail(where_src, "layout", f"circle {c!r} needs a text `id`")
+        kind = c.get("kind", "normal")
+        if kind not in CIRCLE_KINDS:
+            raise _fail(
+                where_src, "layout", f"circle {c['id']}: kind {kind!r} is not one of "
+                f"{', '.join(CIRCLE_KINDS)}",
+            )
+        extra = set(c) - {"id", "kind", "x", "y"}
+        if extra:
+            raise _fail(where_src, "layout", f"circle {c['id']}: unknown key(s) {', '.join(sorted(extra))}")
+        circles.append(Circle(c["id"], kind))
+    ids = [c.id for c in circles]
+    dup = sorted({i for i in ids if ids.count(i) > 1})
+    if dup:
+        raise _fail(where_src, "layout", f"circle id(s) {', '.join(dup)} appear twice")
+    known = set(ids)
+    rl = v["links"]
+    if not isinstance(rl, list):
+        raise _fail(where_src, "layout", "`links` is a list of [\"A1\", \"A2\"] pairs")
+    links = set()
+    for pair in rl:
+        if (
+            not isinstance(pair, list) or len(pair) != 2
+            or not all(isinstance(x, str) for x in pair) or pair[0] == pair[1]
+        ):
+            raise _fail(where_src, "layout", f"link {pair!r} is not a pair of two different labels")
+        missing = [x for x in pair if x not in known]
+        if missing:
+            raise _fail(where_src, "layout", f"link {pair!r} names unknown circle(s) {', '.join(missing)}")
+        links.add(frozenset(pair))
+    choices = dict(rules.layout.choices)
+    if "choices" in v:
+        rc = v["choices"]
+        if not isinstance(rc, dict) or set(rc) != set(CHOICE_LINES):
+            raise _fail(where_src, "layout", f"`choices` gives boxes for exactly {', '.join(CHOICE_LINES)}")
+        for line, n in rc.items():
+            if not _is_int(n) or n < 0:
+                raise _fail(where_src, "layout", f"choices.{line} = {n!r} is not a whole number >= 0")
+        choices = {line: rc[line] for line in CHOICE_LINES}
+    dice = dict(rules.layout.dice)
+    if "dice" in v:
+        rd = v["dice"]
+        if not isinstance(rd, dict) or set(rd) != {"red", "yellow"}:
+            raise _fail(where_src, "layout", "`dice` gives the faces of `red` and `yellow`")
+        dice = {k: _int_list(rd[k], where_src, f"layout.dice.{k}") for k in ("red", "yellow")}
+    return Layout(circles=tuple(circles), links=frozenset(links), choices=choices, dice=dice)
+
+
+def _tokens(v: Any, source: str) -> TokenSet:
+    if not isinstance(v, dict) or set(v) != set(TOKEN_KEYS):
+        raise _fail(source, "tokens", "is a table with `bones` and `skeletons`")
+    bones, skel = v["bones"], v["skeletons"]
+    if not isinstance(bones, dict) or not bones or not isinstance(skel, dict):
+        raise _fail(source, "tokens", "`bones` and `skeletons` are tables keyed by colour")
+    if set(bones) != set(skel):
+        raise _fail(
+            source, "tokens",
+            f"colours differ: bones {', '.join(bones)} vs skeletons {', '.join(skel)}",
+        )
+    out_b: dict[str, tuple[int, ...]] = {}
+    for colour, values in bones.items():
+        vals = _int_list(values, source, f"tokens.bones.{colour}")
+        if any(x < 0 for x in vals) or len(set(vals)) != len(vals):
+            raise _fail(source, f"tokens.bones.{colour}", "values are distinct whole numbers >= 0")
+        out_b[colour] = vals
+    out_s: dict[str, int] = {}
+    for colour in bones:
+        s = skel[colour]
+        if not _is_int(s):
+            raise _fail(source, f"tokens.skeletons.{colour}", f"{s!r} is not a whole number")
+        out_s[colour] = s
+    return TokenSet(bones=out_b, skeletons=out_s)

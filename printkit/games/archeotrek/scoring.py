@@ -1,0 +1,255 @@
+"""ArchéoTREK scoring — rulebook: Close the Dig Site.
+
+Score = Bone token values + Skeleton values won − values of Empty-Handed
+circles (filled circles in no Digging Area).  Each Skeleton goes to the player
+with strictly the most Bone tokens of its colour; among players tied on that
+count, to the one with strictly the fewest points in that colour; a tie that
+persists (or nobody holding that colour) gives it to no one.  Ranks are
+competition ranks (1, 1, 3); everyone on the top score shares the win.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.games.archeotrek.game import Game
+from printkit.games.archeotrek.validate import (
+    ERROR,
+    Problem,
+    tables_for,
+    token_index_for,
+    validate,
+)
+
+
+@dataclass(frozen=True)
+class SkeletonAward:
+    """Who takes the Skeleton of ``colour`` (worth ``value``) and why.
+
+    ``winner``: a player name or ``None``; ``counts`` / ``points``: Bone
+    tokens and Bone points of that colour per player (seat order).
+    """
+
+    colour: str
+    value: int
+    winner: str | None
+    reason: str
+    counts: dict[str, int] = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class PlayerScore:
+    """One player's score sheet (points are whole numbers).
+
+    ``bones``: kept token ids in area order; ``empty_handed``: label → value of
+    filled circles in no Digging Area (layout order); ``rank``: 1 = best.
+    """
+
+    name: str
+    seat: int
+    bones: list[str]
+    bone_points: int
+    skeletons: list[SkeletonAward]
+    skeleton_points: int
+    empty_handed: dict[str, int]
+    empty_handed_points: int
+    score: int
+    rank: int = 0
+
+
+@dataclass
+class Result:
+    """Outcome of :func:`score_game`.
+
+    ``valid``: no error-level problem (``players``/``winners`` are empty
+    otherwise); ``players`` in rank order (ties by seat); ``skeletons`` in
+    token-set colour order.
+    """
+
+    source: str
+    valid: bool
+    partial: bool
+    problems: list[Problem]
+    players: list[PlayerScore] = field(default_factory=list)
+    skeletons: list[SkeletonAward] = field(default_factory=list)
+    winners: list[str] = field(default_factory=list)
+
+
+def award_skeleton(colour: str, value: int, counts: dict[str, int], points: dict[str, int]) -> SkeletonAward:
+    """Award one Skeleton token (rulebook: Close the Dig Site).
+
+    ``counts``/``points``: player → Bone tokens / Bone points of ``colour``.
+    Strict majority of tokens wins; among those tied on the most, strictly
+    fewest points wins; otherwise (or nobody holding the colour) no one.
+    """
+    best = max(counts.values(), default=0)
+    if best == 0:
+        return SkeletonAward(colour, value, None, f"no one kept a {colour} Bone", counts, points)
+    top = [p for p, n in counts.items() if n == best]
+    if len(top) == 1:
+        others = sorted((n for p, n in counts.items() if p != top[0]), reverse=True)
+        vs = f" vs {others[0]}" if others else ""
+        return SkeletonAward(
+            colour, value, top[0], f"most {colour} Bones ({best}{vs})", counts, points,
+        )
+    low = min(points[p] for p in top)
+    fewest = [p for p in top if points[p] == low]
+    tied = ", ".join(top)
+    if len(fewest) == 1:
+        rest = sorted(points[p] for p in top if p != fewest[0])
+        return SkeletonAward(
+            colour, value, fewest[0],
+            f"tied on {best} {colour} Bones with {', '.join(p for p in top if p != fewest[0])}; "
+            f"fewest {colour} points ({low} vs {rest[0]})",
+            counts, points,
+        )
+    return SkeletonAward(
+        colour, value, None,
+        f"{tied} tied on {best} {colour} Bones and {low} {colour} points: no one",
+        counts, points,
+    )
+
+
+def score_game(game: Game, *, partial: bool = False) -> Result:
+    """Validate ``game`` and, when it has no errors, score it.
+
+    rulebook: Close the Dig Site.  ``partial``: an unfinished game (unticked
+    boxes are a warning).  Never raises for bad sheets: problems are on the
+    result, and ``Result.valid`` is False when any is an error.
+    """
+    problems = validate(game, partial=partial)
+    for p in problems:
+        if p.severity == ERROR:
+            return Result(game.source, False, partial, problems)
+    res = Result(game.source, True, partial, problems)
+    t = tables_for(game.layout)
+    tindex = token_index_for(game.tokens)
+    colours = list(game.tokens.bones)
+    scores: list[PlayerScore] = []
+    counts = {c: {} for c in colours}
+    pts = {c: {} for c in colours}
+    for pl in game.players:
+        bones: list[str] = []
+        bone_points = 0
+        n_by = dict.fromkeys(colours, 0)
+        p_by = dict.fromkeys(colours, 0)
+        in_area: set[str] = set()
+        for area in pl.areas:
+            in_area.update(area.circles)
+            for tok in area.bones:
+                colour, v = tindex[tok]
+                bones.append(tok)
+                bone_points += v
+                n_by[colour] += 1
+                p_by[colour] += v
+        for c in colours:
+            counts[c][pl.name] = n_by[c]
+            pts[c][pl.name] = p_by[c]
+        circles = pl.circles
+        empty = {lab: circles[lab] for lab in t.labels if lab in circles and lab not in in_area}
+        eh = sum(empty.values())
+        scores.append(PlayerScore(
+            pl.name, pl.seat, bones, bone_points, [], 0, empty, eh, bone_points - eh,
+        ))
+    by_name = {s.name: s for s in scores}
+    for c in colours:
+        aw = award_skeleton(c, game.tokens.skeletons[c], counts[c], pts[c])
+        res.skeletons.append(aw)
+        if aw.winner is not None:
+            s = by_name[aw.winner]
+            s.skeletons.append(aw)
+            s.skeleton_points += aw.value
+            s.score += aw.value
+    for s in scores:
+        s.rank = 1 + sum(1 for o in scores if o.score > s.score)
+    scores.sort(key=lambda s: (s.rank, s.seat))
+    res.players = scores
+    res.winners = [s.name for s in scores if s.rank == 1]
+    return res
+
+
+# -- rendering ------------------------------------------------------------------
+
+
+def _award_dict(a: SkeletonAward) -> dict[str, Any]:
+    return {
+        "colour": a.colour, "value": a.value, "winner": a.winner, "reason": a.reason,
+        "counts": a.counts, "points": a.points,
+    }
+
+
+def result_to_dict(result: Result) -> dict[str, Any]:
+    """JSON-ready data of a :class:`Result` (the same content as the text table)."""
+    return {
+        "game": "archeotrek",
+        "source": result.source,
+        "valid": result.valid,
+        "partial": result.partial,
+        "winners": result.winners,
+        "players": [
+            {
+                "name": s.name,
+                "seat": s.seat,
+                "rank": s.rank,
+                "score": s.score,
+                "bones": {"tokens": s.bones, "points": s.bone_points},
+                "skeletons": {
+                    "won": [{"colour": a.colour, "value": a.value, "reason": a.reason} for a in s.skeletons],
+                    "points": s.skeleton_points,
+                },
+                "empty_handed": {"circles": s.empty_handed, "points": s.empty_handed_points},
+            }
+            for s in result.players
+        ],
+        "skeletons": [_award_dict(a) for a in result.skeletons],
+        "problems": [p.to_dict() for p in result.problems],
+    }
+
+
+def render_json(result: Result) -> str:
+    """:func:`result_to_dict` as indented JSON (UTF-8 text, keys in fixed order)."""
+    return json.dumps(result_to_dict(result), indent=2, ensure_ascii=False)
+
+
+def render_problems(problems: list[Problem], source: str) -> str:
+    """One line per problem: ``<source>: <severity> [<code>] <player>: <message>``."""
+    return "\n".join(f"{source}: {p}" for p in problems)
+
+
+def render_text(result: Result) -> str:
+    """A readable block per player (Bones, Skeletons and why, Empty-Handed,
+    score, rank) and a winner line.  Invalid results render their problems."""
+    if not result.valid:
+        return render_problems(result.problems, result.source)
+    lines = [f"ArchéoTREK — {result.source}", ""]
+    for s in result.players:
+        lines.append(f"#{s.rank}  {s.name}: {s.score} points")
+        bones = ", ".join(s.bones) or "none"
+        lines.append(f"    Bones         {s.bone_points:>+5}   {bones}")
+        if s.skeletons:
+            for i, a in enumerate(s.skeletons):
+                label = "Skeletons" if i == 0 else ""
+                lines.append(f"    {label:<13} {a.value:>+5}   {a.colour}: {a.reason}")
+        else:
+            lines.append(f"    {'Skeletons':<13} {0:>+5}   none")
+        eh = ", ".join(f"{k}={v}" for k, v in s.empty_handed.items()) or "none"
+        lines.append(f"    Empty-Handed  {-s.empty_handed_points:>+5}   {eh}")
+        lines.append(f"    Score         {s.score:>5}")
+        lines.append("")
+    nobody = [a for a in result.skeletons if a.winner is None]
+    for a in nobody:
+        lines.append(f"Skeleton {a.colour} (+{a.value}): {a.reason}")
+    if nobody:
+        lines.append("")
+    if not result.winners:
+        lines.append("No players.")
+    elif len(result.winners) == 1:
+        lines.append(f"Winner: {result.winners[0]} with {result.players[0].score} points")
+    else:
+        lines.append(
+            f"Shared win: {', '.join(result.winners)} with {result.players[0].score} points"
+        )
+    return "\n".join(lines)
