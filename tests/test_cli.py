@@ -1,0 +1,54 @@
+"""The command line: summaries, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from printkit.cli import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_games_lists_components():
+    r = run("games")
+    assert r.exit_code == 0, r.output
+    assert "archeotrek" in r.output and "36 × Bone tokens" in r.output and "4 × Skeleton tokens" in r.output
+
+
+def test_build_summary(tmp_path):
+    r = run("build", "archeotrek", "--players", "2", "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    assert "archeotrek-kit.pdf" in r.output and "5 PDFs written" in r.output
+    assert (tmp_path / "archeotrek" / "archeotrek-kit.pdf").is_file()
+    assert not list((tmp_path / "archeotrek").glob(".staging-*"))
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["build", "nosuchgame"], "GAME"),
+    (["build", "archeotrek", "--bleed", "3xm"], "--bleed"),
+    (["build", "archeotrek", "--paper", "a5"], "--paper"),
+    (["build", "archeotrek", "--players", "0"], "--players"),
+    (["build", "archeotrek", "--players", "99"], "--players"),
+    (["build", "archeotrek", "--players", "many"], "--players"),
+    (["build", "archeotrek", "--duplex", "sideways"], "--duplex"),
+    (["build", "archeotrek", "--back-offset", "1;2"], "--back-offset"),
+    (["build", "archeotrek", "--theme", "nope"], "--theme"),
+])
+def test_bad_options_exit_2_one_line(tmp_path, args, needle):
+    r = run(*args, "--out", str(tmp_path))
+    assert r.exit_code == 2, r.output
+    lines = [ln for ln in r.output.splitlines() if ln.strip()]
+    assert len(lines) == 1 and needle in lines[0], r.output
+    assert "Traceback" not in r.output
+    assert not list(tmp_path.rglob("*.pdf"))
+
+
+def test_unwritable_out(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    r = run("build", "archeotrek", "--out", str(blocker / "sub"))
+    assert r.exit_code == 2
+    assert "--out" in r.output and len(r.output.strip().splitlines()) == 1
