@@ -1,0 +1,271 @@
+"""ArchéoTREK Bone and Skeleton tokens: round faces drawn in code.
+
+Each function returns a :class:`printkit.model.Face` for a **round** component
+whose trim diameter comes from the rules (``bone_diameter`` /
+``skeleton_diameter``, mm; the engine passes them to ``draw`` in points).
+The draw functions paint the colour to the bleed edge (the engine clips to the
+bleed circle) and keep every text and key mark inside the safe circle
+(trim radius − ``box.safe``).  Colours and fonts come from the ``theme``
+argument (``theme.colour(role, "archeotrek")``, ``theme.font(role)``); every
+printed number comes from the rules.
+
+Face keys are unique per artwork and identical for identical artwork:
+``archeotrek/bone/<colour>/<value>``, ``archeotrek/bone/back``,
+``archeotrek/skeleton/<colour>/<value>``, ``archeotrek/skeleton/back`` (each
+prefixed by the theme name), so the engine draws each artwork once.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from reportlab.lib.colors import Color
+from reportlab.pdfbase import pdfmetrics
+
+from printkit import PrintkitError
+from printkit.games.archeotrek.data import ArcheoTrekRules
+from printkit.model import Face, FaceBox
+from printkit.render import icons
+
+GAME = "archeotrek"
+
+#: Largest size (pt) of a token's key number; it shrinks only to fit the safe circle.
+BONE_VALUE_PT = 40.0
+SKELETON_VALUE_PT = 30.0
+
+# digits that read as another digit when the token is turned upside down
+_TURNABLE = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+
+
+def _ambiguous_upside_down(text: str) -> bool:
+    """True when ``text`` turned 180° reads as a different number (6 ↔ 9, 16 ↔ 91…)."""
+    if not text or any(ch not in _TURNABLE for ch in text):
+        return False
+    return "".join(_TURNABLE[ch] for ch in reversed(text)) != text
+
+
+def _cap(font: str) -> float:
+    """Cap height of ``font`` as a fraction of its size."""
+    return (pdfmetrics.getFont(font).face.capHeight or 700) / 1000.0
+
+
+def _check_colour(rules: ArcheoTrekRules, colour: str) -> None:
+    if colour not in rules.tokens.bones:
+        raise PrintkitError(
+            f"ArchéoTREK token colour {colour!r} is not in the rules; "
+            f"choose one of: {', '.join(rules.tokens.bones)}"
+        )
+
+
+def _ink_on(theme: Any, role: str) -> Any:
+    """Theme colour ("paper" or "ink") that reads best on the game colour ``role``."""
+    bg = theme.hex(role, GAME)
+    best = icons.best_contrast(bg, theme.hex("paper"), theme.hex("ink"))
+    return theme.colour("paper") if best == theme.hex("paper") else theme.colour("ink")
+
+
+def _shade_on(theme: Any, role: str) -> Any:
+    """The other one of "paper"/"ink": overlaid faintly, it deepens the contrast
+    between the game colour ``role`` and the text drawn with :func:`_ink_on`."""
+    ink = _ink_on(theme, role)
+    return theme.colour("ink") if ink == theme.colour("paper") else theme.colour("paper")
+
+
+def _translucent(colour: Any, alpha: float) -> Any:
+    """``colour`` with opacity ``alpha`` (0–1)."""
+    return Color(colour.red, colour.green, colour.blue, alpha=alpha)
+
+
+def _fill_bleed(c: Any, box: FaceBox, colour: Any) -> None:
+    c.setFillColor(colour)
+    c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
+           stroke=0, fill=1)
+
+
+def _fit_size(text: str, font: str, wanted: float, max_width: float) -> float:
+    width = pdfmetrics.stringWidth(text, font, 1.0)
+    return min(wanted, max_width / width) if width else wanted
+
+
+def _centred_number(c: Any, text: str, font: str, size: float, x: float, y: float,
+                    colour: Any, underline: bool) -> None:
+    """``text`` centred on (x, y) by its cap height; a dot after it for 6/9."""
+    cap = _cap(font) * size
+    c.setFillColor(colour)
+    c.setFont(font, size)
+    c.drawCentredString(x, y - cap / 2, text)
+    if underline:  # a full stop after 6 and 9, as on pool balls: reads either way up
+        w = pdfmetrics.stringWidth(text, font, size)
+        dot = size * 0.065
+        c.circle(x + w / 2 + dot * 1.9, y - cap / 2 + dot, dot, stroke=0, fill=1)
+
+
+def bone_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -> Face:
+    """Front of the Bone token of ``colour`` worth ``value``.
+
+    Round, trim diameter ``rules.bone_diameter`` mm.  The colour fills the face
+    to the bleed; the value is the biggest thing on it (display font, up to
+    :data:`BONE_VALUE_PT` pt, never below 20 pt), with the colour's symbol above
+    it and a bone below, all in ink or paper — whichever contrasts better with
+    the colour.  6 and 9 get a full stop after them so they read either way up.
+
+    Raises :class:`printkit.PrintkitError` for a colour or value not in the rules.
+    """
+    _check_colour(rules, colour)
+    if value not in rules.tokens.bones[colour]:
+        raise PrintkitError(
+            f"ArchéoTREK has no {colour} Bone worth {value!r}; "
+            f"values: {', '.join(map(str, rules.tokens.bones[colour]))}"
+        )
+    symbol = rules.symbols[colour]
+    text = str(value)
+
+    def draw(c: Any, box: FaceBox) -> None:
+        fill = theme.colour(colour, GAME)
+        ink = _ink_on(theme, colour)
+        shade = _shade_on(theme, colour)
+        cx, cy = box.width / 2, box.height / 2
+        r_safe = min(box.width, box.height) / 2 - box.safe
+        c.saveState()
+        _fill_bleed(c, box, fill)
+        # engraved ring just inside the safe circle: frames the face without
+        # showing a cutting error the way a ring on the trim line would
+        c.setStrokeColor(ink)
+        c.setLineWidth(0.6)
+        c.setStrokeAlpha(0.45)
+        c.circle(cx, cy, r_safe + box.safe * 0.45, stroke=1, fill=0)
+        c.setStrokeAlpha(1)
+        # the colour's symbol, large and embossed (a shade away from the text
+        # colour) behind the value: the colour reads in greyscale and to
+        # colour-blind players from across the table
+        icons.colour_symbol(c, symbol, cx, cy + r_safe * 0.10, r_safe * 1.95,
+                            _translucent(shade, 0.35))
+        font = theme.font("display")
+        size = _fit_size(text, font, BONE_VALUE_PT, r_safe * 1.4)
+        num_y = cy + r_safe * 0.12
+        _centred_number(c, text, font, size, cx, num_y, ink, _ambiguous_upside_down(text))
+        icons.bone(c, cx, cy - r_safe * 0.70, r_safe * 0.66, ink)
+        c.restoreState()
+
+    return Face(
+        key=f"{theme.name}/{GAME}/bone/{colour}/{value}",
+        draw=draw,
+        text=f"Bone {colour} {value} ({symbol})",
+    )
+
+
+def bone_back(rules: ArcheoTrekRules, theme: Any) -> Face:
+    """Back shared by every Bone token (round, ``rules.bone_diameter`` mm).
+
+    Identical for all colours and values, so drawing from the bag reveals
+    nothing: the token-back colour to the bleed, a soil ring and a bone.
+    """
+
+    def draw(c: Any, box: FaceBox) -> None:
+        cx, cy = box.width / 2, box.height / 2
+        r_safe = min(box.width, box.height) / 2 - box.safe
+        c.saveState()
+        _fill_bleed(c, box, theme.colour("token_back", GAME))
+        _soil_dots(c, cx, cy, r_safe, theme.colour("earth_dark", GAME))
+        c.setStrokeColor(theme.colour("ground_dark", GAME))
+        c.setLineWidth(0.6)
+        c.circle(cx, cy, r_safe + box.safe * 0.45, stroke=1, fill=0)
+        icons.bone(c, cx, cy, r_safe * 1.35, theme.colour("ground", GAME),
+                   theme.colour("earth_dark", GAME), 0.8, angle=35)
+        c.restoreState()
+
+    return Face(key=f"{theme.name}/{GAME}/bone/back", draw=draw, text="Bone token back")
+
+
+def _soil_dots(c: Any, cx: float, cy: float, radius: float, colour: Any) -> None:
+    """A fixed, even scatter of small pebbles inside ``radius`` (a golden-angle spiral)."""
+    c.setFillColor(colour)
+    n = 34
+    for i in range(n):
+        rr = radius * math.sqrt((i + 0.5) / n)
+        a = i * 2.399963
+        c.circle(cx + rr * math.cos(a), cy + rr * math.sin(a), radius * (0.018 + 0.012 * (i % 3)),
+                 stroke=0, fill=1)
+
+
+def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -> Face:
+    """Front of the Skeleton token of ``colour`` (round, ``rules.skeleton_diameter`` mm).
+
+    The colour fills the face to the bleed inside a dark skeleton ring; a skull
+    on top, then "+value" (the biggest thing on the face, display font, up to
+    :data:`SKELETON_VALUE_PT` pt, never below 20 pt), the colour's symbol on
+    both sides of the skull, and the word "Skeleton".
+
+    Raises :class:`printkit.PrintkitError` when ``colour`` is not in the rules
+    or ``value`` is not that colour's Skeleton value.
+    """
+    _check_colour(rules, colour)
+    if rules.tokens.skeletons.get(colour) != value:
+        raise PrintkitError(
+            f"ArchéoTREK's {colour} Skeleton is worth {rules.tokens.skeletons.get(colour)}, not {value!r}"
+        )
+    symbol = rules.symbols[colour]
+    text = f"+{value}"
+
+    def draw(c: Any, box: FaceBox) -> None:
+        fill = theme.colour(colour, GAME)
+        ink = _ink_on(theme, colour)
+        ring = theme.colour("skeleton_ring", GAME)
+        cx, cy = box.width / 2, box.height / 2
+        r_trim = min(box.width, box.height) / 2
+        r_safe = r_trim - box.safe
+        c.saveState()
+        _fill_bleed(c, box, ring)
+        c.setFillColor(fill)
+        c.circle(cx, cy, r_safe + box.safe * 0.25, stroke=0, fill=1)
+        c.setStrokeColor(theme.colour("ground", GAME))
+        c.setLineWidth(0.8)
+        c.circle(cx, cy, r_safe + box.safe * 0.25, stroke=1, fill=0)
+        font = theme.font("display")
+        size = _fit_size(text, font, SKELETON_VALUE_PT, r_safe * 1.3)
+        num_y = cy - r_safe * 0.15
+        _centred_number(c, text, font, size, cx, num_y, ink, False)
+        skull_size = r_safe * 0.58
+        skull_y = cy + r_safe * 0.56
+        icons.skull(c, cx, skull_y, skull_size, theme.colour("circle_fill", GAME),
+                    fill, theme.colour("ink"), 0.7)
+        for side in (-1, 1):
+            icons.colour_symbol(c, symbol, cx + side * r_safe * 0.50, skull_y - skull_size * 0.12,
+                                r_safe * 0.30, ink)
+        word = "Skeleton"
+        wfont = theme.font("bold")
+        wsize = _fit_size(word.upper(), wfont, 8.0, r_safe * 1.1)
+        c.setFillColor(ink)
+        c.setFont(wfont, wsize)
+        c.drawCentredString(cx, cy - r_safe * 0.74, word.upper())
+        c.restoreState()
+
+    return Face(
+        key=f"{theme.name}/{GAME}/skeleton/{colour}/{value}",
+        draw=draw,
+        text=f"Skeleton {colour} +{value} ({symbol})",
+    )
+
+
+def skeleton_back(rules: ArcheoTrekRules, theme: Any) -> Face:
+    """Back shared by every Skeleton token (round, ``rules.skeleton_diameter`` mm):
+    the token-back colour, the dark skeleton ring and a large skull."""
+
+    def draw(c: Any, box: FaceBox) -> None:
+        cx, cy = box.width / 2, box.height / 2
+        r_safe = min(box.width, box.height) / 2 - box.safe
+        back = theme.colour("token_back", GAME)
+        c.saveState()
+        _fill_bleed(c, box, theme.colour("skeleton_ring", GAME))
+        c.setFillColor(back)
+        c.circle(cx, cy, r_safe + box.safe * 0.25, stroke=0, fill=1)
+        _soil_dots(c, cx, cy, r_safe, theme.colour("earth_dark", GAME))
+        c.setStrokeColor(theme.colour("ground", GAME))
+        c.setLineWidth(0.8)
+        c.circle(cx, cy, r_safe + box.safe * 0.25, stroke=1, fill=0)
+        icons.skull(c, cx, cy, r_safe * 1.1, theme.colour("ground", GAME), back,
+                    theme.colour("earth_dark", GAME), 0.8)
+        c.restoreState()
+
+    return Face(key=f"{theme.name}/{GAME}/skeleton/back", draw=draw, text="Skeleton token back")

@@ -1,0 +1,339 @@
+"""Reusable vector icons, drawn in code with reportlab.
+
+Every icon is drawn **centred** on ``(x, y)`` and fits a square of side
+``size``; all lengths are in **points**.  Colours are reportlab colour objects
+supplied by the caller (take them from the :class:`printkit.theme.Theme`);
+icons never choose a colour or a font of their own.  Each function saves and
+restores the canvas graphics state, so the caller's fill, stroke, line width
+and transform are left untouched.
+
+Raises :class:`ValueError` for a non-positive ``size`` and, in
+:func:`colour_symbol`, for an unknown symbol name.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from reportlab.pdfbase import pdfmetrics
+
+#: Symbol names understood by :func:`colour_symbol` (rules: ``[tokens.symbols]``).
+SYMBOLS = ("circle", "triangle", "square", "diamond")
+
+
+def _check(size: float) -> None:
+    if not size > 0:
+        raise ValueError(f"icon size must be positive, got {size!r} pt")
+
+
+def _paint(c: Any, fill: Any, stroke: Any, stroke_width: float) -> tuple[int, int]:
+    """Set fill/stroke colours; return the (fill, stroke) flags for drawPath."""
+    if fill is not None:
+        c.setFillColor(fill)
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+        c.setLineWidth(stroke_width)
+        c.setLineJoin(1)
+    return int(fill is not None), int(stroke is not None and stroke_width > 0)
+
+
+# --------------------------------------------------------------------------- symbols
+
+
+def circle_symbol(c: Any, x: float, y: float, size: float, fill: Any,
+                  stroke: Any = None, stroke_width: float = 0.0) -> None:
+    """A disc: the Bone colour symbol "circle".
+
+    The four colour symbols are sized for equal visual weight inside a
+    ``size`` pt square (a disc looks larger than a triangle of the same width).
+    """
+    _check(size)
+    c.saveState()
+    f, s = _paint(c, fill, stroke, stroke_width)
+    c.circle(x, y, size * 0.42, stroke=s, fill=f)
+    c.restoreState()
+
+
+def triangle_symbol(c: Any, x: float, y: float, size: float, fill: Any,
+                    stroke: Any = None, stroke_width: float = 0.0) -> None:
+    """An upward equilateral triangle, optically centred: the symbol "triangle"."""
+    _check(size)
+    c.saveState()
+    f, s = _paint(c, fill, stroke, stroke_width)
+    half = size * 0.5
+    h = size * math.sqrt(3) / 2
+    # optical centre: centroid sits a third of the height above the base
+    base = y - h / 3 - size * 0.02
+    p = c.beginPath()
+    p.moveTo(x - half, base)
+    p.lineTo(x + half, base)
+    p.lineTo(x, base + h)
+    p.close()
+    c.drawPath(p, stroke=s, fill=f)
+    c.restoreState()
+
+
+def square_symbol(c: Any, x: float, y: float, size: float, fill: Any,
+                  stroke: Any = None, stroke_width: float = 0.0) -> None:
+    """An axis-aligned square with slightly rounded corners: the symbol "square"."""
+    _check(size)
+    c.saveState()
+    f, s = _paint(c, fill, stroke, stroke_width)
+    side = size * 0.74
+    c.roundRect(x - side / 2, y - side / 2, side, side, side * 0.08, stroke=s, fill=f)
+    c.restoreState()
+
+
+def diamond_symbol(c: Any, x: float, y: float, size: float, fill: Any,
+                   stroke: Any = None, stroke_width: float = 0.0) -> None:
+    """A square standing on a corner, a little taller than wide: the symbol "diamond"."""
+    _check(size)
+    c.saveState()
+    f, s = _paint(c, fill, stroke, stroke_width)
+    hw, hh = size * 0.40, size * 0.5
+    p = c.beginPath()
+    p.moveTo(x, y + hh)
+    p.lineTo(x + hw, y)
+    p.lineTo(x, y - hh)
+    p.lineTo(x - hw, y)
+    p.close()
+    c.drawPath(p, stroke=s, fill=f)
+    c.restoreState()
+
+
+_SYMBOL_FUNCS = {
+    "circle": circle_symbol,
+    "triangle": triangle_symbol,
+    "square": square_symbol,
+    "diamond": diamond_symbol,
+}
+
+
+def colour_symbol(c: Any, name: str, x: float, y: float, size: float, fill: Any,
+                  stroke: Any = None, stroke_width: float = 0.0) -> None:
+    """Draw the colour symbol ``name`` (one of :data:`SYMBOLS`).
+
+    Raises :class:`ValueError` for an unknown name.
+    """
+    try:
+        func = _SYMBOL_FUNCS[name]
+    except KeyError:
+        raise ValueError(f"unknown colour symbol {name!r}; expected one of {', '.join(SYMBOLS)}") from None
+    func(c, x, y, size, fill, stroke, stroke_width)
+
+
+# --------------------------------------------------------------------------- glyphs
+
+
+def bone(c: Any, x: float, y: float, size: float, fill: Any, stroke: Any = None,
+         stroke_width: float = 0.0, angle: float = 0.0) -> None:
+    """A cartoon bone: a shaft with two rounded knuckles at each end.
+
+    ``size`` (pt) is the bone's length; its thickness is about 0.4 × size.
+    ``angle``: rotation in degrees, counter-clockwise (0 = horizontal).
+    ``stroke``: optional outline colour, ``stroke_width`` pt wide, drawn
+    outside the silhouette (the union of the parts, no inner seams).
+    """
+    _check(size)
+    knob = size * 0.105         # knuckle radius
+    half = size / 2 - knob      # knuckle centre distance from the middle (x)
+    spread = knob * 0.95        # knuckle centre offset (y)
+    shaft = size * 0.085        # half thickness of the shaft
+
+    def silhouette(pad: float) -> None:
+        c.rect(-half, -shaft - pad, 2 * half, 2 * (shaft + pad), stroke=0, fill=1)
+        for kx in (-half, half):
+            for ky in (-spread, spread):
+                c.circle(kx, ky, knob + pad, stroke=0, fill=1)
+
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(angle)
+    if stroke is not None and stroke_width > 0:
+        c.setFillColor(stroke)
+        silhouette(stroke_width)
+    c.setFillColor(fill)
+    silhouette(0.0)
+    c.restoreState()
+
+
+def skull(c: Any, x: float, y: float, size: float, fill: Any, holes: Any,
+          stroke: Any = None, stroke_width: float = 0.0) -> None:
+    """A friendly skull: rounded cranium, jaw with teeth, eye and nose holes.
+
+    ``size`` (pt): overall height; width is 0.8 × size.  ``holes``: colour of
+    the eyes, nose and tooth gaps (usually the background behind the skull).
+    ``stroke``: optional outline colour, ``stroke_width`` pt, outside the
+    silhouette.
+    """
+    _check(size)
+    r = size * 0.40                     # cranium radius
+    cy = size * 0.5 - r                 # cranium centre: the top touches +size/2
+    jaw_w = size * 0.48
+    jaw_y = -size * 0.5                 # jaw bottom
+    jaw_top = cy - r * 0.35
+
+    def silhouette(pad: float) -> None:
+        c.circle(0, cy, r + pad, stroke=0, fill=1)
+        c.roundRect(-jaw_w / 2 - pad, jaw_y - pad, jaw_w + 2 * pad, jaw_top - jaw_y + 2 * pad,
+                    size * 0.07 + pad, stroke=0, fill=1)
+
+    c.saveState()
+    c.translate(x, y)
+    if stroke is not None and stroke_width > 0:
+        c.setFillColor(stroke)
+        silhouette(stroke_width)
+    c.setFillColor(fill)
+    silhouette(0.0)
+    c.setFillColor(holes)
+    eye_r = size * 0.12
+    eye_dx, eye_y = size * 0.17, cy - size * 0.05
+    c.circle(-eye_dx, eye_y, eye_r, stroke=0, fill=1)
+    c.circle(eye_dx, eye_y, eye_r, stroke=0, fill=1)
+    nose = c.beginPath()
+    ny = eye_y - eye_r - size * 0.025
+    nose.moveTo(0, ny)
+    nose.lineTo(size * 0.06, ny - size * 0.10)
+    nose.lineTo(-size * 0.06, ny - size * 0.10)
+    nose.close()
+    c.drawPath(nose, stroke=0, fill=1)
+    # tooth gaps: short vertical bars in the jaw
+    c.setStrokeColor(holes)
+    c.setLineWidth(max(size * 0.04, 0.3))
+    c.setLineCap(1)
+    t0, t1 = jaw_y + size * 0.05, jaw_y + size * 0.15
+    for i in (-1, 0, 1):
+        tx = i * jaw_w * 0.25
+        c.line(tx, t0, tx, t1)
+    c.restoreState()
+
+
+def trowel(c: Any, x: float, y: float, size: float, blade: Any, handle: Any,
+           angle: float = -35.0) -> None:
+    """An archaeologist's pointing trowel: leaf-shaped blade, tang and handle.
+
+    ``size`` (pt): overall length.  ``angle``: rotation in degrees,
+    counter-clockwise from "blade pointing up".
+    """
+    _check(size)
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(angle)
+    top, blade_len = size / 2, size * 0.52
+    half_w = size * 0.17
+    base = top - blade_len
+    c.setFillColor(blade)
+    p = c.beginPath()
+    p.moveTo(0, top)
+    p.curveTo(half_w * 0.55, top - blade_len * 0.35, half_w, base + blade_len * 0.25, half_w, base)
+    p.lineTo(-half_w, base)
+    p.curveTo(-half_w, base + blade_len * 0.25, -half_w * 0.55, top - blade_len * 0.35, 0, top)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    c.setFillColor(handle)
+    # tang (neck) and ferrule
+    tang_w = size * 0.045
+    c.rect(-tang_w / 2, base - size * 0.10, tang_w, size * 0.10 + 0.5, stroke=0, fill=1)
+    hw = size * 0.075
+    hlen = size * 0.34
+    c.roundRect(-hw, -size / 2, hw * 2, hlen, hw * 0.9, stroke=0, fill=1)
+    c.restoreState()
+
+
+def plus_badge(c: Any, x: float, y: float, size: float, fill: Any, mark: Any,
+               ring: Any = None, ring_width: float = 0.0) -> None:
+    """A round badge of diameter ``size`` (pt) holding a bold "+" cross.
+
+    ``fill``: badge colour; ``mark``: colour of the cross; ``ring``: optional
+    outline colour (``ring_width`` pt).
+    """
+    _check(size)
+    c.saveState()
+    f, s = _paint(c, fill, ring, ring_width)
+    c.circle(x, y, size / 2, stroke=s, fill=f)
+    c.setFillColor(mark)
+    arm, bar = size * 0.30, size * 0.13
+    c.rect(x - arm, y - bar / 2, arm * 2, bar, stroke=0, fill=1)
+    c.rect(x - bar / 2, y - arm, bar, arm * 2, stroke=0, fill=1)
+    c.restoreState()
+
+
+def letter_badge(c: Any, x: float, y: float, size: float, fill: Any, text_colour: Any,
+                 letter: str, font: str, ring: Any = None, ring_width: float = 0.0) -> None:
+    """A round badge of diameter ``size`` (pt) with ``letter`` centred in ``font``.
+
+    The letter is set at 0.62 × size and centred on its cap height.
+    """
+    _check(size)
+    c.saveState()
+    f, s = _paint(c, fill, ring, ring_width)
+    c.circle(x, y, size / 2, stroke=s, fill=f)
+    font_size = size * 0.62
+    cap = pdfmetrics.getFont(font).face.capHeight / 1000.0 or 0.7
+    c.setFillColor(text_colour)
+    c.setFont(font, font_size)
+    c.drawCentredString(x, y - cap * font_size / 2, letter)
+    c.restoreState()
+
+
+_PIPS = {
+    0: (),
+    1: ((0, 0),),
+    2: ((-1, 1), (1, -1)),
+    3: ((-1, 1), (0, 0), (1, -1)),
+    4: ((-1, 1), (1, 1), (-1, -1), (1, -1)),
+    5: ((-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)),
+    6: ((-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)),
+}
+
+
+def die(c: Any, x: float, y: float, size: float, fill: Any, pips: Any,
+        value: int | None = None, stroke: Any = None, stroke_width: float = 0.0) -> None:
+    """A die seen face-on: a rounded square of side ``size`` (pt).
+
+    ``value`` 1–6 draws that many pips in ``pips`` colour; ``None`` or 0 draws
+    a blank face.  Other values raise :class:`ValueError`.
+    """
+    _check(size)
+    if value is not None and value not in _PIPS:
+        raise ValueError(f"die value {value!r} has no pip pattern (0–6)")
+    c.saveState()
+    f, s = _paint(c, fill, stroke, stroke_width)
+    c.roundRect(x - size / 2, y - size / 2, size, size, size * 0.2, stroke=s, fill=f)
+    c.setFillColor(pips)
+    step, pip_r = size * 0.26, size * 0.085
+    for px, py in _PIPS.get(value or 0, ()):
+        c.circle(x + px * step, y + py * step, pip_r, stroke=0, fill=1)
+    c.restoreState()
+
+
+# --------------------------------------------------------------------------- colour helpers
+
+
+def _luminance(hex_colour: str) -> float:
+    """WCAG relative luminance (0–1) of an sRGB hex colour such as ``"#c0392b"``."""
+    h = hex_colour.lstrip("#")
+    if len(h) != 6:
+        raise ValueError(f"not a #rrggbb colour: {hex_colour!r}")
+    out = []
+    for i in (0, 2, 4):
+        v = int(h[i:i + 2], 16) / 255.0
+        out.append(v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4)
+    return 0.2126 * out[0] + 0.7152 * out[1] + 0.0722 * out[2]
+
+
+def contrast_ratio(hex_a: str, hex_b: str) -> float:
+    """WCAG contrast ratio (1–21) between two ``#rrggbb`` colours.
+
+    Raises :class:`ValueError` for a malformed colour.
+    """
+    la, lb = sorted((_luminance(hex_a), _luminance(hex_b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def best_contrast(background: str, *candidates: str) -> str:
+    """The candidate ``#rrggbb`` colour with the highest contrast on ``background``."""
+    if not candidates:
+        raise ValueError("best_contrast needs at least one candidate colour")
+    return max(candidates, key=lambda c: contrast_ratio(background, c))
