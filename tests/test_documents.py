@@ -1,0 +1,203 @@
+"""Weasyprint documents: kit cover and ArchéoTREK rules reference."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from printkit import PrintkitError
+from printkit.games.archeotrek.data import load_rules
+from printkit.games.archeotrek.documents import rules_context, rules_reference_pdf
+from printkit.paper import PAPERS, get_paper
+from printkit.render.documents import (
+    DUPLEX_INSTRUCTIONS,
+    cover_pdf,
+    render_document,
+    render_html,
+    theme_css,
+)
+from printkit.theme import load_theme
+from printkit.units import to_mm
+
+PAPER_NAMES = ("a4", "letter", "universal")
+TAGLINE = "Archéo – 3–18"
+PARTS = [
+    {"title": "Rules reference", "file": "archeotrek-rules.pdf", "count": 1, "pages": 1,
+     "stock": "plain paper (80 g/m²)"},
+    {"title": "Dig Site sheets", "file": "archeotrek-dig-site-sheets.pdf", "count": 4, "pages": 4,
+     "stock": "plain paper (80–100 g/m²), one per player per game"},
+    {"title": "Bone tokens", "file": "archeotrek-bone-tokens.pdf", "count": 36, "pages": 4,
+     "stock": "card 200–300 g/m², or paper glued to cereal-box card"},
+]
+
+
+@pytest.fixture(scope="module")
+def theme():
+    return load_theme("classic")
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules()
+
+
+@pytest.fixture(scope="module")
+def rules_pdfs(rules, theme):
+    return {name: rules_reference_pdf(rules, theme, get_paper(name)) for name in PAPER_NAMES}
+
+
+@pytest.fixture(scope="module")
+def cover_pdfs(theme):
+    duplex = {"a4": "long", "letter": "short", "universal": "none"}
+    return {
+        name: cover_pdf("Trek 12: ArchéoTREK", TAGLINE, PARTS, get_paper(name), duplex[name], theme,
+                        game="archeotrek")
+        for name in PAPER_NAMES
+    }
+
+
+def _text(pdf: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def _fonts(pdf: bytes) -> list[tuple[str, bool]]:
+    """(BaseFont, embedded?) for every font of every page, descendants included."""
+    out = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        fonts = page["/Resources"].get_object().get("/Font")
+        for font in (fonts.get_object() if fonts else {}).values():
+            font = font.get_object()
+            descs = [font.get("/FontDescriptor")]
+            for d in font.get("/DescendantFonts", []):
+                descs.append(d.get_object().get("/FontDescriptor"))
+            descs = [d.get_object() for d in descs if d is not None]
+            embedded = any(k in d for d in descs for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            out.append((str(font["/BaseFont"]), embedded))
+    return out
+
+
+def _assert_page_size(pdf: bytes, name: str) -> None:
+    paper = PAPERS[name]
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        box = page.mediabox
+        assert abs(to_mm(float(box.width)) - to_mm(paper.width)) < 0.01
+        assert abs(to_mm(float(box.height)) - to_mm(paper.height)) < 0.01
+
+
+@pytest.mark.parametrize("name", PAPER_NAMES)
+def test_rules_reference_one_exact_page(rules_pdfs, name):
+    pdf = rules_pdfs[name]
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
+    _assert_page_size(pdf, name)
+
+
+@pytest.mark.parametrize("name", PAPER_NAMES)
+def test_cover_exact_page(cover_pdfs, name):
+    pdf = cover_pdfs[name]
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
+    _assert_page_size(pdf, name)
+
+
+@pytest.mark.parametrize("kind", ["rules", "cover"])
+def test_only_theme_fonts_all_embedded(rules_pdfs, cover_pdfs, kind):
+    for pdf in (rules_pdfs if kind == "rules" else cover_pdfs).values():
+        fonts = _fonts(pdf)
+        assert fonts
+        for base, embedded in fonts:
+            assert embedded, f"{base} not embedded"
+            # Subset tag + one of the theme's @font-face faces; no system fallback,
+            # no synthesised bold of the one-weight display font.
+            assert base.split("+", 1)[1] in {
+                "PK-Display", "PK-Body", "PK-Body-Semi-Bold", "PK-Body-Bold", "PK-Body-Italic"
+            }, base
+
+
+def test_deterministic(rules, theme, rules_pdfs, cover_pdfs, monkeypatch):
+    # A later clock must not change a byte (fontTools stamps subset fonts with "now").
+    import time
+
+    later = time.time() + 86_400 * 400
+    monkeypatch.setattr(time, "time", lambda: later)
+    paper = get_paper("universal")
+    assert rules_reference_pdf(rules, theme, paper) == rules_pdfs["universal"]
+    again = cover_pdf("Trek 12: ArchéoTREK", TAGLINE, PARTS, get_paper("a4"), "long", theme, game="archeotrek")
+    assert again == cover_pdfs["a4"]
+    for pdf in (again, rules_pdfs["universal"]):
+        assert b"/CreationDate" not in pdf and b"/ModDate" not in pdf and b"/ID" not in pdf
+
+
+def test_accents_and_dashes_survive_extraction(rules_pdfs, cover_pdfs):
+    for pdf in (rules_pdfs["a4"], cover_pdfs["letter"]):
+        text = _text(pdf)
+        assert TAGLINE in text
+        assert "ArchéoTREK" in text
+
+
+def test_rules_numbers_come_from_data(rules, theme):
+    changed = dataclasses.replace(rules, area_sum=13, tokens_base=2)
+    text = _text(rules_reference_pdf(changed, theme, get_paper("a4")))
+    assert "exactly 13" in text
+    assert "draw from the bag 2 Bone tokens" in " ".join(text.split())
+    assert "exactly 9" not in text
+
+
+def test_rules_numbers_shown(rules, rules_pdfs):
+    flat = " ".join(_text(rules_pdfs["a4"]).split())
+    assert f"exactly {rules.area_sum}" in flat
+    assert f"{rules.layout.boxes} rounds" in flat
+    assert f"{sum(len(v) for v in rules.tokens.bones.values())} Bone tokens" in flat
+    assert f"{len(rules.tokens.skeletons)} Skeleton tokens" in flat
+    assert f"red die {min(rules.layout.dice['red'])}–{max(rules.layout.dice['red'])}" in flat
+    for value in rules.tokens.skeletons.values():
+        assert f"+{value}" in flat
+
+
+def test_rules_context_example_is_consistent(rules):
+    ctx = rules_context(rules)
+    ex = ctx["example"]
+    assert sum(ex["area"]) == rules.area_sum
+    assert ex["tokens"] == rules.tokens_base + rules.tokens_per_zero * ex["zeros"]
+    assert ex["score"] == ex["bones_total"] + ex["skeleton_value"] - ex["empty_total"]
+    assert [c["boxes"] for c in ctx["choices"]] == [rules.layout.choices[k] for k in rules.choice_order]
+
+
+def test_cover_content(cover_pdfs):
+    text = " ".join(_text(cover_pdfs["universal"]).split())
+    assert "Check the 50 mm bar before cutting" in text
+    assert DUPLEX_INSTRUCTIONS["none"] in text
+    assert "Bone tokens" in text and "card 200–300 g/m²" in text
+    assert str(sum(p["pages"] for p in PARTS)) in text
+    assert DUPLEX_INSTRUCTIONS["long"] in " ".join(_text(cover_pdfs["a4"]).split())
+    assert DUPLEX_INSTRUCTIONS["short"] in " ".join(_text(cover_pdfs["letter"]).split())
+
+
+def test_cover_bad_input(theme):
+    paper = get_paper("a4")
+    with pytest.raises(PrintkitError, match="duplex"):
+        cover_pdf("T", "t", PARTS, paper, "sideways", theme)
+    with pytest.raises(PrintkitError, match="lacks stock"):
+        cover_pdf("T", "t", [{"title": "x", "file": "x.pdf", "count": 1, "pages": 1}], paper, "long", theme)
+
+
+def test_strict_undefined_and_autoescape(theme):
+    paper = get_paper("a4")
+    with pytest.raises(PrintkitError, match="game_title"):
+        render_html("cover.html.j2", {}, theme, paper)
+    with pytest.raises(PrintkitError, match="not found"):
+        render_document("nope.html.j2", {}, theme, paper)
+    html = render_html("cover.html.j2", {
+        "game_title": "<b>x</b>", "tagline": "", "paper_name": "A4", "paper_note": "", "duplex": "long",
+        "duplex_instructions": "d", "parts": [], "total_pages": 0}, theme, paper)
+    assert "&lt;b&gt;x&lt;/b&gt;" in html
+
+
+def test_theme_css(theme):
+    css = theme_css(theme, get_paper("letter"), "archeotrek")
+    assert "@page { size: 215.9000mm 279.4000mm; }" in css
+    assert f"--earth: {theme.hex('earth', 'archeotrek')};" in css
+    assert f"--accent: {theme.hex('accent')};" in css
+    for path in theme.font_files.values():
+        assert path.resolve().as_uri() in css
