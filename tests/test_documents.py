@@ -201,3 +201,12 @@ def test_theme_css(theme):
     assert f"--accent: {theme.hex('accent')};" in css
     for path in theme.font_files.values():
         assert path.resolve().as_uri() in css
+
+
+def test_cover_bar_is_50_mm(cover_pdfs):
+    import pdfplumber
+
+    for name in PAPER_NAMES:
+        with pdfplumber.open(io.BytesIO(cover_pdfs[name])) as pdf:
+            bars = [r for r in pdf.pages[0].rects if abs(to_mm(r["width"]) - 50) < 0.01]
+        assert bars, name

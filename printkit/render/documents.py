@@ -14,8 +14,9 @@ document gets, ahead of its own styles, a generated stylesheet holding:
 
 Templates reach that stylesheet through the context key ``theme_css`` (see
 ``templates/classic/_layout.html.j2``).  Output is deterministic: the same
-inputs give byte-identical PDFs (no dates, no document ID, stable font subset
-names).
+inputs give byte-identical PDFs: no dates, no document ID, font subset names
+hashed from the font, and ``SOURCE_DATE_EPOCH`` pinned while weasyprint runs
+so fontTools does not stamp subset fonts with the current time.
 """
 
 from __future__ import annotations
