@@ -187,17 +187,18 @@ def _is_table_array(v: Any) -> bool:
 def dumps_toml(data: dict[str, Any], comment: str | None = None) -> str:
     """TOML text for ``data`` (keys in insertion order).
 
-    Top-level tables become ``[table]`` headers, lists of tables
-    ``[[array]]`` (nested: ``[[player.area]]``); other dicts are inline tables.
+    Top-level tables become ``[table]`` headers with inline values; lists of
+    tables elsewhere become ``[[array]]`` (nested: ``[[player.area]]``); other
+    dicts are inline tables.
     """
     lines: list[str] = []
     if comment:
         lines.extend(f"# {c}" if c else "#" for c in comment.splitlines())
 
-    def body(d: dict[str, Any], prefix: str, top: bool) -> None:
+    def body(d: dict[str, Any], prefix: str, top: bool, inline: bool = False) -> None:
         later = []
         for k, v in d.items():
-            if _is_table_array(v) or (top and isinstance(v, dict)):
+            if (top and isinstance(v, dict)) or (not inline and _is_table_array(v)):
                 later.append((k, v))
             else:
                 lines.append(f"{_key(str(k))} = {_value(v)}")
@@ -205,7 +206,7 @@ def dumps_toml(data: dict[str, Any], comment: str | None = None) -> str:
             name = f"{prefix}{_key(str(k))}"
             if isinstance(v, dict):
                 lines.extend(["", f"[{name}]"])
-                body(v, name + ".", False)
+                body(v, name + ".", False, inline=True)
             else:
                 for item in v:
                     lines.extend(["", f"[[{name}]]"])

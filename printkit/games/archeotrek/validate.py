@@ -288,8 +288,9 @@ def _check_matching(
     circles = tuple(lab for lab, m in masks if m & ~s == 0)
     return problem(
         "no-assignment",
-        f"no assignment of operations fits the ticks: circles {_join(circles)} "
-        f"({need}) can only come from {' / '.join(lines)}, which have {cap} tick(s)",
+        f"no assignment of operations fits the ticks: {len(circles)} results "
+        f"({_join(circles)}) can only come from the {' / '.join(lines)} line"
+        f"{'s' if len(lines) > 1 else ''}, ticked {cap} time{'s' if cap != 1 else ''}",
         player=pname, circles=circles,
     )
 
@@ -364,8 +365,8 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
                 rest = filled & ~main
                 out.append(problem(
                     "not-connected",
-                    f"circles {_join(_names(rest, labels))} are not linked to the other "
-                    f"filled circles ({_join(_names(main, labels)[:3])}...)",
+                    f"circle(s) {_join(_names(rest, labels))} not linked to the other "
+                    f"filled circles ({_join(_names(main, labels)[:3])}, ...)",
                     player=pname, circles=_names(rest, labels),
                 ))
         # choices

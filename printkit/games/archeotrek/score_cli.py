@@ -1,0 +1,161 @@
+"""Click commands ``score``, ``validate`` and ``simulate`` for filled games.
+
+Each takes the game name first; :data:`SCORERS` maps a game name to its
+functions so other games can register a scorer later
+(``SCORERS["archaeologia"] = Scorer(...)``).  Exit codes: 0 valid (warnings
+allowed), 1 invalid input (problems printed) or unreadable file, 2 usage.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from printkit import PrintkitError, UsageError
+
+
+@dataclass(frozen=True)
+class Scorer:
+    """One game's scoring functions.
+
+    ``load(path) -> game``; ``validate(game, partial) -> list[Problem]``;
+    ``score(game, partial) -> result`` with ``result.valid`` and
+    ``result.problems``; ``render_text(result) -> str``;
+    ``render_json(result) -> str``; ``simulate(players, seed) -> str`` (a
+    filled-game file) or ``None``; ``default_players``.
+    """
+
+    load: Callable[[Path], Any]
+    validate: Callable[..., list]
+    score: Callable[..., Any]
+    render_text: Callable[[Any], str]
+    render_json: Callable[[Any], str]
+    simulate: Callable[[int, int], str] | None = None
+    default_players: int = 4
+
+
+def _archeotrek() -> Scorer:
+    from printkit.games.archeotrek import game, scoring, simulate, validate
+
+    return Scorer(
+        load=game.load_game,
+        validate=lambda g, partial=False: validate.validate(g, partial=partial),
+        score=lambda g, partial=False: scoring.score_game(g, partial=partial),
+        render_text=scoring.render_text,
+        render_json=scoring.render_json,
+        simulate=simulate.simulate_toml,
+        default_players=game.bundled_rules().players_default,
+    )
+
+
+#: game name → factory of its :class:`Scorer` (imported lazily).
+SCORERS: dict[str, Callable[[], Scorer]] = {"archeotrek": _archeotrek}
+
+GAME = click.Choice(sorted(SCORERS))
+
+
+def _fail(exc: PrintkitError) -> None:
+    click.echo(f"printkit: {exc}", err=True)
+    sys.exit(2 if isinstance(exc, UsageError) else 1)
+
+
+def _problem_lines(problems: list, source: str) -> str:
+    return "\n".join(f"{source}: {p}" for p in problems)
+
+
+@click.command("score")
+@click.argument("game", type=GAME, metavar="GAME")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON data.")
+@click.option(
+    "--partial", is_flag=True,
+    help="The game is unfinished: unticked Choices boxes are a warning, not an error.",
+)
+def score(game: str, file: Path, as_json: bool, partial: bool) -> None:
+    """Score the filled game FILE (TOML, or JSON if it ends in .json).
+
+    Example: printkit score archeotrek examples/archeotrek/finished-4p.toml
+
+    Prints every player's Bones, Skeletons won and why, Empty-Handed circles,
+    score and rank, then the winner.  Exit 0 valid, 1 invalid input (problems
+    printed), 2 usage.
+    """
+    try:
+        s = SCORERS[game]()
+        result = s.score(s.load(file), partial=partial)
+    except PrintkitError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        click.echo(s.render_json(result))
+    elif result.valid:
+        click.echo(s.render_text(result))
+        if result.problems:
+            click.echo(_problem_lines(result.problems, str(file)), err=True)
+    else:
+        click.echo(_problem_lines(result.problems, str(file)), err=True)
+    sys.exit(0 if result.valid else 1)
+
+
+@click.command("validate")
+@click.argument("game", type=GAME, metavar="GAME")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--partial", is_flag=True,
+    help="The game is unfinished: unticked Choices boxes are a warning, not an error.",
+)
+def validate(game: str, file: Path, partial: bool) -> None:
+    """Check the filled game FILE against every rule; list all problems.
+
+    Example: printkit validate archeotrek examples/archeotrek/invalid-area-sum.toml
+
+    Exit 0 when there is no error (warnings are printed), 1 otherwise, 2 usage.
+    """
+    try:
+        s = SCORERS[game]()
+        problems = s.validate(s.load(file), partial=partial)
+    except PrintkitError as exc:
+        _fail(exc)
+        return
+    errs = [p for p in problems if p.severity == "error"]
+    if problems:
+        click.echo(_problem_lines(problems, str(file)))
+    n_warn = len(problems) - len(errs)
+    click.echo(
+        f"{file}: {'invalid' if errs else 'valid'} ({len(errs)} error(s), {n_warn} warning(s))"
+    )
+    sys.exit(1 if errs else 0)
+
+
+@click.command("simulate")
+@click.argument("game", type=GAME, metavar="GAME")
+@click.option("--players", type=int, default=None, help="Players at the table (default: the game's).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed; same seed, same game.")
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="Write the game file here instead of standard output.",
+)
+def simulate(game: str, players: int | None, seed: int, output: Path | None) -> None:
+    """Play a whole random game with the bundled rules; print the filled game (TOML).
+
+    Example: printkit simulate archeotrek --players 4 --seed 7 > game.toml
+    """
+    s = SCORERS[game]()
+    if s.simulate is None:  # pragma: no cover - every registered game simulates today
+        click.echo(f"printkit: no simulator for {game}", err=True)
+        sys.exit(2)
+    try:
+        text = s.simulate(players if players is not None else s.default_players, seed)
+        if output is not None:
+            try:
+                output.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise PrintkitError(f"{output}: cannot write ({exc.strerror or exc})") from None
+        else:
+            click.echo(text, nl=False)
+    except PrintkitError as exc:
+        _fail(exc)
