@@ -131,3 +131,8 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
 
 
 # scoring commands
+from printkit.games.archeotrek.score_cli import score, simulate, validate  # noqa: E402
+
+main.add_command(score)
+main.add_command(validate)
+main.add_command(simulate)
