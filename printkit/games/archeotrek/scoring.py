@@ -26,7 +26,7 @@ from printkit.games.archeotrek.validate import (
 
 @dataclass(frozen=True)
 class SkeletonAward:
-    """Who takes the Skeleton of ``colour`` (worth ``value``) and why.
+    """Who takes the Skeleton of ``colour`` (worth ``value``); ``reason`` says why.
 
     ``winner``: a player name or ``None``; ``counts`` / ``points``: Bone
     tokens and Bone points of that colour per player (seat order).
@@ -35,9 +35,30 @@ class SkeletonAward:
     colour: str
     value: int
     winner: str | None
-    reason: str
     counts: dict[str, int] = field(default_factory=dict)
     points: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def reason(self) -> str:
+        """Why the Skeleton went where it went, in words."""
+        colour, counts, points = self.colour, self.counts, self.points
+        best = max(counts.values(), default=0)
+        if best == 0:
+            return f"no one kept a {colour} Bone"
+        top = [p for p, n in counts.items() if n == best]
+        if len(top) == 1:
+            others = sorted((n for p, n in counts.items() if p != top[0]), reverse=True)
+            vs = f" vs {others[0]}" if others else ""
+            return f"most {colour} Bones ({best}{vs})"
+        low = min(points[p] for p in top)
+        if self.winner is not None:
+            rest = [p for p in top if p != self.winner]
+            nxt = min(points[p] for p in rest)
+            return (
+                f"tied on {best} {colour} Bones with {', '.join(rest)}; "
+                f"fewest {colour} points ({low} vs {nxt})"
+            )
+        return f"{', '.join(top)} tied on {best} {colour} Bones and {low} {colour} points: no one"
 
 
 @dataclass
@@ -85,32 +106,22 @@ def award_skeleton(colour: str, value: int, counts: dict[str, int], points: dict
     Strict majority of tokens wins; among those tied on the most, strictly
     fewest points wins; otherwise (or nobody holding the colour) no one.
     """
-    best = max(counts.values(), default=0)
-    if best == 0:
-        return SkeletonAward(colour, value, None, f"no one kept a {colour} Bone", counts, points)
-    top = [p for p, n in counts.items() if n == best]
+    best = 0
+    top: list[str] = []
+    for p, n in counts.items():
+        if n > best:
+            best, top = n, [p]
+        elif n == best and n:
+            top.append(p)
+    winner = None
     if len(top) == 1:
-        others = sorted((n for p, n in counts.items() if p != top[0]), reverse=True)
-        vs = f" vs {others[0]}" if others else ""
-        return SkeletonAward(
-            colour, value, top[0], f"most {colour} Bones ({best}{vs})", counts, points,
-        )
-    low = min(points[p] for p in top)
-    fewest = [p for p in top if points[p] == low]
-    tied = ", ".join(top)
-    if len(fewest) == 1:
-        rest = sorted(points[p] for p in top if p != fewest[0])
-        return SkeletonAward(
-            colour, value, fewest[0],
-            f"tied on {best} {colour} Bones with {', '.join(p for p in top if p != fewest[0])}; "
-            f"fewest {colour} points ({low} vs {rest[0]})",
-            counts, points,
-        )
-    return SkeletonAward(
-        colour, value, None,
-        f"{tied} tied on {best} {colour} Bones and {low} {colour} points: no one",
-        counts, points,
-    )
+        winner = top[0]
+    elif top:
+        low = min(points[p] for p in top)
+        fewest = [p for p in top if points[p] == low]
+        if len(fewest) == 1:
+            winner = fewest[0]
+    return SkeletonAward(colour, value, winner, counts, points)
 
 
 def score_game(game: Game, *, partial: bool = False) -> Result:
@@ -126,16 +137,19 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
             return Result(game.source, False, partial, problems)
     res = Result(game.source, True, partial, problems)
     t = tables_for(game.layout)
+    idx = t.idx
     tindex = token_index_for(game.tokens)
     colours = list(game.tokens.bones)
     scores: list[PlayerScore] = []
-    counts = {c: {} for c in colours}
-    pts = {c: {} for c in colours}
+    counts: dict[str, dict[str, int]] = {c: {} for c in colours}
+    pts: dict[str, dict[str, int]] = {c: {} for c in colours}
     for pl in game.players:
+        name = pl.name
         bones: list[str] = []
         bone_points = 0
-        n_by = dict.fromkeys(colours, 0)
-        p_by = dict.fromkeys(colours, 0)
+        for c in colours:
+            counts[c][name] = 0
+            pts[c][name] = 0
         in_area: set[str] = set()
         for area in pl.areas:
             in_area.update(area.circles)
@@ -143,16 +157,14 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
                 colour, v = tindex[tok]
                 bones.append(tok)
                 bone_points += v
-                n_by[colour] += 1
-                p_by[colour] += v
-        for c in colours:
-            counts[c][pl.name] = n_by[c]
-            pts[c][pl.name] = p_by[c]
+                counts[colour][name] += 1
+                pts[colour][name] += v
         circles = pl.circles
-        empty = {lab: circles[lab] for lab in t.labels if lab in circles and lab not in in_area}
+        empty_labels = sorted((lab for lab in circles if lab not in in_area), key=idx.__getitem__)
+        empty = {lab: circles[lab] for lab in empty_labels}
         eh = sum(empty.values())
         scores.append(PlayerScore(
-            pl.name, pl.seat, bones, bone_points, [], 0, empty, eh, bone_points - eh,
+            name, pl.seat, bones, bone_points, [], 0, empty, eh, bone_points - eh,
         ))
     by_name = {s.name: s for s in scores}
     for c in colours:

@@ -79,6 +79,7 @@ CODES: dict[str, tuple[str, str]] = {
 LINE_BITS: dict[str, int] = {line: 1 << i for i, line in enumerate(CHOICE_LINES)}
 KIND_LINE = {"red": "red", "yellow": "yellow", "plus": "sum"}
 _ALL_LINES = (1 << len(CHOICE_LINES)) - 1
+_W = 32  # bits per field of the packed Hall vectors
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,20 @@ class Tables:
     boxes: dict[str, int]
     subsets: tuple[tuple[int, ...], ...]
     ops: dict[str, frozenset[int]] = field(default_factory=dict)
+    #: label → bit
+    bit: dict[str, int] = field(default_factory=dict)
+    #: label → (bit, value → packed Hall vector of its allowed-lines mask); valid values only
+    fast: dict[str, tuple[int, dict[int, int]]] = field(default_factory=dict)
+    #: allowed-lines mask → packed vector with a 1 in the field of every line set containing it
+    p: tuple[int, ...] = ()
+    #: Choices line → packed vector with a 1 in the field of every line set holding it
+    q: dict[str, int] = field(default_factory=dict)
+    #: the top bit of every field 1..15
+    high: int = 0
+    #: some line has too many boxes for the packed fields: use the plain check
+    huge: bool = False
+    #: area bitmask → contiguous? (memo)
+    contig: dict[int, bool] = field(default_factory=dict)
 
 
 def _build_tables(layout: Layout) -> Tables:
@@ -179,9 +194,26 @@ def _build_tables(layout: Layout) -> Tables:
     subsets = tuple(
         tuple(m for m in range(1, _ALL_LINES + 1) if m & ~s == 0) for s in range(_ALL_LINES + 1)
     )
+    boxes = {line: layout.choices.get(line, 0) for line in CHOICE_LINES}
+    # Hall's condition as one big-int comparison: field S (W bits) holds, for
+    # every set S of lines, the circles confined to S (need) or the ticks of S (cap).
+    p = tuple(
+        sum(1 << (_W * s) for s in range(1, _ALL_LINES + 1) if m and m & ~s == 0)
+        for m in range(_ALL_LINES + 1)
+    )
+    q = {
+        line: sum(1 << (_W * s) for s in range(1, _ALL_LINES + 1) if s & LINE_BITS[line])
+        for line in CHOICE_LINES
+    }
+    high = sum(1 << (_W * s + _W - 1) for s in range(1, _ALL_LINES + 1))
+    fast = {
+        lab: (1 << i, {v: p[m] for v, m in value_mask[i].items() if m})
+        for lab, i in idx.items()
+    }
     return Tables(
-        labels, idx, nbr, tuple(value_mask), any_mask, tuple(own),
-        {line: layout.choices.get(line, 0) for line in CHOICE_LINES}, subsets, ops,
+        labels, idx, nbr, tuple(value_mask), any_mask, tuple(own), boxes, subsets, ops,
+        bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, p=p, q=q, high=high,
+        huge=sum(boxes.values()) >= 1 << (_W - 2) or len(labels) >= 1 << (_W - 2),
     )
 
 
@@ -295,96 +327,206 @@ def _check_matching(
     )
 
 
+def _circles_slow(pname: str, circles: dict, t: Tables, out: list[Problem]) -> tuple[int, list[tuple[str, int]]]:
+    """Per-circle checks with problems; returns the filled bitmask and, per
+    circle, its allowed-lines mask for the matching (a circle with a bad value
+    or label may take any line — special circles still only their own)."""
+    idx = t.idx
+    filled = 0
+    masks: list[tuple[str, int]] = []
+    for lab, v in circles.items():
+        i = idx.get(lab)
+        if i is None:
+            hint = ""
+            for cand in (lab.strip().upper(), lab.strip()):
+                if cand in idx and cand != lab:
+                    hint = f" (did you mean {cand}?)"
+                    break
+            out.append(problem(
+                "unknown-circle", f"circle {lab!r} is not on the dig site{hint}",
+                player=pname, circles=(lab,),
+            ))
+            masks.append((lab, _ALL_LINES))
+            continue
+        filled |= 1 << i
+        own = t.own_line[i]
+        if v is None:
+            masks.append((lab, LINE_BITS[own] if own else _ALL_LINES))
+            continue
+        m = t.value_mask[i].get(v)
+        if m is None:
+            out.append(problem(
+                "value-out-of-range",
+                f"circle {lab} holds {v}, which no operation of the dice can give "
+                f"(possible: {min(t.any_mask)}..{max(t.any_mask)})",
+                player=pname, circles=(lab,),
+            ))
+            m = LINE_BITS[own] if own else _ALL_LINES
+        elif m == 0:
+            kind = {"red": "red die", "yellow": "yellow die", "sum": "red + yellow"}[own]
+            out.append(problem(
+                "special-circle",
+                f"special circle {lab} takes the {kind} only; {v} is not one of "
+                f"{_join(sorted(t.ops[own]))}",
+                player=pname, circles=(lab,),
+            ))
+            m = LINE_BITS[own]
+        masks.append((lab, m))
+    return filled, masks
+
+
+def _masks_of(circles: dict, t: Tables) -> list[tuple[str, int]]:
+    """Allowed-lines mask per circle of a sheet whose circles are all valid."""
+    return [(lab, t.value_mask[t.idx[lab]][v]) for lab, v in circles.items()]
+
+
+def _area_slow(
+    pname: str, a_no: int, acircles: tuple[str, ...], circles: dict, filled: int,
+    used: int, area_masks: list[int], t: Tables, area_sum: int, out: list[Problem],
+) -> tuple[int, bool, int, int]:
+    """Area checks with problems; returns (area mask, sum/zeros known, sum, zeros)."""
+    idx, labels, nbr = t.idx, t.labels, t.nbr
+    desc = "+".join(acircles) or "(none)"
+    amask = 0
+    ok = True
+    if not acircles:
+        out.append(problem("area-empty", f"area {a_no} lists no circles", player=pname, area=a_no))
+        ok = False
+    unknown = [c for c in acircles if c not in idx]
+    if unknown:
+        out.append(problem(
+            "unknown-circle",
+            f"area {a_no} ({desc}) names circle(s) {_join(unknown)} not on the dig site",
+            player=pname, circles=tuple(unknown), area=a_no,
+        ))
+        ok = False
+    dups = []
+    for c in acircles:
+        i = idx.get(c)
+        if i is None:
+            continue
+        if amask >> i & 1:
+            dups.append(c)
+        amask |= 1 << i
+    if dups:
+        out.append(problem(
+            "area-overlap", f"area {a_no} ({desc}) lists {_join(dups)} twice",
+            player=pname, circles=tuple(dups), area=a_no,
+        ))
+    unf = amask & ~filled
+    if unf:
+        out.append(problem(
+            "area-unfilled",
+            f"area {a_no} ({desc}) includes empty circle(s) {_join(_names(unf, labels))}",
+            player=pname, circles=_names(unf, labels), area=a_no,
+        ))
+        ok = False
+    if amask and _component(amask & -amask, amask, nbr) != amask:
+        out.append(problem(
+            "area-not-contiguous",
+            f"area {a_no} ({desc}) is not one contiguous group of circles",
+            player=pname, circles=tuple(acircles), area=a_no,
+        ))
+    overlap = amask & used
+    if overlap:
+        names = _names(overlap, labels)
+        others = [n for n, m in enumerate(area_masks, 1) if m & overlap]
+        out.append(problem(
+            "area-overlap",
+            f"area {a_no} ({desc}) shares {_join(names)} with area {_join(others)}",
+            player=pname, circles=names, area=a_no,
+        ))
+    total = zeros = 0
+    if ok:
+        vals = [circles.get(c) for c in dict.fromkeys(acircles)]
+        if None in vals:
+            ok = False
+        else:
+            total = sum(vals)
+            zeros = vals.count(0)
+            if total != area_sum:
+                out.append(problem(
+                    "area-sum", f"area {a_no} ({desc}) totals {total}, not {area_sum}",
+                    player=pname, circles=tuple(acircles), area=a_no,
+                ))
+    return amask, ok, total, zeros
+
+
 def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
     """Every problem of every player of ``game`` (shared/formats/archeotrek-game.md).
 
     ``partial``: an unfinished game — unticked Choices boxes become a warning.
     Returns structural problems found while parsing first, then each player's
     in seat order, then table-wide token problems.  Never raises on bad sheets.
+
+    Each check runs a fast pass first; only a failing check re-runs in the
+    detailed form that words the problems.
     """
     t = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
-    labels, idx, nbr = t.labels, t.idx, t.nbr
+    labels, nbr, fast, bit, contig = t.labels, t.nbr, t.fast, t.bit, t.contig
+    q_yellow, q_red, q_diff, q_sum = (t.q[line] for line in CHOICE_LINES)
+    high = t.high
+    b_yellow, b_red, b_diff, b_sum = (t.boxes[line] for line in CHOICE_LINES)
     area_sum = game.area_sum
     base, per_zero = game.tokens_base, game.tokens_per_zero
     out: list[Problem] = list(game.problems)
     holders: dict[str, tuple[str, int]] = {}
-    kept_valid: set[str] = set()
     short: list[Problem] = []
     for pl in game.players:
         pname = pl.name
         circles = pl.circles
+        # -- circles: fast pass (labels, values, special circles) --------------
         filled = 0
-        masks: list[tuple[str, int]] = []
+        need = 0
+        clean = True
         for lab, v in circles.items():
-            i = idx.get(lab)
-            if i is None:
-                hint = ""
-                for cand in (lab.strip().upper(), lab.strip()):
-                    if cand in idx and cand != lab:
-                        hint = f" (did you mean {cand}?)"
-                        break
-                out.append(problem(
-                    "unknown-circle", f"circle {lab!r} is not on the dig site{hint}",
-                    player=pname, circles=(lab,),
-                ))
-                masks.append((lab, _ALL_LINES))
-                continue
-            filled |= 1 << i
-            if v is None:
-                own = t.own_line[i]
-                masks.append((lab, LINE_BITS[own] if own else _ALL_LINES))
-                continue
-            m = t.value_mask[i].get(v)
-            if m is None:
-                out.append(problem(
-                    "value-out-of-range",
-                    f"circle {lab} holds {v}, which no operation of the dice can give "
-                    f"(possible: {min(t.any_mask)}..{max(t.any_mask)})",
-                    player=pname, circles=(lab,),
-                ))
-                own = t.own_line[i]
-                m = LINE_BITS[own] if own else _ALL_LINES
-            elif m == 0:
-                own = t.own_line[i]
-                kind = {"red": "red die", "yellow": "yellow die", "sum": "red + yellow"}[own]
-                out.append(problem(
-                    "special-circle",
-                    f"special circle {lab} takes the {kind} only; {v} is not one of "
-                    f"{_join(sorted(t.ops[own]))}",
-                    player=pname, circles=(lab,),
-                ))
-                m = LINE_BITS[own]
-            masks.append((lab, m))
-        # connectivity
-        if filled:
-            comp = _component(filled & -filled, filled, nbr)
-            if comp != filled:
-                comps = components(filled, nbr)
-                main = max(comps, key=lambda c: c.bit_count())
-                rest = filled & ~main
-                out.append(problem(
-                    "not-connected",
-                    f"circle(s) {_join(_names(rest, labels))} not linked to the other "
-                    f"filled circles ({_join(_names(main, labels)[:3])}, ...)",
-                    player=pname, circles=_names(rest, labels),
-                ))
-        # choices
+            e = fast.get(lab)
+            if e is None:
+                clean = False
+                break
+            pv = e[1].get(v)
+            if pv is None:
+                clean = False
+                break
+            filled |= e[0]
+            need += pv
+        masks = None
+        if not clean:
+            filled, masks = _circles_slow(pname, circles, t, out)
+            need = 0
+            for _, m in masks:
+                need += t.p[m]
+        # -- connectivity -------------------------------------------------------
+        if filled and _component(filled & -filled, filled, nbr) != filled:
+            comps = components(filled, nbr)
+            main = max(comps, key=lambda c: c.bit_count())
+            rest = filled & ~main
+            out.append(problem(
+                "not-connected",
+                f"circle(s) {_join(_names(rest, labels))} not linked to the other "
+                f"filled circles ({_join(_names(main, labels)[:3])}, ...)",
+                player=pname, circles=_names(rest, labels),
+            ))
+        # -- choices --------------------------------------------------------------
         ticks = pl.choices
-        total = 0
-        unfinished = []
-        for line in CHOICE_LINES:
-            n = ticks.get(line, 0)
-            total += n
-            boxes = t.boxes[line]
-            if n > boxes:
-                out.append(problem(
-                    "ticks-over-boxes",
-                    f"Choices line {line} has {n} ticks but only {boxes} boxes",
-                    player=pname,
-                ))
-            elif n < boxes:
-                unfinished.append(f"{line} {n}/{boxes}")
+        ty, tr, td, ts = (ticks.get("yellow", 0), ticks.get("red", 0),
+                          ticks.get("difference", 0), ticks.get("sum", 0))
+        total = ty + tr + td + ts
+        over = ty > b_yellow or tr > b_red or td > b_diff or ts > b_sum
+        unfinished = ty < b_yellow or tr < b_red or td < b_diff or ts < b_sum
+        if over or unfinished:
+            undone = []
+            for line in CHOICE_LINES:
+                n, boxes = ticks.get(line, 0), t.boxes[line]
+                if n > boxes:
+                    out.append(problem(
+                        "ticks-over-boxes",
+                        f"Choices line {line} has {n} ticks but only {boxes} boxes",
+                        player=pname,
+                    ))
+                elif n < boxes:
+                    undone.append(f"{line} {n}/{boxes}")
         n_circles = len(circles)
         if total != n_circles:
             out.append(problem(
@@ -393,108 +535,79 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
                 player=pname,
             ))
         elif n_circles:
-            bad = _check_matching(pname, masks, ticks, t)
-            if bad is not None:
-                out.append(bad)
+            if over or t.huge:
+                matched = False
+            else:
+                cap = ty * q_yellow + tr * q_red + td * q_diff + ts * q_sum
+                matched = ((cap | high) - need) & high == high
+            if not matched:
+                bad = _check_matching(pname, masks or _masks_of(circles, t), ticks, t)
+                if bad is not None:
+                    out.append(bad)
         if unfinished:
             out.append(problem(
                 "choices-unfinished",
-                f"unticked Choices boxes in a finished game: {_join(unfinished)}",
+                f"unticked Choices boxes in a finished game: {_join(undone)}",
                 severity=WARNING if partial else ERROR, player=pname,
             ))
-        # digging areas
+        # -- digging areas and their tokens -----------------------------------------
         used = 0
-        used_by: dict[int, int] = {}
+        area_masks: list[int] = []
         for a_no, area in enumerate(pl.areas, 1):
             acircles = area.circles
-            desc = "+".join(acircles) or "(none)"
             amask = 0
-            ok = True
-            if not acircles:
-                out.append(problem(
-                    "area-empty", f"area {a_no} lists no circles", player=pname, area=a_no,
-                ))
-                ok = False
-            unknown = [c for c in acircles if c not in idx]
-            if unknown:
-                out.append(problem(
-                    "unknown-circle",
-                    f"area {a_no} ({desc}) names circle(s) {_join(unknown)} not on the dig site",
-                    player=pname, circles=tuple(unknown), area=a_no,
-                ))
-                ok = False
-            dups = []
-            for c in acircles:
-                i = idx.get(c)
-                if i is None:
-                    continue
-                if amask >> i & 1:
-                    dups.append(c)
-                amask |= 1 << i
-            if dups:
-                out.append(problem(
-                    "area-overlap", f"area {a_no} ({desc}) lists {_join(dups)} twice",
-                    player=pname, circles=tuple(dups), area=a_no,
-                ))
-            unf = amask & ~filled
-            if unf:
-                out.append(problem(
-                    "area-unfilled",
-                    f"area {a_no} ({desc}) includes empty circle(s) {_join(_names(unf, labels))}",
-                    player=pname, circles=_names(unf, labels), area=a_no,
-                ))
-                ok = False
-            if amask and _component(amask & -amask, amask, nbr) != amask:
-                out.append(problem(
-                    "area-not-contiguous",
-                    f"area {a_no} ({desc}) is not one contiguous group of circles",
-                    player=pname, circles=tuple(acircles), area=a_no,
-                ))
-            overlap = amask & used
-            if overlap:
-                names = _names(overlap, labels)
-                others = sorted({used_by[i] for i in _bits(overlap)})
-                out.append(problem(
-                    "area-overlap",
-                    f"area {a_no} ({desc}) shares {_join(names)} with area "
-                    f"{_join(others)}",
-                    player=pname, circles=names, area=a_no,
-                ))
-            for i in _bits(amask & ~used):
-                used_by[i] = a_no
-            used |= amask
+            s = 0
             zeros = 0
+            ok = bool(acircles)
             if ok:
-                vals = [circles[c] for c in dict.fromkeys(acircles)]
-                if None not in vals:
-                    s = sum(vals)
-                    zeros = vals.count(0)
-                    if s != area_sum:
-                        out.append(problem(
-                            "area-sum",
-                            f"area {a_no} ({desc}) totals {s}, not {area_sum}",
-                            player=pname, circles=tuple(acircles), area=a_no,
-                        ))
-                else:
-                    ok = False
-            # tokens
+                for c in acircles:
+                    b = bit.get(c)
+                    v = circles.get(c)
+                    if b is None or v is None or amask & b:
+                        ok = False
+                        break
+                    amask |= b
+                    s += v
+                    if v == 0:
+                        zeros += 1
+            if ok and amask & (amask - 1):  # more than one circle: contiguous?
+                con = contig.get(amask)
+                if con is None:
+                    if len(contig) > 200_000:
+                        contig.clear()
+                    con = contig[amask] = _component(amask & -amask, amask, nbr) == amask
+                ok = con
+            if not ok or s != area_sum or amask & ~filled or amask & used:
+                amask, ok, s, zeros = _area_slow(
+                    pname, a_no, acircles, circles, filled, used, area_masks, t, area_sum, out,
+                )
+            area_masks.append(amask)
+            used |= amask
             bones = area.bones
-            allowed = base + per_zero * zeros
-            if ok and len(bones) > allowed:
-                out.append(problem(
-                    "too-many-tokens",
-                    f"area {a_no} ({desc}) has {zeros} zero(s), so keeps at most {allowed} "
-                    f"Bone token(s), not {len(bones)}",
-                    player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
-                ))
-            elif ok and len(bones) < allowed:
-                short.append(problem(
-                    "too-few-tokens",
-                    f"area {a_no} ({desc}) keeps {len(bones)} Bone token(s) but earns "
-                    f"{allowed} and the token set is not exhausted",
-                    player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
-                ))
+            if ok:
+                allowed = base + per_zero * zeros
+                nb = len(bones)
+                if nb != allowed:
+                    desc = "+".join(acircles)
+                    if nb > allowed:
+                        out.append(problem(
+                            "too-many-tokens",
+                            f"area {a_no} ({desc}) has {zeros} zero(s), so keeps at most "
+                            f"{allowed} Bone token(s), not {nb}",
+                            player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
+                        ))
+                    else:
+                        short.append(problem(
+                            "too-few-tokens",
+                            f"area {a_no} ({desc}) keeps {nb} Bone token(s) but earns "
+                            f"{allowed} and the token set is not exhausted",
+                            player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
+                        ))
             for tok in bones:
+                if tok in tindex and tok not in holders:
+                    holders[tok] = (pname, a_no)
+                    continue
+                desc = "+".join(acircles) or "(none)"
                 if tok not in tindex:
                     out.append(problem(
                         "unknown-token",
@@ -503,19 +616,14 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
                         player=pname, tokens=(tok,), area=a_no,
                     ))
                     continue
-                prev = holders.get(tok)
-                if prev is not None:
-                    where = "earlier in this sheet" if prev[0] == pname else f"by {prev[0]}"
-                    out.append(problem(
-                        "duplicate-token",
-                        f"area {a_no} ({desc}) keeps {tok}, already kept {where} "
-                        f"(area {prev[1]})",
-                        player=pname, tokens=(tok,), area=a_no,
-                    ))
-                else:
-                    holders[tok] = (pname, a_no)
-                    kept_valid.add(tok)
-    if short and len(kept_valid) < len(tindex):
+                prev = holders[tok]
+                where = "earlier in this sheet" if prev[0] == pname else f"by {prev[0]}"
+                out.append(problem(
+                    "duplicate-token",
+                    f"area {a_no} ({desc}) keeps {tok}, already kept {where} (area {prev[1]})",
+                    player=pname, tokens=(tok,), area=a_no,
+                ))
+    if short and len(holders) < len(tindex):
         out.extend(short)
     return out
 
