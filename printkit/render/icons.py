@@ -312,7 +312,7 @@ def die(c: Any, x: float, y: float, size: float, fill: Any, pips: Any,
 
 
 def _luminance(hex_colour: str) -> float:
-    """WCAG relative luminance (0–1) of an sRGB hex colour such as ``"#c0392b"``."""
+    """WCAG relative luminance (0–1) of an sRGB hex colour (``"#rrggbb"``)."""
     h = hex_colour.lstrip("#")
     if len(h) != 6:
         raise ValueError(f"not a #rrggbb colour: {hex_colour!r}")

@@ -1,0 +1,708 @@
+"""The ArchéoTREK Dig Site player sheet, drawn in code.
+
+Two layers:
+
+* :class:`SheetGeometry` — pure layout, computed from ``(rules, width,
+  height)``: where every circle, link, Choices box, name line, score box and
+  Digging Areas row sits.  All positions are **points** in the face's **trim
+  coordinates** (origin at the sheet's bottom-left, y up), the same space a
+  :class:`printkit.model.Face` draws in, so form fields can be laid over them.
+* :func:`sheet_face` — a :class:`printkit.model.Face` that draws the sheet from
+  its geometry, taking every colour and font from the theme and every printed
+  number from the rules.
+
+Every writable place of the sheet is a public attribute of the geometry:
+:attr:`SheetGeometry.name_rect`, each :class:`CircleSpot` (``centre``,
+``radius``, ``letter_rect``), each :class:`ChoiceBox`, each :class:`AreaRow`'s
+``tokens_rect`` and the four :attr:`SheetGeometry.score` boxes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from reportlab.lib.colors import Color
+from reportlab.pdfbase import pdfmetrics
+
+from printkit import PrintkitError
+from printkit.games.archeotrek.data import ArcheoTrekRules
+from printkit.model import Face, FaceBox
+from printkit.render import icons
+from printkit.units import mm
+
+GAME = "archeotrek"
+
+#: Score boxes, left to right, as (key, caption): Bones + Skeletons − Empty-Handed = Total.
+SCORE_BOXES = (
+    ("bones", "Bones"),
+    ("skeletons", "Skeletons"),
+    ("empty_handed", "Empty-Handed"),
+    ("total", "Total"),
+)
+
+#: Smallest sheet (pt) the layout supports: the Dig Site shrinks, text does not.
+MIN_WIDTH = mm(120)
+MIN_HEIGHT = mm(170)
+
+# type sizes (pt); nothing on the sheet is set below 7 pt
+_TITLE_PT = 22.0
+_SUBTITLE_PT = 9.5
+_HEADING_PT = 9.0
+_LABEL_PT = 8.5
+_SMALL_PT = 7.5
+_CIRCLE_LABEL_PT = 7.0
+_KEY_PT = 22.0
+
+
+class Rect(NamedTuple):
+    """An axis-aligned rectangle in pt: bottom-left ``(x, y)``, size ``(w, h)``."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def x1(self) -> float:
+        """Right edge (pt)."""
+        return self.x + self.w
+
+    @property
+    def y1(self) -> float:
+        """Top edge (pt)."""
+        return self.y + self.h
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        """Centre point (pt)."""
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+    def inset(self, dx: float, dy: float | None = None) -> "Rect":
+        """This rectangle shrunk by ``dx`` left/right and ``dy`` (default ``dx``) top/bottom."""
+        dy = dx if dy is None else dy
+        return Rect(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy)
+
+    def overlaps(self, other: "Rect") -> bool:
+        """True when the two rectangles share interior area (more than 0.001 pt)."""
+        e = 1e-3
+        return (self.x < other.x1 - e and other.x < self.x1 - e
+                and self.y < other.y1 - e and other.y < self.y1 - e)
+
+
+@dataclass(frozen=True)
+class CircleSpot:
+    """One Dig Site circle on the sheet.
+
+    ``centre``: (x, y) pt; ``radius``: pt; ``kind``: "normal", "red", "yellow"
+    or "plus"; ``letter_rect``: the small box under the circle where the player
+    writes the letter of the Digging Area it belongs to; ``badge``: centre and
+    diameter (pt) of a Special Circle's badge, ``None`` for normal circles.
+    """
+
+    id: str
+    kind: str
+    centre: tuple[float, float]
+    radius: float
+    letter_rect: Rect
+    badge: tuple[float, float, float] | None = None
+
+    @property
+    def bounds(self) -> Rect:
+        """The circle's bounding square (pt)."""
+        x, y = self.centre
+        return Rect(x - self.radius, y - self.radius, 2 * self.radius, 2 * self.radius)
+
+
+@dataclass(frozen=True)
+class ChoiceBox:
+    """One tickable box of the Choices table: ``line`` (e.g. "sum"), 0-based
+    ``index`` (ticked left to right) and its ``rect`` (pt)."""
+
+    line: str
+    index: int
+    rect: Rect
+
+
+@dataclass(frozen=True)
+class ChoiceLine:
+    """One line of the Choices table: its ``line`` key, printed ``label``,
+    the ``icon_rect`` and ``label_rect`` (pt) in front of its boxes."""
+
+    line: str
+    label: str
+    icon_rect: Rect
+    label_rect: Rect
+
+
+@dataclass(frozen=True)
+class AreaRow:
+    """One row of the Digging Areas table: the printed area ``letter`` in
+    ``letter_rect`` and the writable ``tokens_rect`` for the Bone tokens kept (pt)."""
+
+    letter: str
+    letter_rect: Rect
+    tokens_rect: Rect
+
+
+@dataclass(frozen=True)
+class SheetGeometry:
+    """Layout of one Dig Site sheet; every length in pt, trim coordinates
+    (origin bottom-left, y up).
+
+    ``width``/``height``: the sheet; ``margin``: blank border kept free of
+    text and art; ``scale``: Dig Site drawing scale (1.0 = the rules' mm);
+    panels (``header``, ``site_panel``, ``choices_panel``, ``dig_panel``,
+    ``areas_panel``, ``score_panel``) are the framed blocks; ``name_rect``:
+    the player-name line (writable); ``circles``: circle id → :class:`CircleSpot`
+    in rules order; ``links``: segment end points ``((x0, y0), (x1, y1))``
+    running between the edges of two linked circles; ``site_legend``: a free
+    corner of the Dig Site holding the Special Circles legend (``None``: the
+    legend goes in the Dig panel instead); ``choice_lines`` and
+    ``choices`` (all boxes, line by line, left to right); ``areas``: Digging
+    Areas rows; ``score``: key of :data:`SCORE_BOXES` → writable box.
+    """
+
+    width: float
+    height: float
+    margin: float
+    scale: float
+    header: Rect
+    name_rect: Rect
+    site_panel: Rect
+    circles: dict[str, CircleSpot]
+    links: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
+    site_legend: Rect | None
+    choices_panel: Rect
+    choice_lines: tuple[ChoiceLine, ...]
+    choices: tuple[ChoiceBox, ...]
+    dig_panel: Rect
+    areas_panel: Rect
+    areas: tuple[AreaRow, ...]
+    score_panel: Rect
+    score: dict[str, Rect]
+
+    @classmethod
+    def compute(cls, rules: ArcheoTrekRules, width: float, height: float) -> "SheetGeometry":
+        """Lay the sheet out in a ``width`` × ``height`` pt box.
+
+        The Dig Site keeps the rules' circle size (``circle_diameter`` mm) when
+        it fits and shrinks uniformly when it does not.  Raises
+        :class:`printkit.PrintkitError` when the box is smaller than
+        :data:`MIN_WIDTH` × :data:`MIN_HEIGHT` or a circle has no position.
+        """
+        return _compute(rules, float(width), float(height))
+
+    def boxes_of(self, line: str) -> list[ChoiceBox]:
+        """The Choices boxes of ``line``, left to right."""
+        return [b for b in self.choices if b.line == line]
+
+
+# --------------------------------------------------------------------------- layout
+
+_PANEL_TITLE = mm(7.5)      # height of a panel's title band
+_PAD = mm(3.5)              # inner padding of panels
+_GAP = mm(4)                # space between panels
+
+
+def _compute(rules: ArcheoTrekRules, W: float, H: float) -> SheetGeometry:
+    if W < MIN_WIDTH or H < MIN_HEIGHT:
+        raise PrintkitError(
+            f"Dig Site sheet needs at least {MIN_WIDTH / mm(1):.0f} × {MIN_HEIGHT / mm(1):.0f} mm, "
+            f"got {W / mm(1):.0f} × {H / mm(1):.0f} mm"
+        )
+    missing = [c.id for c in rules.layout.circles if c.x is None or c.y is None]
+    if missing:
+        raise PrintkitError(f"Dig Site circles without a position: {', '.join(missing)}")
+
+    m = mm(5)
+    inner = Rect(m, m, W - 2 * m, H - 2 * m)
+
+    # header: title on the left, name line on the right
+    header_h = mm(17)
+    header = Rect(inner.x, inner.y1 - header_h, inner.w, header_h)
+    name_w = min(mm(82), inner.w * 0.46)
+    name_rect = Rect(inner.x1 - name_w, header.y + mm(2.5), name_w, mm(8))
+
+    # the bottom block needs this much height; the Dig Site gets the rest
+    bottom_h = mm(96)
+    site_top = header.y - _GAP * 0.75
+    site_avail_h = site_top - (inner.y + bottom_h + _GAP)
+
+    # Dig Site extents in rules mm (y down), before scaling
+    r_mm = rules.circle_diameter / 2
+    tab_w, tab_h, tab_gap = 6.4, 5.2, 0.6               # area-letter box (mm)
+    badge_d = r_mm * 0.68                              # special badge (mm)
+    xs = [c.x for c in rules.layout.circles]
+    ys = [c.y for c in rules.layout.circles]
+    specials = [c for c in rules.layout.circles if c.kind != "normal"]
+    bx = [c.x + r_mm * math.cos(math.radians(30)) + badge_d / 2 for c in specials]
+    by = [c.y - r_mm * math.sin(math.radians(30)) - badge_d / 2 for c in specials]
+    left, right = min(xs) - r_mm, max([x + r_mm for x in xs] + bx)
+    top = min([y - r_mm for y in ys] + by)
+    bottom = max(ys) + r_mm + tab_gap + tab_h
+    site_w_mm, site_h_mm = right - left, bottom - top
+
+    pad = mm(5)
+    scale = min(1.0, (inner.w - 2 * pad) / mm(site_w_mm), (site_avail_h - 2 * pad) / mm(site_h_mm))
+    if scale <= 0.3:
+        raise PrintkitError("Dig Site sheet: the box is too small to draw the Dig Site legibly")
+    site_h = mm(site_h_mm) * scale + 2 * pad
+    site_panel = Rect(inner.x, site_top - site_h, inner.w, site_h)
+    ox = site_panel.x + (site_panel.w - mm(site_w_mm) * scale) / 2
+    oy = site_panel.y1 - pad
+
+    def to_pt(x_mm: float, y_mm: float) -> tuple[float, float]:
+        return (ox + mm(x_mm - left) * scale, oy - mm(y_mm - top) * scale)
+
+    r = mm(r_mm) * scale
+    circles: dict[str, CircleSpot] = {}
+    for c in rules.layout.circles:
+        cx, cy = to_pt(c.x, c.y)
+        tw, th = mm(tab_w) * scale, mm(tab_h) * scale
+        letter = Rect(cx - tw / 2, cy - r - mm(tab_gap) * scale - th, tw, th)
+        badge = None
+        if c.kind != "normal":
+            a = math.radians(30)
+            badge = (cx + r * math.cos(a), cy + r * math.sin(a), mm(badge_d) * scale)
+        circles[c.id] = CircleSpot(c.id, c.kind, (cx, cy), r, letter, badge)
+
+    links = []
+    inset = mm(0.6) * scale
+    for link in sorted(tuple(sorted(l)) for l in rules.layout.links):
+        a, b = (circles[i] for i in link)
+        (ax, ay), (bx_, by_) = a.centre, b.centre
+        d = math.hypot(bx_ - ax, by_ - ay)
+        if d <= 2 * r + 2 * inset:
+            continue  # touching circles need no drawn link
+        ux, uy = (bx_ - ax) / d, (by_ - ay) / d
+        links.append(((ax + ux * (r + inset), ay + uy * (r + inset)),
+                      (bx_ - ux * (r + inset), by_ - uy * (r + inset))))
+
+    legend = _free_corner(site_panel.inset(mm(2.5)), mm(38), mm(19), list(circles.values()), links,
+                          mm(1.2))
+
+    # bottom block: two columns
+    bottom_top = site_panel.y - _GAP
+    col_gap = _GAP
+    left_w = (inner.w - col_gap) * 0.53
+    right_w = inner.w - col_gap - left_w
+    lx, rx = inner.x, inner.x + left_w + col_gap
+
+    # Choices table (left, top)
+    n_lines = len(rules.choice_order)
+    row_h = mm(10)
+    choices_h = _PANEL_TITLE + n_lines * row_h + _PAD
+    choices_panel = Rect(lx, bottom_top - choices_h, left_w, choices_h)
+    most = max(rules.layout.choices.values())
+    icon_w, label_w = mm(15.5), mm(17)
+    box_gap = mm(1.6)
+    box_area = choices_panel.w - 2 * _PAD - icon_w - label_w - mm(2)
+    box = min(mm(8.5), row_h - mm(2.5), (box_area - (most - 1) * box_gap) / most)
+    if box < mm(4):
+        raise PrintkitError("Dig Site sheet: too many Choices boxes for the sheet's width")
+    if most > 1:  # spread the boxes over the row, but keep them a visible sequence
+        box_gap = min(mm(3.2), (box_area - most * box) / (most - 1))
+    choice_lines, choices = [], []
+    y = choices_panel.y1 - _PANEL_TITLE
+    for line in rules.choice_order:
+        row = Rect(choices_panel.x + _PAD, y - row_h, choices_panel.w - 2 * _PAD, row_h)
+        icon = Rect(row.x, row.y, icon_w, row_h)
+        label = Rect(icon.x1, row.y, label_w, row_h)
+        choice_lines.append(ChoiceLine(line, rules.choice_labels[line], icon, label))
+        bx0 = label.x1 + mm(2)
+        for i in range(rules.layout.choices[line]):
+            choices.append(ChoiceBox(line, i, Rect(bx0 + i * (box + box_gap), row.y + (row_h - box) / 2, box, box)))
+        y -= row_h
+
+    # Dig reminder (left, below Choices)
+    dig_panel = Rect(lx, inner.y, left_w, choices_panel.y - _GAP - inner.y)
+
+    # Score (right, bottom) and Digging Areas table (right, top)
+    score_h = mm(27)
+    score_panel = Rect(rx, inner.y, right_w, score_h)
+    op_w = mm(4.5)
+    sb_w = (score_panel.w - 2 * _PAD - (len(SCORE_BOXES) - 1) * op_w) / len(SCORE_BOXES)
+    sb_h = mm(12)
+    score = {}
+    for i, (key, _) in enumerate(SCORE_BOXES):
+        score[key] = Rect(score_panel.x + _PAD + i * (sb_w + op_w), score_panel.y + _PAD, sb_w, sb_h)
+
+    areas_panel = Rect(rx, score_panel.y1 + _GAP, right_w, bottom_top - score_panel.y1 - _GAP)
+    head_h = mm(5)
+    area_row_h = mm(6.6)
+    table_h = areas_panel.h - _PANEL_TITLE - head_h - _PAD
+    rows = max(1, int(table_h // area_row_h))
+    area_row_h = table_h / rows
+    n_cols = 2
+    col_w = (areas_panel.w - 2 * _PAD - mm(3)) / n_cols
+    letter_w = mm(7.5)
+    areas = []
+    for k in range(rows * n_cols):
+        col, row_i = divmod(k, rows)
+        x0 = areas_panel.x + _PAD + col * (col_w + mm(3))
+        y0 = areas_panel.y1 - _PANEL_TITLE - head_h - (row_i + 1) * area_row_h
+        letter = chr(ord("A") + k) if k < 26 else f"A{chr(ord('A') + k - 26)}"
+        areas.append(AreaRow(letter, Rect(x0, y0, letter_w, area_row_h),
+                             Rect(x0 + letter_w, y0, col_w - letter_w, area_row_h)))
+
+    return SheetGeometry(
+        width=W, height=H, margin=m, scale=scale, header=header, name_rect=name_rect,
+        site_panel=site_panel, circles=circles, links=tuple(links),
+        choices_panel=choices_panel, choice_lines=tuple(choice_lines), choices=tuple(choices),
+        site_legend=legend, dig_panel=dig_panel, areas_panel=areas_panel, areas=tuple(areas),
+        score_panel=score_panel, score=score,
+    )
+
+
+def _segment_hits(rect: Rect, p0: tuple[float, float], p1: tuple[float, float]) -> bool:
+    steps = 24
+    for i in range(steps + 1):
+        t = i / steps
+        x, y = p0[0] + (p1[0] - p0[0]) * t, p0[1] + (p1[1] - p0[1]) * t
+        if rect.x <= x <= rect.x1 and rect.y <= y <= rect.y1:
+            return True
+    return False
+
+
+def _free_corner(area: Rect, w: float, h: float, spots: list[CircleSpot], links, clearance: float) -> Rect | None:
+    """The first corner of ``area`` (top-right, bottom-left, top-left,
+    bottom-right) where a ``w`` × ``h`` pt rectangle clears every circle, tab,
+    badge and link by ``clearance`` pt; ``None`` if there is none."""
+    candidates = (
+        Rect(area.x1 - w, area.y1 - h, w, h),
+        Rect(area.x, area.y, w, h),
+        Rect(area.x, area.y1 - h, w, h),
+        Rect(area.x1 - w, area.y, w, h),
+    )
+    for cand in candidates:
+        grown = cand.inset(-clearance)
+        blocked = False
+        for s in spots:
+            (cx, cy), r = s.centre, s.radius
+            nx, ny = min(max(cx, grown.x), grown.x1), min(max(cy, grown.y), grown.y1)
+            if math.hypot(cx - nx, cy - ny) < r or grown.overlaps(s.letter_rect):
+                blocked = True
+                break
+            if s.badge:
+                bx, by, bd = s.badge
+                if grown.overlaps(Rect(bx - bd / 2, by - bd / 2, bd, bd)):
+                    blocked = True
+                    break
+        if not blocked and not any(_segment_hits(grown, a, b) for a, b in links):
+            return cand
+    return None
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def _cap(font: str) -> float:
+    return (pdfmetrics.getFont(font).face.capHeight or 700) / 1000.0
+
+
+def _tint(colour: Any, alpha: float) -> Any:
+    return Color(colour.red, colour.green, colour.blue, alpha=alpha)
+
+
+class _Painter:
+    """Draws one sheet from its geometry with one theme."""
+
+    def __init__(self, c: Any, g: SheetGeometry, rules: ArcheoTrekRules, theme: Any, player: int | None):
+        self.c, self.g, self.rules, self.t, self.player = c, g, rules, theme, player
+
+    # palette and fonts --------------------------------------------------
+    def col(self, role: str) -> Any:
+        return self.t.colour(role, GAME)
+
+    def text_on(self, role: str) -> Any:
+        bg = self.t.hex(role, GAME)
+        paper, ink = self.t.hex("paper"), self.t.hex("ink")
+        return self.t.colour("paper") if icons.best_contrast(bg, paper, ink) == paper else self.t.colour("ink")
+
+    def text(self, s: str, x: float, y: float, role: str, size: float, colour: Any,
+             align: str = "left", middle: bool = False) -> None:
+        """Set ``s``; ``middle`` centres the cap height on ``y`` instead of the baseline."""
+        font = self.t.font(role)
+        c = self.c
+        c.setFont(font, size)
+        c.setFillColor(colour)
+        if middle:
+            y -= _cap(font) * size / 2
+        {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align](x, y, s)
+
+    def width(self, s: str, role: str, size: float) -> float:
+        return pdfmetrics.stringWidth(s, self.t.font(role), size)
+
+    def panel(self, r: Rect, title: str | None, fill: Any | None = None) -> None:
+        c = self.c
+        c.setLineWidth(1.0)
+        c.setStrokeColor(self.col("earth"))
+        if fill is not None:
+            c.setFillColor(fill)
+        c.roundRect(r.x, r.y, r.w, r.h, mm(2.2), stroke=1, fill=int(fill is not None))
+        if title:
+            base = r.y1 - _PANEL_TITLE + mm(2.4)
+            self.text(title.upper(), r.x + _PAD, base, "bold", _HEADING_PT, self.col("earth_dark"))
+            c.setStrokeColor(self.col("ground_dark"))
+            c.setLineWidth(0.8)
+            c.line(r.x + _PAD, base - mm(1.4), r.x1 - _PAD, base - mm(1.4))
+
+    def write_box(self, r: Rect, radius: float = mm(1.2), weight: float = 1.0, fill: Any | None = None) -> None:
+        c = self.c
+        c.setFillColor(fill if fill is not None else self.col("circle_fill"))
+        c.setStrokeColor(self.col("earth"))
+        c.setLineWidth(weight)
+        c.roundRect(r.x, r.y, r.w, r.h, radius, stroke=1, fill=1)
+
+    # blocks ---------------------------------------------------------------
+    def draw(self) -> None:
+        c, g = self.c, self.g
+        c.saveState()
+        c.setFillColor(self.t.colour("paper"))
+        c.rect(0, 0, g.width, g.height, stroke=0, fill=1)
+        self.header()
+        self.site()
+        self.choices()
+        self.dig()
+        self.areas()
+        self.score()
+        c.restoreState()
+
+    def header(self) -> None:
+        g, h = self.g, self.g.header
+        ink, accent = self.t.colour("ink"), self.t.colour("accent")
+        icon = h.h * 0.78
+        icons.trowel(self.c, h.x + icon * 0.42, h.y + h.h * 0.5, icon, self.t.colour("muted"), self.col("earth"))
+        tx = h.x + icon * 0.95
+        self.text(self.rules.title, tx, h.y + h.h * 0.40, "display", _TITLE_PT, ink)
+        self.text("DIG SITE", tx + 1, h.y + h.h * 0.06, "bold", _SUBTITLE_PT, accent)
+        n = g.name_rect
+        self.text("Name", n.x, n.y + mm(1.2), "semibold", _LABEL_PT, self.t.colour("muted"))
+        lx = n.x + self.width("Name", "semibold", _LABEL_PT) + mm(2)
+        self.c.setStrokeColor(self.col("earth"))
+        self.c.setLineWidth(0.9)
+        self.c.line(lx, n.y + mm(0.6), n.x1, n.y + mm(0.6))
+        if self.player is not None:
+            self.text(f"Player {self.player}", n.x1, n.y1 + mm(1.2), "italic", _SMALL_PT,
+                      self.t.colour("muted"), align="right")
+        self.c.setStrokeColor(self.col("earth"))
+        self.c.setLineWidth(1.6)
+        self.c.line(h.x, h.y - mm(1.2), h.x1, h.y - mm(1.2))
+
+    def site(self) -> None:
+        c, g = self.c, self.g
+        self.panel(g.site_panel, None, self.col("ground"))
+        # links: short trenches between linked circles
+        c.setLineCap(1)
+        c.setStrokeColor(self.col("ground_dark"))
+        c.setLineWidth(mm(2.6) * g.scale)
+        for (x0, y0), (x1, y1) in g.links:
+            c.line(x0, y0, x1, y1)
+        c.setStrokeColor(self.col("earth"))
+        c.setLineWidth(mm(0.7) * g.scale)
+        for (x0, y0), (x1, y1) in g.links:
+            c.line(x0, y0, x1, y1)
+        for spot in g.circles.values():
+            self.circle(spot)
+        if g.site_legend is not None:
+            self.legend(g.site_legend)
+
+    def legend(self, r: Rect) -> None:
+        """The Special Circles key: badge + what the circle accepts, one per line."""
+        ink = self.t.colour("ink")
+        self.text("Special Circles", r.x, r.y1 - _SMALL_PT, "bold", _SMALL_PT + 0.5, self.col("earth_dark"))
+        items = (("red", "red die value only"), ("yellow", "yellow die value only"), ("plus", "sum of the dice only"))
+        d = mm(4.6)
+        step = (r.h - _SMALL_PT - mm(1.5)) / len(items)
+        y = r.y1 - _SMALL_PT - mm(1.5) - step / 2
+        for kind, caption in items:
+            self.badge(kind, r.x + d / 2, y, d)
+            self.text(caption, r.x + d + mm(1.8), y, "body", _SMALL_PT + 0.5, ink, middle=True)
+            y -= step
+
+    def badge(self, kind: str, x: float, y: float, d: float) -> None:
+        if kind == "plus":
+            icons.plus_badge(self.c, x, y, d, self.col("plus"), self.t.colour("paper"),
+                             self.t.colour("paper"), 1.0)
+        else:
+            icons.letter_badge(self.c, x, y, d, self.col(kind), self.text_on(kind), _special_letter(kind),
+                               self.t.font("bold"), self.t.colour("paper"), 1.0)
+
+    def circle(self, s: CircleSpot) -> None:
+        c = self.c
+        (x, y), r = s.centre, s.radius
+        # area-letter tab, tucked under the circle
+        lr = s.letter_rect
+        self.write_box(lr, radius=mm(1.0), weight=0.7)
+        kind_role = {"red": "red", "yellow": "yellow", "plus": "plus"}.get(s.kind)
+        c.setFillColor(self.col("circle_fill"))
+        if kind_role:
+            c.setStrokeColor(self.col(kind_role))
+            c.setLineWidth(mm(1.0))
+        else:
+            c.setStrokeColor(self.col("earth"))
+            c.setLineWidth(1.2)
+        c.circle(x, y, r, stroke=1, fill=1)
+        if kind_role:
+            if kind_role != "plus":
+                # a faint tint for colour readers
+                c.setFillColor(_tint(self.col(kind_role), 0.10))
+                c.circle(x, y, r - mm(0.5), stroke=0, fill=1)
+            # double ring + badge: unmistakable in greyscale too
+            c.setStrokeColor(self.col(kind_role))
+            c.setLineWidth(0.7)
+            c.circle(x, y, r - mm(1.6), stroke=1, fill=0)
+        self.text(s.id, x, y + r * 0.50, "semibold", _CIRCLE_LABEL_PT, self.t.colour("muted"), "centre")
+        if s.badge:
+            bx, by, bd = s.badge
+            self.badge(s.kind, bx, by, bd)
+
+    def choices(self) -> None:
+        g = self.g
+        p = g.choices_panel
+        self.panel(p, "Choices")
+        self.text("tick the next box, left to right", p.x1 - _PAD, p.y1 - _PANEL_TITLE + mm(2.4),
+                  "italic", _SMALL_PT, self.t.colour("muted"), align="right")
+        for line in g.choice_lines:
+            self.op_icon(line.line, line.icon_rect)
+            self.text(line.label, line.label_rect.x, line.label_rect.centre[1], "semibold", _LABEL_PT,
+                      self.t.colour("ink"), middle=True)
+        for b in g.choices:
+            self.write_box(b.rect, radius=mm(1.2), weight=1.0, fill=self.t.colour("paper"))
+        # a hairline between lines
+        self.c.setStrokeColor(self.col("ground_dark"))
+        self.c.setLineWidth(0.5)
+        for line in g.choice_lines[1:]:
+            y = line.icon_rect.y1
+            self.c.line(p.x + _PAD, y, p.x1 - _PAD, y)
+
+    def op_icon(self, line: str, r: Rect) -> None:
+        """Die icons for a Choices line: Y, R, R − Y, R + Y."""
+        d = min(r.h * 0.52, mm(5.2))
+        cy = r.centre[1]
+
+        def die(role: str, x: float) -> None:
+            icons.die(self.c, x, cy, d, self.col(role), self.col(role))
+            self.text(_special_letter(role), x, cy, "bold", d * 0.62, self.text_on(role), "centre", middle=True)
+
+        if line in ("yellow", "red"):
+            die(line, r.x + d / 2)
+            return
+        die("red", r.x + d / 2)
+        op = "−" if line == "difference" else "+"
+        self.text(op, r.x + d + mm(1.6), cy, "bold", d * 0.9, self.t.colour("ink"), "centre", middle=True)
+        die("yellow", r.x + d * 1.5 + mm(3.2))
+
+    def dig(self) -> None:
+        g, rules = self.g, self.rules
+        p = g.dig_panel
+        self.panel(p, "Dig")
+        ink, muted = self.t.colour("ink"), self.t.colour("muted")
+        x = p.x + _PAD
+        top = p.y1 - _PANEL_TITLE
+        # the key line: Digging Area = 9
+        base = top - mm(8)
+        self.text("Digging Area =", x, base, "bold", 11.5, ink)
+        kx = x + self.width("Digging Area =", "bold", 11.5) + mm(1.5)
+        self.text(str(rules.area_sum), kx, base, "display", _KEY_PT, self.t.colour("accent"))
+        y = base - mm(6)
+        lines = [
+            (f"Linked filled circles totalling exactly {rules.area_sum}:", "body"),
+            ("write its letter in each circle's tab, then draw", "body"),
+            (f"{rules.tokens_base} Bone token + {rules.tokens_per_zero} more per 0 in the area.", "semibold"),
+        ]
+        for s, role in lines:
+            self.text(s, x, y, role, _LABEL_PT, ink)
+            y -= _LABEL_PT * 1.35
+        y -= mm(1.5)
+        if g.site_legend is None:
+            items = (("red", "red die only"), ("yellow", "yellow die only"), ("plus", "sum only"))
+            col_w = (p.w - 2 * _PAD) / len(items)
+            d = mm(4.6)
+            for i, (kind, caption) in enumerate(items):
+                cx = x + i * col_w + d / 2
+                self.badge(kind, cx, y, d)
+                self.text(caption, cx + d / 2 + mm(1.5), y, "body", _SMALL_PT, ink, middle=True)
+            y -= mm(6)
+        self.text("Empty-Handed: each filled circle in no Digging Area", x, y, "italic", _SMALL_PT + 0.5, muted)
+        self.text("scores its value against you.", x, y - (_SMALL_PT + 0.5) * 1.3, "italic", _SMALL_PT + 0.5, muted)
+
+    def areas(self) -> None:
+        g = self.g
+        p = g.areas_panel
+        self.panel(p, "Digging Areas")
+        muted, ink = self.t.colour("muted"), self.t.colour("ink")
+        rows = g.areas
+        first_per_col = [a for a in rows if a.letter_rect.y1 >= max(r.letter_rect.y1 for r in rows) - 0.1]
+        for a in first_per_col:
+            hy = a.letter_rect.y1 + mm(1.6)
+            self.text("Area", a.letter_rect.centre[0], hy, "semibold", _SMALL_PT, muted, "centre")
+            self.text("Bone tokens kept", a.tokens_rect.x + mm(2), hy, "semibold", _SMALL_PT, muted)
+        c = self.c
+        for i, a in enumerate(rows):
+            lr, tr = a.letter_rect, a.tokens_rect
+            c.setFillColor(self.col("ground"))
+            c.rect(lr.x, lr.y, lr.w, lr.h, stroke=0, fill=1)
+            self.text(a.letter, lr.centre[0], lr.centre[1], "bold", _LABEL_PT, self.col("earth_dark"),
+                      "centre", middle=True)
+            c.setStrokeColor(self.col("ground_dark"))
+            c.setLineWidth(0.7)
+            c.line(lr.x, lr.y, tr.x1, lr.y)
+        for a in first_per_col:  # rule under the column heads
+            c.setStrokeColor(self.col("earth"))
+            c.setLineWidth(0.9)
+            c.line(a.letter_rect.x, a.letter_rect.y1, a.tokens_rect.x1, a.letter_rect.y1)
+
+    def score(self) -> None:
+        g = self.g
+        p = g.score_panel
+        self.panel(p, "Close the Dig Site")
+        ink, muted = self.t.colour("ink"), self.t.colour("muted")
+        keys = [k for k, _ in SCORE_BOXES]
+        captions = dict(SCORE_BOXES)
+        ops = ("+", "−", "=")
+        for i, k in enumerate(keys):
+            r = g.score[k]
+            total = k == "total"
+            self.write_box(r, radius=mm(1.6), weight=2.0 if total else 1.0,
+                           fill=self.col("ground") if total else self.t.colour("paper"))
+            self.text(captions[k], r.centre[0], r.y1 + mm(1.5), "bold" if total else "semibold",
+                      _SMALL_PT, ink if total else muted, "centre")
+            if i < len(ops):
+                nxt = g.score[keys[i + 1]]
+                self.text(ops[i], (r.x1 + nxt.x) / 2, r.centre[1], "bold", 13.0, ink, "centre", middle=True)
+
+
+def _special_letter(kind: str) -> str:
+    """Letter printed on a Special Circle's badge and the die icons."""
+    return {"red": "R", "yellow": "Y", "plus": "+"}[kind]
+
+
+def sheet_face(rules: ArcheoTrekRules, theme: Any, width: float, height: float,
+               player: int | None = None) -> Face:
+    """The Dig Site sheet drawn into a ``width`` × ``height`` pt box.
+
+    One-sided, uncut (bleed 0): white paper, light tints, ink kept to
+    outlines and type.  ``player`` (1-based) prints "Player N" faintly above
+    the name line and is part of the face key; ``None`` prints nothing.
+    Colours and fonts come from ``theme``.  The layout is
+    :meth:`SheetGeometry.compute` ``(rules, width, height)`` — recompute it to
+    place form fields.
+
+    Raises :class:`printkit.PrintkitError` for a box below
+    :data:`MIN_WIDTH` × :data:`MIN_HEIGHT` or a player number below 1.
+    """
+    if player is not None and player < 1:
+        raise PrintkitError(f"Dig Site sheet: player number must be 1 or more, got {player}")
+    geometry = SheetGeometry.compute(rules, width, height)
+
+    def draw(c: Any, box: FaceBox) -> None:
+        _Painter(c, geometry, rules, theme, player).draw()
+
+    key = f"{theme.name}/{GAME}/sheet/{width:.2f}x{height:.2f}"
+    if player is not None:
+        key += f"/p{player}"
+    summary = f"{rules.title} Dig Site" + (f" (player {player})" if player is not None else "")
+    return Face(key=key, draw=draw, text=summary)
