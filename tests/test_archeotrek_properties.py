@@ -147,10 +147,9 @@ def test_extra_token(data, draw):
     assume(free)
     area["bones"].append(draw.draw(st.sampled_from(free)))
     # an area holding fewer than it earned (bag ran dry) may take one more legally
-    t = tables_for(bundled_rules().layout)
     zeros = sum(pl["circles"][c] == 0 for c in area["circles"])
     assume(len(area["bones"]) > 1 + zeros)
-    assert t and "too-many-tokens" in _codes(data)
+    assert "too-many-tokens" in _codes(data)
 
 
 @SETTINGS
