@@ -272,3 +272,21 @@ def test_renderers_take_colours_and_fonts_from_the_theme():
         assert not re.search(r"#[0-9a-fA-F]{6}\b", src.replace('"#rrggbb"', "")), mod.__name__
         assert "setFillColorRGB" not in src and "setStrokeColorRGB" not in src
         assert not re.search(r"setFont\(\s*['\"]", src), f"{mod.__name__} names a font"
+
+
+def test_art_is_opaque(rules, theme):
+    """No transparency: faces are reused as form XObjects and printed on RIPs
+    without flattening, so tints are mixed opaque colours (no ExtGState)."""
+    d = mm(rules.bone_diameter)
+    for face, w, h in [
+        (bone_face(rules, theme, "orange", 6), d, d),
+        (bone_back(rules, theme), d, d),
+        (skeleton_face(rules, theme, *next(iter(rules.tokens.skeletons.items()))), d, d),
+        (sheet_face(rules, theme, SHEET_W, SHEET_H), SHEET_W, SHEET_H),
+    ]:
+        buf = io.BytesIO()
+        c = Canvas(buf, pagesize=(w, h), invariant=1, pageCompression=0)
+        face.draw(c, FaceBox(w, h, 0, mm(3), theme, "rect"))
+        c.showPage()
+        c.save()
+        assert b"/ExtGState" not in buf.getvalue(), face.key

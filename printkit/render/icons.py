@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 
 #: Symbol names understood by :func:`colour_symbol` (rules: ``[tokens.symbols]``).
@@ -337,3 +338,23 @@ def best_contrast(background: str, *candidates: str) -> str:
     if not candidates:
         raise ValueError("best_contrast needs at least one candidate colour")
     return max(candidates, key=lambda c: contrast_ratio(background, c))
+
+
+def mix(hex_a: str, hex_b: str, t: float) -> Color:
+    """Opaque blend of two ``#rrggbb`` colours: ``t`` = 0 gives a, 1 gives b.
+
+    Use it instead of transparency: an opaque tint prints the same everywhere
+    (form XObjects, RIPs without transparency flattening).  Raises
+    :class:`ValueError` for a malformed colour or ``t`` outside 0–1.
+    """
+    if not 0.0 <= t <= 1.0:
+        raise ValueError(f"mix amount must be within 0–1, got {t!r}")
+    a, b = HexColor(_check_hex(hex_a)), HexColor(_check_hex(hex_b))
+    return Color(a.red + (b.red - a.red) * t, a.green + (b.green - a.green) * t,
+                 a.blue + (b.blue - a.blue) * t)
+
+
+def _check_hex(value: str) -> str:
+    if not (isinstance(value, str) and len(value.lstrip("#")) == 6):
+        raise ValueError(f"not a #rrggbb colour: {value!r}")
+    return value

@@ -23,7 +23,6 @@ import math
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 
 from printkit import PrintkitError
@@ -402,10 +401,6 @@ def _cap(font: str) -> float:
     return (pdfmetrics.getFont(font).face.capHeight or 700) / 1000.0
 
 
-def _tint(colour: Any, alpha: float) -> Any:
-    return Color(colour.red, colour.green, colour.blue, alpha=alpha)
-
-
 class _Painter:
     """Draws one sheet from its geometry with one theme."""
 
@@ -548,7 +543,7 @@ class _Painter:
         if kind_role:
             if kind_role != "plus":
                 # a faint tint for colour readers
-                c.setFillColor(_tint(self.col(kind_role), 0.10))
+                c.setFillColor(icons.mix(self.t.hex("circle_fill", GAME), self.t.hex(kind_role, GAME), 0.10))
                 c.circle(x, y, r - mm(0.5), stroke=0, fill=1)
             # double ring + badge: unmistakable in greyscale too
             c.setStrokeColor(self.col(kind_role))

@@ -20,7 +20,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 
 from printkit import PrintkitError
@@ -65,16 +64,11 @@ def _ink_on(theme: Any, role: str) -> Any:
     return theme.colour("paper") if best == theme.hex("paper") else theme.colour("ink")
 
 
-def _shade_on(theme: Any, role: str) -> Any:
-    """The other one of "paper"/"ink": overlaid faintly, it deepens the contrast
-    between the game colour ``role`` and the text drawn with :func:`_ink_on`."""
+def _shade_hex(theme: Any, role: str) -> str:
+    """Hex of the other one of "paper"/"ink": mixed into the game colour
+    ``role``, it deepens the contrast with the text drawn with :func:`_ink_on`."""
     ink = _ink_on(theme, role)
-    return theme.colour("ink") if ink == theme.colour("paper") else theme.colour("paper")
-
-
-def _translucent(colour: Any, alpha: float) -> Any:
-    """``colour`` with opacity ``alpha`` (0–1)."""
-    return Color(colour.red, colour.green, colour.blue, alpha=alpha)
+    return theme.hex("ink") if ink == theme.colour("paper") else theme.hex("paper")
 
 
 def _fill_bleed(c: Any, box: FaceBox, colour: Any) -> None:
@@ -124,23 +118,21 @@ def bone_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -> Fa
     def draw(c: Any, box: FaceBox) -> None:
         fill = theme.colour(colour, GAME)
         ink = _ink_on(theme, colour)
-        shade = _shade_on(theme, colour)
+        shade = _shade_hex(theme, colour)
         cx, cy = box.width / 2, box.height / 2
         r_safe = min(box.width, box.height) / 2 - box.safe
         c.saveState()
         _fill_bleed(c, box, fill)
         # engraved ring just inside the safe circle: frames the face without
         # showing a cutting error the way a ring on the trim line would
-        c.setStrokeColor(ink)
+        c.setStrokeColor(icons.mix(theme.hex(colour, GAME), shade, 0.45))
         c.setLineWidth(0.6)
-        c.setStrokeAlpha(0.45)
         c.circle(cx, cy, r_safe + box.safe * 0.45, stroke=1, fill=0)
-        c.setStrokeAlpha(1)
         # the colour's symbol, large and embossed (a shade away from the text
         # colour) behind the value: the colour reads in greyscale and to
         # colour-blind players from across the table
         icons.colour_symbol(c, symbol, cx, cy + r_safe * 0.10, r_safe * 1.95,
-                            _translucent(shade, 0.35))
+                            icons.mix(theme.hex(colour, GAME), shade, 0.35))
         font = theme.font("display")
         size = _fit_size(text, font, BONE_VALUE_PT, r_safe * 1.4)
         num_y = cy + r_safe * 0.12
@@ -171,7 +163,7 @@ def bone_back(rules: ArcheoTrekRules, theme: Any) -> Face:
         c.setStrokeColor(theme.colour("ground_dark", GAME))
         c.setLineWidth(0.6)
         c.circle(cx, cy, r_safe + box.safe * 0.45, stroke=1, fill=0)
-        icons.bone(c, cx, cy, r_safe * 1.35, theme.colour("ground", GAME),
+        icons.bone(c, cx, cy, r_safe * 1.6, theme.colour("ground", GAME),
                    theme.colour("earth_dark", GAME), 0.8, angle=35)
         c.restoreState()
 
