@@ -248,9 +248,11 @@ def _compute(rules: ArcheoTrekRules, W: float, H: float) -> SheetGeometry:
     if scale <= 0.3:
         raise PrintkitError("Dig Site sheet: the box is too small to draw the Dig Site legibly")
     site_h = mm(site_h_mm) * scale + 2 * pad
+    spare = max(0.0, site_avail_h - site_h)     # a tall page: half to the site, half below
+    site_h += spare / 2
     site_panel = Rect(inner.x, site_top - site_h, inner.w, site_h)
     ox = site_panel.x + (site_panel.w - mm(site_w_mm) * scale) / 2
-    oy = site_panel.y1 - pad
+    oy = site_panel.y1 - (site_h - mm(site_h_mm) * scale) / 2
 
     def to_pt(x_mm: float, y_mm: float) -> tuple[float, float]:
         return (ox + mm(x_mm - left) * scale, oy - mm(y_mm - top) * scale)
@@ -596,7 +598,9 @@ class _Painter:
         self.panel(p, "Dig")
         ink, muted = self.t.colour("ink"), self.t.colour("muted")
         x = p.x + _PAD
-        top = p.y1 - _PANEL_TITLE
+        # content is about 34 mm tall (40 with the legend): centre it in the panel
+        content = mm(34) + (mm(6) if g.site_legend is None else 0)
+        top = p.y1 - _PANEL_TITLE - max(0.0, (p.h - _PANEL_TITLE - content) / 2 - mm(1))
         # the key line: Digging Area = 9
         base = top - mm(8)
         self.text("Digging Area =", x, base, "bold", 11.5, ink)
