@@ -82,7 +82,7 @@ def grid_for(width: float, height: float, bleed: float, paper: Paper) -> tuple[i
     avail_h = paper.height - 2 * reserve
     pitch_x = width + 2 * bleed
     pitch_y = height + 2 * bleed
-    eps = 1e-6
+    eps = 1e-3  # pt: tolerate float noise when a piece fills the page exactly
     cols = int(math.floor((avail_w + eps) / pitch_x))
     rows = int(math.floor((avail_h + eps) / pitch_y))
     if cols < 1 or rows < 1:
@@ -122,7 +122,8 @@ def impose(
 
     sheets: list[SheetLayout] = []
     dx, dy = back_offset
-    for (w, h, b, shape, cut), pieces in groups.items():
+    for (_, _, b, shape, cut), pieces in groups.items():
+        w, h = pieces[0].width, pieces[0].height
         cols, rows, px, py, x0, y0 = grid_for(w, h, b, paper)
         per_sheet = cols * rows
         for start in range(0, len(pieces), per_sheet):

@@ -137,10 +137,11 @@ def test_accents_and_dashes_survive_extraction(rules_pdfs, cover_pdfs):
 
 
 def test_rules_numbers_come_from_data(rules, theme):
-    changed = dataclasses.replace(rules, area_sum=13, tokens_base=2)
+    changed = dataclasses.replace(rules, area_sum=13, tokens_base=2, tokens_drawn_per_circle=3)
     text = _text(rules_reference_pdf(changed, theme, get_paper("a4")))
     assert "exactly 13" in text
-    assert "draw from the bag 2 Bone tokens" in " ".join(text.split())
+    flat = " ".join(text.split())
+    assert "draw from the bag 3 Bone tokens for each of its circles. Keep 2," in flat
     assert "exactly 9" not in text
 
 

@@ -67,7 +67,8 @@ def parts(options: BuildOptions) -> list[Part]:
 def cover(summary: list[dict], options: BuildOptions) -> bytes:
     """The kit's cover page (weasyprint): contents, stock, duplex setting."""
     rules = load_rules()
-    return cover_pdf(rules.title, rules.tagline, summary, options.paper, options.duplex, options.theme)
+    return cover_pdf(rules.title, rules.tagline, summary, options.paper, options.duplex, options.theme,
+                     game="archeotrek")
 
 
 _rules = load_rules()

@@ -96,6 +96,7 @@ class ArcheoTrekRules:
     area_sum: int
     tokens_base: int
     tokens_per_zero: int
+    tokens_drawn_per_circle: int
     choice_order: tuple[str, ...]
     choice_labels: dict[str, str]
     circle_diameter: float
@@ -156,6 +157,7 @@ def load_rules(path: Path | None = None) -> ArcheoTrekRules:
             area_sum=int(d["dig"]["area_sum"]),
             tokens_base=int(d["dig"]["tokens_per_area"]["base"]),
             tokens_per_zero=int(d["dig"]["tokens_per_area"]["per_zero"]),
+            tokens_drawn_per_circle=int(d["dig"]["tokens_per_area"]["draw_per_circle"]),
             choice_order=order,
             choice_labels={k: str(ch["labels"][k]) for k in order},
             circle_diameter=float(site["circle_diameter"]),

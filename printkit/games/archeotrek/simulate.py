@@ -6,9 +6,9 @@ legal (Choices line, circle) pair — a line with boxes left, an empty circle
 next to a filled one (anywhere for the first result), special circles only
 with their own operation — and writes the result.  Then, if some contiguous
 group of unused filled circles through the new circle totals 9, the player
-digs one of them at random (3 times in 4) and draws 1 + (zeros in it) Bone
-tokens from the shared 36-token bag (fewer when the bag runs dry) — rulebook:
-Dig.  A player whose roll has no legal placement re-rolls for themself.
+digs one of them at random (3 times in 4), draws one Bone token per circle
+from the shared 36-token bag (fewer when the bag runs dry), keeps 1 + (zeros
+in it) and returns the rest — rulebook: Dig.  A player whose roll has no legal placement re-rolls for themself.
 
 :func:`dumps_toml` writes the resulting structure as TOML (deterministic, no
 dependency).  Every simulated game validates without problems.
@@ -113,8 +113,12 @@ def _play(players: int, rng: random.Random, rules: ArcheoTrekRules) -> dict[str,
                 st["used"] |= area
                 members = [j for j in range(n) if area >> j & 1]
                 zeros = sum(1 for j in members if st["vals"][j] == 0)
-                want = rules.tokens_base + rules.tokens_per_zero * zeros
-                kept = [bag.pop(rng.randrange(len(bag))) for _ in range(min(want, len(bag)))]
+                # rulebook: Dig — draw one token per circle, keep 1 + one per 0, return the rest
+                drawn = [bag.pop(rng.randrange(len(bag)))
+                         for _ in range(min(rules.tokens_drawn_per_circle * len(members), len(bag)))]
+                keep = rules.tokens_base + rules.tokens_per_zero * zeros
+                kept, returned = drawn[:keep], drawn[keep:]
+                bag.extend(returned)
                 st["areas"].append({"circles": [t.labels[j] for j in members], "bones": kept})
     out_players = []
     for seat, st in enumerate(state):
