@@ -33,17 +33,31 @@ DUPLEX_MODES = ("long", "short", "none")
 #: Height (pt) of the band at the bottom of every sheet holding the scale bars
 #: and the page label; the same band is kept free at the top so grids stay
 #: centred on the page.
-FOOTER = mm(9)
+FOOTER = mm(7)
 
 
 @dataclass(frozen=True)
 class Placement:
-    """One component on a page: trim box bottom-left (``x``, ``y``) in pt."""
+    """One component on a page.
+
+    ``x``, ``y``: trim box bottom-left in pt.  ``bleed``: the art's full bleed
+    (pt).  ``sides``: bleed actually shown on the (left, bottom, right, top)
+    sides — equal to ``bleed`` everywhere in a gutter grid, 0 on the inner
+    sides of a butted grid where neighbours share a cut line.
+    """
 
     component: Component
     x: float
     y: float
     bleed: float
+    sides: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+
+    @property
+    def art_box(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) in pt of the visible art: trim plus shown bleed."""
+        left, bottom, right, top = self.sides
+        return (self.x - left, self.y - bottom,
+                self.x + self.component.width + right, self.y + self.component.height + top)
 
 
 @dataclass(frozen=True)
@@ -52,7 +66,8 @@ class SheetLayout:
 
     ``cols``/``rows``: grid size; ``pitch_x``/``pitch_y``: distance between
     neighbouring trims (pt); ``origin``: bottom-left trim corner of the grid's
-    bottom-left cell.  ``backs`` is empty when no component has a back face.
+    bottom-left cell; ``butted``: neighbours share cut lines (bleed only at
+    the grid's outer edge).  ``backs`` is empty when no component has a back.
     """
 
     fronts: tuple[Placement, ...]
@@ -67,34 +82,63 @@ class SheetLayout:
     origin: tuple[float, float]
     shape: str
     cut: bool
+    butted: bool = False
 
 
-def grid_for(width: float, height: float, bleed: float, paper: Paper) -> tuple[int, int, float, float, float, float]:
+@dataclass(frozen=True)
+class Grid:
+    """A grid of pieces centred on the page (all pt).
+
+    ``x0``/``y0``: bottom-left trim corner of the bottom-left cell;
+    ``pitch_x``/``pitch_y``: trim-to-trim distance; ``butted``: no gutters.
+    """
+
+    cols: int
+    rows: int
+    pitch_x: float
+    pitch_y: float
+    x0: float
+    y0: float
+    butted: bool
+
+
+def _available(paper: Paper) -> tuple[float, float]:
+    cx0, cy0, cx1, _ = paper.content
+    return cx1 - cx0, paper.height - 2 * (cy0 + FOOTER)
+
+
+def grid_for(width: float, height: float, bleed: float, paper: Paper, *, allow_butt: bool = True) -> Grid:
     """Fit a grid of ``width`` × ``height`` pt pieces with ``bleed`` on ``paper``.
 
-    Returns (cols, rows, pitch_x, pitch_y, x0, y0): the grid centred on the
-    page, x0/y0 the bottom-left trim corner.  Raises
+    Two layouts are tried: gutters (bleeds abut, 2 × bleed between trims) and,
+    when ``allow_butt``, butted (pieces share cut lines, bleed only around the
+    grid); the one holding more pieces wins, gutters on a tie.  The grid is
+    centred on the page so duplex mirroring is exact.  Raises
     :class:`printkit.PrintkitError` when not even one piece fits.
     """
-    cx0, cy0, cx1, cy1 = paper.content
-    avail_w = cx1 - cx0
-    reserve = cy0 + FOOTER
-    avail_h = paper.height - 2 * reserve
-    pitch_x = width + 2 * bleed
-    pitch_y = height + 2 * bleed
+    avail_w, avail_h = _available(paper)
     eps = 1e-3  # pt: tolerate float noise when a piece fills the page exactly
-    cols = int(math.floor((avail_w + eps) / pitch_x))
-    rows = int(math.floor((avail_h + eps) / pitch_y))
+
+    # gutters: n pieces take n × (w + 2b); butted: n × w + 2b
+    gc = int((avail_w + eps) // (width + 2 * bleed))
+    gr = int((avail_h + eps) // (height + 2 * bleed))
+    best = (gc, gr, width + 2 * bleed, height + 2 * bleed, False)
+    if allow_butt and bleed > 0:
+        bc = int((avail_w - 2 * bleed + eps) // width)
+        br = int((avail_h - 2 * bleed + eps) // height)
+        if bc * br > gc * gr:
+            best = (bc, br, width, height, True)
+    cols, rows, px, py, butted = best
     if cols < 1 or rows < 1:
         raise PrintkitError(
             f"a {to_mm(width):.1f} × {to_mm(height):.1f} mm piece with {to_mm(bleed):.1f} mm bleed "
             f"does not fit on {paper.name} paper"
         )
-    grid_w = cols * pitch_x
-    grid_h = rows * pitch_y
+    grid_w = cols * px + (2 * bleed if butted else 0.0)
+    grid_h = rows * py + (2 * bleed if butted else 0.0)
     x0 = (paper.width - grid_w) / 2 + bleed
     y0 = (paper.height - grid_h) / 2 + bleed
-    return cols, rows, pitch_x, pitch_y, x0, y0
+    return Grid(cols, rows, px, py, x0, y0, butted)
 
 
 def impose(
@@ -108,9 +152,10 @@ def impose(
 
     ``bleed``: the build's bleed in pt, used where a component does not set
     its own (uncut components get none).  Components are grouped by size and
-    shape in first-seen order, so each sheet holds one size.  Raises
-    :class:`printkit.PrintkitError` for an unknown duplex mode or a piece
-    larger than the paper.
+    shape in first-seen order, so each sheet holds one size.  Rectangles may
+    butt (see :func:`grid_for`); round and hex pieces keep their gutters.
+    Raises :class:`printkit.PrintkitError` for an unknown duplex mode or a
+    piece larger than the paper.
     """
     if duplex not in DUPLEX_MODES:
         raise PrintkitError(f"duplex {duplex!r} not one of {', '.join(DUPLEX_MODES)}")
@@ -124,23 +169,31 @@ def impose(
     dx, dy = back_offset
     for (_, _, b, shape, cut), pieces in groups.items():
         w, h = pieces[0].width, pieces[0].height
-        cols, rows, px, py, x0, y0 = grid_for(w, h, b, paper)
-        per_sheet = cols * rows
+        g = grid_for(w, h, b, paper, allow_butt=shape == "rect")
+        per_sheet = g.cols * g.rows
         for start in range(0, len(pieces), per_sheet):
             chunk = pieces[start:start + per_sheet]
             fronts, backs = [], []
             for i, comp in enumerate(chunk):
-                col, row_from_top = i % cols, i // cols
-                x = x0 + col * px
-                y = y0 + (rows - 1 - row_from_top) * py
-                fronts.append(Placement(comp, x, y, b))
+                col, row_from_top = i % g.cols, i // g.cols
+                row = g.rows - 1 - row_from_top
+                x = g.x0 + col * g.pitch_x
+                y = g.y0 + row * g.pitch_y
+                if g.butted:
+                    sides = (b if col == 0 else 0.0, b if row == 0 else 0.0,
+                             b if col == g.cols - 1 else 0.0, b if row == g.rows - 1 else 0.0)
+                else:
+                    sides = (b, b, b, b)
+                fronts.append(Placement(comp, x, y, b, sides))
                 if comp.back is not None:
+                    left, bottom, right, top = sides
                     if duplex == "short":
-                        bx, by = x, paper.height - y - h
+                        bx, by, bsides = x, paper.height - y - h, (left, top, right, bottom)
                     else:
-                        bx, by = paper.width - x - w, y
-                    backs.append(Placement(comp, bx + dx, by + dy, b))
+                        bx, by, bsides = paper.width - x - w, y, (right, bottom, left, top)
+                    backs.append(Placement(comp, bx + dx, by + dy, b, bsides))
             sheets.append(SheetLayout(
-                tuple(fronts), tuple(backs), cols, rows, w, h, b, px, py, (x0, y0), shape, cut,
+                tuple(fronts), tuple(backs), g.cols, g.rows, w, h, b, g.pitch_x, g.pitch_y,
+                (g.x0, g.y0), shape, cut, g.butted,
             ))
     return sheets

@@ -25,13 +25,10 @@ def trim_lines(placements: list[Placement]) -> tuple[list[float], list[float]]:
 
 
 def art_bounds(placements: list[Placement]) -> tuple[float, float, float, float]:
-    """(x0, y0, x1, y1) in pt of the union of all bleed boxes."""
-    return (
-        min(p.x - p.bleed for p in placements),
-        min(p.y - p.bleed for p in placements),
-        max(p.x + p.component.width + p.bleed for p in placements),
-        max(p.y + p.component.height + p.bleed for p in placements),
-    )
+    """(x0, y0, x1, y1) in pt of the union of the pieces' visible art."""
+    boxes = [p.art_box for p in placements]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 def draw_crop_marks(c, placements: list[Placement], page_w: float, page_h: float, colour) -> list[tuple]:
@@ -103,7 +100,7 @@ def draw_footer(c, theme, page_w: float, label: str, margin: float) -> dict[str,
     body = theme.font("body")
     bold = theme.font("bold")
     ink = theme.colour("ink")
-    y = margin + FOOTER * 0.45
+    y = margin + mm(4)
     bar_h = mm(1.6)
     x = margin + mm(4)
     bars = {}

@@ -115,11 +115,31 @@ def test_no_bleed_cards_share_cut_lines(theme, a4):
     assert xs[1] - xs[0] == pytest.approx(mm(63.5))
 
 
-def test_grid_centred(theme, a4):
-    s = impose(list(make_deck(theme, n=4).components), a4, mm(3))[0]
-    left = s.origin[0] - s.bleed
-    right = a4.width - (s.origin[0] + s.cols * s.pitch_x - s.bleed)
-    assert left == pytest.approx(right)
+@pytest.mark.parametrize("size", [(63.5, 88.9), (44, 68), (25, 25)])
+def test_full_grid_centred(theme, a4, size):
+    s = impose(list(make_deck(theme, n=100, w=size[0], h=size[1]).components), a4, mm(3))[0]
+    x0 = min(p.art_box[0] for p in s.fronts)
+    x1 = max(p.art_box[2] for p in s.fronts)
+    y0 = min(p.art_box[1] for p in s.fronts)
+    y1 = max(p.art_box[3] for p in s.fronts)
+    assert x0 == pytest.approx(a4.width - x1) and y0 == pytest.approx(a4.height - y1)
+
+
+@pytest.mark.parametrize("paper", ["a4", "universal"])
+def test_poker_cards_with_bleed_butt_3_by_3(theme, paper):
+    """Pieces with bleed share cut lines when that fits more: poker 3 × 3 on A4."""
+    p = get_paper(paper)
+    s = impose(list(make_deck(theme, n=9).components), p, mm(3))[0]
+    if paper == "a4":
+        assert (s.cols, s.rows, s.butted) == (3, 3, True)
+    xs = sorted({round(pl.x, 3) for pl in s.fronts})
+    assert to_mm(xs[1] - xs[0]) == pytest.approx(63.5)
+    # outer sides keep the bleed, inner sides none: visible art never overlaps
+    boxes = [pl.art_box for pl in s.fronts]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert min(a[2], b[2]) - max(a[0], b[0]) <= 1e-6 or min(a[3], b[3]) - max(a[1], b[1]) <= 1e-6
+    assert min(b[0] for b in boxes) == pytest.approx(min(pl.x for pl in s.fronts) - mm(3), abs=1e-3)
 
 
 def test_round_tokens_get_circle_cut_lines(theme, a4):

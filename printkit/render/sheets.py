@@ -53,6 +53,12 @@ def _place_face(c, face: Face, p: Placement, theme, defined: set[str]) -> None:
         c.endForm()
         defined.add(name)
     c.saveState()
+    if comp.shape == "rect" and p.sides != (p.bleed,) * 4:
+        # butted grid: show bleed only on the grid's outer sides
+        x0, y0, x1, y1 = p.art_box
+        clip = c.beginPath()
+        clip.rect(x0, y0, x1 - x0, y1 - y0)
+        c.clipPath(clip, stroke=0, fill=0)
     c.translate(p.x, p.y)
     c.doForm(name)
     c.restoreState()
