@@ -109,7 +109,7 @@ def test_sheet_texts_come_from_rules(sheet_chars, rules):
     assert "Player" in text and "3" in text
     for _, caption in SCORE_BOXES:
         assert caption.split("-")[0] in text
-    assert f"keep {rules.tokens_base}" in " ".join(
+    assert f"keep {rules.tokens_base} + {rules.tokens_per_zero} per 0" in " ".join(
         "".join(ch["text"] for ch in sorted(line, key=lambda ch: ch["x0"]))
         for _, line in itertools.groupby(sorted(sheet_chars, key=lambda ch: round(ch["top"])),
                                          key=lambda ch: round(ch["top"]))

@@ -609,9 +609,9 @@ class _Painter:
         y = base - mm(6)
         lines = [
             (f"Linked filled circles totalling exactly {rules.area_sum}:", "body"),
-            ("write its letter in each circle's tab, then draw", "body"),
-            (f"{rules.tokens_drawn_per_circle} Bone token per circle; keep {rules.tokens_base}", "semibold"),
-            (f"+ {rules.tokens_per_zero} per 0 in the area, return the rest.", "semibold"),
+            ("write its letter in each circle's tab.", "body"),
+            (f"Draw {rules.tokens_drawn_per_circle} Bone token per circle, keep "
+             f"{rules.tokens_base} + {rules.tokens_per_zero} per 0.", "semibold"),
         ]
         for s, role in lines:
             self.text(s, x, y, role, _LABEL_PT, ink)
