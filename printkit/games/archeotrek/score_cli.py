@@ -52,8 +52,22 @@ def _archeotrek() -> Scorer:
     )
 
 
+def _archaeology() -> Scorer:
+    from printkit.games.archaeology import data, game, scoring
+
+    return Scorer(
+        load=game.load_game,
+        validate=scoring.validate,
+        score=scoring.score_game,
+        render_text=scoring.render_text,
+        render_json=scoring.render_json,
+        simulate=scoring.simulate_toml,
+        default_players=data.bundled_rules().players_default,
+    )
+
+
 #: game name → factory of its :class:`Scorer` (imported lazily).
-SCORERS: dict[str, Callable[[], Scorer]] = {"archeotrek": _archeotrek}
+SCORERS: dict[str, Callable[[], Scorer]] = {"archeotrek": _archeotrek, "archaeology": _archaeology}
 
 GAME = click.Choice(sorted(SCORERS))
 

@@ -1,0 +1,1 @@
+"""Archaeology (board edition): card decks, money, board, museum-sale scoring."""

@@ -1,0 +1,286 @@
+"""Reading and validating an Archaeology end-of-game file.
+
+Format: ``shared/formats/archaeology-game.md`` — what each player holds when
+the dig space runs out (money banked, treasure cards, keys), plus optional
+per-treasure overrides of the bundled trade/sell table.
+
+:func:`load_game` reads TOML (or JSON when the name ends in ``.json``) and
+returns a :class:`Game` whose ``problems`` list every broken rule, each with a
+stable ``code`` (:data:`CODES`), the player and the item.  Only an unreadable
+file or a file that is not a table raises :class:`printkit.PrintkitError`.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from printkit import PrintkitError
+from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Treasure, bundled_rules, check_sell
+from printkit.rules import load_toml
+
+ERROR = "error"
+WARNING = "warning"
+
+#: code → (severity, the rule it enforces).  Stable: tests, docs and JSON use them.
+CODES: dict[str, tuple[str, str]] = {
+    "game-name": (ERROR, 'the file\'s `game` is "archaeology" (absent: warning)'),
+    "unknown-key": (ERROR, "only the keys of the end-of-game format are allowed"),
+    "missing-key": (ERROR, "every player has a `name` and `money`"),
+    "wrong-type": (ERROR, "every entry has the type the format gives"),
+    "no-players": (ERROR, "a game has at least one [[player]]"),
+    "duplicate-player": (ERROR, "player names are unique at the table"),
+    "unknown-treasure": (ERROR, "treasure ids are those of the deck (parchment-scrap, coin, …)"),
+    "bad-count": (ERROR, "money, keys and card counts are whole numbers >= 0"),
+    "too-many-cards": (ERROR, "the table never holds more cards of a type than the deck has"),
+    "too-many-keys": (ERROR, "the table never holds more keys than the deck has"),
+    "bad-sell-table": (
+        ERROR,
+        "a `sell` table lists 1–5 whole numbers, strictly increasing per card (each card adds value)",
+    ),
+}
+
+TOP_KEYS = ("game", "treasures", "player")
+PLAYER_KEYS = ("name", "money", "treasures", "keys")
+OVERRIDE_KEYS = ("trade", "sell")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One broken rule: stable ``code``, ``severity`` ("error"/"warning"),
+    ``message``, the ``player`` (``None`` for file-level problems) and the
+    ``item`` (treasure id, "keys", "money" or a key name) involved."""
+
+    code: str
+    severity: str
+    message: str
+    player: str | None = None
+    item: str | None = None
+
+    @property
+    def rule(self) -> str:
+        """The rule broken, in words (from :data:`CODES`)."""
+        return CODES.get(self.code, ("", ""))[1]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready mapping of every field."""
+        return {"code": self.code, "severity": self.severity, "player": self.player,
+                "item": self.item, "message": self.message, "rule": self.rule}
+
+    def __str__(self) -> str:
+        who = f"{self.player}: " if self.player is not None else ""
+        return f"{self.severity} [{self.code}] {who}{self.message} (rule: {self.rule})"
+
+
+def problem(code: str, message: str, *, severity: str | None = None, **kw: Any) -> Problem:
+    """A :class:`Problem` with the code's default severity (overridable)."""
+    return Problem(code, severity or CODES[code][0], message, **kw)
+
+
+@dataclass
+class Player:
+    """One archaeologist at the end: ``money`` banked ($), ``treasures``
+    (id → cards held; only valid entries), ``keys`` held, ``seat`` (1-based)."""
+
+    name: str
+    money: int
+    treasures: dict[str, int]
+    keys: int
+    seat: int
+
+
+@dataclass
+class Game:
+    """A parsed end-of-game file: the treasure table in force (bundled,
+    with the file's overrides), the deck's key count, players and problems."""
+
+    source: str
+    treasures: dict[str, Treasure]
+    deck_keys: int
+    players: list[Player]
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        """True when no problem is an error."""
+        return not any(p.severity == ERROR for p in self.problems)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _tname(v: Any) -> str:
+    return {bool: "true/false", int: "a whole number", float: "a decimal number", str: "text",
+            list: "a list", dict: "a table"}.get(type(v), type(v).__name__)
+
+
+def load_game(path: str | Path) -> Game:
+    """Read an end-of-game file (TOML, or JSON when it ends in ``.json``).
+
+    Raises :class:`printkit.PrintkitError` for an unreadable file, non-UTF-8
+    bytes or invalid TOML/JSON (with line and column); every other trouble is a
+    :class:`Problem` on the returned game.
+    """
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        try:
+            text = path.read_bytes().decode("utf-8-sig")
+        except OSError as exc:
+            raise PrintkitError(f"{path}: cannot read file ({exc.strerror or exc})") from None
+        except UnicodeDecodeError as exc:
+            raise PrintkitError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise PrintkitError(f"{path}: invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    else:
+        data = load_toml(path)
+    return game_from_dict(data, source=str(path))
+
+
+def game_from_dict(data: Any, *, source: str = "<game>", rules: ArchaeologyRules | None = None) -> Game:
+    """Build and validate a :class:`Game` from parsed TOML/JSON data.
+
+    ``rules``: the bundled rules by default.  Raises
+    :class:`printkit.PrintkitError` only when ``data`` is not a table.
+    """
+    if not isinstance(data, dict):
+        raise PrintkitError(f"{source}: a game file is a table of keys, not {_tname(data)}")
+    rules = rules or bundled_rules()
+    probs: list[Problem] = []
+    for key in data:
+        if key not in TOP_KEYS:
+            hint = " (did you mean [[player]]?)" if key in ("players", "Player") else ""
+            probs.append(problem("unknown-key", f"unknown top-level key {key!r}{hint}; allowed: {', '.join(TOP_KEYS)}",
+                                 item=key))
+    g = data.get("game")
+    if g is None:
+        probs.append(problem("game-name", f'no `game = "{GAME_ID}"` line', severity=WARNING))
+    elif g != GAME_ID:
+        probs.append(problem("game-name", f"game is {g!r}, expected {GAME_ID!r}"))
+    treasures = _overrides(data.get("treasures", {}), rules, probs)
+    players = _players(data.get("player"), treasures, probs)
+    _table_limits(players, treasures, rules.keys, probs)
+    return Game(source, treasures, rules.keys, players, probs)
+
+
+def _overrides(raw: Any, rules: ArchaeologyRules, probs: list[Problem]) -> dict[str, Treasure]:
+    table = dict(rules.treasures)
+    if not isinstance(raw, dict):
+        probs.append(problem("wrong-type", f"`treasures` is {_tname(raw)}; write [treasures.<id>] tables",
+                             item="treasures"))
+        return table
+    for tid, ov in raw.items():
+        if tid not in table:
+            probs.append(problem("unknown-treasure", f"[treasures.{tid}]: unknown treasure id {tid!r}; "
+                                 f"ids: {', '.join(table)}", item=tid))
+            continue
+        if not isinstance(ov, dict):
+            probs.append(problem("wrong-type", f"[treasures.{tid}] is {_tname(ov)}, not a table", item=tid))
+            continue
+        t = table[tid]
+        for key, v in ov.items():
+            if key not in OVERRIDE_KEYS:
+                probs.append(problem("unknown-key", f"[treasures.{tid}]: unknown key {key!r}; allowed: "
+                                     f"{', '.join(OVERRIDE_KEYS)}", item=tid))
+            elif key == "trade":
+                if not _is_int(v) or v < 0:
+                    probs.append(problem("bad-count", f"[treasures.{tid}] trade is {v!r}; write a whole number >= 0",
+                                         item=tid))
+                else:
+                    t = replace(t, trade=v)
+            else:
+                try:
+                    t = replace(t, sell=check_sell(tid, v, f"[treasures.{tid}]"))
+                except PrintkitError as exc:
+                    probs.append(problem("bad-sell-table", str(exc).replace(f"[treasures.{tid}]: ", f"[treasures.{tid}] ", 1),
+                                         item=tid))
+        table[tid] = t
+    return table
+
+
+def _count(v: Any, what: str, pname: str, item: str, probs: list[Problem]) -> int | None:
+    if not _is_int(v) or v < 0:
+        probs.append(problem("bad-count", f"{what} is {v!r} ({_tname(v)}); write a whole number >= 0",
+                             player=pname, item=item))
+        return None
+    return v
+
+
+def _players(raw_players: Any, treasures: dict[str, Treasure], probs: list[Problem]) -> list[Player]:
+    if raw_players is None or raw_players == []:
+        probs.append(problem("no-players", "no [[player]] tables: nothing to score"))
+        return []
+    if isinstance(raw_players, dict):
+        raw_players = [raw_players]
+    if not isinstance(raw_players, list):
+        probs.append(problem("wrong-type", f"`player` is {_tname(raw_players)}; write [[player]] tables", item="player"))
+        return []
+    players: list[Player] = []
+    seen: dict[str, int] = {}
+    for seat, raw in enumerate(raw_players, 1):
+        if not isinstance(raw, dict):
+            probs.append(problem("wrong-type", f"player {seat} is {_tname(raw)}, not a [[player]] table",
+                                 player=f"player {seat}"))
+            continue
+        name = raw.get("name")
+        pname = name.strip() if isinstance(name, str) and name.strip() else f"player {seat}"
+        if name is None:
+            probs.append(problem("missing-key", f"player {seat} has no `name`", player=pname, item="name"))
+        elif pname == f"player {seat}":
+            probs.append(problem("wrong-type", f"player {seat}'s `name` is {_tname(name)}; write a non-empty text",
+                                 player=pname, item="name"))
+        for key in raw:
+            if key not in PLAYER_KEYS:
+                probs.append(problem("unknown-key", f"unknown key {key!r} in [[player]]; allowed: "
+                                     f"{', '.join(PLAYER_KEYS)}", player=pname, item=key))
+        if "money" not in raw:
+            probs.append(problem("missing-key", "no `money` (dollars banked; write 0 for none)",
+                                 player=pname, item="money"))
+            money = 0
+        else:
+            money = _count(raw["money"], "money", pname, "money", probs) or 0
+        keys = _count(raw.get("keys", 0), "keys", pname, "keys", probs) or 0
+        held: dict[str, int] = {}
+        rt = raw.get("treasures", {})
+        if not isinstance(rt, dict):
+            probs.append(problem("wrong-type", f"`treasures` is {_tname(rt)}; write {{ talisman = 2, … }}",
+                                 player=pname, item="treasures"))
+            rt = {}
+        for tid, n in rt.items():
+            if tid not in treasures:
+                probs.append(problem("unknown-treasure", f"unknown treasure id {tid!r}; ids: {', '.join(treasures)}",
+                                     player=pname, item=tid))
+                continue
+            n = _count(n, f"{tid} count", pname, tid, probs)
+            if n:
+                held[tid] = n
+        key = unicodedata.normalize("NFC", pname).casefold()
+        if key in seen:
+            probs.append(problem("duplicate-player", f"players {seen[key]} and {seat} are both called {pname!r}",
+                                 player=pname, item="name"))
+        else:
+            seen[key] = seat
+        players.append(Player(pname, money, held, keys, seat))
+    return players
+
+
+def _table_limits(players: list[Player], treasures: dict[str, Treasure], deck_keys: int,
+                  probs: list[Problem]) -> None:
+    for tid, t in treasures.items():
+        holders = [(p.name, p.treasures[tid]) for p in players if p.treasures.get(tid)]
+        total = sum(n for _, n in holders)
+        if total > t.count:
+            who = ", ".join(f"{name} {n}" for name, n in holders)
+            probs.append(problem("too-many-cards", f"{total} {tid} cards at the table ({who}); the deck holds {t.count}",
+                                 player=holders[0][0] if len(holders) == 1 else None, item=tid))
+    holders = [(p.name, p.keys) for p in players if p.keys]
+    total = sum(n for _, n in holders)
+    if total > deck_keys:
+        who = ", ".join(f"{name} {n}" for name, n in holders)
+        probs.append(problem("too-many-keys", f"{total} keys at the table ({who}); the deck holds {deck_keys}",
+                             player=holders[0][0] if len(holders) == 1 else None, item="keys"))
