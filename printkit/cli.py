@@ -130,6 +130,29 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
     click.echo(f"{total} PDFs written ({paper}, duplex {duplex}, bleed {to_mm(options.bleed):g} mm)")
 
 
+@main.command("duplex-test")
+@click.option("--paper", default="a4", show_default=True, help="a4, letter or universal.")
+@click.option("--duplex", default="long", show_default=True, help="long or short (the setting you print with).")
+@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path))
+def duplex_test(paper, duplex, out) -> None:
+    """Write OUT/duplex-test.pdf: print it double-sided, read --back-offset X,Y off it."""
+    from printkit.build import check_out_dir
+    from printkit.calibration import duplex_test_pdf
+    from printkit.imposition import DUPLEX_MODES
+    from printkit.paper import PAPERS, get_paper
+    from printkit.pdf import write_atomic
+    from printkit.theme import load_theme
+
+    if paper.lower() not in PAPERS:
+        raise UsageError(f"--paper: unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
+    if duplex not in DUPLEX_MODES:
+        raise UsageError(f"--duplex: {duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
+    check_out_dir(out)
+    target = out / "duplex-test.pdf"
+    write_atomic(target, duplex_test_pdf(get_paper(paper), load_theme("classic"), duplex))
+    click.echo(f"{target}  2 pages — print double-sided ({duplex} edge), hold against the light")
+
+
 # scoring commands
 from printkit.games.archeotrek.score_cli import score, simulate, validate  # noqa: E402
 

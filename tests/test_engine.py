@@ -232,3 +232,34 @@ def test_identical_faces_drawn_once(theme, a4):
     page = PdfReader(io.BytesIO(data)).pages[0]
     xobjects = page["/Resources"]["/XObject"]
     assert len(xobjects) == 1
+
+
+# --- duplex alignment test ----------------------------------------------------
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("shift", [(1.5, -1.0), (-2.0, 0.5)])
+def test_duplex_test_reading_is_the_back_offset(duplex, shift):
+    """A printer shifting backs by ``shift`` mm shows pointers at the front scale
+    values that, passed as --back-offset, cancel the shift exactly."""
+    from printkit.calibration import _directions
+
+    W, H = 595.0, 842.0
+    sx_lab, sy_lab = _directions(duplex)
+    x0, y0 = 200.0, 300.0  # a scale's zero on the front
+    back = (x0, H - y0) if duplex == "short" else (W - x0, y0)  # where the pointer is drawn
+    printed = (back[0] + mm(shift[0]), back[1] + mm(shift[1]))  # where the printer puts it
+    seen = (printed[0], H - printed[1]) if duplex == "short" else (W - printed[0], printed[1])
+    reading = (sx_lab * to_mm(seen[0] - x0), sy_lab * to_mm(seen[1] - y0))
+    assert reading == (pytest.approx(-shift[0]), pytest.approx(-shift[1]))
+
+
+def test_duplex_test_pdf(theme, tmp_path):
+    from click.testing import CliRunner
+    from printkit.cli import main
+
+    r = CliRunner().invoke(main, ["duplex-test", "--paper", "letter", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    reader = PdfReader(tmp_path / "duplex-test.pdf")
+    assert len(reader.pages) == 2
+    assert to_mm(float(reader.pages[0].mediabox.width)) == pytest.approx(215.9, abs=TOL_MM)
+    assert "--back-offset X,Y" in reader.pages[0].extract_text()
