@@ -149,6 +149,7 @@ def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callabl
         cover = kit.cover(summary, options)
         pdfs.insert(0, cover)
     kit_pdf = assemble(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex)
+    _preflight_all([(f"{p.name}.pdf", data) for p, data, _ in rendered] + [(f"{kit.id}-kit.pdf", kit_pdf)], kit.id)
 
     game_dir = out / kit.id
     game_dir.mkdir(parents=True, exist_ok=True)
@@ -165,6 +166,16 @@ def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callabl
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return written
+
+
+def _preflight_all(files: list[tuple[str, bytes]], game: str) -> None:
+    """Run :func:`printkit.preflight.preflight` on every output before it is
+    written; raise :class:`printkit.PrintkitError` listing the findings."""
+    from printkit.preflight import preflight
+
+    findings = [f for name, data in files for f in preflight(data, source=f"{game}/{name}")]
+    if findings:
+        raise PrintkitError("preflight failed, nothing written:\n  " + "\n  ".join(map(str, findings)))
 
 
 def build(game_ids: list[str], options: BuildOptions, out: Path, progress=None) -> BuildResult:

@@ -130,6 +130,30 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
     click.echo(f"{total} PDFs written ({paper}, duplex {duplex}, bleed {to_mm(options.bleed):g} mm)")
 
 
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--pdfx", is_flag=True, help="Also refuse RGB and CMYK mixed (PDF/X).")
+def check(files, pdfx) -> int:
+    """Preflight PDFs: open cleanly, fonts embedded, page boxes nested, fields print.
+
+    Exit 0 when every file passes, 1 otherwise (each finding on its own line).
+    """
+    from printkit.preflight import preflight
+
+    bad = 0
+    for path in files:
+        findings = preflight(path, pdfx=pdfx)
+        for f in findings:
+            click.echo(str(f))
+        if findings:
+            bad += 1
+        else:
+            click.echo(f"{path}: ok")
+    if bad:
+        click.echo(f"{bad} of {len(files)} file(s) failed preflight", err=True)
+    return 1 if bad else 0
+
+
 @main.command("duplex-test")
 @click.option("--paper", default="a4", show_default=True, help="a4, letter or universal.")
 @click.option("--duplex", default="long", show_default=True, help="long or short (the setting you print with).")

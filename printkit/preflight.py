@@ -1,0 +1,148 @@
+"""Preflight: the checks a print shop runs before accepting a PDF.
+
+:func:`preflight` opens a PDF with pypdf and with pikepdf (qpdf) and reports
+
+* ``open``: the file does not open cleanly, is encrypted, or qpdf finds damage;
+* ``font-not-embedded``: a font (in a page, a form XObject or the AcroForm's
+  /DR) without an embedded font program — base-14 fonts included;
+* ``page-boxes``: TrimBox ⊄ BleedBox or BleedBox ⊄ MediaBox;
+* ``colour-mix``: with ``pdfx=True``, DeviceRGB and DeviceCMYK both used;
+* ``field-not-printed``: a form widget without the print flag, or hidden.
+
+Every ``printkit build`` runs it on what it wrote and fails loudly on a finding.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+TOL = 0.01  # pt
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One preflight problem: ``code`` (above), 1-based ``page`` (0 = whole file), message."""
+
+    source: str
+    code: str
+    page: int
+    message: str
+
+    def __str__(self) -> str:
+        where = f"page {self.page}: " if self.page else ""
+        return f"{self.source}: {where}[{self.code}] {self.message}"
+
+
+def _inside(inner, outer) -> bool:
+    return (float(inner.left) >= float(outer.left) - TOL and float(inner.bottom) >= float(outer.bottom) - TOL
+            and float(inner.right) <= float(outer.right) + TOL and float(inner.top) <= float(outer.top) + TOL)
+
+
+def _fonts_in(resources, seen: set, out: list) -> None:
+    """Collect (name, font dict) from a /Resources dict, recursing into form XObjects."""
+    if resources is None:
+        return
+    resources = resources.get_object()
+    for name, ref in (resources.get("/Font") or {}).items():
+        key = id(ref.get_object()) if not hasattr(ref, "idnum") else ref.idnum
+        if key not in seen:
+            seen.add(key)
+            out.append(ref.get_object())
+    for ref in (resources.get("/XObject") or {}).values():
+        xo = ref.get_object()
+        key = ref.idnum if hasattr(ref, "idnum") else id(xo)
+        if xo.get("/Subtype") == "/Form" and ("x", key) not in seen:
+            seen.add(("x", key))
+            _fonts_in(xo.get("/Resources"), seen, out)
+
+
+def _embedded(font) -> bool:
+    if font.get("/Subtype") == "/Type3":
+        return True
+    if font.get("/Subtype") == "/Type0":
+        font = font["/DescendantFonts"][0].get_object()
+    desc = font.get("/FontDescriptor")
+    if desc is None:
+        return False
+    desc = desc.get_object()
+    return any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+def _colour_ops(pdf_page) -> set[str]:
+    import pikepdf
+
+    kinds = set()
+    for operands, op in pikepdf.parse_content_stream(pdf_page):
+        name = str(op)
+        if name in ("rg", "RG"):
+            kinds.add("rgb")
+        elif name in ("k", "K"):
+            kinds.add("cmyk")
+    return kinds
+
+
+def preflight(data: bytes | Path, *, source: str | None = None, pdfx: bool = False) -> list[Finding]:
+    """Check a PDF (bytes or a path); return the findings (empty when clean)."""
+    import pikepdf
+    from pypdf import PdfReader
+
+    if isinstance(data, (str, Path)):
+        source = source or str(data)
+        try:
+            data = Path(data).read_bytes()
+        except OSError as exc:
+            return [Finding(source, "open", 0, f"cannot read ({exc.strerror or exc})")]
+    source = source or "<pdf>"
+    found: list[Finding] = []
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+        if reader.is_encrypted:
+            return [Finding(source, "open", 0, "encrypted PDF: remove the password first")]
+        pages = list(reader.pages)
+    except Exception as exc:  # pypdf raises many types on damaged files
+        return [Finding(source, "open", 0, f"pypdf cannot open it ({type(exc).__name__}: {exc})")]
+    try:
+        with pikepdf.Pdf.open(io.BytesIO(data)) as qpdf:
+            for problem in qpdf.check_pdf_syntax():
+                found.append(Finding(source, "open", 0, f"qpdf: {problem}"))
+            if pdfx:
+                kinds = set()
+                for page in qpdf.pages:
+                    kinds |= _colour_ops(page)
+                if kinds == {"rgb", "cmyk"}:
+                    found.append(Finding(source, "colour-mix", 0, "DeviceRGB and DeviceCMYK both used in a PDF/X file"))
+    except Exception as exc:
+        found.append(Finding(source, "open", 0, f"qpdf cannot open it ({type(exc).__name__}: {exc})"))
+        return found
+
+    seen: set = set()
+    for number, page in enumerate(pages, 1):
+        fonts: list = []
+        _fonts_in(page.get("/Resources"), seen, fonts)
+        for font in fonts:
+            if not _embedded(font):
+                found.append(Finding(source, "font-not-embedded", number, f"font {font.get('/BaseFont')} is not embedded"))
+        media, bleed, trim = page.mediabox, page.bleedbox, page.trimbox
+        if not _inside(bleed, media) or not _inside(trim, bleed):
+            found.append(Finding(source, "page-boxes", number,
+                                 f"TrimBox {list(map(float, trim))} ⊆ BleedBox {list(map(float, bleed))} "
+                                 f"⊆ MediaBox {list(map(float, media))} does not hold"))
+        for ref in page.get("/Annots") or []:
+            annot = ref.get_object()
+            if annot.get("/Subtype") != "/Widget":
+                continue
+            flags = int(annot.get("/F", 0))
+            name = annot.get("/T") or (annot.get("/Parent") or {}).get("/T", "?")
+            if not flags & 4 or flags & 2:
+                found.append(Finding(source, "field-not-printed", number, f"form field {name} does not print"))
+    root = reader.trailer["/Root"]
+    acro = root.get("/AcroForm")
+    if acro is not None:
+        fonts = []
+        _fonts_in(acro.get_object().get("/DR"), seen, fonts)
+        for font in fonts:
+            if not _embedded(font):
+                found.append(Finding(source, "font-not-embedded", 0, f"form font {font.get('/BaseFont')} is not embedded"))
+    return found
