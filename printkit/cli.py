@@ -16,10 +16,24 @@ from printkit import PrintkitError, UsageError
 from printkit.units import parse_length, to_mm
 
 
+def _terminate_cleanly() -> None:
+    """Turn SIGTERM into KeyboardInterrupt so ``finally`` blocks remove staging
+    files, as on Ctrl-C (outputs are renamed into place only when whole)."""
+    import signal
+    import threading
+
+    def handler(signum, frame):
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, handler)
+
+
 class PrintkitCLI(click.Group):
     """A click group that turns errors into one line and the right exit code."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        _terminate_cleanly()
         try:
             rv = super().main(args, prog_name or "printkit", complete_var, standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as exc:
@@ -38,8 +52,8 @@ class PrintkitCLI(click.Group):
         except click.ClickException as exc:
             exc.show()
             sys.exit(exc.exit_code)
-        except click.exceptions.Abort:
-            click.echo("printkit: aborted", err=True)
+        except (click.exceptions.Abort, KeyboardInterrupt):
+            click.echo("printkit: interrupted; earlier outputs are intact, nothing partial was written", err=True)
             sys.exit(130)
         sys.exit(rv if isinstance(rv, int) else 0)
 
