@@ -192,8 +192,9 @@ def duplex_test(paper, duplex, out) -> None:
 
 
 # scoring commands
-from printkit.games.archeotrek.score_cli import score, simulate, validate  # noqa: E402
+from printkit.games.archeotrek.score_cli import export_game, score, simulate, validate  # noqa: E402
 
 main.add_command(score)
 main.add_command(validate)
+main.add_command(export_game)
 main.add_command(simulate)

@@ -73,7 +73,10 @@ class Component:
     diameter).  ``bleed``/``safe``: pt; ``None`` takes the build's bleed.
     ``quantity``: copies to print.  ``back``: ``None`` for one-sided pieces.
     ``cut``: False for pieces used uncut (player sheets): no crop marks.
-    ``fields``: optional form-field callback ``(canvas, x, y, box)`` for fillable faces.
+    ``fields``: optional ``fields(component) -> list[FieldSpec]`` giving the
+    form fields of the front (:class:`printkit.render.forms.FieldSpec`, rects
+    in pt relative to the trim origin, full dotted names unique in the PDF);
+    the engine adds them only in fillable builds (``render_set(fillable=True)``).
     """
 
     name: str
@@ -86,7 +89,7 @@ class Component:
     bleed: float | None = None
     safe: float = DEFAULT_SAFE
     cut: bool = True
-    fields: Callable[..., None] | None = None
+    fields: Callable[["Component"], list[Any]] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

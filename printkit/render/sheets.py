@@ -18,6 +18,7 @@ from printkit.imposition import Placement, SheetLayout, impose
 from printkit.marks import art_bounds, draw_crop_marks, draw_cut_lines, draw_footer, hexagon_points
 from printkit.model import ComponentSet, Face, FaceBox
 from printkit.paper import Paper
+from printkit.render.forms import add_fields
 
 
 def form_name(key: str) -> str:
@@ -64,7 +65,10 @@ def _place_face(c, face: Face, p: Placement, theme, defined: set[str]) -> None:
     c.restoreState()
 
 
-def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, label: str, defined, fields_side) -> None:
+def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, label: str, defined,
+          fields_out: list | None) -> None:
+    """Draw one page; with ``fields_out`` (a list), append the placed
+    components' form fields, moved to page coordinates."""
     c.setPageSize((paper.width, paper.height))
     if placements:
         x0, y0, x1, y1 = art_bounds(list(placements))
@@ -77,8 +81,8 @@ def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, labe
         c.setTrimBox((clamp(tx0, paper.width), clamp(ty0, paper.height), clamp(tx1, paper.width), clamp(ty1, paper.height)))
     for p in placements:
         _place_face(c, faces_of(p.component), p, theme, defined)
-        if fields_side and p.component.fields is not None:
-            p.component.fields(c, p.x, p.y, p.component)
+        if fields_out is not None and p.component.fields is not None:
+            fields_out.extend(spec.moved(p.x, p.y) for spec in p.component.fields(p.component))
     if sheet.cut and placements:
         cut = theme.colour("cut")
         if sheet.shape == "rect":
@@ -104,7 +108,9 @@ def render_set(
 
     ``bleed`` and ``back_offset`` in pt.  A fronts page is followed by its
     backs page whenever a piece on it has a back.  With ``fillable`` the
-    components' form-field callbacks add AcroForm fields on the fronts.
+    components' ``fields`` (see :mod:`printkit.render.forms`) become AcroForm
+    fields on the fronts pages, added after the canvas is saved; the drawn
+    pages are the same as without.
     """
     sheets = impose(list(cset.components), paper, bleed, duplex, back_offset)
     buf = io.BytesIO()
@@ -116,19 +122,26 @@ def render_set(
     c.setSubject(cset.title)
     c.setViewerPreference("PrintScaling", "None")
     defined: set[str] = set()
+    page_fields: dict[int, list] = {}
     pages = 0
     n = len(sheets)
     for i, sheet in enumerate(sheets, 1):
         head = f"{game_title} · {cset.title} · sheet {i}/{n}"
         side = " · fronts" if sheet.backs else ""
-        _page(c, sheet, sheet.fronts, lambda comp: comp.front, paper, theme, head + side, defined, fillable)
+        fields_out: list | None = [] if fillable else None
+        _page(c, sheet, sheet.fronts, lambda comp: comp.front, paper, theme, head + side, defined, fields_out)
+        if fields_out:
+            page_fields[pages] = fields_out
         pages += 1
         if sheet.backs:
             _page(c, sheet, sheet.backs, lambda comp: comp.back, paper, theme,
-                  head + f" · backs ({duplex_label(duplex)})", defined, False)
+                  head + f" · backs ({duplex_label(duplex)})", defined, None)
             pages += 1
     c.save()
-    return buf.getvalue(), pages
+    data = buf.getvalue()
+    if page_fields:
+        data = add_fields(data, page_fields, font_file=theme.font_files["body"], colour=theme.hex("ink"))
+    return data, pages
 
 
 def duplex_label(duplex: str) -> str:

@@ -1,7 +1,9 @@
 """What the ArchéoTREK kit prints, in print order.
 
 * ``rules-reference``: one page, weasyprint (``templates/<theme>/archeotrek-rules.html.j2``);
-* ``dig-site-sheets``: one Dig Site sheet per player, uncut, no bleed;
+* ``dig-site-sheets``: one Dig Site sheet per player, uncut, no bleed; with
+  ``--fillable`` each carries the form fields of
+  :mod:`printkit.games.archeotrek.fields` (same art);
 * ``bone-tokens``: 36 round Bone tokens (4 colours × 9) with one common back;
 * ``skeleton-tokens``: 4 round Skeleton tokens, one per colour, with backs.
 
@@ -13,7 +15,8 @@ from __future__ import annotations
 from printkit.build import BuildOptions, GameKit, Part
 from printkit.games.archeotrek.data import load_rules
 from printkit.games.archeotrek.documents import rules_reference_pdf
-from printkit.games.archeotrek.sheet import sheet_face
+from printkit.games.archeotrek.fields import sheet_fields
+from printkit.games.archeotrek.sheet import SheetGeometry, sheet_face
 from printkit.games.archeotrek.tokens import bone_back, bone_face, skeleton_back, skeleton_face
 from printkit.imposition import FOOTER
 from printkit.model import Component, ComponentSet
@@ -34,9 +37,16 @@ def parts(options: BuildOptions) -> list[Part]:
     theme = options.theme
     players = options.players or rules.players_default
     w, h = sheet_size(options.paper)
+    geometry = SheetGeometry.compute(rules, w, h) if options.fillable else None
+
+    def fields_of(player: int):
+        if geometry is None:
+            return None
+        return lambda comp: sheet_fields(geometry, player)
+
     sheets = tuple(
         Component(f"dig-site-p{i}", w, h, sheet_face(rules, theme, w, h, player=i), cut=False, bleed=0.0,
-                  meta={"player": i})
+                  fields=fields_of(i), meta={"player": i})
         for i in range(1, players + 1)
     )
     bones = tuple(

@@ -1,9 +1,13 @@
-"""Click commands ``score``, ``validate`` and ``simulate`` for filled games.
+"""Click commands ``score``, ``validate``, ``export-game`` and ``simulate`` for filled games.
 
 Each takes the game name first; :data:`SCORERS` maps a game name to its
 functions so other games can register a scorer later
 (``SCORERS["archaeologia"] = Scorer(...)``).  Exit codes: 0 valid (warnings
 allowed), 1 invalid input (problems printed) or unreadable file, 2 usage.
+
+``score`` and ``validate`` take one game file (TOML/JSON) or one or more
+filled fillable-PDF sheets (``*.pdf``: one per player, or a kit holding all
+players); ``export-game`` writes the sheets of PDFs as a game file.
 """
 
 from __future__ import annotations
@@ -26,7 +30,10 @@ class Scorer:
     ``score(game, partial) -> result`` with ``result.valid`` and
     ``result.problems``; ``render_text(result) -> str``;
     ``render_json(result) -> str``; ``simulate(players, seed) -> str`` (a
-    filled-game file) or ``None``; ``default_players``.
+    filled-game file) or ``None``; ``default_players``;
+    ``load_pdfs(paths) -> game`` and ``export_pdfs(paths) -> str`` (a
+    filled-game file) read filled fillable-PDF sheets, ``None`` when the game
+    has none.
     """
 
     load: Callable[[Path], Any]
@@ -36,10 +43,12 @@ class Scorer:
     render_json: Callable[[Any], str]
     simulate: Callable[[int, int], str] | None = None
     default_players: int = 4
+    load_pdfs: Callable[[list[Path]], Any] | None = None
+    export_pdfs: Callable[[list[Path]], str] | None = None
 
 
 def _archeotrek() -> Scorer:
-    from printkit.games.archeotrek import game, scoring, simulate, validate
+    from printkit.games.archeotrek import fields, game, scoring, simulate, validate
 
     return Scorer(
         load=game.load_game,
@@ -49,6 +58,8 @@ def _archeotrek() -> Scorer:
         render_json=scoring.render_json,
         simulate=simulate.simulate_toml,
         default_players=game.bundled_rules().players_default,
+        load_pdfs=fields.load_pdf_game,
+        export_pdfs=fields.export_toml,
     )
 
 
@@ -81,18 +92,41 @@ def _problem_lines(problems: list, source: str) -> str:
     return "\n".join(f"{source}: {p}" for p in problems)
 
 
+def _is_pdf(path: Path) -> bool:
+    return path.suffix.lower() == ".pdf"
+
+
+def _load(s: Scorer, game: str, files: tuple[Path, ...]) -> tuple[Any, str]:
+    """The game in ``files`` and the label naming them in messages: one
+    TOML/JSON file, or one or more filled PDF sheets."""
+    files = tuple(files)
+    if files and all(_is_pdf(f) for f in files):
+        if s.load_pdfs is None:
+            raise UsageError(f"FILE: {game} has no fillable PDF sheets; give its game file")
+        return s.load_pdfs(list(files)), ", ".join(str(f) for f in files)
+    if len(files) == 1:
+        return s.load(files[0]), str(files[0])
+    raise UsageError(
+        "FILE: give one game file (TOML/JSON), or one or more filled PDF sheets (*.pdf); "
+        f"got {', '.join(str(f) for f in files)}"
+    )
+
+
 @click.command("score")
 @click.argument("game", type=GAME, metavar="GAME")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path),
+                metavar="FILE...")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON data.")
 @click.option(
     "--partial", is_flag=True,
     help="The game is unfinished: unticked Choices boxes are a warning, not an error.",
 )
-def score(game: str, file: Path, as_json: bool, partial: bool) -> None:
-    """Score the filled game FILE (TOML, or JSON if it ends in .json).
+def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool) -> None:
+    """Score the filled game FILE (TOML, or JSON if it ends in .json), or
+    filled fillable-PDF sheets (one per player, or one kit PDF).
 
     Example: printkit score archeotrek examples/archeotrek/finished-4p.toml
+    or: printkit score archeotrek ana.pdf ben.pdf
 
     Prints every player's Bones, Skeletons won and why, Empty-Handed circles,
     score and rank, then the winner.  Exit 0 valid, 1 invalid input (problems
@@ -100,7 +134,8 @@ def score(game: str, file: Path, as_json: bool, partial: bool) -> None:
     """
     try:
         s = SCORERS[game]()
-        result = s.score(s.load(file), partial=partial)
+        loaded, label = _load(s, game, files)
+        result = s.score(loaded, partial=partial)
     except PrintkitError as exc:
         _fail(exc)
         return
@@ -109,21 +144,22 @@ def score(game: str, file: Path, as_json: bool, partial: bool) -> None:
     elif result.valid:
         click.echo(s.render_text(result))
         if result.problems:
-            click.echo(_problem_lines(result.problems, str(file)), err=True)
+            click.echo(_problem_lines(result.problems, label), err=True)
     else:
-        click.echo(_problem_lines(result.problems, str(file)), err=True)
+        click.echo(_problem_lines(result.problems, label), err=True)
     sys.exit(0 if result.valid else 1)
 
 
 @click.command("validate")
 @click.argument("game", type=GAME, metavar="GAME")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path),
+                metavar="FILE...")
 @click.option(
     "--partial", is_flag=True,
     help="The game is unfinished: unticked Choices boxes are a warning, not an error.",
 )
-def validate(game: str, file: Path, partial: bool) -> None:
-    """Check the filled game FILE against every rule; list all problems.
+def validate(game: str, files: tuple[Path, ...], partial: bool) -> None:
+    """Check the filled game FILE (or filled PDF sheets) against every rule; list all problems.
 
     Example: printkit validate archeotrek examples/archeotrek/invalid-area-sum.toml
 
@@ -131,18 +167,54 @@ def validate(game: str, file: Path, partial: bool) -> None:
     """
     try:
         s = SCORERS[game]()
-        problems = s.validate(s.load(file), partial=partial)
+        loaded, label = _load(s, game, files)
+        problems = s.validate(loaded, partial=partial)
     except PrintkitError as exc:
         _fail(exc)
         return
     errs = [p for p in problems if p.severity == "error"]
     if problems:
-        click.echo(_problem_lines(problems, str(file)))
+        click.echo(_problem_lines(problems, label))
     n_warn = len(problems) - len(errs)
     click.echo(
-        f"{file}: {'invalid' if errs else 'valid'} ({len(errs)} error(s), {n_warn} warning(s))"
+        f"{label}: {'invalid' if errs else 'valid'} ({len(errs)} error(s), {n_warn} warning(s))"
     )
     sys.exit(1 if errs else 0)
+
+
+@click.command("export-game")
+@click.argument("game", type=GAME, metavar="GAME")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path),
+                metavar="PDF...")
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="Write the game file here instead of standard output.",
+)
+def export_game(game: str, files: tuple[Path, ...], output: Path | None) -> None:
+    """Write filled PDF sheets as a game file (TOML): fix a typo, then score it.
+
+    Example: printkit export-game archeotrek *.pdf > game.toml
+
+    The values are written as read, mistakes included (they are reported by
+    validate and score).  Exit 0 written, 1 unreadable PDF, 2 usage.
+    """
+    s = SCORERS[game]()
+    try:
+        if s.export_pdfs is None:
+            raise UsageError(f"GAME: {game} has no fillable PDF sheets")
+        bad = [str(f) for f in files if not _is_pdf(f)]
+        if bad:
+            raise UsageError(f"PDF: export-game reads filled PDF sheets, not {', '.join(bad)}")
+        text = s.export_pdfs(list(files))
+        if output is not None:
+            try:
+                output.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise PrintkitError(f"{output}: cannot write ({exc.strerror or exc})") from None
+        else:
+            click.echo(text, nl=False)
+    except PrintkitError as exc:
+        _fail(exc)
 
 
 @click.command("simulate")

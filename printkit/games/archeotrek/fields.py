@@ -1,0 +1,363 @@
+"""Fillable Dig Site sheets: form fields from the sheet geometry, and back.
+
+Writing: :func:`sheet_fields` lists the :class:`~printkit.render.forms.FieldSpec` s
+of one player's sheet, every rect taken from
+:class:`~printkit.games.archeotrek.sheet.SheetGeometry` (the single source of
+positions).  Names, for player ``N`` (1-based, unique in a kit):
+
+==========================  ==========  =========================================
+``pN.name``                 text        the player's name
+``pN.circle.<id>``          text        the value written in circle ``<id>``
+``pN.area.<id>``            text        Digging Area letter in the circle's tab
+``pN.choice.<line>.<k>``    checkbox    Choices box ``k`` (1-based) of ``<line>``
+``pN.bones.<letter>``       text        Bone tokens kept for area ``<letter>``
+``pN.score.<key>``          text        the Close the Dig Site boxes (not read)
+==========================  ==========  =========================================
+
+Reading: :func:`game_dict_from_pdfs` turns filled sheets (one file per player,
+a kit with several players, or sheets merged by any tool) into the filled-game
+structure of ``shared/formats/archeotrek-game.md``, for
+:func:`~printkit.games.archeotrek.game.game_from_dict`.  It parses leniently but
+never silently: what it cannot read as the format's types is passed through
+raw (``"7a"`` stays text) so the validator reports it with the same problem
+codes as a TOML file.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from printkit import PrintkitError
+from printkit.games.archeotrek.data import CHOICE_LINES
+from printkit.games.archeotrek.game import GAME_ID, Game, game_from_dict
+from printkit.games.archeotrek.sheet import SCORE_BOXES, SheetGeometry
+from printkit.render.forms import FieldSpec
+from printkit.units import mm
+
+CIRCLE_PT = 22.0     # typed circle values
+AREA_PT = 10.0       # area letter in a circle's tab
+NAME_PT = 12.0
+BONES_PT = 9.0
+SCORE_PT = 15.0
+#: Width kept free for the printed "Name" label in front of the name line.
+NAME_LABEL = mm(11)
+
+_FIELD = re.compile(r"p(\d+)\.(name|circle|area|choice|bones|score)(?:\.(.+))?")
+_TOKEN = re.compile(r"([a-z]+)\s*-\s*(\d+)")
+_DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "‐": "-", "‑": "-"})
+
+
+def sheet_fields(g: SheetGeometry, player: int) -> list[FieldSpec]:
+    """The form fields of player ``player``'s sheet laid out as ``g``.
+
+    Rects are in the sheet's trim coordinates (pt).  Circle values are
+    centred a little below the circle's centre (the circle's label sits at
+    the top), 2 characters; area letters centred in the tab; ticks fill the
+    Choices boxes.
+    """
+    p = f"p{player}"
+    out: list[FieldSpec] = []
+    n = g.name_rect
+    out.append(FieldSpec(f"{p}.name", "text", (n.x + NAME_LABEL, n.y + mm(0.9), n.w - NAME_LABEL, mm(5.6)),
+                         NAME_PT, 40, "left", f"Player {player}: name"))
+    for cid, spot in g.circles.items():
+        (cx, cy), r = spot.centre, spot.radius
+        out.append(FieldSpec(f"{p}.circle.{cid}", "text", (cx - 0.72 * r, cy - 0.78 * r, 1.44 * r, 1.16 * r),
+                             min(CIRCLE_PT, r * 0.86), 2, "centre", f"Circle {cid}: value written"))
+        lr = spot.letter_rect
+        out.append(FieldSpec(f"{p}.area.{cid}", "text", tuple(lr), min(AREA_PT, lr.h * 0.7), 2, "centre",
+                             f"Circle {cid}: Digging Area letter"))
+    for box in g.choices:
+        out.append(FieldSpec(f"{p}.choice.{box.line}.{box.index + 1}", "checkbox", tuple(box.rect),
+                             tooltip=f"Choices {box.line}: box {box.index + 1}"))
+    for row in g.areas:
+        tr = row.tokens_rect
+        out.append(FieldSpec(f"{p}.bones.{row.letter}", "text", (tr.x + mm(1), tr.y + mm(0.5), tr.w - mm(1.5), tr.h - mm(1)),
+                             min(BONES_PT, tr.h * 0.5), 60, "left",
+                             f"Area {row.letter}: Bone tokens kept, e.g. blue-4, green-7"))
+    for key, caption in SCORE_BOXES:
+        r = g.score[key]
+        out.append(FieldSpec(f"{p}.score.{key}", "text", tuple(r.inset(mm(0.8))), SCORE_PT, 4, "centre",
+                             f"{caption} (printkit score computes it)"))
+    return out
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@dataclass
+class _Sheet:
+    """The raw field values of one player's sheet in one file."""
+
+    source: str
+    prefix: str
+    name: str = ""
+    circles: dict[str, str] = field(default_factory=dict)
+    areas: dict[str, str] = field(default_factory=dict)
+    ticks: dict[str, int] = field(default_factory=dict)
+    bones: dict[str, str] = field(default_factory=dict)
+    table_letters: list[str] = field(default_factory=list)
+    circle_order: list[str] = field(default_factory=list)
+    touched: bool = False
+
+    def filled(self) -> bool:
+        return self.touched
+
+
+def _text(v: Any) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, bytes):
+        return v.decode("latin-1")
+    return str(v)
+
+
+def is_on(v: Any) -> bool:
+    """True for a ticked checkbox value: any name or text but ``Off``
+    (viewers write ``/Yes``, ``/On``, ``/1`` …)."""
+    if v is None:
+        return False
+    s = str(v).lstrip("/").strip()
+    return s not in ("", "Off", "off", "OFF", "false", "False", "0")
+
+
+def _open(path: Path):
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise PrintkitError(f"{path}: cannot read file ({exc.strerror or exc})") from None
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+        if reader.is_encrypted:
+            try:
+                ok = reader.decrypt("")
+            except Exception:  # noqa: BLE001 - missing crypto backend, bad encryption dict
+                ok = 0
+            if not ok:
+                raise PrintkitError(
+                    f"{path}: the PDF is password-protected; save an unprotected copy of the filled sheet"
+                )
+        _ = len(reader.pages)
+    except PrintkitError:
+        raise
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+        raise PrintkitError(f"{path}: not a readable PDF ({exc})") from None
+    return reader
+
+
+@contextmanager
+def _quiet_pypdf():
+    """Silence pypdf's recovery warnings: problems become one clear line or problem codes."""
+    log = logging.getLogger("pypdf")
+    level = log.level
+    log.setLevel(logging.CRITICAL + 10)
+    try:
+        yield
+    finally:
+        log.setLevel(level)
+
+
+def _widgets(reader, path: Path) -> Iterable[tuple[str, Any, Any]]:
+    """(full name, terminal field dict, top-level field ref) of every widget on
+    every page, in page order — read from the pages, not ``/AcroForm``, so
+    sheets merged without it (``add_page``) or with clashing names keep every
+    value."""
+    for page in reader.pages:
+        annots = page.get("/Annots")
+        if annots is None:
+            continue
+        for a in annots.get_object():
+            w = a.get_object()
+            if w.get("/Subtype") != "/Widget":
+                continue
+            node, parts, top = w, [], w
+            term = None
+            seen = 0
+            while node is not None and seen < 32:
+                if "/T" in node:
+                    parts.append(_text(node["/T"]))
+                    if term is None:
+                        term = node
+                top = node
+                par = node.get("/Parent")
+                node = par.get_object() if par is not None else None
+                seen += 1
+            if term is None:
+                continue
+            ref = getattr(top, "indirect_reference", None)
+            yield ".".join(reversed(parts)), term, (ref.idnum, ref.generation) if ref else id(top)
+
+
+def _value(term) -> Any:
+    node, seen = term, 0
+    while node is not None and seen < 32:
+        if "/V" in node:
+            return node["/V"]
+        par = node.get("/Parent")
+        node = par.get_object() if par is not None else None
+        seen += 1
+    return None
+
+
+def read_sheets(paths: Iterable[str | Path]) -> list[_Sheet]:
+    """Every player's sheet found in ``paths``, in file and page order
+    (filled or not).  Raises :class:`printkit.PrintkitError` for an unreadable,
+    damaged or encrypted PDF, or one without Dig Site fields."""
+    sheets: list[_Sheet] = []
+    with _quiet_pypdf():
+        for path in paths:
+            sheets.extend(_read_file(Path(path)))
+    return sheets
+
+
+def _read_file(path: Path) -> list[_Sheet]:
+    reader = _open(path)
+    try:
+        return _sheets_of(reader, path)
+    except PrintkitError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a damaged object tree
+        raise PrintkitError(f"{path}: damaged form fields ({type(exc).__name__}: {exc})") from None
+
+
+def _sheets_of(reader, path: Path) -> list[_Sheet]:
+    sheets: list[_Sheet] = []
+    by_top: dict[Any, _Sheet] = {}
+    for full, term, top in _widgets(reader, path):
+        m = _FIELD.fullmatch(full)
+        if not m:
+            continue
+        prefix, kind, rest = f"p{m.group(1)}", m.group(2), m.group(3) or ""
+        sh = by_top.get(top)
+        if sh is None:
+            sh = by_top[top] = _Sheet(str(path), prefix)
+            sheets.append(sh)
+        raw = _value(term)
+        if kind == "choice":
+            line = rest.split(".")[0]
+            on = is_on(raw) or (raw is None and is_on(term.get("/AS")))
+            sh.ticks[line] = sh.ticks.get(line, 0) + int(on)
+            sh.touched |= on
+            continue
+        text = _text(raw).strip()
+        if kind == "bones":
+            sh.table_letters.append(rest)
+        if kind == "circle":
+            sh.circle_order.append(rest)
+        if not text:
+            continue
+        if kind == "score":
+            continue  # written by hand; printkit computes the score itself
+        sh.touched = True
+        if kind == "name":
+            sh.name = text
+        elif kind == "circle":
+            sh.circles[rest] = text
+        elif kind == "area":
+            sh.areas[rest] = text
+        elif kind == "bones":
+            sh.bones[rest] = text
+    if not by_top:
+        raise PrintkitError(
+            f"{path}: no Dig Site form fields (build fillable sheets with "
+            "'printkit build archeotrek --fillable')"
+        )
+    return sheets
+
+
+def _circle_value(text: str) -> int | str:
+    t = text.translate(_DASHES).replace(" ", "")
+    if re.fullmatch(r"[+-]?\d+", t):
+        return int(t)
+    return text
+
+
+def parse_tokens(text: str) -> list[str]:
+    """Bone tokens written in a Digging Areas row → ``"<colour>-<value>"`` ids.
+
+    Separators: commas, semicolons, new lines, or spaces between whole tokens;
+    case, spaces around the dash and en/em dashes are forgiven
+    (``"Blue – 4"`` → ``"blue-4"``).  Anything else is kept as written
+    (``"green 7"``) so the validator reports it as an unknown token."""
+    out: list[str] = []
+    for piece in re.split(r"[,;\n]+", text):
+        piece = " ".join(piece.translate(_DASHES).split())
+        if not piece:
+            continue
+        low = piece.lower()
+        whole = _TOKEN.fullmatch(low)
+        if whole:
+            out.append(f"{whole.group(1)}-{int(whole.group(2))}")
+            continue
+        parts = low.split(" ")
+        if len(parts) > 1 and all(re.fullmatch(r"[a-z]+-\d+", q) for q in parts):
+            out.extend(f"{q.split('-')[0]}-{int(q.split('-')[1])}" for q in parts)
+            continue
+        out.append(piece)
+    return out
+
+
+def _area_key(letter: str) -> str:
+    return " ".join(letter.split()).upper()
+
+
+def player_dict(sh: _Sheet) -> dict[str, Any]:
+    """One sheet as a ``[[player]]`` table of the filled-game format."""
+    p: dict[str, Any] = {}
+    if sh.name:
+        p["name"] = sh.name
+    p["choices"] = {line: sh.ticks.get(line, 0) for line in CHOICE_LINES}
+    order = {c: i for i, c in enumerate(sh.circle_order)}
+    p["circles"] = {c: _circle_value(v) for c, v in sorted(sh.circles.items(), key=lambda kv: order.get(kv[0], 0))}
+    members: dict[str, list[str]] = {}
+    for cid in sorted(sh.areas, key=lambda c: order.get(c, 0)):
+        members.setdefault(_area_key(sh.areas[cid]), []).append(cid)
+    kept = {_area_key(k): v for k, v in sh.bones.items()}
+    rank = {_area_key(letter): i for i, letter in enumerate(sh.table_letters)}
+    letters = sorted(set(members) | set(kept), key=lambda k: (rank.get(k, len(rank)), k))
+    areas = [{"circles": members.get(k, []), "bones": parse_tokens(kept.get(k, ""))} for k in letters]
+    if areas:
+        p["area"] = areas
+    return p
+
+
+def game_dict_from_pdfs(paths: Iterable[str | Path]) -> dict[str, Any]:
+    """Filled Dig Site PDFs → the filled-game dict for :func:`game_from_dict`.
+
+    ``paths``: one filled sheet per player, or a kit / merged PDF holding
+    several players (``p1`` … ``pN``); players come in file and page order.
+    A sheet with nothing written (an unused player's page of a kit) is
+    skipped.  Circles sharing an area letter form one Digging Area (in the
+    order of the Digging Areas table), its Bone tokens from that letter's row;
+    Choices ticks are counted per line.  Raises :class:`printkit.PrintkitError`
+    for an unreadable, damaged or encrypted PDF.
+    """
+    sheets = [s for s in read_sheets(paths) if s.filled()]
+    return {"game": GAME_ID, "player": [player_dict(s) for s in sheets]}
+
+
+def load_pdf_game(paths: Iterable[str | Path]) -> Game:
+    """Filled Dig Site PDFs → a :class:`~printkit.games.archeotrek.game.Game`
+    (scored exactly as the same structure in a TOML file)."""
+    paths = [Path(p) for p in paths]
+    return game_from_dict(game_dict_from_pdfs(paths), source=", ".join(str(p) for p in paths))
+
+
+def export_toml(paths: Iterable[str | Path]) -> str:
+    """Filled Dig Site PDFs as a TOML filled-game file (fix typos, rescore)."""
+    from printkit.games.archeotrek.simulate import dumps_toml
+
+    paths = [Path(p) for p in paths]
+    return dumps_toml(
+        game_dict_from_pdfs(paths),
+        comment="ArchéoTREK game read by printkit from " + ", ".join(p.name for p in paths),
+    )
