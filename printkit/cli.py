@@ -145,6 +145,55 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
 
 
 @main.command()
+@click.argument("data", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--layout", "layout_path", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="Layout TOML of the card front.")
+@click.option("--back", "back_path", default=None, type=click.Path(dir_okay=False, path_type=Path),
+              help="Layout TOML of the card back (placeholders allowed).")
+@click.option("--paper", default="a4", show_default=True, help="a4, letter or universal.")
+@click.option("--duplex", default="long", show_default=True, help="long, short or none.")
+@click.option("--back-offset", default="0,0", show_default=True, help="X,Y in mm: move backs right/up.")
+@click.option("--bleed", default="3mm", show_default=True, help="Bleed length, e.g. 3mm, 0mm.")
+@click.option("--theme", "theme_name", default="classic", show_default=True)
+@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path))
+def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_name, out) -> None:
+    """Build your own deck: DATA (CSV or TOML rows, a qty column) on a LAYOUT.
+
+    \b
+    printkit deck examples/deck/cards.csv --layout examples/deck/front.toml --back examples/deck/back.toml
+    """
+    from printkit.build import check_out_dir
+    from printkit.deck import deck_set, load_layout, load_rows
+    from printkit.imposition import DUPLEX_MODES
+    from printkit.paper import PAPERS, get_paper
+    from printkit.pdf import write_atomic
+    from printkit.preflight import preflight
+    from printkit.render.sheets import render_set
+    from printkit.theme import load_theme
+
+    if paper.lower() not in PAPERS:
+        raise UsageError(f"--paper: unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
+    if duplex not in DUPLEX_MODES:
+        raise UsageError(f"--duplex: {duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
+    theme = load_theme(theme_name)
+    offset = _back_offset(back_offset)
+    bleed_pt = parse_length(bleed, what="--bleed")
+    layout = load_layout(layout_path)
+    back = load_layout(back_path) if back_path else None
+    rows = load_rows(data)
+    check_out_dir(out)
+    cset = deck_set(layout, rows, theme, back)
+    pdf, pages = render_set(cset, paper=get_paper(paper), theme=theme, bleed=bleed_pt, duplex=duplex,
+                            back_offset=offset, game_title=layout.title)
+    findings = preflight(pdf, source=f"{layout.name}.pdf")
+    if findings:
+        raise PrintkitError("preflight failed, nothing written:\n  " + "\n  ".join(map(str, findings)))
+    target = out / f"{layout.name}.pdf"
+    write_atomic(target, pdf)
+    click.echo(f"{target}  {cset.count} cards, {pages} pages")
+
+
+@main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--pdfx", is_flag=True, help="Also refuse RGB and CMYK mixed (PDF/X).")
 def check(files, pdfx) -> int:

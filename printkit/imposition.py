@@ -173,6 +173,7 @@ def impose(
         per_sheet = g.cols * g.rows
         for start in range(0, len(pieces), per_sheet):
             chunk = pieces[start:start + per_sheet]
+            taken = {(i % g.cols, g.rows - 1 - i // g.cols) for i in range(len(chunk))}
             fronts, backs = [], []
             for i, comp in enumerate(chunk):
                 col, row_from_top = i % g.cols, i // g.cols
@@ -180,8 +181,9 @@ def impose(
                 x = g.x0 + col * g.pitch_x
                 y = g.y0 + row * g.pitch_y
                 if g.butted:
-                    sides = (b if col == 0 else 0.0, b if row == 0 else 0.0,
-                             b if col == g.cols - 1 else 0.0, b if row == g.rows - 1 else 0.0)
+                    # bleed on every side without a neighbour sharing the cut line
+                    sides = tuple(0.0 if n in taken else b for n in (
+                        (col - 1, row), (col, row - 1), (col + 1, row), (col, row + 1)))
                 else:
                     sides = (b, b, b, b)
                 fronts.append(Placement(comp, x, y, b, sides))

@@ -1,0 +1,359 @@
+"""Your own decks: cards from a data file (CSV or TOML) and a layout TOML.
+
+A **layout** (TOML) describes one card face; lengths in **mm** measured from
+the trim box's **top-left** corner (x right, y down), font sizes in **pt**::
+
+    [card]
+    name = "monsters"            # output file stem
+    title = "Monster deck"
+    size = "poker"               # or width = 63.5, height = 88.9 (mm)
+    background = "{{ colour }}"  # a theme colour role or #rrggbb; runs to the bleed
+
+    [[element]]
+    type = "text"                # text | box | circle | image | icon
+    x = 5
+    y = 6
+    w = 53.5                     # optional: wrap/align inside this width
+    text = "{{ title }}"
+    font = "display"             # theme font role: display, body, bold, semibold, italic
+    size = 14
+    colour = "ink"
+    align = "left"               # left | centre | right
+
+Strings may hold jinja2 placeholders (``{{ field }}``) filled from each data
+row.  A ``qty`` column prints a row that many times.  Identical cards are
+drawn once (form XObjects).  Errors name the file, the row or element and the
+key: :class:`printkit.PrintkitError` (exit 1).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printkit import PrintkitError
+from printkit.model import Component, ComponentSet, Face
+from printkit.rules import load_toml
+from printkit.units import mm
+
+#: Trim sizes in mm (print conventions).
+CARD_SIZES = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini-euro": (44.0, 68.0),
+    "tarot": (70.0, 120.0),
+}
+
+ELEMENT_KEYS = {
+    "text": {"x", "y", "w", "text", "font", "size", "colour", "align", "leading"},
+    "box": {"x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius"},
+    "circle": {"cx", "cy", "r", "fill", "stroke", "stroke_width"},
+    "image": {"x", "y", "w", "h", "src"},
+    "icon": {"name", "cx", "cy", "size", "fill", "detail"},
+}
+REQUIRED = {
+    "text": {"x", "y", "text"},
+    "box": {"x", "y", "w", "h"},
+    "circle": {"cx", "cy", "r"},
+    "image": {"x", "y", "w", "h", "src"},
+    "icon": {"name", "cx", "cy", "size"},
+}
+NUMERIC = {"x", "y", "w", "h", "size", "stroke_width", "radius", "cx", "cy", "r", "leading"}
+ICONS = ("bone", "skull", "trowel", "plus", "circle", "triangle", "square", "diamond")
+MAX_QTY = 10_000
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A parsed layout: ``width``/``height`` in mm, ``elements`` as dicts with
+    compiled jinja2 templates for string values (key ``"_templates"``)."""
+
+    path: Path
+    name: str
+    title: str
+    width: float
+    height: float
+    shape: str
+    background: Any
+    elements: tuple[dict, ...]
+
+
+def _env():
+    from jinja2 import Environment, StrictUndefined
+
+    return Environment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+
+
+def _compile(env, text: str, where: str):
+    from jinja2 import TemplateSyntaxError
+
+    try:
+        return env.from_string(text)
+    except TemplateSyntaxError as exc:
+        raise PrintkitError(f"{where}: bad placeholder in {text!r} ({exc.message})") from None
+
+
+def load_layout(path: Path) -> Layout:
+    """Read and check a layout TOML (see module docstring).
+
+    Raises :class:`printkit.PrintkitError` naming the file, element number and
+    key for unknown types or keys, missing keys, non-numeric lengths, or a
+    card size that is neither a known name nor width/height in mm.
+    """
+    path = Path(path)
+    data = load_toml(path)
+    card = data.get("card")
+    if not isinstance(card, dict):
+        raise PrintkitError(f"{path}: needs a [card] table (name, size or width/height)")
+    name = str(card.get("name") or path.stem)
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name).strip("-") or "deck"
+    size = card.get("size")
+    if size is not None:
+        if size not in CARD_SIZES:
+            raise PrintkitError(f"{path}: [card] size {size!r}; choose one of: {', '.join(CARD_SIZES)} (or width/height in mm)")
+        width, height = CARD_SIZES[size]
+    else:
+        width, height = card.get("width"), card.get("height")
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 5 <= v <= 400 for v in (width, height)):
+            raise PrintkitError(f"{path}: [card] needs size = \"poker\"… or width and height in mm (5–400)")
+    shape = card.get("shape", "rect")
+    if shape not in ("rect", "circle", "hex"):
+        raise PrintkitError(f"{path}: [card] shape {shape!r}; choose rect, circle or hex")
+    env = _env()
+    background = _compile(env, str(card["background"]), f"{path}: [card] background") if "background" in card else None
+    elements = []
+    raw = data.get("element", [])
+    if not isinstance(raw, list):
+        raise PrintkitError(f"{path}: [[element]] must be an array of tables")
+    for i, el in enumerate(raw, 1):
+        where = f"{path}: element {i}"
+        if not isinstance(el, dict):
+            raise PrintkitError(f"{where}: must be a table")
+        kind = el.get("type")
+        if kind not in ELEMENT_KEYS:
+            raise PrintkitError(f"{where}: type {kind!r}; choose one of: {', '.join(ELEMENT_KEYS)}")
+        unknown = set(el) - ELEMENT_KEYS[kind] - {"type"}
+        if unknown:
+            raise PrintkitError(f"{where} ({kind}): unknown key(s) {', '.join(sorted(unknown))}; allowed: {', '.join(sorted(ELEMENT_KEYS[kind]))}")
+        missing = REQUIRED[kind] - set(el)
+        if missing:
+            raise PrintkitError(f"{where} ({kind}): missing {', '.join(sorted(missing))}")
+        out: dict[str, Any] = {"type": kind}
+        for key, value in el.items():
+            if key == "type":
+                continue
+            if key in NUMERIC:
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not -1000 <= value <= 1000:
+                    raise PrintkitError(f"{where} ({kind}): {key} must be a number (mm, or pt for size), got {value!r}")
+                out[key] = float(value)
+            else:
+                out[key] = _compile(env, str(value), f"{where} ({kind}) {key}")
+        if kind == "image":
+            src = el["src"]
+            if "{{" not in str(src) and not (path.parent / str(src)).is_file():
+                raise PrintkitError(f"{where} (image): src {src!r} not found next to the layout")
+        elements.append(out)
+    return Layout(path, safe, str(card.get("title") or name), float(width), float(height), shape, background, tuple(elements))
+
+
+def load_rows(path: Path) -> list[dict[str, Any]]:
+    """Read card data: CSV (header row; UTF-8, BOM tolerated) or TOML (``[[card]]``).
+
+    Each row is a dict of field → value; a ``qty`` field (whole number ≥ 0,
+    default 1) is kept as ``qty``.  Raises :class:`printkit.PrintkitError`
+    naming the file and row for a bad ``qty``, an empty file, or bad bytes.
+    """
+    path = Path(path)
+    if path.suffix.lower() == ".toml":
+        data = load_toml(path)
+        rows = data.get("card")
+        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+            raise PrintkitError(f"{path}: needs [[card]] tables, one per card")
+        rows = [dict(r) for r in rows]
+    else:
+        try:
+            text = path.read_bytes().decode("utf-8-sig")
+        except OSError as exc:
+            raise PrintkitError(f"{path}: cannot read file ({exc.strerror or exc})") from None
+        except UnicodeDecodeError as exc:
+            raise PrintkitError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+        try:
+            reader = csv.DictReader(io.StringIO(text))
+            rows = [dict(r) for r in reader]
+        except csv.Error as exc:
+            raise PrintkitError(f"{path}: invalid CSV ({exc})") from None
+        for n, row in enumerate(rows, 2):
+            if None in row:
+                raise PrintkitError(f"{path}: row {n} has more cells than the header")
+    if not rows:
+        raise PrintkitError(f"{path}: no cards")
+    for n, row in enumerate(rows, 1):
+        qty = row.get("qty", 1)
+        try:
+            qty = int(str(qty).strip() or "1")
+        except ValueError:
+            raise PrintkitError(f"{path}: card {n}: qty {row.get('qty')!r} is not a whole number") from None
+        if not 0 <= qty <= MAX_QTY:
+            raise PrintkitError(f"{path}: card {n}: qty {qty} outside 0–{MAX_QTY}")
+        row["qty"] = qty
+    return rows
+
+
+def _render(template, row: dict, where: str) -> str:
+    from jinja2 import UndefinedError
+
+    try:
+        return template.render(**row)
+    except UndefinedError as exc:
+        raise PrintkitError(f"{where}: {exc.message} (no such column in the data)") from None
+
+
+def resolve(layout: Layout, row: dict, where: str) -> list[dict]:
+    """The layout's elements with every placeholder filled from ``row``."""
+    out = []
+    for i, el in enumerate(layout.elements, 1):
+        done = {}
+        for key, value in el.items():
+            done[key] = _render(value, row, f"{where}, element {i} {key}") if hasattr(value, "render") else value
+        out.append(done)
+    return out
+
+
+def _colour(theme, value: str | None, where: str):
+    from reportlab.lib.colors import HexColor
+
+    if value is None or value == "":
+        return None
+    value = value.strip()
+    if value.startswith("#"):
+        try:
+            return HexColor(value)
+        except ValueError:
+            raise PrintkitError(f"{where}: colour {value!r} is not #rrggbb") from None
+    try:
+        return HexColor(theme.hex(value))
+    except PrintkitError:
+        raise PrintkitError(f"{where}: colour {value!r} is neither #rrggbb nor a theme colour "
+                            f"({', '.join(sorted(theme.colours))})") from None
+
+
+def draw_elements(c, box, elements: list[dict], background: str | None, theme, base: Path, where: str) -> None:
+    """Draw resolved ``elements`` on a face (reportlab canvas, origin at the
+    trim box's bottom-left, pt).  Layout y grows downwards from the top."""
+    from reportlab.lib.utils import simpleSplit
+
+    from printkit.render import icons
+
+    H = box.height
+    if background:
+        c.setFillColor(_colour(theme, background, f"{where} background"))
+        c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, H + 2 * box.bleed, stroke=0, fill=1)
+    for i, el in enumerate(elements, 1):
+        at = f"{where}, element {i} ({el['type']})"
+        kind = el["type"]
+        if kind == "text":
+            role = el.get("font", "body")
+            if role not in theme.fonts:
+                raise PrintkitError(f"{at}: font {role!r}; choose one of: {', '.join(theme.fonts)}")
+            font, size = theme.font(role), el.get("size", 9.0)
+            c.setFont(font, size)
+            c.setFillColor(_colour(theme, el.get("colour", "ink"), at))
+            x, top = mm(el["x"]), H - mm(el["y"])
+            width = mm(el["w"]) if "w" in el else None
+            lines = simpleSplit(el["text"], font, size, width) if width else el["text"].split("\n")
+            leading = el.get("leading", size * 1.2)
+            align = el.get("align", "left")
+            if align not in ("left", "centre", "center", "right"):
+                raise PrintkitError(f"{at}: align {align!r}; choose left, centre or right")
+            for n, line in enumerate(lines):
+                y = top - size * 0.8 - n * leading
+                if align == "left" or width is None:
+                    c.drawString(x, y, line)
+                elif align == "right":
+                    c.drawRightString(x + width, y, line)
+                else:
+                    c.drawCentredString(x + width / 2, y, line)
+        elif kind in ("box", "circle"):
+            fill = _colour(theme, el.get("fill"), at)
+            stroke = _colour(theme, el.get("stroke"), at)
+            if fill is not None:
+                c.setFillColor(fill)
+            if stroke is not None:
+                c.setStrokeColor(stroke)
+                c.setLineWidth(el.get("stroke_width", 0.5))
+            flags = dict(stroke=int(stroke is not None), fill=int(fill is not None))
+            if kind == "box":
+                x, y, w, h = mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"])
+                if el.get("radius"):
+                    c.roundRect(x, y, w, h, mm(el["radius"]), **flags)
+                else:
+                    c.rect(x, y, w, h, **flags)
+            else:
+                c.circle(mm(el["cx"]), H - mm(el["cy"]), mm(el["r"]), **flags)
+        elif kind == "image":
+            src = base / el["src"]
+            if not src.is_file():
+                raise PrintkitError(f"{at}: image {el['src']!r} not found next to the layout")
+            try:
+                c.drawImage(str(src), mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"]),
+                            preserveAspectRatio=True, anchor="c", mask="auto")
+            except Exception as exc:  # reportlab/Pillow raise many types for bad images
+                raise PrintkitError(f"{at}: cannot read image {el['src']!r} ({exc})") from None
+        elif kind == "icon":
+            name = el["name"].strip()
+            fill = _colour(theme, el.get("fill", "ink"), at)
+            detail = _colour(theme, el.get("detail", "paper"), at)
+            x, y, size = mm(el["cx"]), H - mm(el["cy"]), mm(el["size"])
+            if name in icons.SYMBOLS:
+                icons.colour_symbol(c, name, x, y, size, fill)
+            elif name == "bone":
+                icons.bone(c, x, y, size, fill)
+            elif name == "skull":
+                icons.skull(c, x, y, size, fill, detail)
+            elif name == "trowel":
+                icons.trowel(c, x, y, size, fill, detail)
+            elif name == "plus":
+                icons.plus_badge(c, x, y, size, fill, detail)
+            else:
+                raise PrintkitError(f"{at}: icon {name!r}; choose one of: {', '.join(ICONS)}")
+
+
+def _face(layout: Layout, row: dict, theme, where: str) -> Face:
+    elements = resolve(layout, row, where)
+    background = _render(layout.background, row, f"{where}, [card] background") if layout.background else None
+    # check colours and fonts now, so errors name the row before any drawing
+    key_src = json.dumps([background, elements], sort_keys=True, ensure_ascii=False)
+    key = f"deck/{layout.name}/" + hashlib.sha1(key_src.encode("utf-8")).hexdigest()[:20]
+    text = " ".join(el["text"] for el in elements if el["type"] == "text")
+
+    def draw(c, box, _e=elements, _b=background):
+        draw_elements(c, box, _e, _b, theme, layout.path.parent, where)
+
+    return Face(key, draw, text)
+
+
+def deck_set(layout: Layout, rows: list[dict], theme, back: Layout | None = None) -> ComponentSet:
+    """Components for every row × qty: fronts from ``layout``, backs from ``back``.
+
+    Raises :class:`printkit.PrintkitError` naming the row for a placeholder
+    with no matching column.
+    """
+    comps = []
+    for n, row in enumerate(rows, 1):
+        if row["qty"] == 0:
+            continue
+        where = f"{layout.path.name}: card {n}"
+        front = _face(layout, row, theme, where)
+        back_face = _face(back, row, theme, f"{back.path.name}: card {n}") if back else None
+        comps.append(Component(
+            f"{layout.name}-{n}", mm(layout.width), mm(layout.height), front, back_face,
+            shape=layout.shape, quantity=row["qty"], meta={"row": n},
+        ))
+    if not comps:
+        raise PrintkitError(f"{layout.path}: every card has qty 0")
+    return ComponentSet(layout.name, layout.title, "card", tuple(comps))

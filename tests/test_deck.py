@@ -1,0 +1,105 @@
+"""printkit deck: your own cards from CSV/TOML data and a layout TOML."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from printkit import PrintkitError
+from printkit.cli import main
+from printkit.deck import deck_set, load_layout, load_rows
+from printkit.units import to_mm
+
+from conftest import pdf_pages
+
+EX = Path(__file__).resolve().parent.parent / "examples" / "deck"
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("deck")
+    r = run("deck", str(EX / "cards.csv"), "--layout", str(EX / "front.toml"), "--back", str(EX / "back.toml"),
+            "--out", str(out))
+    assert r.exit_code == 0, r.output
+    return out / "finds.pdf"
+
+
+def test_qty_multiplies_and_text_survives(built):
+    rows = load_rows(EX / "cards.csv")
+    with pdf_pages(built.read_bytes()) as pdf:
+        fronts = "\n".join(p.extract_text() for p in pdf.pages if "fronts" in p.extract_text())
+    for row in rows:
+        assert fronts.count(row["title"]) == row["qty"]
+    assert "Archéo – 3–18" in fronts
+
+
+def test_identical_cards_drawn_once(built):
+    reader = PdfReader(built)
+    xobjects = reader.pages[0]["/Resources"]["/XObject"]
+    assert len(xobjects) == len(load_rows(EX / "cards.csv"))
+
+
+def test_trim_size_from_marks(built):
+    with pdf_pages(built.read_bytes()) as pdf:
+        page = pdf.pages[0]
+        xs = sorted({round(ln["x0"], 3) for ln in page.lines
+                     if abs(ln["x0"] - ln["x1"]) < 1e-6 and abs(ln["linewidth"] - 0.25) < 1e-6})
+    gaps = {round(to_mm(b - a), 2) for a, b in zip(xs, xs[1:])}
+    assert gaps == {63.5}
+
+
+def test_toml_data_and_missing_column(tmp_path):
+    data = tmp_path / "cards.toml"
+    data.write_text('[[card]]\ntitle = "A"\nvalue = 1\nkind = "k"\ncolour = "#000000"\ntext = "t"\nqty = 2\n'
+                    '[[card]]\ntitle = "B"\nvalue = 2\nkind = "k"\ntext = "t"\n', encoding="utf-8")
+    rows = load_rows(data)
+    assert [r["qty"] for r in rows] == [2, 1]
+    layout = load_layout(EX / "front.toml")
+    with pytest.raises(PrintkitError, match=r"card 2.*colour"):
+        deck_set(layout, rows, __import__("printkit.theme", fromlist=["x"]).load_theme("classic"))
+
+
+@pytest.mark.parametrize("layout,needle", [
+    ('[card]\nsize = "huge"\n', "size"),
+    ('[card]\nsize = "poker"\n[[element]]\ntype = "blob"\n', "type"),
+    ('[card]\nsize = "poker"\n[[element]]\ntype = "text"\nx = 1\ny = 1\n', "missing text"),
+    ('[card]\nsize = "poker"\n[[element]]\ntype = "text"\nx = "left"\ny = 1\ntext = "a"\n', "x must be a number"),
+    ('[card]\nsize = "poker"\n[[element]]\ntype = "text"\nx = 1\ny = 1\ntext = "{{ oops"\n', "placeholder"),
+    ('[card]\nsize = "poker"\n[[element]]\ntype = "box"\nx = 1\ny = 1\nw = 1\nh = 1\nfil = "#fff"\n', "unknown key"),
+    ("not toml [", "invalid TOML"),
+])
+def test_bad_layouts_exit_1(tmp_path, layout, needle):
+    lay = tmp_path / "layout.toml"
+    lay.write_text(layout, encoding="utf-8")
+    r = run("deck", str(EX / "cards.csv"), "--layout", str(lay), "--out", str(tmp_path / "out"))
+    assert r.exit_code == 1, r.output
+    assert needle in r.output and "Traceback" not in r.output
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
+
+
+@pytest.mark.parametrize("csv_text,needle", [
+    ("title,qty\nA,lots\n", "qty"),
+    ("title,qty\nA,-1\n", "qty"),
+    ("title,qty\n", "no cards"),
+    ("title\nA,B,C\n", "more cells"),
+])
+def test_bad_data_exit_1(tmp_path, csv_text, needle):
+    data = tmp_path / "d.csv"
+    data.write_text(csv_text, encoding="utf-8")
+    r = run("deck", str(data), "--layout", str(EX / "front.toml"), "--out", str(tmp_path / "out"))
+    assert r.exit_code == 1 and needle in r.output, r.output
+
+
+def test_non_utf8_data(tmp_path):
+    data = tmp_path / "d.csv"
+    data.write_bytes(b"title\n\xff\xfe\n")
+    r = run("deck", str(data), "--layout", str(EX / "front.toml"), "--out", str(tmp_path))
+    assert r.exit_code == 1 and "UTF-8" in r.output
