@@ -24,7 +24,10 @@ What the fields look like, and why:
   empty fillable page prints exactly like the non-fillable one.
 * **Names**: dotted full names become a real field hierarchy
   (``p1`` → ``circle`` → ``B3``: non-terminal parents with ``/Kids``, partial
-  ``/T`` without dots); each terminal field is merged with its widget.
+  ``/T`` without dots); each terminal field is merged with its widget and
+  also carries its full name as ``/TM`` (the standard export name), so tools
+  that copy pages without the hierarchy (pypdf ``add_page`` drops ``/Parent``
+  and ``/AcroForm``) leave every widget identifiable.
 
 Lengths in points.
 """
@@ -327,7 +330,7 @@ def add_fields(
         size_key = (round(w, 3), round(h, 3))
         widget = Dictionary(
             Type=Name.Annot, Subtype=Name.Widget, F=PRINT_FLAG,
-            Rect=Array([x, y, x + w, y + h]), T=String(spec.name.rpartition(".")[2]),
+            Rect=Array([x, y, x + w, y + h]), T=String(spec.name.rpartition(".")[2]), TM=String(spec.name),
             P=page.obj, Border=Array([0, 0, 0]),
         )
         if spec.tooltip:

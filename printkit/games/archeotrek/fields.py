@@ -29,7 +29,7 @@ import io
 import logging
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -167,11 +167,12 @@ def _quiet_pypdf():
 
 
 def _widgets(reader, path: Path) -> Iterable[tuple[str, Any, Any]]:
-    """(full name, terminal field dict, top-level field ref) of every widget on
-    every page, in page order — read from the pages, not ``/AcroForm``, so
-    sheets merged without it (``add_page``) or with clashing names keep every
-    value."""
-    for page in reader.pages:
+    """(full name, terminal field dict, sheet key) of every widget on every
+    page, in page order — read from the pages, not ``/AcroForm``, so sheets
+    merged without it (``add_page``) or with clashing names keep every value.
+    The sheet key is the top-level field (``pN``) object, or, for widgets
+    whose ``/Parent`` was dropped, the page and the ``/TM`` name's prefix."""
+    for page_no, page in enumerate(reader.pages):
         annots = page.get("/Annots")
         if annots is None:
             continue
@@ -191,7 +192,12 @@ def _widgets(reader, path: Path) -> Iterable[tuple[str, Any, Any]]:
                 par = node.get("/Parent")
                 node = par.get_object() if par is not None else None
                 seen += 1
-            if term is None:
+            if term is None and "/TM" not in w:
+                continue
+            if top is w and "/TM" in w:
+                # orphaned widget (pages copied without the hierarchy): its export name is the full name
+                full = _text(w["/TM"])
+                yield full, w, ("page", page_no, full.partition(".")[0])
                 continue
             ref = getattr(top, "indirect_reference", None)
             yield ".".join(reversed(parts)), term, (ref.idnum, ref.generation) if ref else id(top)
@@ -349,7 +355,13 @@ def load_pdf_game(paths: Iterable[str | Path]) -> Game:
     """Filled Dig Site PDFs → a :class:`~printkit.games.archeotrek.game.Game`
     (scored exactly as the same structure in a TOML file)."""
     paths = [Path(p) for p in paths]
-    return game_from_dict(game_dict_from_pdfs(paths), source=", ".join(str(p) for p in paths))
+    game = game_from_dict(game_dict_from_pdfs(paths), source=", ".join(str(p) for p in paths))
+    game.problems = [
+        replace(p, message="no Dig Site sheet has anything written on it: nothing to score")
+        if p.code == "no-players" else p
+        for p in game.problems
+    ]
+    return game
 
 
 def export_toml(paths: Iterable[str | Path]) -> str:
