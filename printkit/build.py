@@ -24,8 +24,14 @@ from printkit.paper import Paper
 from printkit.pdf import assemble, page_count, write_atomic
 from printkit.render.sheets import render_set
 
+#: Large papers a board can be printed on in one sheet (``--board-paper``).
+BOARD_PAPERS = ("a3", "a2", "tabloid")
+
 #: Bundled games: id → module providing ``GAME`` (a :class:`GameKit`).
-GAMES = {"archeotrek": "printkit.games.archeotrek.components"}
+GAMES = {
+    "archeotrek": "printkit.games.archeotrek.components",
+    "archaeology": "printkit.games.archaeology.components",
+}
 
 
 @dataclass(frozen=True)
@@ -33,7 +39,9 @@ class BuildOptions:
     """Options of one build.
 
     ``bleed`` and ``back_offset`` in pt; ``players``: Dig Site sheets etc.;
-    ``duplex``: "long", "short" or "none"; ``fillable``: add AcroForm fields.
+    ``duplex``: "long", "short" or "none"; ``fillable``: add AcroForm fields;
+    ``board_paper``: a large paper name (:data:`BOARD_PAPERS`) to print a
+    game board on one sheet, ``None`` to tile it over ``paper``.
     """
 
     paper: Paper
@@ -43,6 +51,7 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     bleed: float = 0.0
     fillable: bool = False
+    board_paper: str | None = None
 
 
 @dataclass(frozen=True)

@@ -105,9 +105,11 @@ def _back_offset(text: str) -> tuple[float, float]:
 @click.option("--bleed", default="3mm", show_default=True, help="Bleed length, e.g. 3mm, 0.125in, 0mm.")
 @click.option("--theme", "theme_name", default="classic", show_default=True, help="Theme folder in templates/.")
 @click.option("--fillable", is_flag=True, help="Add form fields to player sheets (fill on screen).")
+@click.option("--board-paper", default=None, help="a3, a2 or tabloid: print a game board on one large sheet "
+              "(default: tiled over --paper pages).")
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path),
               help="Output folder; PDFs go to OUT/<game>/.")
-def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable, out) -> None:
+def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable, board_paper, out) -> None:
     """Build the print-and-play kit of GAME (or 'all').
 
     Writes OUT/<game>/<component>.pdf and OUT/<game>/<game>-kit.pdf.
@@ -123,6 +125,12 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
         raise UsageError(f"--paper: unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
     if duplex not in DUPLEX_MODES:
         raise UsageError(f"--duplex: {duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
+    if board_paper is not None:
+        from printkit.build import BOARD_PAPERS
+
+        if board_paper.lower() not in BOARD_PAPERS:
+            raise UsageError(f"--board-paper: unknown paper {board_paper!r}; choose one of: {', '.join(BOARD_PAPERS)}")
+        board_paper = board_paper.lower()
     n_players = None
     if players is not None:
         try:
@@ -132,6 +140,7 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
     options = BuildOptions(
         paper=get_paper(paper), theme=load_theme(theme_name), players=n_players, duplex=duplex,
         back_offset=_back_offset(back_offset), bleed=parse_length(bleed, what="--bleed"), fillable=fillable,
+        board_paper=board_paper,
     )
     if options.bleed > parse_length("10mm"):
         raise UsageError(f"--bleed: {bleed} is more than 10 mm")

@@ -61,7 +61,9 @@ class ArchaeologyRules:
     master_thieves: int
     two_player_remove_thieves: int
     two_player_remove_master: int
+    two_player_players: int
     two_player_note: str
+    texts: dict[str, str]
     keys: int
     chests: dict[str, Chest]
     money: dict[int, int]
@@ -71,6 +73,7 @@ class ArchaeologyRules:
     board_width: float
     board_height: float
     board_overlap: float
+    market_slots: int
     sources: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -128,7 +131,9 @@ def load_rules(path: Path | None = None) -> ArchaeologyRules:
             master_thieves=int(th["master_thief"]),
             two_player_remove_thieves=int(th["two_players"]["remove_thief"]),
             two_player_remove_master=int(th["two_players"]["remove_master_thief"]),
+            two_player_players=int(th["two_players"]["players"]),
             two_player_note=str(th["two_players"]["note"]),
+            texts={k: str(v) for k, v in d["texts"].items() if k != "source"},
             keys=int(d["keys"]["count"]),
             chests=chests,
             money={int(v): int(n) for v, n in zip(m["denominations"], m["counts"])},
@@ -138,6 +143,7 @@ def load_rules(path: Path | None = None) -> ArchaeologyRules:
             board_width=float(s["board_width"]),
             board_height=float(s["board_height"]),
             board_overlap=float(s["board_overlap"]),
+            market_slots=int(s["market_slots"]),
             sources={k: d[k]["source"] for k in ("treasures", "thieves", "keys", "chests", "money", "sizes")},
         )
     except (KeyError, TypeError, ValueError) as exc:

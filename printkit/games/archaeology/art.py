@@ -1,0 +1,363 @@
+"""Archaeology vector icons, drawn in code with reportlab.
+
+Every icon is drawn **centred** on ``(x, y)`` inside a square of side ``size``
+(pt).  Colours are reportlab colours handed in by the caller (from the theme);
+icons choose no colour of their own and use no transparency (faces become form
+XObjects, which lose alpha).  Each icon saves and restores the graphics state.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+
+def _poly(c: Any, pts, fill: int = 1, stroke: int = 0) -> None:
+    p = c.beginPath()
+    p.moveTo(*pts[0])
+    for pt in pts[1:]:
+        p.lineTo(*pt)
+    p.close()
+    c.drawPath(p, fill=fill, stroke=stroke)
+
+
+def _crack(c: Any, x: float, y: float, size: float, bg: Any, width: float = 0.06) -> None:
+    """A jagged vertical crack in the background colour (a "broken" treasure)."""
+    c.setStrokeColor(bg)
+    c.setLineWidth(size * width)
+    c.setLineJoin(0)
+    p = c.beginPath()
+    pts = [(0.02, 0.55), (-0.06, 0.3), (0.07, 0.1), (-0.05, -0.12), (0.06, -0.32), (-0.02, -0.55)]
+    p.moveTo(x + pts[0][0] * size, y + pts[0][1] * size)
+    for dx, dy in pts[1:]:
+        p.lineTo(x + dx * size, y + dy * size)
+    c.drawPath(p, fill=0, stroke=1)
+
+
+def scroll(c, x, y, size, fill, ink, bg) -> None:
+    """A parchment scrap: a sheet with rolled ends and text lines, torn corner."""
+    c.saveState()
+    w, h = size * 0.62, size * 0.78
+    c.setFillColor(fill)
+    _poly(c, [(x - w / 2, y - h / 2), (x + w / 2 - size * 0.12, y - h / 2), (x + w / 2, y - h / 2 + size * 0.1),
+              (x + w / 2 - size * 0.04, y - h / 2 + size * 0.2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)])
+    for yy in (y + h / 2, y - h / 2):
+        c.setFillColor(ink)
+        c.roundRect(x - w / 2 - size * 0.06, yy - size * 0.055, w * 0.9 + size * 0.06, size * 0.11, size * 0.05,
+                    fill=1, stroke=0)
+    c.setStrokeColor(ink)
+    c.setLineWidth(size * 0.025)
+    for i in range(4):
+        yy = y + h * 0.28 - i * h * 0.17
+        c.line(x - w * 0.35, yy, x + w * (0.3 if i % 2 else 0.15), yy)
+    c.restoreState()
+
+
+def coin(c, x, y, size, fill, ink, bg) -> None:
+    """An old coin: disc, inner ring and a sun mark."""
+    c.saveState()
+    r = size * 0.44
+    c.setFillColor(ink)
+    c.circle(x, y, r, fill=1, stroke=0)
+    c.setFillColor(fill)
+    c.circle(x, y, r * 0.9, fill=1, stroke=0)
+    c.setStrokeColor(ink)
+    c.setLineWidth(size * 0.025)
+    c.circle(x, y, r * 0.72, fill=0, stroke=1)
+    c.setFillColor(ink)
+    c.circle(x, y, r * 0.22, fill=1, stroke=0)
+    c.setLineWidth(size * 0.035)
+    for i in range(8):
+        a = i * math.pi / 4
+        c.line(x + math.cos(a) * r * 0.32, y + math.sin(a) * r * 0.32,
+               x + math.cos(a) * r * 0.55, y + math.sin(a) * r * 0.55)
+    c.restoreState()
+
+
+def pot_shard(c, x, y, size, fill, ink, bg) -> None:
+    """A curved pottery fragment with painted bands."""
+    c.saveState()
+    s = size
+    pts = [(-0.42, 0.2), (-0.15, 0.42), (0.2, 0.36), (0.42, 0.05), (0.3, -0.35), (-0.05, -0.42), (-0.35, -0.2)]
+    c.setFillColor(ink)
+    _poly(c, [(x + px * s * 1.08, y + py * s * 1.08) for px, py in pts])
+    c.setFillColor(fill)
+    _poly(c, [(x + px * s, y + py * s) for px, py in pts])
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.05)
+    c.saveState()
+    p = c.beginPath()
+    p.moveTo(x + pts[0][0] * s, y + pts[0][1] * s)
+    for px, py in pts[1:]:
+        p.lineTo(x + px * s, y + py * s)
+    p.close()
+    c.clipPath(p, stroke=0, fill=0)
+    for off in (0.12, -0.12):
+        q = c.beginPath()
+        q.moveTo(x - 0.5 * s, y + (off - 0.05) * s)
+        q.curveTo(x - 0.2 * s, y + (off + 0.1) * s, x + 0.2 * s, y + (off + 0.1) * s, x + 0.5 * s, y + (off - 0.05) * s)
+        c.drawPath(q, fill=0, stroke=1)
+    c.restoreState()
+    c.restoreState()
+
+
+def ring(c, x, y, size, fill, ink, bg) -> None:
+    """A ring with a faceted gem."""
+    c.saveState()
+    cy = y - size * 0.1
+    c.setStrokeColor(ink)
+    c.setLineWidth(size * 0.13)
+    c.circle(x, cy, size * 0.3, fill=0, stroke=1)
+    c.setStrokeColor(fill)
+    c.setLineWidth(size * 0.07)
+    c.circle(x, cy, size * 0.3, fill=0, stroke=1)
+    gy = cy + size * 0.34
+    gem = [(x - size * 0.17, gy), (x - size * 0.1, gy + size * 0.12), (x + size * 0.1, gy + size * 0.12),
+           (x + size * 0.17, gy), (x, gy - size * 0.12)]
+    c.setFillColor(ink)
+    _poly(c, gem)
+    c.setFillColor(bg)
+    _poly(c, [(x - size * 0.08, gy + size * 0.06), (x + size * 0.08, gy + size * 0.06), (x, gy - size * 0.04)])
+    c.restoreState()
+
+
+def talisman(c, x, y, size, fill, ink, bg) -> None:
+    """An ankh amulet on a cord."""
+    c.saveState()
+    c.setStrokeColor(ink)
+    c.setLineWidth(size * 0.11)
+    c.setLineCap(1)
+    c.ellipse(x - size * 0.14, y + size * 0.05, x + size * 0.14, y + size * 0.45, fill=0, stroke=1)
+    c.line(x, y + size * 0.05, x, y - size * 0.45)
+    c.line(x - size * 0.28, y - size * 0.02, x + size * 0.28, y - size * 0.02)
+    c.setStrokeColor(fill)
+    c.setLineWidth(size * 0.05)
+    c.ellipse(x - size * 0.14, y + size * 0.05, x + size * 0.14, y + size * 0.45, fill=0, stroke=1)
+    c.line(x, y + size * 0.05, x, y - size * 0.43)
+    c.line(x - size * 0.26, y - size * 0.02, x + size * 0.26, y - size * 0.02)
+    c.restoreState()
+
+
+def tablet(c, x, y, size, fill, ink, bg, broken: bool = True) -> None:
+    """A stone tablet with glyph rows; cracked when ``broken``."""
+    c.saveState()
+    w, h = size * 0.62, size * 0.84
+    c.setFillColor(ink)
+    c.roundRect(x - w / 2 - size * 0.03, y - h / 2 - size * 0.03, w + size * 0.06, h + size * 0.06, size * 0.1,
+                fill=1, stroke=0)
+    c.setFillColor(fill)
+    c.roundRect(x - w / 2, y - h / 2, w, h, size * 0.08, fill=1, stroke=0)
+    c.setFillColor(ink)
+    for row in range(4):
+        yy = y + h * 0.3 - row * h * 0.2
+        for col in range(3):
+            xx = x - w * 0.27 + col * w * 0.27
+            if (row + col) % 3 == 0:
+                c.circle(xx, yy, size * 0.035, fill=1, stroke=0)
+            elif (row + col) % 3 == 1:
+                c.rect(xx - size * 0.04, yy - size * 0.012, size * 0.08, size * 0.024, fill=1, stroke=0)
+            else:
+                _poly(c, [(xx - size * 0.04, yy - size * 0.03), (xx + size * 0.04, yy - size * 0.03), (xx, yy + size * 0.04)])
+    if broken:
+        _crack(c, x, y, size, bg)
+    c.restoreState()
+
+
+def statue(c, x, y, size, fill, ink, bg) -> None:
+    """A seated-pharaoh statue on a plinth."""
+    c.saveState()
+    s = size
+    c.setFillColor(ink)
+    c.rect(x - 0.3 * s, y - 0.5 * s, 0.6 * s, 0.12 * s, fill=1, stroke=0)
+    c.setFillColor(fill)
+    body = [(x - 0.2 * s, y - 0.38 * s), (x + 0.2 * s, y - 0.38 * s), (x + 0.16 * s, y + 0.1 * s),
+            (x - 0.16 * s, y + 0.1 * s)]
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    _poly(c, body, fill=1, stroke=1)
+    head = [(x - 0.17 * s, y + 0.1 * s), (x + 0.17 * s, y + 0.1 * s), (x + 0.12 * s, y + 0.35 * s),
+            (x, y + 0.48 * s), (x - 0.12 * s, y + 0.35 * s)]
+    _poly(c, head, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.circle(x, y + 0.25 * s, 0.07 * s, fill=1, stroke=0)
+    c.line(x - 0.1 * s, y - 0.1 * s, x + 0.1 * s, y - 0.1 * s)
+    c.restoreState()
+
+
+def pharaoh_mask(c, x, y, size, fill, ink, bg, broken: bool = False) -> None:
+    """A pharaoh's mask: striped nemes headdress around a face; cracked when ``broken``."""
+    c.saveState()
+    s = size
+    nemes = [(x - 0.45 * s, y - 0.42 * s), (x - 0.3 * s, y + 0.3 * s), (x, y + 0.48 * s),
+             (x + 0.3 * s, y + 0.3 * s), (x + 0.45 * s, y - 0.42 * s)]
+    c.setFillColor(ink)
+    _poly(c, nemes)
+    c.saveState()
+    p = c.beginPath()
+    p.moveTo(*nemes[0])
+    for pt in nemes[1:]:
+        p.lineTo(*pt)
+    p.close()
+    c.clipPath(p, stroke=0, fill=0)
+    c.setFillColor(fill)
+    for i in range(-6, 7, 2):
+        c.rect(x + i * 0.07 * s, y - 0.5 * s, 0.07 * s, s, fill=1, stroke=0)
+    c.restoreState()
+    c.setFillColor(bg)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.035)
+    c.ellipse(x - 0.2 * s, y - 0.3 * s, x + 0.2 * s, y + 0.25 * s, fill=1, stroke=1)
+    c.setFillColor(ink)
+    for dx in (-0.09, 0.09):
+        c.ellipse(x + dx * s - 0.055 * s, y + 0.02 * s, x + dx * s + 0.055 * s, y + 0.075 * s, fill=1, stroke=0)
+    c.rect(x - 0.045 * s, y - 0.45 * s, 0.09 * s, 0.16 * s, fill=1, stroke=0)  # beard
+    c.line(x - 0.07 * s, y - 0.16 * s, x + 0.07 * s, y - 0.16 * s)
+    if broken:
+        _crack(c, x, y, size, bg, 0.07)
+    c.restoreState()
+
+
+def cup(c, x, y, size, fill, ink, bg, broken: bool = True) -> None:
+    """A goblet; cracked when ``broken``."""
+    c.saveState()
+    s = size
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.05)
+    bowl = c.beginPath()
+    bowl.moveTo(x - 0.32 * s, y + 0.42 * s)
+    bowl.lineTo(x + 0.32 * s, y + 0.42 * s)
+    bowl.curveTo(x + 0.32 * s, y + 0.05 * s, x + 0.15 * s, y - 0.05 * s, x + 0.05 * s, y - 0.08 * s)
+    bowl.lineTo(x + 0.05 * s, y - 0.32 * s)
+    bowl.lineTo(x + 0.22 * s, y - 0.45 * s)
+    bowl.lineTo(x - 0.22 * s, y - 0.45 * s)
+    bowl.lineTo(x - 0.05 * s, y - 0.32 * s)
+    bowl.lineTo(x - 0.05 * s, y - 0.08 * s)
+    bowl.curveTo(x - 0.15 * s, y - 0.05 * s, x - 0.32 * s, y + 0.05 * s, x - 0.32 * s, y + 0.42 * s)
+    bowl.close()
+    c.drawPath(bowl, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.rect(x - 0.3 * s, y + 0.22 * s, 0.6 * s, 0.06 * s, fill=1, stroke=0)
+    if broken:
+        _crack(c, x, y, size, bg)
+    c.restoreState()
+
+
+def broken_mask(c, x, y, size, fill, ink, bg) -> None:
+    """A cracked pharaoh's mask."""
+    pharaoh_mask(c, x, y, size, fill, ink, bg, broken=True)
+
+
+def thief(c, x, y, size, fill, ink, bg, crown: bool = False) -> None:
+    """A hooded thief with an eye mask; ``crown`` adds the master thief's crown."""
+    c.saveState()
+    s = size
+    c.setFillColor(fill)
+    body = c.beginPath()
+    body.moveTo(x - 0.42 * s, y - 0.5 * s)
+    body.curveTo(x - 0.4 * s, y - 0.1 * s, x - 0.2 * s, y - 0.05 * s, x, y - 0.05 * s)
+    body.curveTo(x + 0.2 * s, y - 0.05 * s, x + 0.4 * s, y - 0.1 * s, x + 0.42 * s, y - 0.5 * s)
+    body.close()
+    c.drawPath(body, fill=1, stroke=0)
+    c.circle(x, y + 0.15 * s, 0.25 * s, fill=1, stroke=0)
+    # hood brim and hat
+    c.rect(x - 0.34 * s, y + 0.26 * s, 0.68 * s, 0.06 * s, fill=1, stroke=0)
+    c.roundRect(x - 0.2 * s, y + 0.26 * s, 0.4 * s, 0.2 * s, 0.05 * s, fill=1, stroke=0)
+    # eye mask band
+    c.setFillColor(ink)
+    c.roundRect(x - 0.27 * s, y + 0.1 * s, 0.54 * s, 0.11 * s, 0.05 * s, fill=1, stroke=0)
+    c.setFillColor(bg)
+    for dx in (-0.1, 0.1):
+        c.ellipse(x + dx * s - 0.05 * s, y + 0.13 * s, x + dx * s + 0.05 * s, y + 0.18 * s, fill=1, stroke=0)
+    if crown:
+        c.setFillColor(bg)
+        _poly(c, [(x - 0.2 * s, y + 0.44 * s), (x - 0.2 * s, y + 0.56 * s), (x - 0.1 * s, y + 0.5 * s),
+                  (x, y + 0.6 * s), (x + 0.1 * s, y + 0.5 * s), (x + 0.2 * s, y + 0.56 * s), (x + 0.2 * s, y + 0.44 * s)])
+    c.restoreState()
+
+
+def key(c, x, y, size, fill, ink, bg) -> None:
+    """An old key, diagonal."""
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(45)
+    s = size
+    c.setFillColor(ink)
+    c.circle(-0.3 * s, 0, 0.2 * s, fill=1, stroke=0)
+    c.rect(-0.15 * s, -0.05 * s, 0.63 * s, 0.1 * s, fill=1, stroke=0)
+    c.rect(0.3 * s, -0.2 * s, 0.07 * s, 0.18 * s, fill=1, stroke=0)
+    c.rect(0.42 * s, -0.2 * s, 0.07 * s, 0.18 * s, fill=1, stroke=0)
+    c.setFillColor(fill)
+    c.circle(-0.3 * s, 0, 0.13 * s, fill=1, stroke=0)
+    c.setFillColor(bg)
+    c.circle(-0.3 * s, 0, 0.06 * s, fill=1, stroke=0)
+    c.restoreState()
+
+
+def chest(c, x, y, size, fill, ink, bg) -> None:
+    """A treasure chest with a domed lid, bands and a lock."""
+    c.saveState()
+    s = size
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    c.setFillColor(fill)
+    c.rect(x - 0.45 * s, y - 0.35 * s, 0.9 * s, 0.45 * s, fill=1, stroke=1)
+    lid = c.beginPath()
+    lid.moveTo(x - 0.45 * s, y + 0.1 * s)
+    lid.curveTo(x - 0.45 * s, y + 0.42 * s, x + 0.45 * s, y + 0.42 * s, x + 0.45 * s, y + 0.1 * s)
+    lid.close()
+    c.drawPath(lid, fill=1, stroke=1)
+    c.setFillColor(ink)
+    for dx in (-0.3, 0.3):
+        c.rect(x + dx * s - 0.04 * s, y - 0.35 * s, 0.08 * s, 0.68 * s, fill=1, stroke=0)
+    c.roundRect(x - 0.09 * s, y - 0.08 * s, 0.18 * s, 0.22 * s, 0.03 * s, fill=1, stroke=0)
+    c.setFillColor(bg)
+    c.circle(x, y + 0.05 * s, 0.035 * s, fill=1, stroke=0)
+    c.rect(x - 0.015 * s, y - 0.04 * s, 0.03 * s, 0.08 * s, fill=1, stroke=0)
+    c.restoreState()
+
+
+def museum(c, x, y, size, fill, ink, bg) -> None:
+    """A museum facade: pediment, four columns, steps (``fill`` the building)."""
+    c.saveState()
+    s = size
+    c.setFillColor(fill)
+    _poly(c, [(x - 0.5 * s, y + 0.22 * s), (x, y + 0.48 * s), (x + 0.5 * s, y + 0.22 * s)])
+    c.rect(x - 0.45 * s, y - 0.4 * s, 0.9 * s, 0.09 * s, fill=1, stroke=0)
+    c.rect(x - 0.5 * s, y - 0.5 * s, s, 0.09 * s, fill=1, stroke=0)
+    c.rect(x - 0.45 * s, y + 0.13 * s, 0.9 * s, 0.07 * s, fill=1, stroke=0)
+    for i in range(4):
+        cx = x - 0.33 * s + i * 0.22 * s
+        c.rect(cx - 0.05 * s, y - 0.3 * s, 0.1 * s, 0.42 * s, fill=1, stroke=0)
+    c.restoreState()
+
+
+def shovel(c, x, y, size, fill, ink, bg) -> None:
+    """A digging trowel, diagonal."""
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(-40)
+    s = size
+    c.setFillColor(ink)
+    c.roundRect(-0.06 * s, 0.05 * s, 0.12 * s, 0.42 * s, 0.05 * s, fill=1, stroke=0)
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    _poly(c, [(-0.2 * s, 0.05 * s), (0.2 * s, 0.05 * s), (0.16 * s, -0.3 * s), (0, -0.5 * s), (-0.16 * s, -0.3 * s)],
+          fill=1, stroke=1)
+    c.restoreState()
+
+
+#: treasure id → icon drawing function ``(c, x, y, size, fill, ink, bg)``.
+TREASURE_ICONS: dict[str, Callable[..., None]] = {
+    "parchment-scrap": scroll,
+    "coin": coin,
+    "pot-shard": pot_shard,
+    "ring": ring,
+    "talisman": talisman,
+    "broken-tablet": tablet,
+    "statue": statue,
+    "pharaohs-mask": pharaoh_mask,
+    "broken-cup": cup,
+    "broken-mask": broken_mask,
+}

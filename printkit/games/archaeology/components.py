@@ -1,0 +1,141 @@
+"""What the Archaeology kit prints, in print order.
+
+* ``cards``: 74 treasure cards, the thieves (the master thief and one thief
+  carry the 2-player note), the keys and the three chests, poker size, one
+  common back;
+* ``money``: 40 round money tokens, the value on both sides;
+* ``board``: dig space, marketplace and chest spaces, tiled over the kit
+  paper with glue overlaps and alignment marks, or on one large sheet with
+  ``BuildOptions.board_paper`` (a3, a2, tabloid);
+* ``high-score-log``: one page of dated rows (weasyprint).
+
+Every count, value and size comes from ``rules/archaeology.toml``.
+"""
+
+from __future__ import annotations
+
+from printkit.build import BuildOptions, GameKit, Part
+from printkit.games.archaeology.board import board_draw
+from printkit.games.archaeology.cards import (
+    back_face,
+    chest_face,
+    key_face,
+    money_face,
+    thief_face,
+    treasure_face,
+)
+from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, load_rules
+from printkit.model import Component, ComponentSet
+from printkit.paper import get_paper
+from printkit.render.documents import cover_pdf, render_document
+from printkit.tiling import render_single, render_tiled
+from printkit.units import mm
+
+#: Safe zone of cards and tokens (mm): generous, text stays well inside the cut.
+SAFE_MM = 4.0
+
+
+def card_components(rules: ArchaeologyRules, theme) -> tuple[Component, ...]:
+    """Every card of the deck, in print order: treasures (deck order), thieves
+    (the 2-player-note thief last), master thief, keys, chests.  ``meta``
+    holds ``kind`` and ``id`` for each."""
+    w, h = mm(rules.card_width), mm(rules.card_height)
+    back = back_face(rules, theme)
+    safe = mm(SAFE_MM)
+    cards: list[Component] = []
+    for t in rules.treasures.values():
+        face = treasure_face(rules, theme, t)
+        cards += [Component(f"treasure-{t.id}-{i + 1}", w, h, face, back, safe=safe,
+                            meta={"kind": "treasure", "id": t.id}) for i in range(t.count)]
+    noted = rules.two_player_remove_thieves
+    for i in range(rules.thieves):
+        note = i >= rules.thieves - noted
+        cards.append(Component(f"thief-{i + 1}", w, h, thief_face(rules, theme, two_player_note=note), back,
+                               safe=safe, meta={"kind": "thief", "id": "thief", "two_player_note": note}))
+    for i in range(rules.master_thieves):
+        note = i < rules.two_player_remove_master
+        cards.append(Component(f"master-thief-{i + 1}", w, h,
+                               thief_face(rules, theme, master=True, two_player_note=note), back, safe=safe,
+                               meta={"kind": "master-thief", "id": "master-thief", "two_player_note": note}))
+    key = key_face(rules, theme)
+    cards += [Component(f"key-{i + 1}", w, h, key, back, safe=safe, meta={"kind": "key", "id": "key"})
+              for i in range(rules.keys)]
+    for chest in rules.chests.values():
+        cards.append(Component(f"chest-{chest.id}", w, h, chest_face(rules, theme, chest), back, safe=safe,
+                               meta={"kind": "chest", "id": chest.id}))
+    return tuple(cards)
+
+
+def money_components(rules: ArchaeologyRules, theme) -> tuple[Component, ...]:
+    """The money tokens, ``$1`` first; the same face on both sides."""
+    d = mm(rules.money_diameter)
+    out: list[Component] = []
+    for value, count in rules.money.items():
+        face = money_face(rules, theme, value)
+        out += [Component(f"money-{value}-{i + 1}", d, d, face, face, shape="circle", safe=mm(2),
+                          meta={"kind": "money", "value": value}) for i in range(count)]
+    return tuple(out)
+
+
+def board_pdf(rules: ArchaeologyRules, options: BuildOptions) -> bytes:
+    """The board as PDF bytes: tiled over ``options.paper`` with the rules'
+    overlap, or on one ``options.board_paper`` sheet when that is set."""
+    draw = board_draw(rules, options.theme)
+    w, h = mm(rules.board_width), mm(rules.board_height)
+    title = f"{rules.title} · Board"
+    board_paper = getattr(options, "board_paper", None)
+    if board_paper:
+        return render_single(draw, w, h, bleed=options.bleed, paper=get_paper(board_paper), theme=options.theme,
+                             title=title)
+    data, _ = render_tiled(draw, w, h, bleed=options.bleed, paper=options.paper, overlap=mm(rules.board_overlap),
+                           theme=options.theme, title=title)
+    return data
+
+
+def highscore_pdf(rules: ArchaeologyRules, options: BuildOptions, rows: int = 16) -> bytes:
+    """The high-score log page (``templates/<theme>/archaeology-highscores.html.j2``)."""
+    context = {
+        "game": GAME_ID,
+        "game_title": rules.title,
+        "rows": rows,
+        "treasures": [{"name": t.name, "trade": t.trade, "sell": list(t.sell)} for t in rules.treasures.values()],
+    }
+    return render_document("archaeology-highscores.html.j2", context, options.theme, options.paper)
+
+
+def parts(options: BuildOptions) -> list[Part]:
+    """The kit's parts for ``options`` (paper, theme, bleed, board paper)."""
+    rules = load_rules()
+    theme = options.theme
+    cards = card_components(rules, theme)
+    money = money_components(rules, theme)
+    board_paper = getattr(options, "board_paper", None)
+    board_stock = (f"one {board_paper.upper()} sheet" if board_paper else f"{options.paper.name.upper()} pages") + \
+        ", glued to card or foam board"
+    return [
+        Part("cards", "Cards (treasures, thieves, keys, chests)", "card 250–300 g/m², duplex",
+             components=ComponentSet("cards", "Cards", "card", cards), count=len(cards)),
+        Part("money", "Money tokens", "card 250–300 g/m², duplex",
+             components=ComponentSet("money", "Money tokens", "card", money), count=len(money)),
+        Part("board", "Board", board_stock, document=lambda: board_pdf(rules, options), count=1),
+        Part("high-score-log", "High-score log", "plain paper (80 g/m²)",
+             document=lambda: highscore_pdf(rules, options), count=1),
+    ]
+
+
+def cover(summary: list[dict], options: BuildOptions) -> bytes:
+    """The kit's cover page (weasyprint), in the game's palette."""
+    rules = load_rules()
+    return cover_pdf(rules.title, rules.tagline, summary, options.paper, options.duplex, options.theme,
+                     game=GAME_ID)
+
+
+_rules = load_rules()
+GAME = GameKit(
+    id=GAME_ID,
+    title=_rules.title,
+    tagline=_rules.tagline,
+    parts=parts,
+    players=(_rules.players_min, _rules.players_max, _rules.players_default),
+    cover=cover,
+)
