@@ -164,23 +164,36 @@ def tablet(c, x, y, size, fill, ink, bg, broken: bool = True) -> None:
 
 
 def statue(c, x, y, size, fill, ink, bg) -> None:
-    """A seated-pharaoh statue on a plinth."""
+    """A seated cat statue (Bastet) on a plinth, with a collar and eyes."""
     c.saveState()
     s = size
     c.setFillColor(ink)
-    c.rect(x - 0.3 * s, y - 0.5 * s, 0.6 * s, 0.12 * s, fill=1, stroke=0)
-    c.setFillColor(fill)
-    body = [(x - 0.2 * s, y - 0.38 * s), (x + 0.2 * s, y - 0.38 * s), (x + 0.16 * s, y + 0.1 * s),
-            (x - 0.16 * s, y + 0.1 * s)]
+    c.rect(x - 0.32 * s, y - 0.5 * s, 0.64 * s, 0.1 * s, fill=1, stroke=0)
     c.setStrokeColor(ink)
-    c.setLineWidth(s * 0.04)
-    _poly(c, body, fill=1, stroke=1)
-    head = [(x - 0.17 * s, y + 0.1 * s), (x + 0.17 * s, y + 0.1 * s), (x + 0.12 * s, y + 0.35 * s),
-            (x, y + 0.48 * s), (x - 0.12 * s, y + 0.35 * s)]
-    _poly(c, head, fill=1, stroke=1)
+    c.setLineWidth(s * 0.035)
+    c.setFillColor(fill)
+    # tail curling round the front
+    tail = c.beginPath()
+    tail.moveTo(x + 0.16 * s, y - 0.38 * s)
+    tail.curveTo(x + 0.38 * s, y - 0.36 * s, x + 0.34 * s, y - 0.1 * s, x + 0.26 * s, y - 0.04 * s)
+    c.drawPath(tail, fill=0, stroke=1)
+    body = c.beginPath()
+    body.moveTo(x - 0.2 * s, y - 0.4 * s)
+    body.curveTo(x - 0.24 * s, y - 0.1 * s, x - 0.14 * s, y + 0.08 * s, x - 0.1 * s, y + 0.12 * s)
+    body.lineTo(x + 0.1 * s, y + 0.12 * s)
+    body.curveTo(x + 0.14 * s, y + 0.08 * s, x + 0.24 * s, y - 0.1 * s, x + 0.2 * s, y - 0.4 * s)
+    body.close()
+    c.drawPath(body, fill=1, stroke=1)
+    # head with ears
+    _poly(c, [(x - 0.15 * s, y + 0.25 * s), (x - 0.13 * s, y + 0.47 * s), (x - 0.03 * s, y + 0.33 * s)], fill=1, stroke=1)
+    _poly(c, [(x + 0.15 * s, y + 0.25 * s), (x + 0.13 * s, y + 0.47 * s), (x + 0.03 * s, y + 0.33 * s)], fill=1, stroke=1)
+    c.circle(x, y + 0.24 * s, 0.14 * s, fill=1, stroke=1)
     c.setFillColor(ink)
-    c.circle(x, y + 0.25 * s, 0.07 * s, fill=1, stroke=0)
-    c.line(x - 0.1 * s, y - 0.1 * s, x + 0.1 * s, y - 0.1 * s)
+    for dx in (-0.055, 0.055):
+        c.ellipse(x + dx * s - 0.025 * s, y + 0.24 * s, x + dx * s + 0.025 * s, y + 0.29 * s, fill=1, stroke=0)
+    c.setFillColor(bg)
+    c.setStrokeColor(ink)
+    c.roundRect(x - 0.12 * s, y + 0.06 * s, 0.24 * s, 0.06 * s, 0.03 * s, fill=1, stroke=1)
     c.restoreState()
 
 

@@ -222,7 +222,7 @@ def key_face(rules: ArchaeologyRules, theme) -> Face:
     """A key card."""
 
     def icon(c, x, y, size, fg, bg):
-        art.key(c, x, y, size, _col(theme, "gold"), theme.colour("ink"), bg)
+        art.key(c, x, y, size, _col(theme, "earth_dark"), _col(theme, "gold"), bg)
 
     return _rule_card(rules, theme, "archaeology/key", "KEY", "earth", icon, rules.texts["key"])
 

@@ -92,7 +92,7 @@ def board_pdf(rules: ArchaeologyRules, options: BuildOptions) -> bytes:
     return data
 
 
-def highscore_pdf(rules: ArchaeologyRules, options: BuildOptions, rows: int = 16) -> bytes:
+def highscore_pdf(rules: ArchaeologyRules, options: BuildOptions, rows: int = 15) -> bytes:
     """The high-score log page (``templates/<theme>/archaeology-highscores.html.j2``)."""
     context = {
         "game": GAME_ID,
