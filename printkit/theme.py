@@ -57,6 +57,7 @@ class Theme:
     ``font_files``: role → TTF path (for weasyprint's @font-face).
     ``colours``: general roles (ink, muted, paper, cut, accent).
     ``games``: game id → role → hex, one coherent palette per game.
+    ``search_path``: template folders, this theme's first, then its parents'.
     """
 
     name: str
@@ -65,6 +66,7 @@ class Theme:
     font_files: dict[str, Path]
     colours: dict[str, str]
     games: dict[str, dict[str, str]]
+    search_path: tuple[Path, ...] = ()
 
     def font(self, role: str) -> str:
         """Registered reportlab font name for ``role``."""
@@ -91,31 +93,64 @@ def available_themes() -> list[str]:
     return sorted(p.parent.name for p in TEMPLATES_DIR.glob("*/theme.toml"))
 
 
-@lru_cache(maxsize=None)
-def load_theme(name: str = "classic") -> Theme:
-    """Load ``templates/<name>/theme.toml`` and register its fonts with reportlab.
-
-    Raises :class:`printkit.UsageError` for an unknown theme name and
-    :class:`printkit.PrintkitError` for a malformed theme or a missing font.
-    """
+def _theme_data(name: str, seen: tuple[str, ...] = ()) -> tuple[dict, tuple[Path, ...]]:
+    """Merged theme data of ``name`` and its ``extends`` chain, child last wins;
+    plus the template search path (child folder first)."""
     directory = TEMPLATES_DIR / name
     path = directory / "theme.toml"
     if not path.is_file():
         raise UsageError(
             f"--theme: unknown theme {name!r}; choose one of: {', '.join(available_themes())}"
         )
+    if name in seen:
+        raise PrintkitError(f"{path}: theme 'extends' loops ({' → '.join(seen + (name,))})")
     data = load_toml(path)
+    parent = data.get("theme", {}).get("extends")
+    if parent is None:
+        return data, (directory,)
+    base, dirs = _theme_data(str(parent), seen + (name,))
+    merged = {k: dict(v) if isinstance(v, dict) else v for k, v in base.items()}
+    for section in ("fonts", "colours"):
+        merged.setdefault(section, {}).update(data.get(section, {}))
+    games = {g: dict(v) for g, v in base.get("games", {}).items()}
+    for g, palette in data.get("games", {}).items():
+        games.setdefault(g, {}).update(palette)
+    merged["games"] = games
+    merged["theme"] = data.get("theme", {})
+    return merged, (directory,) + dirs
+
+
+@lru_cache(maxsize=None)
+def load_theme(name: str = "classic") -> Theme:
+    """Load ``templates/<name>/theme.toml`` and register its fonts with reportlab.
+
+    A theme may say ``extends = "classic"`` in its ``[theme]`` table: it then
+    overrides only the fonts and colours it names, and its templates fall back
+    to the parent's.  Raises :class:`printkit.UsageError` for an unknown theme
+    name and :class:`printkit.PrintkitError` for a malformed theme, an
+    ``extends`` loop or a missing font.
+    """
+    data, search = _theme_data(name)
+    directory = search[0]
+    path = directory / "theme.toml"
     fonts: dict[str, str] = {}
     files: dict[str, Path] = {}
     for role in FONT_ROLES:
         spec = data.get("fonts", {}).get(role)
         if not isinstance(spec, str):
             raise PrintkitError(f"{path}: [fonts] needs a {role!r} font")
-        file = resolve_font(spec, directory)
+        file = next((f for f in (_try_font(spec, d) for d in search) if f), None) or resolve_font(spec, directory)
         font_name = f"PK-{name}-{role}"
         if font_name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(font_name, str(file)))
         fonts[role] = font_name
         files[role] = file
     games = {k: dict(v) for k, v in data.get("games", {}).items()}
-    return Theme(name, directory, fonts, files, dict(data.get("colours", {})), games)
+    return Theme(name, directory, fonts, files, dict(data.get("colours", {})), games, search)
+
+
+def _try_font(spec: str, directory: Path) -> Path | None:
+    try:
+        return resolve_font(spec, directory)
+    except PrintkitError:
+        return None

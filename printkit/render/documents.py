@@ -78,7 +78,7 @@ def _autoescape(name: str | None) -> bool:
 
 def _environment(theme: Theme) -> jinja2.Environment:
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(theme.directory)),
+        loader=jinja2.FileSystemLoader([str(d) for d in (theme.search_path or (theme.directory,))]),
         autoescape=_autoescape,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
