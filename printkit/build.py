@@ -41,7 +41,8 @@ class BuildOptions:
     ``bleed`` and ``back_offset`` in pt; ``players``: Dig Site sheets etc.;
     ``duplex``: "long", "short" or "none"; ``fillable``: add AcroForm fields;
     ``board_paper``: a large paper name (:data:`BOARD_PAPERS`) to print a
-    game board on one sheet, ``None`` to tile it over ``paper``.
+    game board on one sheet, ``None`` to tile it over ``paper``;
+    ``rules_dir``: a folder of ``<game>.toml`` files overriding the bundled rules.
     """
 
     paper: Paper
@@ -52,6 +53,15 @@ class BuildOptions:
     bleed: float = 0.0
     fillable: bool = False
     board_paper: str | None = None
+    rules_dir: Path | None = None
+
+    def rules_file(self, game: str) -> Path | None:
+        """``<rules_dir>/<game>.toml`` when the user gave ``--rules DIR`` and it
+        holds a file for ``game``; ``None`` means the bundled rules."""
+        if self.rules_dir is None:
+            return None
+        path = Path(self.rules_dir) / f"{game}.toml"
+        return path if path.is_file() else None
 
 
 @dataclass(frozen=True)

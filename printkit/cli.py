@@ -27,6 +27,7 @@ def _terminate_cleanly() -> None:
 
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, handler)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 class PrintkitCLI(click.Group):
@@ -105,11 +106,14 @@ def _back_offset(text: str) -> tuple[float, float]:
 @click.option("--bleed", default="3mm", show_default=True, help="Bleed length, e.g. 3mm, 0.125in, 0mm.")
 @click.option("--theme", "theme_name", default="classic", show_default=True, help="Theme folder in templates/.")
 @click.option("--fillable", is_flag=True, help="Add form fields to player sheets (fill on screen).")
+@click.option("--rules", "rules_dir", default=None, type=click.Path(path_type=Path),
+              help="Folder of <game>.toml files overriding the bundled rules data.")
 @click.option("--board-paper", default=None, help="a3, a2 or tabloid: print a game board on one large sheet "
               "(default: tiled over --paper pages).")
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path),
               help="Output folder; PDFs go to OUT/<game>/.")
-def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable, board_paper, out) -> None:
+def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable, board_paper, out,
+          rules_dir=None) -> None:
     """Build the print-and-play kit of GAME (or 'all').
 
     Writes OUT/<game>/<component>.pdf and OUT/<game>/<game>-kit.pdf.
@@ -140,8 +144,10 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
     options = BuildOptions(
         paper=get_paper(paper), theme=load_theme(theme_name), players=n_players, duplex=duplex,
         back_offset=_back_offset(back_offset), bleed=parse_length(bleed, what="--bleed"), fillable=fillable,
-        board_paper=board_paper,
+        board_paper=board_paper, rules_dir=rules_dir,
     )
+    if rules_dir is not None and not rules_dir.is_dir():
+        raise UsageError(f"--rules: {str(rules_dir)!r} is not a folder (it should hold <game>.toml files)")
     if options.bleed > parse_length("10mm"):
         raise UsageError(f"--bleed: {bleed} is more than 10 mm")
     result = run_build([game] if game != "all" else ["all"], options, out)

@@ -52,3 +52,34 @@ def test_unwritable_out(tmp_path):
     r = run("build", "archeotrek", "--out", str(blocker / "sub"))
     assert r.exit_code == 2
     assert "--out" in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_rules_override(tmp_path):
+    from printkit import RULES_DIR
+
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    text = (RULES_DIR / "archeotrek.toml").read_text(encoding="utf-8")
+    (rules / "archeotrek.toml").write_text(text.replace("area_sum = 9", "area_sum = 11"), encoding="utf-8")
+    r = run("build", "archeotrek", "--players", "1", "--rules", str(rules), "--out", str(tmp_path / "o"))
+    assert r.exit_code == 0, r.output
+    from pypdf import PdfReader
+    sheet = PdfReader(tmp_path / "o" / "archeotrek" / "dig-site-sheets.pdf").pages[0].extract_text()
+    assert "exactly 11" in sheet and "exactly 9" not in sheet
+
+
+@pytest.mark.parametrize("content,needle", [
+    ("[digsite]\n", "missing the key"),
+    ("not = [toml", "invalid TOML"),
+])
+def test_bad_rules_override_exit_1(tmp_path, content, needle):
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "archeotrek.toml").write_text(content, encoding="utf-8")
+    r = run("build", "archeotrek", "--rules", str(rules), "--out", str(tmp_path / "o"))
+    assert r.exit_code == 1 and needle in r.output and "Traceback" not in r.output, r.output
+
+
+def test_rules_override_not_a_folder(tmp_path):
+    r = run("build", "archeotrek", "--rules", str(tmp_path / "nope"), "--out", str(tmp_path / "o"))
+    assert r.exit_code == 2 and "--rules" in r.output

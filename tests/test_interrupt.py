@@ -22,7 +22,7 @@ def test_interrupted_build_loses_nothing(tmp_path, sig):
     before = {p.name: p.read_bytes() for p in (tmp_path / "archeotrek").glob("*.pdf")}
     # interrupt later builds at several moments; whatever the moment, every file
     # is either the old one or a whole new one, and nothing partial remains
-    for delay in (0.3, 0.8, 1.3, 1.8):
+    for delay in (0.05, 0.3, 0.8, 1.3, 1.8):
         proc = subprocess.Popen(_build(tmp_path, "--players", "6"), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         time.sleep(delay)
         proc.send_signal(sig)

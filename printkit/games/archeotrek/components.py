@@ -32,8 +32,8 @@ def sheet_size(paper) -> tuple[float, float]:
 
 
 def parts(options: BuildOptions) -> list[Part]:
-    """The kit's parts for ``options`` (players, paper, theme)."""
-    rules = load_rules()
+    """The kit's parts for ``options`` (players, paper, theme, rules)."""
+    rules = load_rules(options.rules_file("archeotrek"))
     theme = options.theme
     players = options.players or rules.players_default
     w, h = sheet_size(options.paper)
@@ -76,7 +76,7 @@ def parts(options: BuildOptions) -> list[Part]:
 
 def cover(summary: list[dict], options: BuildOptions) -> bytes:
     """The kit's cover page (weasyprint): contents, stock, duplex setting."""
-    rules = load_rules()
+    rules = load_rules(options.rules_file("archeotrek"))
     return cover_pdf(rules.title, rules.tagline, summary, options.paper, options.duplex, options.theme,
                      game="archeotrek")
 

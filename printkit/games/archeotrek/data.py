@@ -132,7 +132,16 @@ def load_rules(path: Path | None = None) -> ArcheoTrekRules:
         bad = [c.id for c in circles if c.kind not in CIRCLE_KINDS]
         if bad:
             raise PrintkitError(f"{path}: unknown circle kind on {', '.join(bad)}")
+        ids = [c.id for c in circles]
+        if not ids or len(set(ids)) != len(ids):
+            dup = sorted({i for i in ids if ids.count(i) > 1})
+            raise PrintkitError(f"{path}: [digsite] needs circles with unique ids" + (f" (repeated: {', '.join(dup)})" if dup else ""))
         links = frozenset(frozenset((str(a), str(b))) for a, b in site["links"])
+        unknown = sorted({i for link in links for i in link} - set(ids))
+        if unknown:
+            raise PrintkitError(f"{path}: [digsite] links name unknown circle(s) {', '.join(unknown)}")
+        if any(len(link) != 2 for link in links):
+            raise PrintkitError(f"{path}: [digsite] a link joins a circle to itself")
         ch = _get(d, "choices", path)
         order = tuple(ch["order"])
         layout = Layout(
@@ -172,5 +181,7 @@ def load_rules(path: Path | None = None) -> ArcheoTrekRules:
                 "skeletons": tk["skeletons"]["source"],
             },
         )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise PrintkitError(f"{path}: malformed rules data ({type(exc).__name__}: {exc})") from None
+    except KeyError as exc:
+        raise PrintkitError(f"{path}: rules data is missing the key {exc}") from None
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise PrintkitError(f"{path}: malformed rules data ({exc})") from None
