@@ -167,7 +167,12 @@ def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callabl
         ]
         cover = kit.cover(summary, options)
         pdfs.insert(0, cover)
-    kit_pdf = assemble(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex)
+    one_sided = [not (p.components is not None and any(c.back is not None for c in p.components.components))
+                 for p, _, _ in rendered]
+    if kit.cover is not None:
+        one_sided.insert(0, True)
+    kit_pdf = assemble(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex,
+                       one_sided=one_sided)
     _preflight_all([(f"{p.name}.pdf", data) for p, data, _ in rendered] + [(f"{kit.id}-kit.pdf", kit_pdf)], kit.id)
 
     game_dir = out / kit.id

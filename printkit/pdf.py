@@ -23,16 +23,28 @@ from pypdf.generic import ArrayObject, ByteStringObject, NameObject
 DUPLEX_HINT = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "none": "/Simplex"}
 
 
-def assemble(parts: list[bytes], *, title: str, duplex: str = "long") -> bytes:
+def assemble(parts: list[bytes], *, title: str, duplex: str = "long",
+             one_sided: list[bool] | None = None) -> bytes:
     """Concatenate ``parts`` (PDF bytes, in print order) into one PDF.
 
-    Sets the title, ``/PrintScaling /None``, the duplex hint for ``duplex``
-    ("long", "short" or "none") and a content-derived document ID, so equal
-    inputs give byte-identical output.
+    ``one_sided[i]`` marks a part whose pages have no printed back (a rules
+    page, player sheets, board tiles): when printing duplex ("long"/"short")
+    each of its pages is followed by a blank page, so no two of them share a
+    sheet of paper and every part starts on a front.  Sets the title,
+    ``/PrintScaling /None``, the duplex hint and a content-derived document
+    ID, so equal inputs give byte-identical output.
     """
     writer = PdfWriter()
-    for part in parts:
-        writer.append(PdfReader(io.BytesIO(part)))
+    for i, part in enumerate(parts):
+        reader = PdfReader(io.BytesIO(part))
+        pad = duplex in ("long", "short") and one_sided is not None and one_sided[i]
+        if not pad:
+            writer.append(reader)
+            continue
+        for n in range(len(reader.pages)):
+            writer.append(reader, pages=[n])
+            box = reader.pages[n].mediabox
+            writer.add_blank_page(float(box.width), float(box.height))
     finish(writer, title=title, duplex=duplex, seed=b"".join(parts))
     out = io.BytesIO()
     writer.write(out)

@@ -99,10 +99,34 @@ def test_kit_fonts_embedded_and_text_survives(kit_dir):
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
 
 
+ONE_SIDED = {"rules-reference.pdf", "dig-site-sheets.pdf"}
+
+
 def test_kit_page_count_is_sum_of_parts(kit_dir):
+    """Duplex kit: one-sided parts (and the cover) get a blank back per page."""
     kit = len(PdfReader(kit_dir / "archeotrek-kit.pdf").pages)
-    parts = sum(len(PdfReader(p).pages) for p in kit_dir.glob("*.pdf") if not p.name.endswith("-kit.pdf"))
-    assert kit == parts + 1  # + the cover
+    parts = sum(len(PdfReader(p).pages) * (2 if p.name in ONE_SIDED else 1)
+                for p in kit_dir.glob("*.pdf") if not p.name.endswith("-kit.pdf"))
+    assert kit == parts + 2  # + the cover and its blank back
+
+
+def test_player_sheets_never_share_paper(kit_dir):
+    reader = PdfReader(kit_dir / "archeotrek-kit.pdf")
+    texts = [p.extract_text() or "" for p in reader.pages]
+    sheet_pages = [i for i, t in enumerate(texts) if "Dig Site sheets · sheet" in t]
+    assert len(sheet_pages) == PLAYERS
+    for i in sheet_pages:
+        assert i % 2 == 0, "a player sheet must start a sheet of paper (odd page)"
+        assert texts[i + 1].strip() == "", "its back must be blank"
+
+
+def test_simplex_kit_has_no_blank_pages(tmp_path, theme):
+    opts = BuildOptions(paper=get_paper("a4"), theme=theme, players=2, bleed=mm(3), duplex="none")
+    build(["archeotrek"], opts, tmp_path)
+    d = tmp_path / "archeotrek"
+    kit = len(PdfReader(d / "archeotrek-kit.pdf").pages)
+    parts = sum(len(PdfReader(p).pages) for p in d.glob("*.pdf") if not p.name.endswith("-kit.pdf"))
+    assert kit == parts + 1
 
 
 def test_two_builds_byte_identical(tmp_path, theme):
@@ -120,6 +144,10 @@ def test_every_kit_page_renders_with_ink(kit_dir, tmp_path):
     from PIL import Image
     pngs = sorted(tmp_path.glob("p-*.pgm"))
     assert len(pngs) == len(PdfReader(kit_dir / "archeotrek-kit.pdf").pages)
-    for png in pngs:
+    texts = [p.extract_text() or "" for p in PdfReader(kit_dir / "archeotrek-kit.pdf").pages]
+    for png, text in zip(pngs, texts):
         lo, hi = Image.open(png).getextrema()
-        assert lo < 128, f"{png.name} is blank"
+        if text.strip():
+            assert lo < 128, f"{png.name} is blank"
+        else:
+            assert lo == 255, f"{png.name}: a padding page must stay blank"

@@ -46,8 +46,10 @@ FONT_FACES: dict[str, tuple[str, int, str]] = {
 
 #: Duplex setting → the printing sentence shown on a kit's cover.
 DUPLEX_INSTRUCTIONS: dict[str, str] = {
-    "long": "Print double-sided, flip on long edge",
-    "short": "Print double-sided, flip on short edge",
+    "long": ("Print double-sided, flip on long edge. One-sided pages (sheets, rules, board) "
+             "come with a blank back, so nothing ends up on the back of another part"),
+    "short": ("Print double-sided, flip on short edge. One-sided pages (sheets, rules, board) "
+              "come with a blank back, so nothing ends up on the back of another part"),
     "none": (
         "Print single-sided; each backs page follows its fronts page — glue them "
         "back to back (or re-feed the sheet) before cutting"

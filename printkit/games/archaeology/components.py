@@ -104,8 +104,8 @@ def highscore_pdf(rules: ArchaeologyRules, options: BuildOptions, rows: int = 15
 
 
 def parts(options: BuildOptions) -> list[Part]:
-    """The kit's parts for ``options`` (paper, theme, bleed, board paper)."""
-    rules = load_rules()
+    """The kit's parts for ``options`` (paper, theme, bleed, board paper, rules)."""
+    rules = load_rules(options.rules_file(GAME_ID))
     theme = options.theme
     cards = card_components(rules, theme)
     money = money_components(rules, theme)
@@ -125,7 +125,7 @@ def parts(options: BuildOptions) -> list[Part]:
 
 def cover(summary: list[dict], options: BuildOptions) -> bytes:
     """The kit's cover page (weasyprint), in the game's palette."""
-    rules = load_rules()
+    rules = load_rules(options.rules_file(GAME_ID))
     return cover_pdf(rules.title, rules.tagline, summary, options.paper, options.duplex, options.theme,
                      game=GAME_ID)
 
