@@ -7,11 +7,11 @@ Every table in a rules file that holds a number carries a ``source`` string:
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from printkit import RULES_DIR, PrintkitError
+from printkit import RULES_DIR
+from printkit.inputfiles import load_toml_file
 
 
 def rules_path(game: str, rules_dir: Path | None = None) -> Path:
@@ -23,23 +23,11 @@ def load_toml(path: Path) -> dict[str, Any]:
     """Read a TOML file (UTF-8, a BOM tolerated, CRLF fine).
 
     Raises :class:`printkit.PrintkitError` naming the file and the parser's
-    line/column for a missing file, undecodable bytes or invalid TOML.
+    line/column for a missing file, a folder, a file over
+    :data:`printkit.inputfiles.MAX_BYTES`, undecodable bytes or invalid TOML
+    (see :mod:`printkit.inputfiles`).
     """
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise PrintkitError(f"{path}: cannot read file ({exc.strerror or exc})") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise PrintkitError(
-            f"{path}: not UTF-8 text (bad byte at offset {exc.start})"
-        ) from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PrintkitError(f"{path}: invalid TOML: {exc}") from None
+    return load_toml_file(path)
 
 
 def missing_sources(data: dict[str, Any], where: str = "") -> list[str]:

@@ -8,11 +8,20 @@ Problems in a player's entries (wrong types, missing or unknown keys) become
 :class:`~printkit.games.archeotrek.validate.Problem` s on ``Game.problems`` so
 every sheet is still checked; an unreadable file or a malformed ``[layout]`` /
 ``[tokens]`` raises :class:`printkit.PrintkitError` naming the file and key.
+
+Hardening (issue 7): files are read through :mod:`printkit.inputfiles` (size
+limit, strict JSON: no duplicate keys, no lone surrogates); whole numbers
+beyond 64 bits are ``wrong-type`` problems; names, circle labels and token ids
+with control characters, bidirectional overrides or lone surrogates are
+``wrong-type`` problems; player names are compared after NFKC normalisation,
+case folding, dropping invisible format characters (zero-width spaces …) and
+collapsing whitespace; messages quote values through
+:func:`printkit.inputfiles.show` (short, escaped).  A string ``[layout]`` is a
+path inside the game file's folder.
 """
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -20,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit import PrintkitError
+from printkit.inputfiles import INT64_MAX, INT64_MIN, load_json_file, show, text_flaw
 from printkit.games.archeotrek.data import (
     CHOICE_LINES,
     CIRCLE_KINDS,
@@ -38,6 +48,11 @@ PLAYER_KEYS = ("name", "choices", "circles", "area")
 AREA_KEYS = ("circles", "bones")
 LAYOUT_KEYS = ("choices", "dice", "circles", "links")
 TOKEN_KEYS = ("bones", "skeletons")
+#: Most circles a layout may have (the bundled Dig Site has 26; the checks use
+#: one bit per circle, so a runaway layout would cost quadratic time).
+MAX_CIRCLES = 1000
+#: Most colours a token set may have (the bundled set has 4).
+MAX_COLOURS = 20
 
 
 @dataclass(frozen=True)
@@ -98,20 +113,7 @@ def load_game(path: str | Path) -> Game:
     """
     path = Path(path)
     if path.suffix.lower() == ".json":
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise PrintkitError(f"{path}: cannot read file ({exc.strerror or exc})") from None
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise PrintkitError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise PrintkitError(
-                f"{path}: invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-            ) from None
+        data = load_json_file(path)
     else:
         data = load_toml(path)
     return game_from_dict(data, source=str(path), base_dir=path.parent)
@@ -121,10 +123,17 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _is_int64(v: Any) -> bool:
+    """A whole number that fits 64 bits (TOML's integer range)."""
+    return _is_int(v) and INT64_MIN <= v <= INT64_MAX
+
+
 def _tname(v: Any) -> str:
+    if _is_int(v) and not _is_int64(v):
+        return "a number beyond 64 bits"
     return {
         bool: "true/false", int: "a whole number", float: "a decimal number", str: "text",
-        list: "a list", dict: "a table",
+        list: "a list", dict: "a table", type(None): "null",
     }.get(type(v), type(v).__name__)
 
 
@@ -146,13 +155,13 @@ def game_from_dict(data: Any, *, source: str = "<game>", base_dir: Path | None =
         if key not in TOP_KEYS:
             hint = " (did you mean [[player]]?)" if key in ("players", "Player") else ""
             probs.append(problem(
-                "unknown-key", f"unknown top-level key {key!r}{hint}; allowed: {', '.join(TOP_KEYS)}",
+                "unknown-key", f"unknown top-level key {show(key)}{hint}; allowed: {', '.join(TOP_KEYS)}",
             ))
     g = data.get("game")
     if g is None:
         probs.append(problem("game-name", 'no `game = "archeotrek"` line', severity=WARNING))
     elif g != GAME_ID:
-        probs.append(problem("game-name", f"game is {g!r}, expected {GAME_ID!r}"))
+        probs.append(problem("game-name", f"game is {show(g)}, expected {GAME_ID!r}"))
     layout = rules.layout
     if "layout" in data:
         layout = _layout(data["layout"], source, base_dir, rules)
@@ -173,26 +182,39 @@ def game_from_dict(data: Any, *, source: str = "<game>", base_dir: Path | None =
         raw_players = []
     elif not raw_players:
         probs.append(problem("no-players", "no [[player]] tables: nothing to score"))
-    seen: dict[str, int] = {}
+    seen: dict[str, Player] = {}
     for seat, raw in enumerate(raw_players, 1):
         pl = _player(raw, seat, probs)
         if pl is None:
             continue
-        key = unicodedata.normalize("NFC", pl.name).casefold()
+        key = name_key(pl.name)
         if key in seen:
             probs.append(problem(
                 "duplicate-player",
-                f"players {seen[key]} and {seat} are both called {pl.name!r}; names must differ",
+                f"players {seen[key].seat} and {seat} are both called {show(pl.name)}"
+                + ("" if pl.name == seen[key].name else f" (written {show(seen[key].name)} first)")
+                + "; names must differ",
                 player=pl.name,
             ))
         else:
-            seen[key] = seat
+            seen[key] = pl
         players.append(pl)
     return Game(
         source=source, layout=layout, tokens=tokens, players=players,
         area_sum=rules.area_sum, tokens_base=rules.tokens_base,
         tokens_per_zero=rules.tokens_per_zero, problems=probs,
     )
+
+
+def name_key(name: str) -> str:
+    """What two player names are compared by: NFKC-normalised (``Ｎｏａ`` is
+    ``Noa``, ``Zoe`` + combining diaeresis is ``Zoë``), case-folded, invisible
+    format characters (zero-width space/joiner, bidi marks) dropped, runs of
+    whitespace collapsed."""
+    s = unicodedata.normalize("NFKC", name)
+    if not s.isascii():
+        s = "".join(ch for ch in s if unicodedata.category(ch) != "Cf")
+    return " ".join(s.casefold().split())
 
 
 def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
@@ -205,11 +227,18 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
     if name is None:
         pname = f"player {seat}"
         probs.append(problem("missing-key", f"player {seat} has no `name`", player=pname))
-    elif not isinstance(name, str) or not name.strip():
+    elif not isinstance(name, str) or not name_key(name):
+        pname = f"player {seat}"
+        what = _tname(name) if not isinstance(name, str) else "empty" if not name else "blank"
+        probs.append(problem(
+            "wrong-type", f"player {seat}'s `name` is {what}; write a non-empty text", player=pname,
+        ))
+    elif text_flaw(name):
         pname = f"player {seat}"
         probs.append(problem(
-            "wrong-type", f"player {seat}'s `name` is {_tname(name) if name != '' else 'empty'}; "
-            "write a non-empty text", player=pname,
+            "wrong-type",
+            f"player {seat}'s `name` {show(name)} holds {text_flaw(name)}; write plain text",
+            player=pname,
         ))
     else:
         pname = name.strip()
@@ -217,7 +246,7 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
         if key not in PLAYER_KEYS:
             probs.append(problem(
                 "unknown-key",
-                f"unknown key {key!r} in [[player]]; allowed: {', '.join(PLAYER_KEYS)}"
+                f"unknown key {show(key)} in [[player]]; allowed: {', '.join(PLAYER_KEYS)}"
                 + (" (areas are [[player.area]])" if key in ("areas", "Area") else ""),
                 player=pname,
             ))
@@ -233,13 +262,14 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
             if line not in CHOICE_LINES:
                 probs.append(problem(
                     "unknown-key",
-                    f"unknown Choices line {line!r}; lines: {', '.join(CHOICE_LINES)}",
+                    f"unknown Choices line {show(line)}; lines: {', '.join(CHOICE_LINES)}",
                     player=pname,
                 ))
-            elif not _is_int(n) or n < 0:
+            elif not _is_int64(n) or n < 0:
                 probs.append(problem(
                     "wrong-type",
-                    f"Choices line {line} has {n!r} ticks; write a whole number >= 0",
+                    f"Choices line {line} has {show(n)} ticks ({_tname(n)}); "
+                    "write a whole number >= 0",
                     player=pname,
                 ))
             else:
@@ -257,13 +287,19 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
     else:
         for lab, v in rcirc.items():
             lab = str(lab)
-            if _is_int(v):
+            flaw = text_flaw(lab)
+            if flaw:
+                probs.append(problem(
+                    "wrong-type", f"circle label {show(lab)} holds {flaw}; write a label like A1",
+                    player=pname,
+                ))
+            elif _is_int64(v):
                 circles[lab] = v
             else:
                 circles[lab] = None
                 probs.append(problem(
                     "wrong-type",
-                    f"circle {lab} holds {v!r} ({_tname(v)}); write a whole number",
+                    f"circle {lab} holds {show(v)} ({_tname(v)}); write a whole number",
                     player=pname, circles=(lab,),
                 ))
     # areas
@@ -288,7 +324,7 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
             if key not in AREA_KEYS:
                 probs.append(problem(
                     "unknown-key",
-                    f"unknown key {key!r} in area {a_no}; allowed: {', '.join(AREA_KEYS)}",
+                    f"unknown key {show(key)} in area {a_no}; allowed: {', '.join(AREA_KEYS)}",
                     player=pname, area=a_no,
                 ))
         acirc = _str_list(a.get("circles", []), "circles", pname, a_no, probs)
@@ -306,13 +342,23 @@ def _str_list(v: Any, key: str, pname: str, a_no: int, probs: list[Problem]) -> 
         return ()
     bad = [x for x in v if not isinstance(x, str)]
     if bad:
+        more = f" and {len(bad) - 5} more" if len(bad) > 5 else ""
         probs.append(problem(
             "wrong-type",
-            f"area {a_no} `{key}` holds {', '.join(repr(b) for b in bad)}; write quoted text "
+            f"area {a_no} `{key}` holds {', '.join(show(b) for b in bad[:5])}{more}; write quoted text "
             + ('like "A1"' if key == "circles" else 'like "blue-4"'),
             player=pname, area=a_no,
         ))
-    return tuple(x for x in v if isinstance(x, str))
+    good = tuple(x for x in v if isinstance(x, str))
+    for x in good:
+        flaw = text_flaw(x)
+        if flaw:
+            probs.append(problem(
+                "wrong-type", f"area {a_no} `{key}` entry {show(x)} holds {flaw}; write plain text",
+                player=pname, area=a_no,
+            ))
+            return tuple(x for x in good if not text_flaw(x))
+    return good
 
 
 # -- layout and tokens ----------------------------------------------------------
@@ -323,48 +369,96 @@ def _fail(source: str, where: str, msg: str) -> PrintkitError:
 
 
 def _int_list(v: Any, source: str, where: str) -> tuple[int, ...]:
-    if not isinstance(v, list) or not v or not all(_is_int(x) for x in v):
-        raise _fail(source, where, f"expected a non-empty list of whole numbers, got {v!r}")
+    if not isinstance(v, list) or not v or not all(_is_int64(x) and x >= 0 for x in v):
+        raise _fail(source, where, f"expected a non-empty list of whole numbers >= 0, got {show(v)}")
     return tuple(v)
+
+
+def _names(items: Any) -> str:
+    items = list(items)
+    more = f" and {len(items) - 8} more" if len(items) > 8 else ""
+    return ", ".join(show(i) if not isinstance(i, str) or text_flaw(i) or len(i) > 40 else i
+                     for i in items[:8]) + more
+
+
+def _layout_path(v: str, source: str, base_dir: Path | None) -> Path:
+    """The layout file a string ``[layout]`` names: relative to the game
+    file and inside its folder (symlinks resolved), not the game file itself."""
+    flaw = text_flaw(v)
+    if flaw or not v.strip():
+        raise _fail(source, "layout", f"path {show(v)} is {flaw or 'blank'}; give a file name")
+    base = Path(base_dir) if base_dir is not None else Path.cwd()
+    if Path(v).is_absolute():
+        raise _fail(
+            source, "layout",
+            f"{show(v)} is an absolute path; give a path relative to the game file, inside its folder",
+        )
+    full = base / v
+    try:
+        resolved = full.resolve()
+        inside = resolved.is_relative_to(base.resolve())
+        itself = resolved == Path(source).resolve()
+    except (OSError, RuntimeError, ValueError):  # symlink loop, odd path
+        inside, itself = False, False
+    if not inside:
+        raise _fail(
+            source, "layout",
+            f"{show(v)} points outside the game file's folder; keep the layout file beside "
+            "the game file or below it",
+        )
+    if itself:
+        raise _fail(source, "layout", f"{show(v)} is the game file itself; give the layout's own file")
+    return full
 
 
 def _layout(v: Any, source: str, base_dir: Path | None, rules: ArcheoTrekRules) -> Layout:
     where_src = source
     if isinstance(v, str):
-        lpath = Path(v)
-        if not lpath.is_absolute():
-            lpath = (base_dir or Path.cwd()) / lpath
-        v = load_toml(lpath)
+        lpath = _layout_path(v, source, base_dir)
+        try:
+            v = load_toml(lpath)
+        except PrintkitError as exc:
+            reason = str(exc).removeprefix(f"{lpath}: ")
+            raise _fail(source, "layout", f"layout file {show(v)}: {reason}") from None
         where_src = f"{source}: layout file {lpath}"
     if not isinstance(v, dict):
         raise _fail(source, "layout", f"is {_tname(v)}; write a table or a path to a layout TOML")
     for key in v:
         if key not in LAYOUT_KEYS:
-            raise _fail(where_src, "layout", f"unknown key {key!r}; allowed: {', '.join(LAYOUT_KEYS)}")
+            raise _fail(where_src, "layout", f"unknown key {show(key)}; allowed: {', '.join(LAYOUT_KEYS)}")
     if "circles" not in v or "links" not in v:
         raise _fail(where_src, "layout", "needs `circles` and `links`")
     rc = v["circles"]
     if not isinstance(rc, list) or not rc:
         raise _fail(where_src, "layout", "`circles` is a non-empty list of { id = ..., kind = ... }")
+    if len(rc) > MAX_CIRCLES:
+        raise _fail(
+            where_src, "layout", f"`circles` lists {len(rc):,} circles; a dig site has at most {MAX_CIRCLES}",
+        )
     circles = []
     for c in rc:
-        if not isinstance(c, dict) or not isinstance(c.get("id"), str) or not c["id"]:
-            raise _fail(where_src, "layout", f"circle {c!r} needs a text `id`")
+        if not isinstance(c, dict) or not isinstance(c.get("id"), str) or not c["id"].strip():
+            raise _fail(where_src, "layout", f"circle {show(c)} needs a text `id`")
+        cid = c["id"]
+        flaw = text_flaw(cid)
+        if flaw:
+            raise _fail(where_src, "layout", f"circle id {show(cid)} holds {flaw}; write plain text")
         kind = c.get("kind", "normal")
-        if kind not in CIRCLE_KINDS:
+        if not isinstance(kind, str) or kind not in CIRCLE_KINDS:
             raise _fail(
-                where_src, "layout", f"circle {c['id']}: kind {kind!r} is not one of "
+                where_src, "layout", f"circle {_names([cid])}: kind {show(kind)} is not one of "
                 f"{', '.join(CIRCLE_KINDS)}",
             )
-        extra = set(c) - {"id", "kind", "x", "y"}
+        extra = [k for k in c if k not in ("id", "kind", "x", "y")]
         if extra:
-            raise _fail(where_src, "layout", f"circle {c['id']}: unknown key(s) {', '.join(sorted(extra))}")
-        circles.append(Circle(c["id"], kind))
+            raise _fail(where_src, "layout", f"circle {_names([cid])}: unknown key(s) {_names(extra)}")
+        circles.append(Circle(cid, kind))
     ids = [c.id for c in circles]
-    dup = sorted({i for i in ids if ids.count(i) > 1})
-    if dup:
-        raise _fail(where_src, "layout", f"circle id(s) {', '.join(dup)} appear twice")
     known = set(ids)
+    if len(known) != len(ids):
+        seen_ids: set[str] = set()
+        dup = sorted({i for i in ids if i in seen_ids or seen_ids.add(i)})
+        raise _fail(where_src, "layout", f"circle id(s) {_names(dup)} appear twice")
     rl = v["links"]
     if not isinstance(rl, list):
         raise _fail(where_src, "layout", "`links` is a list of [\"A1\", \"A2\"] pairs")
@@ -374,10 +468,10 @@ def _layout(v: Any, source: str, base_dir: Path | None, rules: ArcheoTrekRules) 
             not isinstance(pair, list) or len(pair) != 2
             or not all(isinstance(x, str) for x in pair) or pair[0] == pair[1]
         ):
-            raise _fail(where_src, "layout", f"link {pair!r} is not a pair of two different labels")
+            raise _fail(where_src, "layout", f"link {show(pair)} is not a pair of two different labels")
         missing = [x for x in pair if x not in known]
         if missing:
-            raise _fail(where_src, "layout", f"link {pair!r} names unknown circle(s) {', '.join(missing)}")
+            raise _fail(where_src, "layout", f"link {show(pair)} names unknown circle(s) {_names(missing)}")
         links.add(frozenset(pair))
     choices = dict(rules.layout.choices)
     if "choices" in v:
@@ -385,8 +479,8 @@ def _layout(v: Any, source: str, base_dir: Path | None, rules: ArcheoTrekRules) 
         if not isinstance(rc, dict) or set(rc) != set(CHOICE_LINES):
             raise _fail(where_src, "layout", f"`choices` gives boxes for exactly {', '.join(CHOICE_LINES)}")
         for line, n in rc.items():
-            if not _is_int(n) or n < 0:
-                raise _fail(where_src, "layout", f"choices.{line} = {n!r} is not a whole number >= 0")
+            if not _is_int64(n) or n < 0:
+                raise _fail(where_src, "layout", f"choices.{line} = {show(n)} is not a whole number >= 0")
         choices = {line: rc[line] for line in CHOICE_LINES}
     dice = dict(rules.layout.dice)
     if "dice" in v:
@@ -394,6 +488,9 @@ def _layout(v: Any, source: str, base_dir: Path | None, rules: ArcheoTrekRules) 
         if not isinstance(rd, dict) or set(rd) != {"red", "yellow"}:
             raise _fail(where_src, "layout", "`dice` gives the faces of `red` and `yellow`")
         dice = {k: _int_list(rd[k], where_src, f"layout.dice.{k}") for k in ("red", "yellow")}
+        for k, faces in dice.items():
+            if len(faces) > 100:
+                raise _fail(where_src, f"layout.dice.{k}", f"{len(faces):,} faces; a die has at most 100")
     return Layout(circles=tuple(circles), links=frozenset(links), choices=choices, dice=dice)
 
 
@@ -406,8 +503,17 @@ def _tokens(v: Any, source: str) -> TokenSet:
     if set(bones) != set(skel):
         raise _fail(
             source, "tokens",
-            f"colours differ: bones {', '.join(bones)} vs skeletons {', '.join(skel)}",
+            f"colours differ: bones {_names(bones)} vs skeletons {_names(skel)}",
         )
+    if len(bones) > MAX_COLOURS:
+        raise _fail(source, "tokens", f"{len(bones):,} colours; a token set has at most {MAX_COLOURS}")
+    for colour in bones:
+        if not isinstance(colour, str) or not colour.strip() or text_flaw(colour):
+            raise _fail(
+                source, "tokens",
+                f"colour {show(colour)} is not a name; write plain text such as \"blue\" "
+                "(token ids are \"<colour>-<value>\")",
+            )
     out_b: dict[str, tuple[int, ...]] = {}
     for colour, values in bones.items():
         vals = _int_list(values, source, f"tokens.bones.{colour}")
@@ -417,7 +523,7 @@ def _tokens(v: Any, source: str) -> TokenSet:
     out_s: dict[str, int] = {}
     for colour in bones:
         s = skel[colour]
-        if not _is_int(s):
-            raise _fail(source, f"tokens.skeletons.{colour}", f"{s!r} is not a whole number")
+        if not _is_int64(s) or s < 0:
+            raise _fail(source, f"tokens.skeletons.{colour}", f"{show(s)} is not a whole number >= 0")
         out_s[colour] = s
     return TokenSet(bones=out_b, skeletons=out_s)

@@ -175,8 +175,12 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
             s.skeletons.append(aw)
             s.skeleton_points += aw.value
             s.score += aw.value
-    for s in scores:
-        s.rank = 1 + sum(1 for o in scores if o.score > s.score)
+    # competition ranks (1, 1, 3) in one sort, not a quadratic count
+    prev = None
+    for i, s in enumerate(sorted(scores, key=lambda s: -s.score), 1):
+        if s.score != prev:
+            rank, prev = i, s.score
+        s.rank = rank
     scores.sort(key=lambda s: (s.rank, s.seat))
     res.players = scores
     res.winners = [s.name for s in scores if s.rank == 1]

@@ -20,6 +20,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from printkit.games.archeotrek.data import CHOICE_LINES, Layout, TokenSet
+from printkit.inputfiles import escape_display, show
 
 if TYPE_CHECKING:  # pragma: no cover
     from printkit.games.archeotrek.game import Game
@@ -120,8 +121,10 @@ class Problem:
         return CODES.get(self.code, ("", ""))[1]
 
     def __str__(self) -> str:
+        """One line; control characters escaped so printing can neither fail
+        nor drive the terminal."""
         who = f"{self.player}: " if self.player is not None else ""
-        return f"{self.severity} [{self.code}] {who}{self.message} (rule: {self.rule})"
+        return escape_display(f"{self.severity} [{self.code}] {who}{self.message} (rule: {self.rule})")
 
 
 def problem(code: str, message: str, *, severity: str | None = None, **kw: Any) -> Problem:
@@ -270,8 +273,23 @@ def _names(mask: int, labels: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(labels[i] for i in _bits(mask))
 
 
-def _join(items) -> str:
-    return ", ".join(str(i) for i in items)
+def _join(items, limit: int = 12) -> str:
+    """Items joined by commas; past ``limit`` items, "… and N more"."""
+    items = list(items)
+    more = f", … and {len(items) - limit} more" if len(items) > limit else ""
+    return ", ".join(_short(i) for i in items[:limit]) + more
+
+
+def _short(item: Any) -> str:
+    s = str(item)
+    return s if len(s) <= 40 else show(s)
+
+
+def _desc(acircles: tuple[str, ...], limit: int = 12) -> str:
+    """An area's circles as ``A1+A2+B2`` (long areas abbreviated)."""
+    if len(acircles) > limit:
+        return "+".join(map(_short, acircles[:limit])) + f"+… ({len(acircles)} circles)"
+    return "+".join(map(_short, acircles))
 
 
 def token_index(tokens: TokenSet) -> dict[str, tuple[str, int]]:
@@ -343,7 +361,7 @@ def _circles_slow(pname: str, circles: dict, t: Tables, out: list[Problem]) -> t
                     hint = f" (did you mean {cand}?)"
                     break
             out.append(problem(
-                "unknown-circle", f"circle {lab!r} is not on the dig site{hint}",
+                "unknown-circle", f"circle {show(lab)} is not on the dig site{hint}",
                 player=pname, circles=(lab,),
             ))
             masks.append((lab, _ALL_LINES))
@@ -386,7 +404,7 @@ def _area_slow(
 ) -> tuple[int, bool, int, int]:
     """Area checks with problems; returns (area mask, sum/zeros known, sum, zeros)."""
     idx, labels, nbr = t.idx, t.labels, t.nbr
-    desc = "+".join(acircles) or "(none)"
+    desc = _desc(acircles) or "(none)"
     amask = 0
     ok = True
     if not acircles:
@@ -588,7 +606,7 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
                 allowed = base + per_zero * zeros
                 nb = len(bones)
                 if nb != allowed:
-                    desc = "+".join(acircles)
+                    desc = _desc(acircles)
                     if nb > allowed:
                         out.append(problem(
                             "too-many-tokens",
@@ -607,11 +625,11 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
                 if tok in tindex and tok not in holders:
                     holders[tok] = (pname, a_no)
                     continue
-                desc = "+".join(acircles) or "(none)"
+                desc = _desc(acircles) or "(none)"
                 if tok not in tindex:
                     out.append(problem(
                         "unknown-token",
-                        f"area {a_no} ({desc}) keeps {tok!r}, not a token of the set "
+                        f"area {a_no} ({desc}) keeps {show(tok)}, not a token of the set "
                         f"(\"<colour>-<value>\", colours {_join(game.tokens.bones)})",
                         player=pname, tokens=(tok,), area=a_no,
                     ))

@@ -1,0 +1,304 @@
+"""Reading untrusted input files: one clear error line, never a traceback.
+
+Every game file, layout file and rules/theme TOML goes through :func:`read_text`
+and :func:`parse_toml` / :func:`parse_json`.  What they refuse (each a
+:class:`printkit.PrintkitError` naming the file, and line/column where the
+parser knows it):
+
+* a missing or unreadable file, a folder;
+* more than :data:`MAX_BYTES` (a game file is a few kB; this also stops
+  ``/dev/zero`` and friends from filling memory — at most ``MAX_BYTES + 1``
+  bytes are ever read);
+* bytes that are not UTF-8 (a BOM is fine, CRLF line ends are fine);
+* invalid TOML/JSON, nesting deeper than the parser's stack allows, a number
+  literal longer than Python converts (4,300 digits);
+* JSON only: a key twice in one object (TOML already refuses that; ``json``
+  would silently keep the last one), and ``\\uD800``-style escapes that are lone
+  surrogates, not characters.
+
+Whole numbers that parse but do not fit 64 bits are left to the game's
+parser, which reports them where they are (player, circle).  ``NaN`` and
+``Infinity`` in JSON parse as decimals and are reported as wrong types.
+
+Helpers for messages: :func:`show` (a short, escaped ``repr`` of any value,
+safe for huge and deeply nested data), :func:`text_flaw` (why a string is not
+printable plain text), :func:`escape_display` (control characters made
+visible before printing).
+"""
+
+from __future__ import annotations
+
+import json
+import json.decoder
+import json.scanner
+import math
+import re
+import reprlib
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from printkit import PrintkitError
+
+#: Largest input file read, in bytes (2 MiB; a 4-player game file is ~3 kB).
+MAX_BYTES = 2 * 1024 * 1024
+#: Python refuses to convert longer digit strings to int (sys.get_int_max_str_digits).
+MAX_DIGITS = 4300
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
+
+# C0/C1 control characters, bidirectional embeddings/overrides/isolates, lone surrogates.
+_FLAW = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _size(n: int) -> str:
+    return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n:,} bytes"
+
+
+def read_text(path: str | Path, *, max_bytes: int = MAX_BYTES) -> str:
+    """The UTF-8 text of ``path`` (BOM dropped).  Refuses folders, files over
+    ``max_bytes`` (never reading more than that) and undecodable bytes."""
+    path = Path(path)
+    if path.is_dir():
+        raise PrintkitError(f"{path}: is a folder, not a file")
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(max_bytes + 1)
+    except OSError as exc:
+        raise PrintkitError(f"{path}: cannot read file ({exc.strerror or exc})") from None
+    if len(raw) > max_bytes:
+        raise PrintkitError(
+            f"{path}: file is larger than {_size(max_bytes)}; an input file is a few kB "
+            "(is this the right file?)"
+        )
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise PrintkitError(
+            f"{path}: not UTF-8 text (bad byte 0x{raw[exc.start]:02x} at offset {exc.start}, "
+            f"line {line}, column {col}); save the file as UTF-8"
+        ) from None
+
+
+def _line_col(text: str, pos: int) -> str:
+    line = text.count("\n", 0, pos) + 1
+    col = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    return f"line {line}, column {col}"
+
+
+def _long_number(text: str, label: str, fmt: str) -> PrintkitError:
+    m = re.search(r"\d[\d_]{%d,}" % MAX_DIGITS, text)
+    where = f" ({_line_col(text, m.start())})" if m else ""
+    digits = len(m.group().replace("_", "")) if m else MAX_DIGITS + 1
+    return PrintkitError(
+        f"{label}: invalid {fmt}: a number with {digits:,} digits{where}; "
+        f"numbers have at most {MAX_DIGITS:,} digits"
+    )
+
+
+def _deep(text: str, label: str, fmt: str) -> PrintkitError:
+    """Nesting too deep for the parser: point at where brackets pile up
+    (strings skipped; best effort, only used on this error)."""
+    depth = 0
+    pos = None
+    for m in re.finditer(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|[\[{]|[\]}]', text):
+        ch = m.group()
+        if ch in "[{":
+            depth += 1
+            if depth > 100:
+                pos = m.start()
+                break
+        elif ch in "]}":
+            depth -= 1
+    where = f" (past 100 levels at {_line_col(text, pos)})" if pos is not None else ""
+    return PrintkitError(
+        f"{label}: invalid {fmt}: nested too deeply{where}; a game file is a few levels deep"
+    )
+
+
+def parse_toml(text: str, label: str) -> dict[str, Any]:
+    """Parse TOML ``text``; ``label`` (usually the path) names it in errors."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PrintkitError(f"{label}: invalid TOML: {exc}") from None
+    except RecursionError:
+        raise _deep(text, label, "TOML") from None
+    except ValueError:  # int() refusing a digit string longer than MAX_DIGITS
+        raise _long_number(text, label, "TOML") from None
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+class _LongNumber(Exception):
+    pass
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        raise _DuplicateKey
+    return d
+
+
+def _int(s: str) -> int:
+    if len(s) > MAX_DIGITS:
+        raise _LongNumber
+    return int(s)
+
+
+def _locate_duplicate(text: str) -> json.JSONDecodeError | None:
+    """Re-parse with the pure-Python scanner to find the object holding a
+    duplicate key (only run once a duplicate is known to exist)."""
+    dec = json.JSONDecoder(parse_int=_int)
+
+    def parse_object(s_and_end, strict, scan_once, object_hook, object_pairs_hook, memo=None):
+        s, end = s_and_end
+
+        def hook(pairs):
+            seen = set()
+            for k, _ in pairs:
+                if k in seen:
+                    raise json.JSONDecodeError(f"key {show(k)} appears twice", s, end - 1)
+                seen.add(k)
+            return dict(pairs)
+
+        return json.decoder.JSONObject(s_and_end, strict, scan_once, object_hook, hook, memo)
+
+    dec.parse_object = parse_object
+    dec.scan_once = json.scanner.py_make_scanner(dec)
+    try:
+        dec.decode(text)
+    except json.JSONDecodeError as exc:
+        return exc
+    except (RecursionError, _LongNumber):
+        return None
+    return None
+
+
+def _lone_surrogate(data: Any) -> tuple[str, str] | None:
+    """(path, character) of the first string holding a lone surrogate."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        v, where = stack.pop()
+        if isinstance(v, str):
+            m = re.search("[\ud800-\udfff]", v)
+            if m:
+                return where or "top level", f"\\u{ord(m.group()):04x}"
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                m = re.search("[\ud800-\udfff]", k)
+                if m:
+                    return f"{where}.{show(k)}".lstrip("."), f"\\u{ord(m.group()):04x}"
+                stack.append((x, f"{where}.{k}".lstrip(".")))
+        elif isinstance(v, list):
+            stack.extend((x, f"{where}[{i}]") for i, x in enumerate(v))
+    return None
+
+
+def parse_json(text: str, label: str) -> Any:
+    """Parse JSON ``text`` strictly enough for data files: no duplicate keys,
+    no lone surrogates, no runaway digits or nesting."""
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs, parse_int=_int)
+    except json.JSONDecodeError as exc:
+        raise PrintkitError(
+            f"{label}: invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from None
+    except RecursionError:
+        raise _deep(text, label, "JSON") from None
+    except _LongNumber:
+        raise _long_number(text, label, "JSON") from None
+    except _DuplicateKey:
+        exc = _locate_duplicate(text)
+        if exc is None:
+            raise PrintkitError(f"{label}: invalid JSON: a key appears twice in one object") from None
+        raise PrintkitError(
+            f"{label}: invalid JSON: {exc.msg} in the object starting at line {exc.lineno}, "
+            f"column {exc.colno}; write each key once (JSON readers silently keep only the last)"
+        ) from None
+    if "\\u" in text and re.search(r"\\u[dD][89abAB]", text):
+        bad = _lone_surrogate(data)
+        if bad is not None:
+            raise PrintkitError(
+                f"{label}: invalid JSON: text at {bad[0]} holds {bad[1]}, a lone surrogate "
+                "escape that is not a Unicode character"
+            )
+    return data
+
+
+def load_toml_file(path: str | Path, *, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
+    """:func:`read_text` + :func:`parse_toml`."""
+    return parse_toml(read_text(path, max_bytes=max_bytes), str(path))
+
+
+def load_json_file(path: str | Path, *, max_bytes: int = MAX_BYTES) -> Any:
+    """:func:`read_text` + :func:`parse_json`."""
+    return parse_json(read_text(path, max_bytes=max_bytes), str(path))
+
+
+# -- messages ----------------------------------------------------------------------------
+
+
+class _Short(reprlib.Repr):
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = 40
+        self.maxother = 40
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = 5
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 64:
+            digits = int(x.bit_length() * math.log10(2)) + 1
+            return f"{'-' if x < 0 else ''}<a number of about {digits:,} digits>"
+        return repr(x)
+
+    def repr_str(self, x: str, level: int) -> str:
+        if len(x) > self.maxstring:
+            return repr(x[: self.maxstring - 10]) + f"… ({len(x):,} characters)"
+        return repr(x)
+
+
+_SHORT = _Short()
+
+
+def show(value: Any) -> str:
+    """A short ``repr`` for messages: long text, big numbers, long lists and
+    deep nesting abbreviated; control characters escaped; never raises."""
+    try:
+        return _SHORT.repr(value)
+    except Exception:  # pragma: no cover - a hostile __repr__ from an API caller
+        return f"<{type(value).__name__}>"
+
+
+def text_flaw(s: str) -> str | None:
+    """Why ``s`` is not plain printable text, or ``None``: a control
+    character, a bidirectional override/isolate (they reorder what is shown)
+    or a lone surrogate (not a character)."""
+    m = _FLAW.search(s)
+    if m is None:
+        return None
+    c = ord(m.group())
+    if 0xD800 <= c <= 0xDFFF:
+        kind = "a lone surrogate"
+    elif c >= 0x202A:
+        kind = "a bidirectional control character"
+    else:
+        kind = "a control character"
+    return f"{kind} (U+{c:04X})"
+
+
+def escape_display(s: str) -> str:
+    """``s`` with control characters, bidi overrides and lone surrogates
+    written as ``\\xNN`` / ``\\uNNNN`` so printing can neither fail nor drive
+    the terminal."""
+    if _FLAW.search(s) is None:
+        return s
+    return _FLAW.sub(
+        lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}",
+        s,
+    )
