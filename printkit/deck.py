@@ -32,7 +32,10 @@ import csv
 import hashlib
 import io
 import json
+import keyword
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -89,9 +92,64 @@ def _env():
     return Environment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
 
 
+_PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+#: Names jinja2 reads as literals, operators or globals: such templates go to jinja2.
+_JINJA_NAMES = frozenset("true false none True False None and or not in is if else "
+                         "range dict lipsum cycler joiner namespace loop self".split())
+
+
+class _Fill:
+    """A template of literal text and ``{{ name }}`` placeholders only, filled
+    without jinja2 (importing and running jinja2 is most of a deck's
+    per-card cost): the same output (``str`` of each value) and, for a
+    missing name, the same :class:`jinja2.UndefinedError` message."""
+
+    __slots__ = ("parts", "tail")
+
+    def __init__(self, parts: tuple[tuple[str, str], ...], tail: str):
+        self.parts, self.tail = parts, tail
+
+    @classmethod
+    def parse(cls, text: str) -> "_Fill | None":
+        """A :class:`_Fill` for ``text``, or None when jinja2 must handle it
+        (blocks, comments, filters, expressions, any other brace, CR or a
+        trailing newline, which jinja2 normalises)."""
+        parts, pos = [], 0
+        for m in _PLACEHOLDER.finditer(text):
+            name = m.group(1)
+            if name in _JINJA_NAMES or keyword.iskeyword(name):
+                return None
+            parts.append((text[pos:m.start()], name))
+            pos = m.end()
+        literal = _PLACEHOLDER.sub("", text)
+        if "{" in literal or "}" in literal or "\r" in text or text.endswith("\n"):
+            return None
+        return cls(tuple(parts), text[pos:])
+
+    def render(self, *args, **row) -> str:
+        row = dict(*args, **row)
+        out = []
+        for literal, name in self.parts:
+            try:
+                value = row[name]
+            except KeyError:
+                from jinja2 import UndefinedError
+
+                raise UndefinedError(f"{name!r} is undefined") from None
+            out.append(literal)
+            out.append(str(value))
+        out.append(self.tail)
+        return "".join(out)
+
+
 def _compile(env, text: str, where: str):
+    fill = _Fill.parse(text)
+    if fill is not None:
+        return fill
     from jinja2 import TemplateSyntaxError
 
+    if callable(env):
+        env = env()
     try:
         return env.from_string(text)
     except TemplateSyntaxError as exc:
@@ -124,7 +182,7 @@ def load_layout(path: Path) -> Layout:
     shape = card.get("shape", "rect")
     if shape not in ("rect", "circle", "hex"):
         raise PrintkitError(f"{path}: [card] shape {shape!r}; choose rect, circle or hex")
-    env = _env()
+    env = lru_cache(maxsize=None)(_env)  # jinja2 only when a template needs it
     background = _compile(env, str(card["background"]), f"{path}: [card] background") if "background" in card else None
     elements = []
     raw = data.get("element", [])
@@ -205,11 +263,13 @@ def load_rows(path: Path) -> list[dict[str, Any]]:
 
 
 def _render(template, row: dict, where: str) -> str:
-    from jinja2 import UndefinedError
-
     try:
         return template.render(**row)
-    except UndefinedError as exc:
+    except Exception as exc:
+        from jinja2 import UndefinedError
+
+        if not isinstance(exc, UndefinedError):
+            raise
         raise PrintkitError(f"{where}: {exc.message} (no such column in the data)") from None
 
 
