@@ -257,6 +257,12 @@ class _Short(reprlib.Repr):
             return f"{'-' if x < 0 else ''}<a number of about {digits:,} digits>"
         return repr(x)
 
+    def repr_NoneType(self, x: None, level: int) -> str:  # noqa: N802 - reprlib's naming
+        return "null"
+
+    def repr_bool(self, x: bool, level: int) -> str:
+        return "true" if x else "false"
+
     def repr_str(self, x: str, level: int) -> str:
         if len(x) > self.maxstring:
             return repr(x[: self.maxstring - 10]) + f"… ({len(x):,} characters)"

@@ -133,7 +133,7 @@ def _tname(v: Any) -> str:
         return "a number beyond 64 bits"
     return {
         bool: "true/false", int: "a whole number", float: "a decimal number", str: "text",
-        list: "a list", dict: "a table", type(None): "null",
+        list: "a list", dict: "a table", type(None): "no value",
     }.get(type(v), type(v).__name__)
 
 
@@ -192,7 +192,9 @@ def game_from_dict(data: Any, *, source: str = "<game>", base_dir: Path | None =
             probs.append(problem(
                 "duplicate-player",
                 f"players {seen[key].seat} and {seat} are both called {show(pl.name)}"
-                + ("" if pl.name == seen[key].name else f" (written {show(seen[key].name)} first)")
+                + ("" if pl.name == seen[key].name else
+                   f" (player {seen[key].seat} wrote {show(seen[key].name)}: the same name once case, "
+                   "Unicode normalisation and invisible characters are set aside)")
                 + "; names must differ",
                 player=pl.name,
             ))
@@ -268,8 +270,8 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
             elif not _is_int64(n) or n < 0:
                 probs.append(problem(
                     "wrong-type",
-                    f"Choices line {line} has {show(n)} ticks ({_tname(n)}); "
-                    "write a whole number >= 0",
+                    f"Choices line {line} has {show(n)} ticks"
+                    + ("" if _is_int64(n) else f" ({_tname(n)})") + "; write a whole number >= 0",
                     player=pname,
                 ))
             else:
