@@ -58,15 +58,40 @@ def _fonts_in(resources, seen: set, out: list) -> None:
             _fonts_in(xo.get("/Resources"), seen, out)
 
 
+def _fonts_in_q(resources, seen: set, out: list) -> None:
+    """:func:`_fonts_in` over pikepdf objects: qpdf has parsed every object
+    already, so walking thousands of form XObjects costs milliseconds where
+    pypdf would parse each one again."""
+    import pikepdf
+
+    if resources is None or not isinstance(resources, pikepdf.Dictionary):
+        return
+    fonts = resources.get("/Font")
+    if isinstance(fonts, pikepdf.Dictionary):
+        for ref in fonts.values():
+            key = ref.objgen if ref.is_indirect else ("d", len(seen))
+            if key not in seen:
+                seen.add(key)
+                out.append(ref)
+    xobjects = resources.get("/XObject")
+    if isinstance(xobjects, pikepdf.Dictionary):
+        for xo in xobjects.values():
+            key = ("x", xo.objgen if xo.is_indirect else len(seen))
+            if key not in seen and isinstance(xo, pikepdf.Stream) and xo.get("/Subtype") == "/Form":
+                seen.add(key)
+                _fonts_in_q(xo.get("/Resources"), seen, out)
+
+
 def _embedded(font) -> bool:
     if font.get("/Subtype") == "/Type3":
         return True
     if font.get("/Subtype") == "/Type0":
-        font = font["/DescendantFonts"][0].get_object()
+        font = font["/DescendantFonts"][0]
+        font = font.get_object() if hasattr(font, "get_object") else font
     desc = font.get("/FontDescriptor")
     if desc is None:
         return False
-    desc = desc.get_object()
+    desc = desc.get_object() if hasattr(desc, "get_object") else desc
     return any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
 
 
@@ -103,10 +128,21 @@ def preflight(data: bytes | Path, *, source: str | None = None, pdfx: bool = Fal
         pages = list(reader.pages)
     except Exception as exc:  # pypdf raises many types on damaged files
         return [Finding(source, "open", 0, f"pypdf cannot open it ({type(exc).__name__}: {exc})")]
+    page_fonts: list[list] | None = None  # per page, from qpdf's objects (fast); None: walk with pypdf
+    form_fonts: list = []
     try:
         with pikepdf.Pdf.open(io.BytesIO(data)) as qpdf:
             for problem in qpdf.check_pdf_syntax():
                 found.append(Finding(source, "open", 0, f"qpdf: {problem}"))
+            if len(qpdf.pages) == len(pages):
+                seen_q: set = set()
+                page_fonts = []
+                for page in qpdf.pages:
+                    page_fonts.append([])
+                    _fonts_in_q(page.obj.get("/Resources"), seen_q, page_fonts[-1])
+                acro_q = qpdf.Root.get("/AcroForm")
+                if isinstance(acro_q, pikepdf.Dictionary):
+                    _fonts_in_q(acro_q.get("/DR"), seen_q, form_fonts)
             if pdfx:
                 kinds = set()
                 for page in qpdf.pages:
@@ -120,7 +156,10 @@ def preflight(data: bytes | Path, *, source: str | None = None, pdfx: bool = Fal
     seen: set = set()
     for number, page in enumerate(pages, 1):
         fonts: list = []
-        _fonts_in(page.get("/Resources"), seen, fonts)
+        if page_fonts is not None:
+            fonts = page_fonts[number - 1]
+        else:
+            _fonts_in(page.get("/Resources"), seen, fonts)
         for font in fonts:
             if not _embedded(font):
                 found.append(Finding(source, "font-not-embedded", number, f"font {font.get('/BaseFont')} is not embedded"))
@@ -140,8 +179,9 @@ def preflight(data: bytes | Path, *, source: str | None = None, pdfx: bool = Fal
     root = reader.trailer["/Root"]
     acro = root.get("/AcroForm")
     if acro is not None:
-        fonts = []
-        _fonts_in(acro.get_object().get("/DR"), seen, fonts)
+        fonts = form_fonts
+        if page_fonts is None:
+            _fonts_in(acro.get_object().get("/DR"), seen, fonts)
         for font in fonts:
             if not _embedded(font):
                 found.append(Finding(source, "font-not-embedded", 0, f"form font {font.get('/BaseFont')} is not embedded"))
