@@ -58,12 +58,12 @@ def read_text(path: str | Path, *, max_bytes: int = MAX_BYTES) -> str:
     """The UTF-8 text of ``path`` (BOM dropped).  Refuses folders, files over
     ``max_bytes`` (never reading more than that) and undecodable bytes."""
     path = Path(path)
-    if path.is_dir():
-        raise PrintkitError(f"{path}: is a folder, not a file")
     try:
+        if path.is_dir():
+            raise PrintkitError(f"{path}: is a folder, not a file")
         with open(path, "rb") as fh:
             raw = fh.read(max_bytes + 1)
-    except OSError as exc:
+    except OSError as exc:  # missing, unreadable, name too long, …
         raise PrintkitError(f"{path}: cannot read file ({exc.strerror or exc})") from None
     if len(raw) > max_bytes:
         raise PrintkitError(

@@ -223,6 +223,7 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
     if not isinstance(raw, dict):
         probs.append(problem(
             "wrong-type", f"player {seat} is {_tname(raw)}, not a [[player]] table",
+            player=f"player {seat}",
         ))
         return None
     name = raw.get("name")
