@@ -284,7 +284,39 @@ def resolve(layout: Layout, row: dict, where: str) -> list[dict]:
     return out
 
 
+_COLOURS: dict[tuple[int, str], tuple[Any, Any]] = {}
+
+
 def _colour(theme, value: str | None, where: str):
+    """reportlab colour of ``value`` (``#rrggbb`` or a theme role), parsed
+    once per theme and value."""
+    hit = _COLOURS.get((id(theme), value))
+    if hit is not None and hit[0] is theme:
+        return hit[1]
+    colour = _parse_colour(theme, value, where)
+    if colour is not None:
+        _COLOURS[(id(theme), value)] = (theme, colour)  # keeps the theme: its id stays unique
+    return colour
+
+
+def _split(text: str, font: str, size: float, width: float) -> list[str]:
+    """``simpleSplit(text, font, size, width)``, measuring only when needed:
+    a line of one word stays whole whatever its width, and a line well
+    inside ``width`` is one line (reportlab's widths add up, no kerning)."""
+    from reportlab.lib.utils import simpleSplit
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if "\n" not in text:
+        words = text.split()
+        if len(words) <= 1:
+            return words
+        line = " ".join(words)
+        if stringWidth(line, font, size) <= width - 1e-6:
+            return [line]
+    return simpleSplit(text, font, size, width)
+
+
+def _parse_colour(theme, value: str | None, where: str):
     from reportlab.lib.colors import HexColor
 
     if value is None or value == "":
@@ -305,8 +337,6 @@ def _colour(theme, value: str | None, where: str):
 def draw_elements(c, box, elements: list[dict], background: str | None, theme, base: Path, where: str) -> None:
     """Draw resolved ``elements`` on a face (reportlab canvas, origin at the
     trim box's bottom-left, pt).  Layout y grows downwards from the top."""
-    from reportlab.lib.utils import simpleSplit
-
     from printkit.render import icons
 
     H = box.height
@@ -325,7 +355,7 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
             c.setFillColor(_colour(theme, el.get("colour", "ink"), at))
             x, top = mm(el["x"]), H - mm(el["y"])
             width = mm(el["w"]) if "w" in el else None
-            lines = simpleSplit(el["text"], font, size, width) if width else el["text"].split("\n")
+            lines = _split(el["text"], font, size, width) if width else el["text"].split("\n")
             leading = el.get("leading", size * 1.2)
             align = el.get("align", "left")
             if align not in ("left", "centre", "center", "right"):

@@ -56,3 +56,33 @@ def test_common_templates_take_the_fast_path(text):
 def test_missing_column_names_row_and_column():
     with pytest.raises(PrintkitError, match=r"card 3, element 1 text: 'nope' is undefined \(no such column in the data\)"):
         _render(_Fill.parse("x {{ nope }}"), ROW, "front.toml: card 3, element 1 text")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Amphora", "of", "Ur", "63", " ", "  ", "\n", "\t", "\xa0", "Café–3", "W" * 12, ""]),
+                max_size=8),
+       st.sampled_from([None, -5.0, 20.0, 60.0, 151.65]),
+       st.sampled_from(["display", "body", "bold"]))
+def test_split_matches_simple_split(words, width, role):
+    from reportlab.lib.utils import simpleSplit
+
+    from printkit.deck import _split
+    from printkit.theme import load_theme
+
+    text, font = "".join(words), load_theme("classic").font(role)
+    if width:
+        assert _split(text, font, 11.0, width) == simpleSplit(text, font, 11.0, width)
+
+
+def test_split_at_the_exact_width():
+    from reportlab.lib.utils import simpleSplit
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from printkit.deck import _split
+    from printkit.theme import load_theme
+
+    font = load_theme("classic").font("body")
+    text = "Bronze mirror of the queen"
+    exact = stringWidth(text, font, 9)
+    for width in (exact - 1e-9, exact, exact + 1e-9, exact - 1e-5, exact + 1e-5):
+        assert _split(text, font, 9, width) == simpleSplit(text, font, 9, width)
