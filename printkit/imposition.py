@@ -33,7 +33,7 @@ DUPLEX_MODES = ("long", "short", "none")
 #: Height (pt) of the band at the bottom of every sheet holding the scale bars
 #: and the page label; the same band is kept free at the top so grids stay
 #: centred on the page.
-FOOTER = mm(7)
+FOOTER = mm(6.5)
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,7 @@ def draw_footer(c, theme, page_w: float, label: str, margin: float) -> dict[str,
     body = theme.font("body")
     bold = theme.font("bold")
     ink = theme.colour("ink")
-    y = margin + mm(4)
+    y = margin + mm(3.6)
     bar_h = mm(1.6)
     x = margin + mm(4)
     bars = {}

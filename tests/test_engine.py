@@ -263,3 +263,23 @@ def test_duplex_test_pdf(theme, tmp_path):
     assert len(reader.pages) == 2
     assert to_mm(float(reader.pages[0].mediabox.width)) == pytest.approx(215.9, abs=TOL_MM)
     assert "--back-offset X,Y" in reader.pages[0].extract_text()
+
+
+def test_poker_cards_3_by_3_with_eighth_inch_bleed(theme, a4):
+    s = impose(list(make_deck(theme, n=9).components), a4, parse_length("0.125in"))[0]
+    assert (s.cols, s.rows) == (3, 3)
+
+
+def test_written_files_follow_umask(tmp_path):
+    import os
+    import stat
+
+    from printkit.pdf import write_atomic
+
+    old = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "x.pdf", b"%PDF-1.4")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "x.pdf").stat().st_mode) == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["x.pdf"]

@@ -1,6 +1,6 @@
 """Reading and validating an Archaeology end-of-game file.
 
-Format: ``shared/formats/archaeology-game.md`` — what each player holds when
+Format: ``docs/formats/archaeology-game.md`` — what each player holds when
 the dig space runs out (money banked, treasure cards, keys), plus optional
 per-treasure overrides of the bundled trade/sell table.
 

@@ -1,6 +1,6 @@
 """Archaeology end-of-game scoring: sell every collection to the museum.
 
-Rule (rulebook: Selling Treasures to the Museum; ``shared/formats/archaeology-game.md``):
+Rule (rulebook: Selling Treasures to the Museum; ``docs/formats/archaeology-game.md``):
 cards of one type sell in **full sets first** — each full set is worth the last
 value of the type's ``sell`` table — and what remains sells as **one smaller
 set** at its own value (6 talismans with ``sell = [3, 7, 12, 18, 26]`` are

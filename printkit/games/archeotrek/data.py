@@ -2,7 +2,7 @@
 
 Loaded from ``rules/archeotrek.toml`` (bundled defaults).  The same
 :class:`Layout` and :class:`TokenSet` types describe inline layouts/tokens
-given in a filled-game file (``shared/formats/archeotrek-game.md``), where
+given in a filled-game file (``docs/formats/archeotrek-game.md``), where
 circle positions are absent.
 """
 

@@ -16,7 +16,7 @@ positions).  Names, for player ``N`` (1-based, unique in a kit):
 
 Reading: :func:`game_dict_from_pdfs` turns filled sheets (one file per player,
 a kit with several players, or sheets merged by any tool) into the filled-game
-structure of ``shared/formats/archeotrek-game.md``, for
+structure of ``docs/formats/archeotrek-game.md``, for
 :func:`~printkit.games.archeotrek.game.game_from_dict`.  It parses leniently but
 never silently: what it cannot read as the format's types is passed through
 raw (``"7a"`` stays text) so the validator reports it with the same problem
@@ -369,7 +369,10 @@ def export_toml(paths: Iterable[str | Path]) -> str:
     from printkit.games.archeotrek.simulate import dumps_toml
 
     paths = [Path(p) for p in paths]
+    data = game_dict_from_pdfs(paths)
+    if not data.get("player"):
+        raise PrintkitError(f"{', '.join(p.name for p in paths)}: no Dig Site sheet has anything written on it")
     return dumps_toml(
-        game_dict_from_pdfs(paths),
+        data,
         comment="ArchéoTREK game read by printkit from " + ", ".join(p.name for p in paths),
     )

@@ -20,6 +20,7 @@ from typing import Any, Callable
 import click
 
 from printkit import PrintkitError, UsageError
+from printkit.inputfiles import escape_display
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class Scorer:
     render_json: Callable[[Any], str]
     simulate: Callable[[int, int], str] | None = None
     default_players: int = 4
+    players_range: tuple[int, int] | None = None
     load_pdfs: Callable[[list[Path]], Any] | None = None
     export_pdfs: Callable[[list[Path]], str] | None = None
 
@@ -58,6 +60,7 @@ def _archeotrek() -> Scorer:
         render_json=scoring.render_json,
         simulate=simulate.simulate_toml,
         default_players=game.bundled_rules().players_default,
+        players_range=(game.bundled_rules().players_min, game.bundled_rules().players_max),
         load_pdfs=fields.load_pdf_game,
         export_pdfs=fields.export_toml,
     )
@@ -74,6 +77,7 @@ def _archaeology() -> Scorer:
         render_json=scoring.render_json,
         simulate=scoring.simulate_toml,
         default_players=data.bundled_rules().players_default,
+        players_range=(data.bundled_rules().players_min, data.bundled_rules().players_max),
     )
 
 
@@ -84,12 +88,18 @@ GAME = click.Choice(sorted(SCORERS))
 
 
 def _fail(exc: PrintkitError) -> None:
-    click.echo(f"printkit: {exc}", err=True)
+    click.echo(f"printkit: {escape_display(str(exc))}", err=True)
     sys.exit(2 if isinstance(exc, UsageError) else 1)
 
 
 def _problem_lines(problems: list, source: str) -> str:
     return "\n".join(f"{source}: {p}" for p in problems)
+
+
+def _label(text: str) -> str:
+    """A file name as shown in problem lines: control characters escaped so
+    each problem stays one line."""
+    return escape_display(text)
 
 
 def _is_pdf(path: Path) -> bool:
@@ -103,9 +113,9 @@ def _load(s: Scorer, game: str, files: tuple[Path, ...]) -> tuple[Any, str]:
     if files and all(_is_pdf(f) for f in files):
         if s.load_pdfs is None:
             raise UsageError(f"FILE: {game} has no fillable PDF sheets; give its game file")
-        return s.load_pdfs(list(files)), ", ".join(str(f) for f in files)
+        return s.load_pdfs(list(files)), _label(", ".join(str(f) for f in files))
     if len(files) == 1:
-        return s.load(files[0]), str(files[0])
+        return s.load(files[0]), _label(str(files[0]))
     raise UsageError(
         "FILE: give one game file (TOML/JSON), or one or more filled PDF sheets (*.pdf); "
         f"got {', '.join(str(f) for f in files)}"
@@ -125,7 +135,7 @@ def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool) -> N
     """Score the filled game FILE (TOML, or JSON if it ends in .json), or
     filled fillable-PDF sheets (one per player, or one kit PDF).
 
-    Example: printkit score archeotrek examples/archeotrek/finished-4p.toml
+    Example: printkit score archeotrek examples/archeotrek/finished-4-players.toml
     or: printkit score archeotrek ana.pdf ben.pdf
 
     Prints every player's Bones, Skeletons won and why, Empty-Handed circles,
@@ -234,6 +244,8 @@ def simulate(game: str, players: int | None, seed: int, output: Path | None) -> 
     if s.simulate is None:  # pragma: no cover - every registered game simulates today
         click.echo(f"printkit: no simulator for {game}", err=True)
         sys.exit(2)
+    if players is not None and s.players_range and not s.players_range[0] <= players <= s.players_range[1]:
+        _fail(UsageError(f"--players: {players} is outside {s.players_range[0]}–{s.players_range[1]} for {game}"))
     try:
         text = s.simulate(players if players is not None else s.default_players, seed)
         if output is not None:

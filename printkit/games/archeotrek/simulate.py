@@ -136,7 +136,7 @@ def _play(players: int, rng: random.Random, rules: ArcheoTrekRules) -> dict[str,
 
 def simulate(players: int = 4, seed: int = 0, rules: ArcheoTrekRules | None = None) -> dict[str, Any]:
     """Play one whole game and return it in the filled-game structure
-    (``shared/formats/archeotrek-game.md``; bundled layout, so no ``[layout]``).
+    (``docs/formats/archeotrek-game.md``; bundled layout, so no ``[layout]``).
 
     ``players``: 1..``rules.players_max`` (bundled: 8), else
     :class:`printkit.UsageError`.  Same ``seed`` → same game.
