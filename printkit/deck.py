@@ -433,6 +433,11 @@ def deck_set(layout: Layout, rows: list[dict], theme, back: Layout | None = None
     Raises :class:`printkit.PrintkitError` naming the row for a placeholder
     with no matching column.
     """
+    if back is not None and (back.width, back.height, back.shape) != (layout.width, layout.height, layout.shape):
+        raise PrintkitError(
+            f"{back.path}: the back is {back.width:g} × {back.height:g} mm ({back.shape}) but the front "
+            f"{layout.path.name} is {layout.width:g} × {layout.height:g} mm ({layout.shape}); make them match"
+        )
     comps = []
     for n, row in enumerate(rows, 1):
         if row["qty"] == 0:

@@ -103,3 +103,11 @@ def test_non_utf8_data(tmp_path):
     data.write_bytes(b"title\n\xff\xfe\n")
     r = run("deck", str(data), "--layout", str(EX / "front.toml"), "--out", str(tmp_path))
     assert r.exit_code == 1 and "UTF-8" in r.output
+
+
+def test_back_must_match_front(tmp_path):
+    back = tmp_path / "back.toml"
+    back.write_text('[card]\nsize = "tarot"\n', encoding="utf-8")
+    r = run("deck", str(EX / "cards.csv"), "--layout", str(EX / "front.toml"), "--back", str(back),
+            "--out", str(tmp_path / "out"))
+    assert r.exit_code == 1 and "make them match" in r.output, r.output
