@@ -160,16 +160,16 @@ def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callabl
         data, pages = render_part(part, options, kit.title)
         rendered.append((part, data, pages))
     pdfs = [data for _, data, _ in rendered]
-    if kit.cover is not None:
-        summary = [
-            {"title": p.title, "file": f"{p.name}.pdf", "count": p.count, "pages": n, "stock": p.stock}
-            for p, _, n in rendered
-        ]
-        cover = kit.cover(summary, options)
-        pdfs.insert(0, cover)
     one_sided = [not (p.components is not None and any(c.back is not None for c in p.components.components))
                  for p, _, _ in rendered]
+    padded = options.duplex in ("long", "short")
     if kit.cover is not None:
+        summary = [  # pages as in the kit: one-sided pages get a blank back when duplex
+            {"title": p.title, "file": f"{p.name}.pdf", "count": p.count,
+             "pages": n * (2 if padded and single else 1), "stock": p.stock}
+            for (p, _, n), single in zip(rendered, one_sided)
+        ]
+        pdfs.insert(0, kit.cover(summary, options))
         one_sided.insert(0, True)
     kit_pdf = assemble(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex,
                        one_sided=one_sided)
