@@ -89,8 +89,10 @@ class GameKit:
     title: str
     tagline: str
     parts: Callable[[BuildOptions], list[Part]]
-    players: tuple[int, int, int] = (1, 8, 4)  # min, max, default
+    players: tuple[int, int, int] = (1, 8, 4)  # min, max, default (bundled rules)
     cover: Callable[..., bytes] | None = None
+    #: (min, max, default) players under the build's rules (``--rules`` may change them).
+    player_range: Callable[[BuildOptions], tuple[int, int, int]] | None = None
 
 
 @dataclass
@@ -209,10 +211,9 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress=None) 
     check_out_dir(out)
     result = BuildResult()
     for kit in kits:
-        if options.players is not None and not (kit.players[0] <= options.players <= kit.players[1]):
-            raise UsageError(
-                f"--players: {options.players} is outside {kit.players[0]}–{kit.players[1]} for {kit.id}"
-            )
+        lo, hi, _ = kit.player_range(options) if kit.player_range else kit.players
+        if options.players is not None and not lo <= options.players <= hi:
+            raise UsageError(f"--players: {options.players} is outside {lo}–{hi} for {kit.id}")
         result.files[kit.id] = build_game(kit, options, out, progress)
     return result
 

@@ -130,12 +130,17 @@ def cover(summary: list[dict], options: BuildOptions) -> bytes:
                      game=GAME_ID)
 
 
+def _players(rules) -> tuple[int, int, int]:
+    return rules.players_min, rules.players_max, rules.players_default
+
+
 _rules = load_rules()
 GAME = GameKit(
     id=GAME_ID,
     title=_rules.title,
     tagline=_rules.tagline,
     parts=parts,
-    players=(_rules.players_min, _rules.players_max, _rules.players_default),
+    players=_players(_rules),
     cover=cover,
+    player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
 )
