@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from printkit import PrintkitError, UsageError
+from printkit.inputfiles import escape_display
 from printkit.units import parse_length, to_mm
 
 
@@ -48,7 +49,7 @@ class PrintkitCLI(click.Group):
             click.echo(f"printkit: {exc}", err=True)
             sys.exit(2)
         except PrintkitError as exc:
-            click.echo(f"printkit: {exc}", err=True)
+            click.echo(f"printkit: {escape_display(str(exc))}", err=True)  # one line, always
             sys.exit(1)
         except click.ClickException as exc:
             exc.show()

@@ -298,6 +298,15 @@ def text_flaw(s: str) -> str | None:
     return f"{kind} (U+{c:04X})"
 
 
+def all_plain(strings: Any) -> bool:
+    """True when every item of ``strings`` is a ``str`` without a
+    :func:`text_flaw` (one regex pass over them all: the fast path)."""
+    try:
+        return _FLAW.search("".join(strings)) is None
+    except TypeError:
+        return False
+
+
 def escape_display(s: str) -> str:
     """``s`` with control characters, bidi overrides and lone surrogates
     written as ``\\xNN`` / ``\\uNNNN`` so printing can neither fail nor drive

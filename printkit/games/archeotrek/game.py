@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit import PrintkitError
-from printkit.inputfiles import INT64_MAX, INT64_MIN, load_json_file, show, text_flaw
+from printkit.inputfiles import INT64_MAX, INT64_MIN, all_plain, load_json_file, show, text_flaw
 from printkit.games.archeotrek.data import (
     CHOICE_LINES,
     CIRCLE_KINDS,
@@ -288,7 +288,11 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
             player=pname,
         ))
     else:
+        plain = all_plain(rcirc)
         for lab, v in rcirc.items():
+            if plain and type(v) is int and INT64_MIN <= v <= INT64_MAX:  # the common case
+                circles[lab] = v
+                continue
             lab = str(lab)
             flaw = text_flaw(lab)
             if flaw:
@@ -337,6 +341,8 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
 
 
 def _str_list(v: Any, key: str, pname: str, a_no: int, probs: list[Problem]) -> tuple[str, ...]:
+    if type(v) is list and all_plain(v):  # the common case: plain text only
+        return tuple(v)
     if not isinstance(v, list):
         probs.append(problem(
             "wrong-type", f"area {a_no} `{key}` is {_tname(v)}, not a list of text",

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.games.archeotrek.game import Game
+from printkit.inputfiles import escape_display
 from printkit.games.archeotrek.validate import (
     ERROR,
     Problem,
@@ -240,7 +241,7 @@ def render_text(result: Result) -> str:
     score, rank) and a winner line.  Invalid results render their problems."""
     if not result.valid:
         return render_problems(result.problems, result.source)
-    lines = [f"ArchéoTREK — {result.source}", ""]
+    lines = [f"ArchéoTREK — {escape_display(result.source)}", ""]
     for s in result.players:
         lines.append(f"#{s.rank}  {s.name}: {s.score} points")
         bones = ", ".join(s.bones) or "none"
