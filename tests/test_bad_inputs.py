@@ -138,3 +138,50 @@ def test_every_file_in_the_corpus_has_a_case():
     listed = {c["file"] for c in CASES if "generate" not in c}
     assert files == listed
     assert len(CASES) >= 60
+
+
+# -- cases that need the file system: odd names, permissions, symlinks ---------------------------
+
+
+def test_odd_file_names_stay_one_line(tmp_path):
+    runner = CliRunner()
+    missing = tmp_path / "no\nsuch\x1b[2J.toml"
+    r = runner.invoke(main, ["score", "archeotrek", str(missing)])
+    assert r.exit_code == 1 and len(r.stderr.splitlines()) == 1
+    assert "no\\x0asuch\\x1b[2J.toml" in r.stderr and not RAW_CONTROL.search(r.output)
+    odd = tmp_path / "a\x07b.toml"
+    odd.write_text(H01.replace("S2 = 5", "S2 = 6"), encoding="utf-8")
+    r = runner.invoke(main, ["validate", "archeotrek", str(odd)])
+    assert r.exit_code == 1 and not RAW_CONTROL.search(r.output)
+    assert all(line.startswith(str(tmp_path / "a\\x07b.toml")) for line in r.stdout.splitlines())
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads any file")
+def test_unreadable_file(tmp_path):
+    path = tmp_path / "locked.toml"
+    path.write_text(H01, encoding="utf-8")
+    path.chmod(0)
+    r = CliRunner().invoke(main, ["score", "archeotrek", str(path)])
+    assert r.exit_code == 1 and "cannot read file (Permission denied)" in r.stderr
+
+
+def test_layout_symlink_leading_out_of_the_folder(tmp_path):
+    outside = tmp_path / "outside.toml"
+    outside.write_text("circles = [{ id = 'A1' }]\nlinks = []\n", encoding="utf-8")
+    game_dir = tmp_path / "game"
+    game_dir.mkdir()
+    (game_dir / "site.toml").symlink_to(outside)
+    game = game_dir / "g.toml"
+    game.write_text('layout = "site.toml"\n' + H01.split("[layout]")[0], encoding="utf-8")
+    with pytest.raises(PrintkitError, match="points outside the game file's folder"):
+        load_game(game)
+
+
+def test_layout_inside_a_subfolder_still_works(tmp_path):
+    (tmp_path / "sites").mkdir()
+    layout = H01.split("[layout]\n", 1)[1].split("[tokens]", 1)[0]
+    (tmp_path / "sites" / "small.toml").write_text(layout, encoding="utf-8")
+    game = tmp_path / "g.toml"
+    game.write_text(H01.replace("[layout]\n" + layout, 'layout = "sites/../sites/small.toml"\n\n'),
+                    encoding="utf-8")
+    assert validate(load_game(game)) == []
