@@ -29,6 +29,15 @@ def _col(theme, role):
     return theme.colour(role, G)
 
 
+def _frame(theme, default):
+    """The card frame (the bleed area around the panel): the theme's
+    ``frame`` role for this game when it sets one (ink-saver: white), else
+    ``default`` (the card type's own colour)."""
+    if "frame" in theme.games.get("archaeology", {}):
+        return _col(theme, "frame")
+    return default
+
+
 def _fill_bleed(c, box: FaceBox, colour) -> None:
     c.setFillColor(colour)
     c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed, fill=1, stroke=0)
@@ -86,7 +95,7 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
         hue = _col(theme, t.id)
         ink = theme.colour("ink")
         ground = _col(theme, "ground")
-        _fill_bleed(c, box, hue)
+        _fill_bleed(c, box, _frame(theme, hue))
         x0, y0, x1, y1 = _panel(c, box, box.safe * 0.75, ground)
         # top corners: trade value
         r = 19.0
