@@ -126,20 +126,37 @@ class _Fill:
             return None
         return cls(tuple(parts), text[pos:])
 
-    def render(self, *args, **row) -> str:
-        row = dict(*args, **row)
+    def fill(self, row: dict) -> str:
+        """The text for ``row``; raises :class:`_Missing` naming a missing name."""
+        if not self.parts:
+            return self.tail
         out = []
         for literal, name in self.parts:
             try:
                 value = row[name]
             except KeyError:
-                from jinja2 import UndefinedError
-
-                raise UndefinedError(f"{name!r} is undefined") from None
+                raise _Missing(f"{name!r} is undefined") from None
             out.append(literal)
             out.append(str(value))
         out.append(self.tail)
         return "".join(out)
+
+    def render(self, *args, **row) -> str:
+        """As jinja2's ``Template.render``."""
+        try:
+            return self.fill(dict(*args, **row))
+        except _Missing as exc:
+            from jinja2 import UndefinedError
+
+            raise UndefinedError(exc.message) from None
+
+
+class _Missing(Exception):
+    """A placeholder names no column; ``message`` as jinja2's."""
+
+    @property
+    def message(self) -> str:
+        return self.args[0]
 
 
 def _compile(env, text: str, where: str):
@@ -264,7 +281,9 @@ def load_rows(path: Path) -> list[dict[str, Any]]:
 
 def _render(template, row: dict, where: str) -> str:
     try:
-        return template.render(**row)
+        return template.fill(row) if type(template) is _Fill else template.render(**row)
+    except _Missing as exc:
+        raise PrintkitError(f"{where}: {exc.message} (no such column in the data)") from None
     except Exception as exc:
         from jinja2 import UndefinedError
 
@@ -279,7 +298,14 @@ def resolve(layout: Layout, row: dict, where: str) -> list[dict]:
     for i, el in enumerate(layout.elements, 1):
         done = {}
         for key, value in el.items():
-            done[key] = _render(value, row, f"{where}, element {i} {key}") if hasattr(value, "render") else value
+            if type(value) is _Fill:
+                try:
+                    value = value.fill(row)
+                except _Missing as exc:
+                    raise PrintkitError(f"{where}, element {i} {key}: {exc.message} (no such column in the data)") from None
+            elif hasattr(value, "render"):
+                value = _render(value, row, f"{where}, element {i} {key}")
+            done[key] = value
         out.append(done)
     return out
 
