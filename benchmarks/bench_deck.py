@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -38,7 +37,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from deck_job import font_files, make_job  # noqa: E402
-from proc import Series, machine, run  # noqa: E402
+from proc import Series, child_env, machine, run  # noqa: E402
 
 PG_VENV = HERE / ".venv-protograf"
 
@@ -82,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         (home / ".fonts").mkdir(parents=True)
         for path in font_files().values():
             shutil.copy(path, home / ".fonts")
-        pg_env = dict(os.environ, HOME=str(home))
+        pg_env = child_env({"HOME": str(home)})
 
         def commands(n: int, data: Path, layout: Path) -> dict[str, tuple[list, dict | None, Path]]:
             out = work / f"out-{n}"

@@ -43,11 +43,22 @@ class Series:
         return max(r.rss_mb for r in self.runs)
 
 
+def child_env(extra: dict | None = None) -> dict:
+    """The environment of a measured child: ours, less ``PYTHONDONTWRITEBYTECODE``
+    (an installed package has its bytecode cached; without it every run would
+    recompile printkit's modules, which the warm-up cannot fill), plus ``extra``."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(extra or {})
+    return env
+
+
 def run(cmd: list[str], *, cwd=None, env=None, check: bool = True) -> Run:
     """Run ``cmd`` to completion; return its wall time, CPU time and peak RSS.
 
-    Raises ``RuntimeError`` with the child's stderr when it fails and ``check``.
+    ``env``: the child's environment (default :func:`child_env`).  Raises
+    ``RuntimeError`` with the child's stderr when it fails and ``check``.
     """
+    env = child_env() if env is None else env
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     # read stderr while waiting (a chatty child must not block on a full pipe)
