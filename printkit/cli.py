@@ -201,12 +201,14 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     cset = deck_set(layout, rows, theme, back)
     pdf, pages = render_set(cset, paper=get_paper(paper), theme=theme, bleed=bleed_pt, duplex=duplex,
                             back_offset=offset, game_title=layout.title)
+    count = cset.count
+    del cset, rows  # every card's resolved elements: free them before the preflight parses the PDF
     findings = preflight(pdf, source=f"{layout.name}.pdf")
     if findings:
         raise PrintkitError("preflight failed, nothing written:\n  " + "\n  ".join(map(str, findings)))
     target = out / f"{layout.name}.pdf"
     write_atomic(target, pdf)
-    click.echo(f"{target}  {cset.count} cards, {pages} pages")
+    click.echo(f"{target}  {count} cards, {pages} pages")
 
 
 @main.command()
