@@ -1,4 +1,4 @@
-"""Parsing a filled ArchéoTREK game (``shared/formats/archeotrek-game.md``).
+"""Parsing a filled ArchéoTREK game (``docs/formats/archeotrek-game.md``).
 
 :func:`load_game` reads TOML (default) or JSON (``.json``) — UTF-8, a BOM
 tolerated, CRLF fine — and hands the data to :func:`game_from_dict`, the single

@@ -1,4 +1,4 @@
-"""ArchéoTREK sheet validation: every rule of ``shared/formats/archeotrek-game.md``.
+"""ArchéoTREK sheet validation: every rule of ``docs/formats/archeotrek-game.md``.
 
 :func:`validate` checks a parsed :class:`~printkit.games.archeotrek.game.Game`
 and returns every :class:`Problem` of every player in one run (one bad sheet
@@ -471,7 +471,7 @@ def _area_slow(
 
 
 def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
-    """Every problem of every player of ``game`` (shared/formats/archeotrek-game.md).
+    """Every problem of every player of ``game`` (docs/formats/archeotrek-game.md).
 
     ``partial``: an unfinished game — unticked Choices boxes become a warning.
     Returns structural problems found while parsing first, then each player's
