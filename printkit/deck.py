@@ -41,6 +41,7 @@ from typing import Any
 
 from printkit import PrintkitError
 from printkit.model import Component, ComponentSet, Face
+from printkit.inputfiles import read_text
 from printkit.rules import load_toml
 from printkit.units import mm
 
@@ -69,6 +70,7 @@ REQUIRED = {
 NUMERIC = {"x", "y", "w", "h", "size", "stroke_width", "radius", "cx", "cy", "r", "leading"}
 ICONS = ("bone", "skull", "trowel", "plus", "circle", "triangle", "square", "diamond")
 MAX_QTY = 10_000
+MAX_DATA_BYTES = 32 * 1024 * 1024  # a CSV of many thousand cards fits easily
 
 
 @dataclass(frozen=True)
@@ -251,12 +253,7 @@ def load_rows(path: Path) -> list[dict[str, Any]]:
             raise PrintkitError(f"{path}: needs [[card]] tables, one per card")
         rows = [dict(r) for r in rows]
     else:
-        try:
-            text = path.read_bytes().decode("utf-8-sig")
-        except OSError as exc:
-            raise PrintkitError(f"{path}: cannot read file ({exc.strerror or exc})") from None
-        except UnicodeDecodeError as exc:
-            raise PrintkitError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+        text = read_text(path, max_bytes=MAX_DATA_BYTES)
         try:
             reader = csv.DictReader(io.StringIO(text))
             rows = [dict(r) for r in reader]

@@ -12,7 +12,6 @@ file or a file that is not a table raises :class:`printkit.PrintkitError`.
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Any
 
 from printkit import PrintkitError
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Treasure, bundled_rules, check_sell
+from printkit.inputfiles import load_json_file
 from printkit.rules import load_toml
 
 ERROR = "error"
@@ -127,16 +127,7 @@ def load_game(path: str | Path) -> Game:
     """
     path = Path(path)
     if path.suffix.lower() == ".json":
-        try:
-            text = path.read_bytes().decode("utf-8-sig")
-        except OSError as exc:
-            raise PrintkitError(f"{path}: cannot read file ({exc.strerror or exc})") from None
-        except UnicodeDecodeError as exc:
-            raise PrintkitError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise PrintkitError(f"{path}: invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+        data = load_json_file(path)
     else:
         data = load_toml(path)
     return game_from_dict(data, source=str(path))

@@ -87,6 +87,19 @@ SCORERS: dict[str, Callable[[], Scorer]] = {"archeotrek": _archeotrek, "archaeol
 GAME = click.Choice(sorted(SCORERS))
 
 
+def _emit(text: str, output: Path | None) -> None:
+    """Write ``text`` to ``output`` (whole, via a temporary file) or to stdout."""
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from printkit.pdf import write_atomic
+
+    try:
+        write_atomic(output, text.encode("utf-8"))
+    except OSError as exc:
+        raise PrintkitError(f"{output}: cannot write ({exc.strerror or exc})") from None
+
+
 def _fail(exc: PrintkitError) -> None:
     click.echo(f"printkit: {escape_display(str(exc))}", err=True)
     sys.exit(2 if isinstance(exc, UsageError) else 1)
@@ -216,13 +229,7 @@ def export_game(game: str, files: tuple[Path, ...], output: Path | None) -> None
         if bad:
             raise UsageError(f"PDF: export-game reads filled PDF sheets, not {', '.join(bad)}")
         text = s.export_pdfs(list(files))
-        if output is not None:
-            try:
-                output.write_text(text, encoding="utf-8")
-            except OSError as exc:
-                raise PrintkitError(f"{output}: cannot write ({exc.strerror or exc})") from None
-        else:
-            click.echo(text, nl=False)
+        _emit(text, output)
     except PrintkitError as exc:
         _fail(exc)
 
@@ -248,12 +255,6 @@ def simulate(game: str, players: int | None, seed: int, output: Path | None) -> 
         _fail(UsageError(f"--players: {players} is outside {s.players_range[0]}–{s.players_range[1]} for {game}"))
     try:
         text = s.simulate(players if players is not None else s.default_players, seed)
-        if output is not None:
-            try:
-                output.write_text(text, encoding="utf-8")
-            except OSError as exc:
-                raise PrintkitError(f"{output}: cannot write ({exc.strerror or exc})") from None
-        else:
-            click.echo(text, nl=False)
+        _emit(text, output)
     except PrintkitError as exc:
         _fail(exc)
