@@ -72,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     for g, t in games.items():
         print(f"  {g:<14} {t:6.3f} s  {100 * t / total:5.1f} %")
     wall = series["build all"].wall
+    shared = total - (wall - start)
+    print(f"  shared in build all (weasyprint import, fonts, theme; paid once): {shared:.3f} s")
     print(f"\ntarget: [{'met' if wall <= 3.0 else 'MISSED'}] build all ≤ 3 s on 2 cores: {wall:.2f} s")
     return 0
 
