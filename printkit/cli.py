@@ -88,6 +88,15 @@ def games() -> None:
             click.echo(f"  {part.name:<20} {count}{part.title}  [{part.stock}]")
 
 
+def _refuse_findings(pdf: bytes, name: str) -> None:
+    """Preflight ``pdf`` before it is written; raise listing every finding."""
+    from printkit.preflight import preflight
+
+    findings = preflight(pdf, source=name)
+    if findings:
+        raise PrintkitError("preflight failed, nothing written:\n  " + "\n  ".join(map(str, findings)))
+
+
 def _back_offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in text.split(","))
@@ -183,7 +192,6 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     from printkit.imposition import DUPLEX_MODES
     from printkit.paper import PAPERS, get_paper
     from printkit.pdf import write_atomic
-    from printkit.preflight import preflight
     from printkit.render.sheets import render_set
     from printkit.theme import load_theme
 
@@ -203,9 +211,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
                             back_offset=offset, game_title=layout.title)
     count = cset.count
     del cset, rows  # every card's resolved elements: free them before the preflight parses the PDF
-    findings = preflight(pdf, source=f"{layout.name}.pdf")
-    if findings:
-        raise PrintkitError("preflight failed, nothing written:\n  " + "\n  ".join(map(str, findings)))
+    _refuse_findings(pdf, f"{layout.name}.pdf")
     target = out / f"{layout.name}.pdf"
     write_atomic(target, pdf)
     click.echo(f"{target}  {count} cards, {pages} pages")
@@ -254,7 +260,9 @@ def duplex_test(paper, duplex, out) -> None:
         raise UsageError(f"--duplex: {duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
     check_out_dir(out)
     target = out / "duplex-test.pdf"
-    write_atomic(target, duplex_test_pdf(get_paper(paper), load_theme("classic"), duplex))
+    pdf = duplex_test_pdf(get_paper(paper), load_theme("classic"), duplex)
+    _refuse_findings(pdf, target.name)
+    write_atomic(target, pdf)
     click.echo(f"{target}  2 pages — print double-sided ({duplex} edge), hold against the light")
 
 

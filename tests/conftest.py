@@ -3,6 +3,7 @@ faces carry measurable marks (a 2 × 2 pt square at the trim centre)."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 
 import pytest
@@ -52,3 +53,44 @@ def pdf_pages(data: bytes):
 @pytest.fixture
 def a4():
     return get_paper("a4")
+
+
+# --- every PDF the suite builds passes `printkit check` ------------------------------
+# All printkit outputs go through printkit.pdf.write_atomic; record each distinct PDF
+# written during the run and preflight them all at the end (issue 7).
+
+_WRITTEN: dict[str, tuple[str, bytes]] = {}
+
+
+def _recording(original):
+    def write_atomic(path, data):
+        if str(path).endswith(".pdf"):
+            _WRITTEN.setdefault(hashlib.sha1(data).hexdigest(), (str(path), data))
+        return original(path, data)
+
+    return write_atomic
+
+
+def pytest_configure(config):
+    import printkit.build
+    import printkit.pdf
+
+    recorder = _recording(printkit.pdf.write_atomic)
+    printkit.pdf.write_atomic = recorder
+    printkit.build.write_atomic = recorder
+
+
+def pytest_sessionfinish(session, exitstatus):
+    from printkit.preflight import preflight
+
+    findings = [str(f) for path, data in _WRITTEN.values() for f in preflight(data, source=path)]
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None and _WRITTEN:
+        reporter.ensure_newline()
+        reporter.write_line(f"preflight (printkit check): {len(_WRITTEN)} distinct PDFs built by the suite, "
+                            f"{len(findings)} finding(s)")
+    if findings:
+        for line in findings:
+            if reporter is not None:
+                reporter.write_line(line)
+        session.exitstatus = 1

@@ -111,3 +111,14 @@ def test_back_must_match_front(tmp_path):
     r = run("deck", str(EX / "cards.csv"), "--layout", str(EX / "front.toml"), "--back", str(back),
             "--out", str(tmp_path / "out"))
     assert r.exit_code == 1 and "make them match" in r.output, r.output
+
+
+def test_file_name_from_data_is_sanitised(tmp_path):
+    lay = tmp_path / "layout.toml"
+    lay.write_text('[card]\nname = "../../evil/../name"\nsize = "poker"\n', encoding="utf-8")
+    out = tmp_path / "out"
+    r = run("deck", str(EX / "cards.csv"), "--layout", str(lay), "--out", str(out))
+    assert r.exit_code == 0, r.output
+    written = [p for p in tmp_path.rglob("*.pdf")]
+    assert len(written) == 1 and written[0].parent == out
+    assert ".." not in written[0].name and "/" not in written[0].name

@@ -278,8 +278,24 @@ def test_written_files_follow_umask(tmp_path):
 
     old = os.umask(0o022)
     try:
-        write_atomic(tmp_path / "x.pdf", b"%PDF-1.4")
+        write_atomic(tmp_path / "x.txt", b"text")
     finally:
         os.umask(old)
-    assert stat.S_IMODE((tmp_path / "x.pdf").stat().st_mode) == 0o644
-    assert [p.name for p in tmp_path.iterdir()] == ["x.pdf"]
+    assert stat.S_IMODE((tmp_path / "x.txt").stat().st_mode) == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["x.txt"]
+
+
+def test_hexagon_tiles_get_hex_cut_lines(theme, a4):
+    """Hex pieces (pointy-top, h = w / cos 30°) are imposed with gutters and
+    get a six-sided cut line on their trim."""
+    import math
+
+    w = 40.0
+    deck = make_deck(theme, n=5, w=w, h=w / math.cos(math.radians(30)), shape="hex")
+    data, _ = render_set(deck, paper=a4, theme=theme, bleed=mm(3))
+    with pdf_pages(data) as pdf:
+        cuts = [c for c in pdf.pages[0].curves if abs(c["linewidth"] - 0.25) < 1e-6]
+    assert len(cuts) == 5
+    for c in cuts:
+        assert len(c["pts"]) in (6, 7)  # closed path: first point may repeat
+        assert to_mm(c["x1"] - c["x0"]) == pytest.approx(w, abs=TOL_MM)
