@@ -86,7 +86,7 @@ def pytest_sessionfinish(session, exitstatus):
     findings = [str(f) for path, data in _WRITTEN.values() for f in preflight(data, source=path)]
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None and _WRITTEN:
-        reporter.ensure_newline()
+        reporter.write("\n")
         reporter.write_line(f"preflight (printkit check): {len(_WRITTEN)} distinct PDFs built by the suite, "
                             f"{len(findings)} finding(s)")
     if findings:
