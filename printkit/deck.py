@@ -55,8 +55,8 @@ CARD_SIZES = {
 
 ELEMENT_KEYS = {
     "text": {"x", "y", "w", "text", "font", "size", "colour", "align", "leading"},
-    "box": {"x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius"},
-    "circle": {"cx", "cy", "r", "fill", "stroke", "stroke_width"},
+    "box": {"x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius", "dash"},
+    "circle": {"cx", "cy", "r", "fill", "stroke", "stroke_width", "dash"},
     "image": {"x", "y", "w", "h", "src"},
     "icon": {"name", "cx", "cy", "size", "fill", "detail"},
 }
@@ -224,7 +224,12 @@ def load_layout(path: Path) -> Layout:
         for key, value in el.items():
             if key == "type":
                 continue
-            if key in NUMERIC:
+            if key == "dash":
+                if (not isinstance(value, list) or not 1 <= len(value) <= 4 or any(
+                        isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 100 for v in value)):
+                    raise PrintkitError(f"{where} ({kind}): dash must be a list of 1–4 lengths in pt, e.g. [0, 5]")
+                out[key] = tuple(float(v) for v in value)
+            elif key in NUMERIC:
                 if isinstance(value, bool) or not isinstance(value, (int, float)) or not -1000 <= value <= 1000:
                     raise PrintkitError(f"{where} ({kind}): {key} must be a number (mm, or pt for size), got {value!r}")
                 out[key] = float(value)
@@ -350,11 +355,14 @@ def _parse_colour(theme, value: str | None, where: str):
             return HexColor(value)
         except ValueError:
             raise PrintkitError(f"{where}: colour {value!r} is not #rrggbb") from None
+    game, _, role = value.rpartition(".")
     try:
-        return HexColor(theme.hex(value))
+        return HexColor(theme.hex(role, game or None) if not game or role in theme.games.get(game, {})
+                        else theme.hex(value))
     except PrintkitError:
         raise PrintkitError(f"{where}: colour {value!r} is neither #rrggbb nor a theme colour "
-                            f"({', '.join(sorted(theme.colours))})") from None
+                            f"({', '.join(sorted(theme.colours))}, or <game>.<role> such as "
+                            f"archaeology.gold)") from None
 
 
 def draw_elements(c, box, elements: list[dict], background: str | None, theme, base: Path, where: str) -> None:
@@ -394,11 +402,15 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
         elif kind in ("box", "circle"):
             fill = _colour(theme, el.get("fill"), at)
             stroke = _colour(theme, el.get("stroke"), at)
+            c.saveState()
             if fill is not None:
                 c.setFillColor(fill)
             if stroke is not None:
                 c.setStrokeColor(stroke)
                 c.setLineWidth(el.get("stroke_width", 0.5))
+                if "dash" in el:  # [0, gap] with round caps draws a ring of dots
+                    c.setDash(list(el["dash"]))
+                    c.setLineCap(1)
             flags = dict(stroke=int(stroke is not None), fill=int(fill is not None))
             if kind == "box":
                 x, y, w, h = mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"])
@@ -408,6 +420,7 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
                     c.rect(x, y, w, h, **flags)
             else:
                 c.circle(mm(el["cx"]), H - mm(el["cy"]), mm(el["r"]), **flags)
+            c.restoreState()
         elif kind == "image":
             src = base / el["src"]
             if not src.is_file():
@@ -436,7 +449,13 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
                 raise PrintkitError(f"{at}: icon {name!r}; choose one of: {', '.join(ICONS)}")
 
 
-def _face(layout: Layout, row: dict, theme, where: str) -> Face:
+def layout_face(layout: Layout, row: dict, theme, where: str) -> Face:
+    """One face of ``layout`` filled from ``row`` (a dict of field → value).
+
+    The face key hashes the filled elements, so equal rows share one drawing.
+    Raises :class:`printkit.PrintkitError` naming ``where`` for a placeholder
+    with no matching field.
+    """
     elements = resolve(layout, row, where)
     background = _render(layout.background, row, f"{where}, [card] background") if layout.background else None
     # check colours and fonts now, so errors name the row before any drawing
@@ -466,8 +485,8 @@ def deck_set(layout: Layout, rows: list[dict], theme, back: Layout | None = None
         if row["qty"] == 0:
             continue
         where = f"{layout.path.name}: card {n}"
-        front = _face(layout, row, theme, where)
-        back_face = _face(back, row, theme, f"{back.path.name}: card {n}") if back else None
+        front = layout_face(layout, row, theme, where)
+        back_face = layout_face(back, row, theme, f"{back.path.name}: card {n}") if back else None
         comps.append(Component(
             f"{layout.name}-{n}", mm(layout.width), mm(layout.height), front, back_face,
             shape=layout.shape, quantity=row["qty"], meta={"row": n},

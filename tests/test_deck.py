@@ -75,6 +75,8 @@ def test_toml_data_and_missing_column(tmp_path):
     ('[card]\nsize = "poker"\n[[element]]\ntype = "text"\nx = 1\ny = 1\ntext = "{{ oops"\n', "placeholder"),
     ('[card]\nsize = "poker"\n[[element]]\ntype = "box"\nx = 1\ny = 1\nw = 1\nh = 1\nfil = "#fff"\n', "unknown key"),
     ("not toml [", "invalid TOML"),
+    ('[card]\nsize = "poker"\n[[element]]\ntype = "circle"\ncx = 1\ncy = 1\nr = 1\ndash = "dotted"\n', "dash"),
+    ('[card]\nsize = "poker"\nbackground = "archaeology.nope"\n', "<game>.<role>"),
 ])
 def test_bad_layouts_exit_1(tmp_path, layout, needle):
     lay = tmp_path / "layout.toml"
@@ -122,3 +124,16 @@ def test_file_name_from_data_is_sanitised(tmp_path):
     written = [p for p in tmp_path.rglob("*.pdf")]
     assert len(written) == 1 and written[0].parent == out
     assert ".." not in written[0].name and "/" not in written[0].name
+
+
+def test_bundled_money_tokens_use_the_deck_layout_path():
+    """Archaeology's money tokens are a `printkit deck` layout filled from rules data."""
+    from printkit.games.archaeology.components import MONEY_LAYOUT, money_components
+    from printkit.games.archaeology.data import load_rules
+    from printkit.theme import load_theme
+
+    rules = load_rules()
+    coins = money_components(rules, load_theme("classic"))
+    assert [c.front.key for c in coins if c.meta["value"] == 1][0].startswith("deck/archaeology-money/")
+    assert load_layout(MONEY_LAYOUT).width == rules.money_diameter
+    assert {c.front.text for c in coins} == {f"${v}" for v in rules.money}

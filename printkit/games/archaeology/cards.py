@@ -11,7 +11,6 @@ treasures, a coin's value) is ≥ 20 pt.
 
 from __future__ import annotations
 
-import math
 
 from reportlab.lib.utils import simpleSplit
 
@@ -299,27 +298,3 @@ def back_face(rules: ArchaeologyRules, theme) -> Face:
 
     return Face("archaeology/back", draw, text="card back")
 
-
-def money_face(rules: ArchaeologyRules, theme, value: int) -> Face:
-    """A round money token of ``value`` dollars (the same face on both sides)."""
-    role = {1: "money_1", 5: "money_5", 10: "money_10"}.get(value, "gold")
-
-    def draw(c, box: FaceBox) -> None:
-        w = box.width
-        r = w / 2
-        ink = theme.colour("ink")
-        c.setFillColor(_col(theme, role))
-        c.circle(r, r, r + box.bleed, fill=1, stroke=0)
-        c.setStrokeColor(ink)
-        c.setLineWidth(0.8)
-        c.circle(r, r, r - box.safe * 0.6, fill=0, stroke=1)
-        c.setFillColor(ink)
-        for k in range(24):
-            a = k * math.pi / 12
-            c.circle(r + math.cos(a) * (r - box.safe * 1.2), r + math.sin(a) * (r - box.safe * 1.2), 0.9, fill=1,
-                     stroke=0)
-        text = f"${value}"
-        size = _fit(c, text, theme.font("display"), 24, 2 * (r - box.safe * 1.8), 20)
-        _centred_text(c, text, r, r - size * 0.35, theme.font("display"), size, ink)
-
-    return Face(f"archaeology/money/{value}", draw, text=f"${value}")

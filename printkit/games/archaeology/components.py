@@ -14,13 +14,14 @@ Every count, value and size comes from ``rules/archaeology.toml``.
 
 from __future__ import annotations
 
+from printkit import RULES_DIR, PrintkitError
 from printkit.build import BuildOptions, GameKit, Part
+from printkit.deck import layout_face, load_layout
 from printkit.games.archaeology.board import board_draw
 from printkit.games.archaeology.cards import (
     back_face,
     chest_face,
     key_face,
-    money_face,
     thief_face,
     treasure_face,
 )
@@ -66,12 +67,25 @@ def card_components(rules: ArchaeologyRules, theme) -> tuple[Component, ...]:
     return tuple(cards)
 
 
+MONEY_LAYOUT = RULES_DIR / "layouts" / "archaeology-money.toml"
+
+
 def money_components(rules: ArchaeologyRules, theme) -> tuple[Component, ...]:
-    """The money tokens, ``$1`` first; the same face on both sides."""
+    """The money tokens, ``$1`` first, drawn from the ``printkit deck`` layout
+    ``rules/layouts/archaeology-money.toml`` (the same path as users' own
+    decks); the same face on both sides.
+
+    Raises :class:`printkit.PrintkitError` when the layout's size differs from
+    the rules' ``money_diameter`` (mm).
+    """
+    layout = load_layout(MONEY_LAYOUT)
+    if (layout.width, layout.height, layout.shape) != (rules.money_diameter, rules.money_diameter, "circle"):
+        raise PrintkitError(f"{MONEY_LAYOUT}: a {layout.width:g} × {layout.height:g} mm {layout.shape}, but "
+                            f"rules [sizes] money_diameter is {rules.money_diameter:g} mm round")
     d = mm(rules.money_diameter)
     out: list[Component] = []
     for value, count in rules.money.items():
-        face = money_face(rules, theme, value)
+        face = layout_face(layout, {"value": value, "colour": f"money_{value}"}, theme, f"money ${value}")
         out += [Component(f"money-{value}-{i + 1}", d, d, face, face, shape="circle", safe=mm(2),
                           meta={"kind": "money", "value": value}) for i in range(count)]
     return tuple(out)
