@@ -23,7 +23,8 @@ parser, which reports them where they are (player, circle).  ``NaN`` and
 Helpers for messages: :func:`show` (a short, escaped ``repr`` of any value,
 safe for huge and deeply nested data), :func:`text_flaw` (why a string is not
 printable plain text), :func:`escape_display` (control characters made
-visible before printing).
+visible before printing), :func:`name_key` (what two player names are
+compared by).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ import math
 import re
 import reprlib
 import tomllib
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -317,3 +319,14 @@ def escape_display(s: str) -> str:
         lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}",
         s,
     )
+
+
+def name_key(name: str) -> str:
+    """What two player names are compared by: NFKC-normalised (``Ｎｏａ`` is
+    ``Noa``, ``Zoe`` + combining diaeresis is ``Zoë``), case-folded, invisible
+    format characters (zero-width space/joiner, bidi marks) dropped, runs of
+    whitespace collapsed.  Empty for a blank or invisible-only name."""
+    s = unicodedata.normalize("NFKC", name)
+    if not s.isascii():
+        s = "".join(ch for ch in s if unicodedata.category(ch) != "Cf")
+    return " ".join(s.casefold().split())

@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from printkit import PrintkitError
+from printkit.inputfiles import INT64_MAX, show
 from printkit.rules import load_toml, rules_path
 
 GAME_ID = "archaeology"
@@ -83,15 +84,20 @@ class ArchaeologyRules:
 
 
 def check_sell(tid: str, sell: object, where: str) -> tuple[int, ...]:
-    """Validate a museum ``sell`` table: 1–5 whole numbers, each > 0 and
-    strictly increasing card by card.  Returns it as a tuple; raises
+    """Validate a museum ``sell`` table: 1–5 whole numbers, each > 0, within
+    64 bits and strictly increasing card by card.  Returns it as a tuple; raises
     :class:`printkit.PrintkitError` naming ``where`` and the treasure."""
     if (not isinstance(sell, list) or not 1 <= len(sell) <= 5
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in sell)):
-        raise PrintkitError(f"{where}: treasure {tid!r}: `sell` must list 1 to 5 whole numbers, got {sell!r}")
+        raise PrintkitError(f"{where}: treasure {tid!r}: `sell` must list 1 to 5 whole numbers, got {show(sell)}")
+    if any(v > INT64_MAX for v in sell):
+        raise PrintkitError(
+            f"{where}: treasure {tid!r}: `sell` {show(sell)} holds a number beyond 64 bits; "
+            "museum values are dollars"
+        )
     if sell[0] <= 0 or any(b <= a for a, b in zip(sell, sell[1:])):
         raise PrintkitError(
-            f"{where}: treasure {tid!r}: `sell` {sell!r} is not strictly increasing per card "
+            f"{where}: treasure {tid!r}: `sell` {show(sell)} is not strictly increasing per card "
             "(each card added to a set must raise its value, starting above 0)"
         )
     return tuple(sell)

@@ -8,18 +8,27 @@ per-treasure overrides of the bundled trade/sell table.
 returns a :class:`Game` whose ``problems`` list every broken rule, each with a
 stable ``code`` (:data:`CODES`), the player and the item.  Only an unreadable
 file or a file that is not a table raises :class:`printkit.PrintkitError`.
+
+Hardening (issue 7, as for ArchéoTREK): files are read through
+:mod:`printkit.inputfiles` (size cap, strict JSON, deep nesting, runaway
+digits); money, keys, card counts, trade values and ``sell`` entries must be
+whole numbers that fit 64 bits; player names with control characters,
+bidirectional overrides or lone surrogates, or with nothing visible, are
+``wrong-type`` problems; names are compared by
+:func:`printkit.inputfiles.name_key` (NFKC, case, invisible characters);
+messages quote values through :func:`printkit.inputfiles.show` (short,
+escaped) and ``Problem.item`` is always printable text.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from printkit import PrintkitError
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Treasure, bundled_rules, check_sell
-from printkit.inputfiles import load_json_file
+from printkit.inputfiles import INT64_MAX, load_json_file, name_key, show, text_flaw
 from printkit.rules import load_toml
 
 ERROR = "error"
@@ -44,6 +53,8 @@ CODES: dict[str, tuple[str, str]] = {
 }
 
 TOP_KEYS = ("game", "treasures", "player")
+#: Holders named in a too-many-cards/too-many-keys message before "and N more".
+MAX_NAMED = 8
 PLAYER_KEYS = ("name", "money", "treasures", "keys")
 OVERRIDE_KEYS = ("trade", "sell")
 
@@ -113,9 +124,42 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _is_count(v: Any) -> bool:
+    """A whole number >= 0 that fits 64 bits (TOML's integer range)."""
+    return _is_int(v) and 0 <= v <= INT64_MAX
+
+
 def _tname(v: Any) -> str:
+    if _is_int(v) and v.bit_length() > 63:
+        return "a number beyond 64 bits"
     return {bool: "true/false", int: "a whole number", float: "a decimal number", str: "text",
-            list: "a list", dict: "a table"}.get(type(v), type(v).__name__)
+            list: "a list", dict: "a table", type(None): "no value"}.get(type(v), type(v).__name__)
+
+
+def _item(key: Any) -> str:
+    """A key or id as ``Problem.item``: itself when plain, short text; else
+    its escaped, shortened :func:`show` form (always one printable line)."""
+    if isinstance(key, str) and len(key) <= 40 and not text_flaw(key):
+        return key
+    return show(key)
+
+
+def _unknown_id(tid: Any, ids: Any) -> str:
+    """``"unknown treasure id 'Coin' (did you mean coin?); ids: …"``: a hint
+    when case, ``_``/spaces for ``-`` or an apostrophe are all that differ."""
+    hint = ""
+    if isinstance(tid, str) and len(tid) <= 40:
+        near = tid.strip().casefold().replace("_", "-").replace(" ", "-").replace("'", "").replace("’", "")
+        if near in ids:
+            hint = f" (did you mean {near}?)"
+    return f"unknown treasure id {show(tid)}{hint}; ids: {', '.join(ids)}"
+
+
+def _who(holders: list[tuple[str, int]]) -> str:
+    """``"Ana 2, Ben 2"`` — at most :data:`MAX_NAMED` holders, then "and N more"."""
+    shown = ", ".join(f"{name} {n}" for name, n in holders[:MAX_NAMED])
+    more = len(holders) - MAX_NAMED
+    return shown + (f" and {more:,} more" if more > 0 else "")
 
 
 def load_game(path: str | Path) -> Game:
@@ -146,13 +190,13 @@ def game_from_dict(data: Any, *, source: str = "<game>", rules: ArchaeologyRules
     for key in data:
         if key not in TOP_KEYS:
             hint = " (did you mean [[player]]?)" if key in ("players", "Player") else ""
-            probs.append(problem("unknown-key", f"unknown top-level key {key!r}{hint}; allowed: {', '.join(TOP_KEYS)}",
-                                 item=key))
+            probs.append(problem("unknown-key", f"unknown top-level key {show(key)}{hint}; "
+                                 f"allowed: {', '.join(TOP_KEYS)}", item=_item(key)))
     g = data.get("game")
     if g is None:
-        probs.append(problem("game-name", f'no `game = "{GAME_ID}"` line', severity=WARNING))
+        probs.append(problem("game-name", f'no `game = "{GAME_ID}"` line', severity=WARNING, item="game"))
     elif g != GAME_ID:
-        probs.append(problem("game-name", f"game is {g!r}, expected {GAME_ID!r}"))
+        probs.append(problem("game-name", f"game is {show(g)}, expected {GAME_ID!r}", item="game"))
     treasures = _overrides(data.get("treasures", {}), rules, probs)
     players = _players(data.get("player"), treasures, probs)
     _table_limits(players, treasures, rules.keys, probs)
@@ -167,8 +211,8 @@ def _overrides(raw: Any, rules: ArchaeologyRules, probs: list[Problem]) -> dict[
         return table
     for tid, ov in raw.items():
         if tid not in table:
-            probs.append(problem("unknown-treasure", f"[treasures.{tid}]: unknown treasure id {tid!r}; "
-                                 f"ids: {', '.join(table)}", item=tid))
+            probs.append(problem("unknown-treasure", f"[treasures.{_item(tid)}]: {_unknown_id(tid, table)}",
+                                 item=_item(tid)))
             continue
         if not isinstance(ov, dict):
             probs.append(problem("wrong-type", f"[treasures.{tid}] is {_tname(ov)}, not a table", item=tid))
@@ -176,12 +220,12 @@ def _overrides(raw: Any, rules: ArchaeologyRules, probs: list[Problem]) -> dict[
         t = table[tid]
         for key, v in ov.items():
             if key not in OVERRIDE_KEYS:
-                probs.append(problem("unknown-key", f"[treasures.{tid}]: unknown key {key!r}; allowed: "
+                probs.append(problem("unknown-key", f"[treasures.{tid}]: unknown key {show(key)}; allowed: "
                                      f"{', '.join(OVERRIDE_KEYS)}", item=tid))
             elif key == "trade":
-                if not _is_int(v) or v < 0:
-                    probs.append(problem("bad-count", f"[treasures.{tid}] trade is {v!r}; write a whole number >= 0",
-                                         item=tid))
+                if not _is_count(v):
+                    probs.append(problem("bad-count", f"[treasures.{tid}] trade is {show(v)} ({_tname(v)}); "
+                                         "write a whole number >= 0", item=tid))
                 else:
                     t = replace(t, trade=v)
             else:
@@ -195,8 +239,8 @@ def _overrides(raw: Any, rules: ArchaeologyRules, probs: list[Problem]) -> dict[
 
 
 def _count(v: Any, what: str, pname: str, item: str, probs: list[Problem]) -> int | None:
-    if not _is_int(v) or v < 0:
-        probs.append(problem("bad-count", f"{what} is {v!r} ({_tname(v)}); write a whole number >= 0",
+    if not _is_count(v):
+        probs.append(problem("bad-count", f"{what} is {show(v)} ({_tname(v)}); write a whole number >= 0",
                              player=pname, item=item))
         return None
     return v
@@ -212,23 +256,29 @@ def _players(raw_players: Any, treasures: dict[str, Treasure], probs: list[Probl
         probs.append(problem("wrong-type", f"`player` is {_tname(raw_players)}; write [[player]] tables", item="player"))
         return []
     players: list[Player] = []
-    seen: dict[str, int] = {}
+    seen: dict[str, Player] = {}
     for seat, raw in enumerate(raw_players, 1):
         if not isinstance(raw, dict):
             probs.append(problem("wrong-type", f"player {seat} is {_tname(raw)}, not a [[player]] table",
                                  player=f"player {seat}"))
             continue
         name = raw.get("name")
-        pname = name.strip() if isinstance(name, str) and name.strip() else f"player {seat}"
+        pname, named = f"player {seat}", False
         if name is None:
             probs.append(problem("missing-key", f"player {seat} has no `name`", player=pname, item="name"))
-        elif pname == f"player {seat}":
-            probs.append(problem("wrong-type", f"player {seat}'s `name` is {_tname(name)}; write a non-empty text",
+        elif not isinstance(name, str) or not name_key(name):
+            what = _tname(name) if not isinstance(name, str) else "empty" if not name else "blank"
+            probs.append(problem("wrong-type", f"player {seat}'s `name` is {what}; write a non-empty text",
                                  player=pname, item="name"))
+        elif text_flaw(name):
+            probs.append(problem("wrong-type", f"player {seat}'s `name` {show(name)} holds {text_flaw(name)}; "
+                                 "write plain text", player=pname, item="name"))
+        else:
+            pname, named = name.strip(), True
         for key in raw:
             if key not in PLAYER_KEYS:
-                probs.append(problem("unknown-key", f"unknown key {key!r} in [[player]]; allowed: "
-                                     f"{', '.join(PLAYER_KEYS)}", player=pname, item=key))
+                probs.append(problem("unknown-key", f"unknown key {show(key)} in [[player]]; allowed: "
+                                     f"{', '.join(PLAYER_KEYS)}", player=pname, item=_item(key)))
         if "money" not in raw:
             probs.append(problem("missing-key", "no `money` (dollars banked; write 0 for none)",
                                  player=pname, item="money"))
@@ -244,19 +294,29 @@ def _players(raw_players: Any, treasures: dict[str, Treasure], probs: list[Probl
             rt = {}
         for tid, n in rt.items():
             if tid not in treasures:
-                probs.append(problem("unknown-treasure", f"unknown treasure id {tid!r}; ids: {', '.join(treasures)}",
-                                     player=pname, item=tid))
+                probs.append(problem("unknown-treasure", _unknown_id(tid, treasures),
+                                     player=pname, item=_item(tid)))
                 continue
             n = _count(n, f"{tid} count", pname, tid, probs)
             if n:
                 held[tid] = n
-        key = unicodedata.normalize("NFC", pname).casefold()
-        if key in seen:
-            probs.append(problem("duplicate-player", f"players {seen[key]} and {seat} are both called {pname!r}",
-                                 player=pname, item="name"))
+        pl = Player(pname, money, held, keys, seat)
+        key = name_key(pname)
+        first = seen.get(key)
+        if not named:
+            pass  # a bad name is already a problem; "player N" is not compared
+        elif first is not None:
+            probs.append(problem(
+                "duplicate-player",
+                f"players {first.seat} and {seat} are both called {show(pname)}"
+                + ("" if pname == first.name else
+                   f" (player {first.seat} wrote {show(first.name)}: the same name once case, "
+                   "Unicode normalisation and invisible characters are set aside)")
+                + "; names must differ",
+                player=pname, item="name"))
         else:
-            seen[key] = seat
-        players.append(Player(pname, money, held, keys, seat))
+            seen[key] = pl
+        players.append(pl)
     return players
 
 
@@ -266,12 +326,11 @@ def _table_limits(players: list[Player], treasures: dict[str, Treasure], deck_ke
         holders = [(p.name, p.treasures[tid]) for p in players if p.treasures.get(tid)]
         total = sum(n for _, n in holders)
         if total > t.count:
-            who = ", ".join(f"{name} {n}" for name, n in holders)
-            probs.append(problem("too-many-cards", f"{total} {tid} cards at the table ({who}); the deck holds {t.count}",
+            probs.append(problem("too-many-cards",
+                                 f"{total:,} {tid} cards at the table ({_who(holders)}); the deck holds {t.count}",
                                  player=holders[0][0] if len(holders) == 1 else None, item=tid))
     holders = [(p.name, p.keys) for p in players if p.keys]
     total = sum(n for _, n in holders)
     if total > deck_keys:
-        who = ", ".join(f"{name} {n}" for name, n in holders)
-        probs.append(problem("too-many-keys", f"{total} keys at the table ({who}); the deck holds {deck_keys}",
+        probs.append(problem("too-many-keys", f"{total:,} keys at the table ({_who(holders)}); the deck holds {deck_keys}",
                              player=holders[0][0] if len(holders) == 1 else None, item="keys"))

@@ -17,6 +17,7 @@ from typing import Any
 
 from printkit.games.archaeology.data import Treasure, bundled_rules
 from printkit.games.archaeology.game import ERROR, Game, Problem
+from printkit.inputfiles import escape_display
 
 
 def museum_value(count: int, sell: tuple[int, ...] | list[int]) -> int:
@@ -105,15 +106,17 @@ def score_game(game: Game, partial: bool = False) -> Result:
     problems = validate(game)
     if any(p.severity == ERROR for p in problems):
         return Result(game.source, False, problems)
+    order = {tid: i for i, tid in enumerate(game.treasures)}
     players = []
     for p in game.players:
         sales = [sell(game.treasures[tid], n) for tid, n in
-                 sorted(p.treasures.items(), key=lambda kv: list(game.treasures).index(kv[0])) if n]
+                 sorted(p.treasures.items(), key=lambda kv: order[kv[0]]) if n]
         total_sales = sum(s.value for s in sales)
         players.append(PlayerResult(p.name, p.seat, p.money, p.keys, sales, total_sales, p.money + total_sales))
-    for r in players:
-        r.rank = 1 + sum(1 for o in players if o.total > r.total)
-    players.sort(key=lambda r: (r.rank, r.seat))
+    # rank = 1 + players with strictly more money (ties share a rank); one sort, not P² comparisons
+    players.sort(key=lambda r: (-r.total, r.seat))
+    for i, r in enumerate(players):
+        r.rank = players[i - 1].rank if i and players[i - 1].total == r.total else i + 1
     return Result(game.source, True, problems, players, [r.name for r in players if r.rank == 1])
 
 
@@ -151,7 +154,7 @@ def render_text(result: Result) -> str:
     winner line; an invalid result renders its problems."""
     if not result.valid:
         return "\n".join(f"{result.source}: {p}" for p in result.problems)
-    lines = [f"Archaeology — {result.source}", ""]
+    lines = [f"Archaeology — {escape_display(result.source)}", ""]
     for r in result.players:
         lines.append(f"#{r.rank}  {r.name}: ${r.total}")
         lines.append(f"    Money banked  ${r.money:>4}")

@@ -22,14 +22,13 @@ path inside the game file's folder.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from printkit import PrintkitError
-from printkit.inputfiles import INT64_MAX, INT64_MIN, all_plain, load_json_file, show, text_flaw
+from printkit.inputfiles import INT64_MAX, INT64_MIN, all_plain, load_json_file, name_key, show, text_flaw
 from printkit.games.archeotrek.data import (
     CHOICE_LINES,
     CIRCLE_KINDS,
@@ -206,17 +205,6 @@ def game_from_dict(data: Any, *, source: str = "<game>", base_dir: Path | None =
         area_sum=rules.area_sum, tokens_base=rules.tokens_base,
         tokens_per_zero=rules.tokens_per_zero, problems=probs,
     )
-
-
-def name_key(name: str) -> str:
-    """What two player names are compared by: NFKC-normalised (``Ｎｏａ`` is
-    ``Noa``, ``Zoe`` + combining diaeresis is ``Zoë``), case-folded, invisible
-    format characters (zero-width space/joiner, bidi marks) dropped, runs of
-    whitespace collapsed."""
-    s = unicodedata.normalize("NFKC", name)
-    if not s.isascii():
-        s = "".join(ch for ch in s if unicodedata.category(ch) != "Cf")
-    return " ".join(s.casefold().split())
 
 
 def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:

@@ -1,0 +1,232 @@
+"""The corpus of bad Archaeology end-of-game files (``tests/data/bad/archaeology/``, issue 7).
+
+Every case in ``tests/data/bad/archaeology/expected.toml`` runs through the real
+CLI (``printkit validate``, ``printkit score``, ``printkit score --json``) and
+the Python API (``load_game`` → ``validate`` → ``score_game``).  Each must end
+with the expected exit code (1 invalid input, 2 usage), never a traceback, and
+either one clear line on stderr naming the file, or a problem with a documented
+code naming the player and the item (treasure id, money, keys, key).  No output
+may carry raw control characters.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printkit import PrintkitError
+from printkit.cli import main
+from printkit.games.archaeology.game import CODES, game_from_dict, load_game
+from printkit.games.archaeology.scoring import render_json, render_text, score_game, validate
+
+BAD = Path(__file__).resolve().parent / "data" / "bad" / "archaeology"
+CASES = tomllib.loads((BAD / "expected.toml").read_text(encoding="utf-8"))["case"]
+GOOD = (Path(__file__).resolve().parent.parent / "examples" / "archaeology" / "finished-3-players.toml").read_text(
+    encoding="utf-8")
+RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+LINE = re.compile(r"^(?P<src>.+?): (?P<sev>error|warning) \[(?P<code>[a-z-]+)\] ")
+
+
+def _case_id(case: dict) -> str:
+    extra = " ".join(case["args"][2:]).replace("{file}", "").strip() if "args" in case else ""
+    return case["file"] + (f" {extra}" if extra else "") + (" (usage)" if "args" in case else "")
+
+
+def _many_players(n: int) -> str:
+    return 'game = "archaeology"\n' + "".join(
+        f'\n[[player]]\nname = "p{i}"\nmoney = {i % 40}\ntreasures = {{ coin = 1 }}\n' for i in range(1, n + 1))
+
+
+def _path(case: dict, tmp_path: Path) -> Path:
+    gen = case.get("generate")
+    if gen is None:
+        return BAD / case["file"]
+    path = tmp_path / case["file"]
+    if gen == "10mb":
+        path.write_text(GOOD + ("# " + "x" * 1000 + "\n") * 10_500, encoding="utf-8")
+        assert path.stat().st_size > 10_000_000
+    elif gen == "dev-zero":
+        if not os.path.exists("/dev/zero"):
+            pytest.skip("no /dev/zero here")
+        path.symlink_to("/dev/zero")
+    elif gen == "folder":
+        path.mkdir()
+    elif gen == "3000-players":
+        path.write_text(_many_players(3000), encoding="utf-8")
+    elif gen != "missing":
+        raise AssertionError(f"unknown generate {gen!r}")
+    return path
+
+
+def _commands(case: dict, path: Path) -> list[list[str]]:
+    if "args" in case:
+        return [[a.replace("{file}", str(path)) for a in case["args"]]]
+    return [
+        ["validate", "archaeology", str(path)],
+        ["score", "archaeology", str(path)],
+        ["score", "archaeology", str(path), "--json"],
+    ]
+
+
+def _matches(p: dict, case: dict) -> bool:
+    return (
+        p["code"] == case["problem"]
+        and p["player"] == (case.get("player") or None)
+        and ("item" not in case or p["item"] == case["item"])
+        and case.get("text", "") in p["message"]
+    )
+
+
+@pytest.mark.parametrize("case", CASES, ids=_case_id)
+def test_bad_input_gives_a_clear_message_and_exit_code(case, tmp_path):
+    assert ("error" in case) != ("problem" in case), "a case expects an error line or a problem"
+    assert "problem" not in case or case["problem"] in CODES
+    path = _path(case, tmp_path)
+    runner = CliRunner()
+    for args in _commands(case, path):
+        r = runner.invoke(main, args)
+        shown = " ".join(args)
+        assert r.exit_code == case.get("exit", 1), (shown, r.output)
+        assert "Traceback" not in r.output, shown
+        assert r.exception is None or isinstance(r.exception, SystemExit), (shown, r.exception)
+        assert not RAW_CONTROL.search(r.output), (shown, r.output)
+        if "error" in case:
+            lines = r.stderr.splitlines()
+            assert len(lines) == 1 and not r.stdout, (shown, r.output)
+            assert lines[0].startswith("printkit: "), lines[0]
+            assert case["error"] in lines[0], (shown, lines[0])
+            if "exit" not in case:  # file-level errors name the file
+                assert path.name in lines[0], lines[0]
+            continue
+        if "--json" in args:
+            data = json.loads(r.stdout)
+            assert data["valid"] is False and data["players"] == []
+            problems = data["problems"]
+            assert all(p["code"] in CODES and p["severity"] in ("error", "warning") for p in problems)
+            assert all(p["player"] or p["item"] or p["code"] == "no-players" for p in problems), problems
+            assert any(_matches(p, case) for p in problems), (case, problems)
+            continue
+        out = r.stdout if args[0] == "validate" else r.stderr
+        lines = out.splitlines()
+        if args[0] == "validate":
+            assert lines[-1].startswith(f"{path}: invalid ("), lines[-1]
+            lines = lines[:-1]
+        else:
+            assert not r.stdout, "an invalid game prints no score table"
+        assert lines, shown
+        for line in lines:
+            m = LINE.match(line)
+            assert m and m["src"] == str(path) and m["code"] in CODES, line
+            assert len(line) < 1000, line
+        who = f"[{case['problem']}] {case['player']}: " if case.get("player") else f"[{case['problem']}] "
+        hits = [line for line in lines if who in line and case.get("text", "") in line]
+        assert hits, (who, lines)
+
+
+@pytest.mark.parametrize(
+    "case", [c for c in CASES if "generate" not in c and "args" not in c], ids=_case_id,
+)
+def test_bad_input_through_the_api(case):
+    path = BAD / case["file"]
+    if "error" in case:
+        with pytest.raises(PrintkitError) as exc:
+            load_game(path)
+        assert case["error"] in str(exc.value) and str(exc.value).startswith(str(path))
+        return
+    game = load_game(path)
+    problems = [p.to_dict() for p in validate(game)]
+    assert any(_matches(p, case) for p in problems), problems
+    result = score_game(game)
+    assert result.valid is False and result.players == [] and result.winners == []
+    render_text(result)
+    json.loads(render_json(result))
+
+
+def test_every_file_in_the_corpus_has_a_case():
+    files = {p.name for p in BAD.iterdir() if p.is_file() and p.name != "expected.toml"}
+    listed = {c["file"] for c in CASES if "generate" not in c}
+    assert files == listed
+    assert len(CASES) >= 60
+
+
+def test_every_code_is_exercised_and_documented():
+    used = {c["problem"] for c in CASES if "problem" in c}
+    assert used == set(CODES)
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "scoring-archaeology.md").read_text(encoding="utf-8")
+    assert {code for code in CODES if f"| `{code}` |" in doc} == set(CODES)
+
+
+# -- what still works: odd but valid input ---------------------------------------------------------
+
+
+def test_bom_and_crlf_score_like_plain_text(tmp_path):
+    plain, odd = tmp_path / "plain.toml", tmp_path / "odd.toml"
+    plain.write_text(GOOD, encoding="utf-8")
+    odd.write_bytes(b"\xef\xbb\xbf" + GOOD.replace("\n", "\r\n").encode("utf-8"))
+    a, b = score_game(load_game(plain)), score_game(load_game(odd))
+    assert a.valid and b.valid
+    assert [(r.name, r.total) for r in a.players] == [(r.name, r.total) for r in b.players]
+
+
+def test_emoji_and_right_to_left_names_score(tmp_path):
+    path = tmp_path / "g.toml"
+    path.write_text(GOOD.replace('"Ana"', '"نوا 🦴"').replace('"Ben"', '"👩\u200d👩\u200d👧 Ben"'), encoding="utf-8")
+    r = CliRunner().invoke(main, ["score", "archaeology", str(path)])
+    assert r.exit_code == 0, r.output
+    assert "#2  نوا 🦴: $46" in r.stdout and "👩\u200d👩\u200d👧 Ben: $43" in r.stdout
+
+
+def test_thousands_of_players_score_quickly():
+    data = {"game": "archaeology",
+            "player": [{"name": f"p{i}", "money": i % 97, "keys": 0} for i in range(20_000)]}
+    start = time.perf_counter()
+    result = score_game(game_from_dict(data))
+    assert time.perf_counter() - start < 2.0
+    assert result.valid and result.winners == [f"p{i}" for i in range(20_000) if i % 97 == 96]
+    ranks = [r.rank for r in result.players]
+    assert ranks == sorted(ranks) and ranks[0] == 1 and result.players[-1].total == 0
+
+
+def test_odd_file_names_stay_one_line(tmp_path):
+    runner = CliRunner()
+    missing = tmp_path / "no\nsuch\x1b[2J.toml"
+    r = runner.invoke(main, ["score", "archaeology", str(missing)])
+    assert r.exit_code == 1 and len(r.stderr.splitlines()) == 1
+    assert "no\\x0asuch\\x1b[2J.toml" in r.stderr and not RAW_CONTROL.search(r.output)
+    odd = tmp_path / "a\x07b\u202e.toml"
+    odd.write_text(GOOD, encoding="utf-8")
+    r = runner.invoke(main, ["score", "archaeology", str(odd)])
+    assert r.exit_code == 0 and not RAW_CONTROL.search(r.stdout), r.output
+    assert r.stdout.startswith("Archaeology — ") and "a\\x07b\\u202e.toml" in r.stdout.splitlines()[0]
+    odd.write_text(GOOD.replace("money = 14", "money = -14"), encoding="utf-8")
+    r = runner.invoke(main, ["validate", "archaeology", str(odd)])
+    assert r.exit_code == 1 and not RAW_CONTROL.search(r.output)
+    assert all(line.startswith(str(tmp_path / "a\\x07b\\u202e.toml")) for line in r.stdout.splitlines())
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads any file")
+def test_unreadable_file(tmp_path):
+    path = tmp_path / "locked.toml"
+    path.write_text(GOOD, encoding="utf-8")
+    path.chmod(0)
+    r = CliRunner().invoke(main, ["score", "archaeology", str(path)])
+    assert r.exit_code == 1 and "cannot read file (Permission denied)" in r.stderr
+
+
+@pytest.mark.parametrize("data", [
+    [], "archaeology", 7, None, 1.5, {"player": {"name": "Ana", "money": 1}},
+])
+def test_api_accepts_any_parsed_value(data):
+    try:
+        game = game_from_dict(data, source="api")
+    except PrintkitError as exc:
+        assert str(exc).startswith("api: a game file is a table of keys")
+        return
+    assert score_game(game).valid  # a single [player] table (not an array) is read as one player
