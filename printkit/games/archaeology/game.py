@@ -137,9 +137,10 @@ def _tname(v: Any) -> str:
 
 
 def _item(key: Any) -> str:
-    """A key or id as ``Problem.item``: itself when plain, short text; else
-    its escaped, shortened :func:`show` form (always one printable line)."""
-    if isinstance(key, str) and len(key) <= 40 and not text_flaw(key):
+    """A key or id as ``Problem.item``: itself when plain, short, non-blank
+    text; else its escaped, shortened :func:`show` form (``''`` for an empty
+    key; always one printable line)."""
+    if isinstance(key, str) and key.strip() and len(key) <= 40 and not text_flaw(key):
         return key
     return show(key)
 
