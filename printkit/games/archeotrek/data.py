@@ -13,7 +13,11 @@ from functools import cached_property
 from pathlib import Path
 
 from printkit import PrintkitError
+from printkit.inputfiles import show, text_flaw
 from printkit.rules import load_toml, rules_path
+
+#: Colour symbols the token art can draw (printkit.render.icons.SYMBOLS).
+SYMBOL_NAMES = ("circle", "triangle", "square", "diamond")
 
 CIRCLE_KINDS = ("normal", "red", "yellow", "plus")
 CHOICE_LINES = ("yellow", "red", "difference", "sum")
@@ -106,82 +110,136 @@ class ArcheoTrekRules:
     sources: dict[str, str] = field(default_factory=dict)
 
 
-def _get(data: dict, dotted: str, path: Path):
-    node = data
-    for key in dotted.split("."):
-        if not isinstance(node, dict) or key not in node:
-            raise PrintkitError(f"{path}: missing [{dotted}]")
-        node = node[key]
-    return node
+class _Checker:
+    """Typed, range-checked reads from one rules file; every error names the
+    file, the dotted key and what is allowed (``PrintkitError``)."""
+
+    def __init__(self, path: Path, data: dict):
+        self.path, self.data = path, data
+
+    def fail(self, key: str, why: str) -> PrintkitError:
+        return PrintkitError(f"{self.path}: [{key.rpartition('.')[0] or key}] {key.rpartition('.')[2]}: {why}")
+
+    def get(self, key: str):
+        node = self.data
+        for part in key.split("."):
+            if not isinstance(node, dict) or part not in node:
+                raise PrintkitError(f"{self.path}: rules data is missing the key {key!r}")
+            node = node[part]
+        return node
+
+    def num(self, key: str, lo: float, hi: float, *, whole: bool = True, value=None):
+        v = self.get(key) if value is None else value
+        ok = isinstance(v, int) if whole else isinstance(v, (int, float))
+        if isinstance(v, bool) or not ok or not lo <= v <= hi:
+            kind = "a whole number" if whole else "a number"
+            raise self.fail(key, f"{show(v)} must be {kind} from {lo:g} to {hi:g}")
+        return v if whole else float(v)
+
+    def nums(self, key: str, lo: int, hi: int, *, min_len: int = 1, max_len: int = 20) -> tuple[int, ...]:
+        v = self.get(key)
+        if not isinstance(v, list) or not min_len <= len(v) <= max_len:
+            raise self.fail(key, f"must be a list of {min_len}–{max_len} whole numbers")
+        return tuple(self.num(key, lo, hi, value=x) for x in v)
+
+    def text(self, key: str, value=None, *, max_len: int = 200) -> str:
+        v = self.get(key) if value is None else value
+        if not isinstance(v, str) or not v.strip() or len(v) > max_len:
+            raise self.fail(key, f"{show(v)} must be text of 1–{max_len} characters")
+        flaw = text_flaw(v)
+        if flaw:
+            raise self.fail(key, f"{show(v)} {flaw}")
+        return v
 
 
 def load_rules(path: Path | None = None) -> ArcheoTrekRules:
     """Load ArchéoTREK rules data (default: the bundled ``rules/archeotrek.toml``).
 
-    Raises :class:`printkit.PrintkitError` naming the file and the missing or
-    malformed entry.
+    Every value is type- and range-checked (``--rules`` files are users'
+    data): raises :class:`printkit.PrintkitError` naming the file, the key and
+    the allowed values for a missing, malformed or out-of-range entry.
     """
     path = Path(path) if path else rules_path("archeotrek")
-    d = load_toml(path)
-    try:
-        site = _get(d, "digsite", path)
-        circles = tuple(
-            Circle(str(c["id"]), str(c.get("kind", "normal")), float(c["x"]), float(c["y"]))
-            for c in site["circles"]
-        )
-        bad = [c.id for c in circles if c.kind not in CIRCLE_KINDS]
-        if bad:
-            raise PrintkitError(f"{path}: unknown circle kind on {', '.join(bad)}")
-        ids = [c.id for c in circles]
-        if not ids or len(set(ids)) != len(ids):
-            dup = sorted({i for i in ids if ids.count(i) > 1})
-            raise PrintkitError(f"{path}: [digsite] needs circles with unique ids" + (f" (repeated: {', '.join(dup)})" if dup else ""))
-        links = frozenset(frozenset((str(a), str(b))) for a, b in site["links"])
-        unknown = sorted({i for link in links for i in link} - set(ids))
-        if unknown:
-            raise PrintkitError(f"{path}: [digsite] links name unknown circle(s) {', '.join(unknown)}")
-        if any(len(link) != 2 for link in links):
-            raise PrintkitError(f"{path}: [digsite] a link joins a circle to itself")
-        ch = _get(d, "choices", path)
-        order = tuple(ch["order"])
-        layout = Layout(
-            circles=circles,
-            links=links,
-            choices={line: int(ch[line]) for line in order},
-            dice={die: tuple(int(v) for v in d["dice"][die]) for die in ("red", "yellow")},
-        )
-        tk = _get(d, "tokens", path)
-        tokens = TokenSet(
-            bones={c: tuple(int(v) for v in tk["bones"][c]) for c in tk["colours"]},
-            skeletons={c: int(tk["skeletons"][c]) for c in tk["colours"]},
-        )
-        return ArcheoTrekRules(
-            title=str(d["game"]["title"]),
-            tagline=str(d["game"]["tagline"]),
-            players_min=int(d["players"]["min"]),
-            players_max=int(d["players"]["max"]),
-            players_default=int(d["players"]["default"]),
-            layout=layout,
-            tokens=tokens,
-            area_sum=int(d["dig"]["area_sum"]),
-            tokens_base=int(d["dig"]["tokens_per_area"]["base"]),
-            tokens_per_zero=int(d["dig"]["tokens_per_area"]["per_zero"]),
-            tokens_drawn_per_circle=int(d["dig"]["tokens_per_area"]["draw_per_circle"]),
-            choice_order=order,
-            choice_labels={k: str(ch["labels"][k]) for k in order},
-            circle_diameter=float(site["circle_diameter"]),
-            symbols={c: str(tk["symbols"][c]) for c in tk["colours"]},
-            bone_diameter=float(tk["size"]["bone_diameter"]),
-            skeleton_diameter=float(tk["size"]["skeleton_diameter"]),
-            sources={
-                "dice": d["dice"]["source"],
-                "choices": ch["source"],
-                "digsite": site["source"],
-                "bones": tk["bones"]["source"],
-                "skeletons": tk["skeletons"]["source"],
-            },
-        )
-    except KeyError as exc:
-        raise PrintkitError(f"{path}: rules data is missing the key {exc}") from None
-    except (TypeError, ValueError, AttributeError) as exc:
-        raise PrintkitError(f"{path}: malformed rules data ({exc})") from None
+    chk = _Checker(path, load_toml(path))
+    d = chk.data
+    site = chk.get("digsite")
+    raw_circles = chk.get("digsite.circles")
+    if not isinstance(raw_circles, list) or not 1 <= len(raw_circles) <= 60:
+        raise chk.fail("digsite.circles", "must be a list of 1–60 circle tables")
+    circles = []
+    for i, c in enumerate(raw_circles, 1):
+        if not isinstance(c, dict):
+            raise chk.fail("digsite.circles", f"entry {i} must be a table {{ id, kind, x, y }}")
+        where = f"digsite.circles[{i}]"
+        cid = chk.text(f"{where}.id", c.get("id"), max_len=8)
+        kind = c.get("kind", "normal")
+        if kind not in CIRCLE_KINDS:
+            raise chk.fail(f"{where}.kind", f"{show(kind)} must be one of {', '.join(CIRCLE_KINDS)}")
+        x = chk.num(f"{where}.x", 0, 400, whole=False, value=c.get("x"))
+        y = chk.num(f"{where}.y", 0, 400, whole=False, value=c.get("y"))
+        circles.append(Circle(cid, kind, x, y))
+    ids = [c.id for c in circles]
+    dup = sorted({i for i in ids if ids.count(i) > 1})
+    if dup:
+        raise chk.fail("digsite.circles", f"ids must be unique (repeated: {', '.join(dup)})")
+    raw_links = chk.get("digsite.links")
+    if not isinstance(raw_links, list) or not all(
+            isinstance(link, list) and len(link) == 2 and all(isinstance(v, str) for v in link) for link in raw_links):
+        raise chk.fail("digsite.links", "must be a list of [\"A1\", \"A2\"] pairs")
+    links = frozenset(frozenset(link) for link in raw_links)
+    unknown = sorted({i for link in links for i in link} - set(ids))
+    if unknown:
+        raise chk.fail("digsite.links", f"name unknown circle(s) {', '.join(unknown)}")
+    if any(len(link) != 2 for link in links):
+        raise chk.fail("digsite.links", "a link joins a circle to itself")
+    order = chk.get("choices.order")
+    if not isinstance(order, list) or not order or any(line not in CHOICE_LINES for line in order) \
+            or len(set(order)) != len(order):
+        raise chk.fail("choices.order", f"must list Choices lines from {', '.join(CHOICE_LINES)}, each once")
+    choices = {line: chk.num(f"choices.{line}", 0, 50) for line in order}
+    if not 1 <= sum(choices.values()) < len(circles):
+        raise chk.fail("choices", f"{sum(choices.values())} boxes in all; the rulebook wants at least one "
+                                  f"and fewer than the {len(circles)} circles")
+    dice = {die: chk.nums(f"dice.{die}", 0, 20, max_len=12) for die in ("red", "yellow")}
+    layout = Layout(circles=tuple(circles), links=links, choices=choices, dice=dice)
+    colours = chk.get("tokens.colours")
+    if not isinstance(colours, list) or not 1 <= len(colours) <= 8:
+        raise chk.fail("tokens.colours", "must be a list of 1–8 colour names")
+    colours = [chk.text("tokens.colours", c, max_len=20) for c in colours]
+    symbols = {c: chk.text(f"tokens.symbols.{c}", max_len=20) for c in colours}
+    bad_symbols = sorted(v for v in symbols.values() if v not in SYMBOL_NAMES)
+    if bad_symbols:
+        raise chk.fail("tokens.symbols", f"{', '.join(bad_symbols)}: choose from {', '.join(SYMBOL_NAMES)}")
+    tokens = TokenSet(
+        bones={c: chk.nums(f"tokens.bones.{c}", 0, 99) for c in colours},
+        skeletons={c: chk.num(f"tokens.skeletons.{c}", 0, 99) for c in colours},
+    )
+    players = tuple(chk.num(f"players.{k}", 1, 12) for k in ("min", "max", "default"))
+    if not players[0] <= players[2] <= players[1]:
+        raise chk.fail("players", f"need min ≤ default ≤ max, got {players[0]}, {players[2]}, {players[1]}")
+    return ArcheoTrekRules(
+        title=chk.text("game.title"),
+        tagline=chk.text("game.tagline"),
+        players_min=players[0],
+        players_max=players[1],
+        players_default=players[2],
+        layout=layout,
+        tokens=tokens,
+        area_sum=chk.num("dig.area_sum", 1, 99),
+        tokens_base=chk.num("dig.tokens_per_area.base", 0, 10),
+        tokens_per_zero=chk.num("dig.tokens_per_area.per_zero", 0, 10),
+        tokens_drawn_per_circle=chk.num("dig.tokens_per_area.draw_per_circle", 0, 10),
+        choice_order=tuple(order),
+        choice_labels={k: chk.text(f"choices.labels.{k}", max_len=30) for k in order},
+        circle_diameter=chk.num("digsite.circle_diameter", 8, 40, whole=False),
+        symbols=symbols,
+        bone_diameter=chk.num("tokens.size.bone_diameter", 15, 60, whole=False),
+        skeleton_diameter=chk.num("tokens.size.skeleton_diameter", 15, 60, whole=False),
+        sources={
+            "dice": str(d["dice"].get("source", "")),
+            "choices": str(d["choices"].get("source", "")),
+            "digsite": str(site.get("source", "")),
+            "bones": str(d["tokens"]["bones"].get("source", "")),
+            "skeletons": str(d["tokens"]["skeletons"].get("source", "")),
+        },
+    )
