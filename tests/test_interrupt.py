@@ -9,7 +9,26 @@ import time
 
 import pytest
 
+pytestmark = pytest.mark.skipif(not __import__("os").path.exists("/proc/self/status"), reason="needs Linux /proc")
+
 from printkit.preflight import preflight
+
+
+def _wait_until_printkit_runs(proc, timeout=20.0):
+    """Block until the child has installed printkit's own SIGTERM handler
+    (bit 15 in /proc/<pid>/status SigCgt), i.e. Python has started and
+    ``python -m printkit`` is running — so a signal tests printkit, not the
+    interpreter's start-up."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            with open(f"/proc/{proc.pid}/status", encoding="ascii") as fh:
+                caught = next(int(ln.split()[1], 16) for ln in fh if ln.startswith("SigCgt:"))
+        except (OSError, StopIteration):
+            caught = 0
+        if caught & (1 << (signal.SIGTERM - 1)):
+            return
+        time.sleep(0.005)
 
 
 def _build(out, *extra):
@@ -22,8 +41,9 @@ def test_interrupted_build_loses_nothing(tmp_path, sig):
     before = {p.name: p.read_bytes() for p in (tmp_path / "archeotrek").glob("*.pdf")}
     # interrupt later builds at several moments; whatever the moment, every file
     # is either the old one or a whole new one, and nothing partial remains
-    for delay in (0.05, 0.3, 0.8, 1.3, 1.8):
+    for delay in (0.0, 0.3, 0.8, 1.3, 1.8):
         proc = subprocess.Popen(_build(tmp_path, "--players", "6"), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        _wait_until_printkit_runs(proc)
         time.sleep(delay)
         proc.send_signal(sig)
         _, err = proc.communicate(timeout=60)
