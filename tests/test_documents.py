@@ -211,3 +211,18 @@ def test_cover_bar_is_50_mm(cover_pdfs):
         with pdfplumber.open(io.BytesIO(cover_pdfs[name])) as pdf:
             bars = [r for r in pdf.pages[0].rects if abs(to_mm(r["width"]) - 50) < 0.01]
         assert bars, name
+
+
+@pytest.mark.parametrize("name", ["a4", "letter", "universal"])
+def test_every_document_page_has_the_scale_bars(rules_pdfs, cover_pdfs, name):
+    """The weasyprint pages carry the same 50 mm and 2 in bars as imposed sheets."""
+    import pdfplumber
+
+    from printkit.units import to_mm
+
+    for pdf in (rules_pdfs[name], cover_pdfs[name]):
+        with pdfplumber.open(io.BytesIO(pdf)) as doc:
+            for page in doc.pages:
+                bars = {round(to_mm(r["width"]), 2) for r in page.rects if to_mm(r["height"]) < 2}
+                assert {50.0, 50.8} <= bars
+                assert "50 mm" in page.extract_text() and "2 in" in page.extract_text()
