@@ -36,7 +36,7 @@ def _scales(c, cx: float, cy: float, sx: int, sy: int, ink, muted, body: str, bo
     c.line(cx - mm(SCALE_MM), cy, cx + mm(SCALE_MM), cy)
     yx = cx + Y_GAP
     c.line(yx, cy - mm(SCALE_MM), yx, cy + mm(SCALE_MM))
-    c.setFont(body, 6.5)
+    c.setFont(body, 7)
     c.setFillColor(muted)
     for k in range(-2 * SCALE_MM, 2 * SCALE_MM + 1):
         d = mm(k / 2)

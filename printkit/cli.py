@@ -7,6 +7,7 @@ clear line on stderr, never a traceback.
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -102,6 +103,8 @@ def _back_offset(text: str) -> tuple[float, float]:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
         raise UsageError(f"--back-offset: {text!r} is not X,Y in mm (e.g. 1.5,-0.5)") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise UsageError(f"--back-offset: {text!r} is not X,Y in mm (e.g. 1.5,-0.5)")
     if max(abs(x), abs(y)) > 20:
         raise UsageError(f"--back-offset: {text!r} is more than 20 mm; measure again with the duplex test")
     return parse_length(f"{abs(x)}mm") * (1 if x >= 0 else -1), parse_length(f"{abs(y)}mm") * (1 if y >= 0 else -1)
@@ -128,7 +131,7 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
 
     Writes OUT/<game>/<component>.pdf and OUT/<game>/<game>-kit.pdf.
     """
-    from printkit.build import BuildOptions, build as run_build, load_game, GAMES
+    from printkit.build import BuildOptions, build as run_build, load_game
     from printkit.imposition import DUPLEX_MODES
     from printkit.paper import PAPERS, get_paper
     from printkit.theme import load_theme

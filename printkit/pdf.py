@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import io
+import logging
 import os
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from pypdf import PdfReader, PdfWriter
@@ -95,3 +97,16 @@ def _umask() -> int:
 def page_count(data: bytes) -> int:
     """Number of pages of a PDF given as bytes."""
     return len(PdfReader(io.BytesIO(data)).pages)
+
+
+@contextmanager
+def quiet_pypdf():
+    """Silence pypdf's recovery warnings while reading users' PDFs: problems
+    become one clear line or problem codes, not log noise."""
+    log = logging.getLogger("pypdf")
+    level = log.level
+    log.setLevel(logging.CRITICAL + 10)
+    try:
+        yield
+    finally:
+        log.setLevel(level)

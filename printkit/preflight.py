@@ -110,6 +110,13 @@ def _colour_ops(pdf_page) -> set[str]:
 
 def preflight(data: bytes | Path, *, source: str | None = None, pdfx: bool = False) -> list[Finding]:
     """Check a PDF (bytes or a path); return the findings (empty when clean)."""
+    from printkit.pdf import quiet_pypdf
+
+    with quiet_pypdf():
+        return _preflight(data, source=source, pdfx=pdfx)
+
+
+def _preflight(data: bytes | Path, *, source: str | None, pdfx: bool) -> list[Finding]:
     import pikepdf
     from pypdf import PdfReader
 

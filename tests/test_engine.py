@@ -43,6 +43,7 @@ def test_parse_length_rejects(bad):
         parse_length(bad)
 
 
+@settings(deadline=None)
 @given(st.floats(min_value=0, max_value=1000, allow_nan=False))
 def test_mm_round_trip(v):
     assert to_mm(parse_length(f"{v!r}mm")) == pytest.approx(v)

@@ -26,14 +26,13 @@ codes as a TOML file.
 from __future__ import annotations
 
 import io
-import logging
 import re
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable
 
 from printkit import PrintkitError
+from printkit.pdf import quiet_pypdf
 from printkit.games.archeotrek.data import CHOICE_LINES
 from printkit.games.archeotrek.game import GAME_ID, Game, game_from_dict
 from printkit.games.archeotrek.sheet import SCORE_BOXES, SheetGeometry
@@ -154,18 +153,6 @@ def _open(path: Path):
     return reader
 
 
-@contextmanager
-def _quiet_pypdf():
-    """Silence pypdf's recovery warnings: problems become one clear line or problem codes."""
-    log = logging.getLogger("pypdf")
-    level = log.level
-    log.setLevel(logging.CRITICAL + 10)
-    try:
-        yield
-    finally:
-        log.setLevel(level)
-
-
 def _widgets(reader, path: Path) -> Iterable[tuple[str, Any, Any]]:
     """(full name, terminal field dict, sheet key) of every widget on every
     page, in page order — read from the pages, not ``/AcroForm``, so sheets
@@ -219,7 +206,7 @@ def read_sheets(paths: Iterable[str | Path]) -> list[_Sheet]:
     (filled or not).  Raises :class:`printkit.PrintkitError` for an unreadable,
     damaged or encrypted PDF, or one without Dig Site fields."""
     sheets: list[_Sheet] = []
-    with _quiet_pypdf():
+    with quiet_pypdf():
         for path in paths:
             sheets.extend(_read_file(Path(path)))
     return sheets
