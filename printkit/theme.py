@@ -87,6 +87,31 @@ class Theme:
         """reportlab colour object of ``role`` (see :meth:`hex`)."""
         return HexColor(self.hex(role, game))
 
+    def missing_glyphs(self, text: str, role: str) -> str:
+        """The characters of ``text`` that the ``role`` font cannot draw (no
+        entry in its cmap), each once, in order of first appearance; ``""``
+        when the font has them all.  reportlab would print such characters as
+        blank boxes.  Games call this on user text (``--rules`` data) before
+        drawing it; the cmaps are read once per font file (fontTools).
+        """
+        cmap = font_cmap(self.font_files[role])
+        missing = dict.fromkeys(ch for ch in text if ord(ch) not in cmap)
+        return "".join(missing)
+
+
+@lru_cache(maxsize=None)
+def font_cmap(path: Path) -> frozenset[int]:
+    """Code points mapped by the font file at ``path`` (its best Unicode cmap,
+    read with fontTools; cached per path).  Raises
+    :class:`printkit.PrintkitError` for a file fontTools cannot read."""
+    from fontTools.ttLib import TTFont as FTFont, TTLibError
+
+    try:
+        with FTFont(str(path), lazy=True) as font:
+            return frozenset(font.getBestCmap() or {})
+    except (OSError, TTLibError, AssertionError) as exc:
+        raise PrintkitError(f"font {path}: cannot read its character map ({exc})") from None
+
 
 def available_themes() -> list[str]:
     """Names of themes bundled in ``templates/`` (folders with a theme.toml)."""

@@ -56,7 +56,8 @@ def board_layout(rules: ArchaeologyRules) -> list[Space]:
     need_w_bottom = FRAME * 2 + len(rules.chests) * (sw + INFO_W + 3 * pad) + (len(rules.chests) - 1) * GAP
     if spare < 0 or max(need_w_top, need_w_bottom) > W:
         raise PrintkitError(
-            f"rules/archaeology.toml: a {rules.board_width:g} × {rules.board_height:g} mm board cannot hold "
+            f"{rules.file or 'rules/archaeology.toml'}: sizes.board_width, board_height: a {rules.board_width:g} × "
+            f"{rules.board_height:g} mm board cannot hold "
             f"its card spaces (needs {max(need_w_top, need_w_bottom) / mm(1):.0f} mm wide, "
             f"{(H - spare) / mm(1):.0f} mm tall)"
         )

@@ -25,7 +25,7 @@ from printkit.games.archaeology.cards import (
     thief_face,
     treasure_face,
 )
-from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, load_rules
+from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, check_printable, load_rules
 from printkit.model import Component, ComponentSet
 from printkit.paper import get_paper
 from printkit.render.documents import cover_pdf, render_document
@@ -118,9 +118,15 @@ def highscore_pdf(rules: ArchaeologyRules, options: BuildOptions, rows: int = 15
 
 
 def parts(options: BuildOptions) -> list[Part]:
-    """The kit's parts for ``options`` (paper, theme, bleed, board paper, rules)."""
+    """The kit's parts for ``options`` (paper, theme, bleed, board paper, rules).
+
+    Raises :class:`printkit.PrintkitError` for rules data out of range
+    (:func:`~printkit.games.archaeology.data.load_rules`) or texts the theme's
+    fonts cannot draw (:func:`~printkit.games.archaeology.data.check_printable`).
+    """
     rules = load_rules(options.rules_file(GAME_ID))
     theme = options.theme
+    check_printable(rules, theme)  # every rules text drawable in the theme's fonts, before drawing anything
     cards = card_components(rules, theme)
     money = money_components(rules, theme)
     board_paper = getattr(options, "board_paper", None)

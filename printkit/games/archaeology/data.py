@@ -6,12 +6,14 @@ Lengths are in mm, money in dollars.
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from printkit import PrintkitError
-from printkit.inputfiles import INT64_MAX, show
+from printkit.games.archaeology.art import TREASURE_ICONS
+from printkit.inputfiles import INT64_MAX, show, text_flaw
 from printkit.rules import load_toml, rules_path
 
 GAME_ID = "archaeology"
@@ -76,6 +78,8 @@ class ArchaeologyRules:
     board_overlap: float
     market_slots: int
     sources: dict[str, str] = field(default_factory=dict)
+    #: The rules file read (for messages); ``""`` for rules built in code.
+    file: str = ""
 
     @property
     def treasure_count(self) -> int:
@@ -103,57 +107,263 @@ def check_sell(tid: str, sell: object, where: str) -> tuple[int, ...]:
     return tuple(sell)
 
 
+#: Allowed values of the rules data (inclusive).  ``--rules`` files are users'
+#: data: a negative count, a deck of 10**12 cards or a 5 km board must be one
+#: clear error, not an empty kit, a run that never ends or a 66 MB PDF.
+COUNT_MAX = 200                 # cards of one type, tokens of one denomination
+DECK_MAX = 500                  # cards in the whole deck (about 56 sheets of 9)
+MONEY_MAX = 500                 # money tokens in all
+TRADE_MAX = 99                  # two digits fit the trade badge
+SELL_MAX = 999                  # museum values print as "$999"
+DENOMINATION_MAX = 999          # money token values
+PLAYERS_RANGE = (1, 12)
+CHESTS_RANGE = (1, 6)
+CHEST_KEYS_RANGE = (0, 10)
+CHEST_TREASURES_RANGE = (1, 30)
+MARKET_SLOTS_RANGE = (1, 8)
+CARD_MM = (20.0, 200.0)
+MONEY_MM = (10.0, 100.0)
+BOARD_MM = (50.0, 1000.0)
+OVERLAP_MM = (3.0, 50.0)
+#: Longest text (characters) per kind of text field.
+TEXT_MAX = {"title": 40, "tagline": 120, "name": 30, "rule": 160, "back": 30, "note": 60, "id": 30}
+#: Texts every rules file gives in ``[texts]`` (the card rules in short).
+TEXT_KEYS = ("thief", "master_thief", "key", "chest", "back")
+#: Placeholders ``[texts] chest`` may use.
+CHEST_FIELDS = ("keys", "treasures")
+
+
+class _Check:
+    """Typed, range-checked reads from one rules file.  Every error is one
+    line naming the file, the ``table.key`` and what is allowed."""
+
+    def __init__(self, path: Path, data: dict):
+        self.path, self.data = path, data
+
+    def fail(self, key: str, why: str, value: object = ...) -> PrintkitError:
+        shown = "" if value is ... else f" = {show(value)}"
+        return PrintkitError(f"{self.path}: {key}{shown}: {why}")
+
+    def get(self, key: str) -> object:
+        node: object = self.data
+        for part in key.split("."):
+            if not isinstance(node, dict):
+                raise self.fail(key.rpartition(".")[0], f"must be a table, not {show(node)}")
+            if part not in node:
+                raise self.fail(key, "missing (see the bundled rules/archaeology.toml)")
+            node = node[part]
+        return node
+
+    def table(self, key: str) -> dict:
+        v = self.get(key)
+        if not isinstance(v, dict):
+            raise self.fail(key, f"must be a table [{key}], not {show(v)}")
+        return v
+
+    def whole(self, key: str, lo: int, hi: int, value: object = ..., what: str = "") -> int:
+        v = self.get(key) if value is ... else value
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise self.fail(key, f"must be a whole number from {lo:,} to {hi:,}{what}", v)
+        return v
+
+    def mm(self, key: str, lo: float, hi: float) -> float:
+        v = self.get(key)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not lo <= v <= hi:
+            raise self.fail(key, f"must be a length in mm from {lo:g} to {hi:g}", v)
+        return float(v)
+
+    def text(self, key: str, kind: str, value: object = ...) -> str:
+        v = self.get(key) if value is ... else value
+        longest = TEXT_MAX[kind]
+        if not isinstance(v, str) or not v.strip() or len(v) > longest:
+            raise self.fail(key, f"must be text of 1 to {longest} characters", v)
+        flaw = text_flaw(v)
+        if flaw:
+            raise self.fail(key, f"holds {flaw}; write plain printable text", v)
+        return v
+
+    def ids(self, key: str, lo: int, hi: int, allowed: tuple[str, ...] | None = None) -> list[str]:
+        v = self.get(key)
+        if not isinstance(v, list) or not lo <= len(v) <= hi:
+            raise self.fail(key, f"must list {lo} to {hi} ids", v)
+        for i in v:
+            self.text(key, "id", i)
+            if allowed is not None and i not in allowed:
+                raise self.fail(key, f"{show(i)} is not a known id; choose from {', '.join(allowed)}")
+        if len(set(v)) != len(v):
+            raise self.fail(key, "lists an id twice", v)
+        return v
+
+
 def load_rules(path: Path | None = None) -> ArchaeologyRules:
     """Load Archaeology data (default: the bundled ``rules/archaeology.toml``).
 
-    Raises :class:`printkit.PrintkitError` naming the file and the missing or
-    malformed entry.
+    Every value is type- and range-checked (``--rules`` files are users'
+    data; the limits are this module's constants): raises
+    :class:`printkit.PrintkitError` naming the file, the ``table.key`` and the
+    allowed values for a missing, malformed or out-of-range entry.  Whether the
+    theme's fonts can draw the texts is :func:`check_printable`'s job.
     """
     path = Path(path) if path else rules_path(GAME_ID)
-    d = load_toml(path)
+    chk = _Check(path, load_toml(path))
     try:
-        tr = d["treasures"]
-        treasures = {}
-        for tid in tr["order"]:
-            t = tr[tid]
-            treasures[tid] = Treasure(tid, str(t["name"]), int(t["count"]), int(t["trade"]),
-                                      check_sell(tid, t["sell"], str(path)))
-        ch = d["chests"]
-        chests = {cid: Chest(cid, str(ch[cid]["name"]), int(ch[cid]["treasures"]), int(ch[cid]["keys"]))
-                  for cid in ch["order"]}
-        m = d["money"]
-        if len(m["denominations"]) != len(m["counts"]):
-            raise PrintkitError(f"{path}: [money] denominations and counts differ in length")
-        th = d["thieves"]
-        s = d["sizes"]
-        return ArchaeologyRules(
-            title=str(d["game"]["title"]),
-            tagline=str(d["game"]["tagline"]),
-            players_min=int(d["players"]["min"]),
-            players_max=int(d["players"]["max"]),
-            players_default=int(d["players"]["default"]),
-            treasures=treasures,
-            thieves=int(th["thief"]),
-            master_thieves=int(th["master_thief"]),
-            two_player_remove_thieves=int(th["two_players"]["remove_thief"]),
-            two_player_remove_master=int(th["two_players"]["remove_master_thief"]),
-            two_player_players=int(th["two_players"]["players"]),
-            two_player_note=str(th["two_players"]["note"]),
-            texts={k: str(v) for k, v in d["texts"].items() if k != "source"},
-            keys=int(d["keys"]["count"]),
-            chests=chests,
-            money={int(v): int(n) for v, n in zip(m["denominations"], m["counts"])},
-            card_width=float(s["card_width"]),
-            card_height=float(s["card_height"]),
-            money_diameter=float(s["money_diameter"]),
-            board_width=float(s["board_width"]),
-            board_height=float(s["board_height"]),
-            board_overlap=float(s["board_overlap"]),
-            market_slots=int(s["market_slots"]),
-            sources={k: d[k]["source"] for k in ("treasures", "thieves", "keys", "chests", "money", "sizes")},
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise PrintkitError(f"{path}: malformed rules data ({type(exc).__name__}: {exc})") from None
+        return _read(chk)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a safety net: one line, never a traceback
+        raise PrintkitError(f"{path}: malformed rules data ({type(exc).__name__}: {show(str(exc))})") from None
+
+
+def _read(chk: _Check) -> ArchaeologyRules:
+    path = chk.path
+    title = chk.text("game.title", "title")
+    tagline = chk.text("game.tagline", "tagline")
+    pmin, pmax, pdef = (chk.whole(f"players.{k}", *PLAYERS_RANGE) for k in ("min", "max", "default"))
+    if not pmin <= pdef <= pmax:
+        raise chk.fail("players", f"needs min <= default <= max (from {PLAYERS_RANGE[0]} to {PLAYERS_RANGE[1]}), "
+                                  f"got min {pmin}, default {pdef}, max {pmax}")
+    # treasures
+    chk.table("treasures")
+    treasures: dict[str, Treasure] = {}
+    for tid in chk.ids("treasures.order", 1, len(TREASURE_ICONS), tuple(TREASURE_ICONS)):
+        key = f"treasures.{tid}"
+        chk.table(key)
+        sell = check_sell(tid, chk.get(f"{key}.sell"), f"{path}: {key}.sell")
+        if sell[-1] > SELL_MAX:
+            raise chk.fail(f"{key}.sell", f"values must be from 1 to {SELL_MAX} dollars", list(sell))
+        treasures[tid] = Treasure(
+            tid, chk.text(f"{key}.name", "name"),
+            chk.whole(f"{key}.count", 0, COUNT_MAX, what=" (cards of one type)"),
+            chk.whole(f"{key}.trade", 0, TRADE_MAX, what=" (dollars)"), sell)
+    n_treasures = sum(t.count for t in treasures.values())
+    if n_treasures < 1:
+        raise chk.fail("treasures", "the deck needs at least 1 treasure card (every count is 0)")
+    # thieves and keys
+    thieves = chk.whole("thieves.thief", 0, COUNT_MAX, what=" (cards)")
+    masters = chk.whole("thieves.master_thief", 0, COUNT_MAX, what=" (cards)")
+    two_players = chk.whole("thieves.two_players.players", pmin, pmax, what=" (the [players] range)")
+    remove_thief = chk.whole("thieves.two_players.remove_thief", 0, thieves, what=" ([thieves] thief)")
+    remove_master = chk.whole("thieves.two_players.remove_master_thief", 0, masters,
+                              what=" ([thieves] master_thief)")
+    note = chk.text("thieves.two_players.note", "note")
+    keys = chk.whole("keys.count", 0, COUNT_MAX, what=" (cards)")
+    # chests
+    chests: dict[str, Chest] = {}
+    for cid in chk.ids("chests.order", *CHESTS_RANGE):
+        key = f"chests.{cid}"
+        chk.table(key)
+        chests[cid] = Chest(
+            cid, chk.text(f"{key}.name", "name"),
+            chk.whole(f"{key}.treasures", CHEST_TREASURES_RANGE[0], min(CHEST_TREASURES_RANGE[1], n_treasures),
+                      what=" (at most the treasure cards in the deck)"),
+            chk.whole(f"{key}.keys", CHEST_KEYS_RANGE[0], min(CHEST_KEYS_RANGE[1], keys),
+                      what=" (at most the [keys] count)"))
+    deck = n_treasures + thieves + masters + keys + len(chests)
+    if deck > DECK_MAX:
+        raise chk.fail("treasures.*.count + thieves + keys.count + chests",
+                       f"the deck would hold {deck:,} cards; it must hold from 1 to {DECK_MAX}")
+    # texts
+    texts: dict[str, str] = {}
+    for k in TEXT_KEYS:
+        texts[k] = chk.text(f"texts.{k}", "back" if k == "back" else "rule")
+    try:
+        fields = {f for _, f, _, _ in string.Formatter().parse(texts["chest"]) if f is not None}
+    except ValueError as exc:
+        raise chk.fail("texts.chest", f"{exc}; write {{{{ and }}}} for a brace", texts["chest"]) from None
+    if not fields <= set(CHEST_FIELDS):
+        raise chk.fail("texts.chest", f"may only use the placeholders {{keys}} and {{treasures}}, not "
+                                      f"{', '.join('{' + f + '}' for f in sorted(fields - set(CHEST_FIELDS)))}")
+    # money
+    denoms = chk.get("money.denominations")
+    counts = chk.get("money.counts")
+    for key, v in (("money.denominations", denoms), ("money.counts", counts)):
+        if not isinstance(v, list) or not 1 <= len(v) <= 10:
+            raise chk.fail(key, "must list 1 to 10 whole numbers", v)
+    if len(denoms) != len(counts):
+        raise chk.fail("money", f"denominations and counts differ in length ({len(denoms)} and {len(counts)})")
+    denoms = [chk.whole("money.denominations", 1, DENOMINATION_MAX, v, " (dollars)") for v in denoms]
+    if len(set(denoms)) != len(denoms):
+        raise chk.fail("money.denominations", "lists a value twice", denoms)
+    counts = [chk.whole("money.counts", 0, COUNT_MAX, v, " (tokens of one value)") for v in counts]
+    if not 1 <= sum(counts) <= MONEY_MAX:
+        raise chk.fail("money.counts", f"{sum(counts):,} tokens in all; must be from 1 to {MONEY_MAX}", counts)
+    # sizes
+    return ArchaeologyRules(
+        title=title,
+        tagline=tagline,
+        players_min=pmin,
+        players_max=pmax,
+        players_default=pdef,
+        treasures=treasures,
+        thieves=thieves,
+        master_thieves=masters,
+        two_player_remove_thieves=remove_thief,
+        two_player_remove_master=remove_master,
+        two_player_players=two_players,
+        two_player_note=note,
+        texts=texts,
+        keys=keys,
+        chests=chests,
+        money=dict(zip(denoms, counts)),
+        card_width=chk.mm("sizes.card_width", *CARD_MM),
+        card_height=chk.mm("sizes.card_height", *CARD_MM),
+        money_diameter=chk.mm("sizes.money_diameter", *MONEY_MM),
+        board_width=chk.mm("sizes.board_width", *BOARD_MM),
+        board_height=chk.mm("sizes.board_height", *BOARD_MM),
+        board_overlap=chk.mm("sizes.board_overlap", *OVERLAP_MM),
+        market_slots=chk.whole("sizes.market_slots", *MARKET_SLOTS_RANGE),
+        sources={k: str(chk.data[k].get("source", "")) if isinstance(chk.data[k], dict) else ""
+                 for k in ("treasures", "thieves", "keys", "chests", "money", "sizes")},
+        file=str(path),
+    )
+
+
+def printed_texts(rules: ArchaeologyRules) -> list[tuple[str, str, tuple[str, ...]]]:
+    """Every text the kit prints from the rules data: (``table.key``, the
+    text as printed, the theme font roles it is drawn in).  Upper-cased
+    titles are listed as printed (``ß`` prints as ``SS``)."""
+    out = [
+        ("game.title", rules.title, ("display", "body", "semibold")),
+        ("game.title", rules.title.upper(), ("display",)),
+        ("game.tagline", rules.tagline, ("italic",)),
+        ("thieves.two_players.note", f"With {rules.two_player_players} players: {rules.two_player_note}", ("bold",)),
+    ]
+    for t in rules.treasures.values():
+        out += [(f"treasures.{t.id}.name", t.name, ("semibold",)),
+                (f"treasures.{t.id}.name", t.name.upper(), ("display",))]
+    for c in rules.chests.values():
+        out.append((f"chests.{c.id}.name", c.name.upper(), ("display",)))
+    for k, v in rules.texts.items():
+        out.append((f"texts.{k}", v.upper(), ("display",)) if k == "back" else (f"texts.{k}", v, ("semibold",)))
+    return out
+
+
+def check_printable(rules: ArchaeologyRules, theme) -> None:
+    """Refuse rules texts the ``theme``'s fonts cannot draw (emoji, Hebrew,
+    … in a font without them), and money values without a theme colour.
+
+    Raises :class:`printkit.PrintkitError` naming the rules file, the
+    ``table.key``, the characters and the font.
+    """
+    where = rules.file or str(rules_path(GAME_ID))
+    for key, text, roles in printed_texts(rules):
+        for role in roles:
+            missing = theme.missing_glyphs(text, role)
+            if missing:
+                chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5])
+                more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+                raise PrintkitError(
+                    f"{where}: {key}: the theme {theme.name!r} {role} font "
+                    f"({Path(theme.font_files[role]).name}) has no glyph for {chars}{more}; "
+                    "write text that font can draw"
+                )
+    for value in rules.money:
+        try:
+            theme.hex(f"money_{value}", GAME_ID)
+        except PrintkitError:
+            raise PrintkitError(
+                f"{where}: money.denominations: the theme {theme.name!r} has no colour money_{value} for a "
+                f"${value} token; use the values its [games.{GAME_ID}] palette colours "
+                f"({', '.join(k[6:] for k in theme.games.get(GAME_ID, {}) if k.startswith('money_')) or 'none'})"
+            ) from None
 
 
 @lru_cache(maxsize=1)
