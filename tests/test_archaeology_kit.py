@@ -8,7 +8,9 @@ import io
 import re
 
 import pdfplumber
+import pikepdf
 import pytest
+from pdfminer.layout import LTChar, LTCurve, LTFigure
 from click.testing import CliRunner
 
 from printkit.build import BuildOptions
@@ -16,10 +18,11 @@ from printkit.cli import main
 from printkit.games.archaeology.board import board_draw, board_layout
 from printkit.games.archaeology.components import card_components, highscore_pdf, money_components
 from printkit.games.archaeology.data import load_rules
+from printkit.imposition import FOOTER
 from printkit.model import ComponentSet
 from printkit.paper import get_paper
 from printkit.render.sheets import render_set
-from printkit.tiling import CROSS, render_single, render_tiled
+from printkit.tiling import CROSS, HEADER, render_single, render_tiled
 from printkit.units import mm
 
 
@@ -98,45 +101,131 @@ def _crosshairs(page) -> list[tuple[float, float]]:
     return sorted(out)
 
 
+def _window(page) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1), PDF coordinates: the clip rectangle the page shows
+    the board through, read from the page's content stream (the first ``re``
+    made a clip with ``W``/``W*``, under the ``cm`` operators before it)."""
+    ops = list(pikepdf.parse_content_stream(page))
+    sx, sy, tx, ty = 1.0, 1.0, 0.0, 0.0
+    for op, nxt in zip(ops, ops[1:]):
+        name = str(op.operator)
+        if name == "cm":
+            a, b, c, d, e, f = (float(v) for v in op.operands)
+            assert b == c == 0, "a rotated page: not expected here"
+            sx, sy, tx, ty = a * sx, d * sy, a * tx + e, d * ty + f
+        elif name == "re" and str(nxt.operator) in ("W", "W*"):
+            x, y, w, h = (float(v) for v in op.operands)
+            x0, y0, x1, y1 = sx * x + tx, sy * y + ty, sx * (x + w) + tx, sy * (y + h) + ty
+            return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+    raise AssertionError("no clip rectangle on the page")
+
+
+def _artwork(page):
+    """The board's drawing as placed on ``page``: the form XObject's figure
+    (its bbox) and every object drawn inside it as ``(signature, bbox)``;
+    tile overlays (crosshairs, labels, cut lines, header) are not in it."""
+    (fig,) = [o for o in page.layout if isinstance(o, LTFigure)]
+    objs = []
+
+    def walk(node):
+        for o in node:
+            if isinstance(o, LTFigure):
+                walk(o)
+            elif isinstance(o, LTChar):
+                objs.append((("char", o.get_text(), o.fontname, round(o.size, 2)), o.bbox))
+            elif isinstance(o, LTCurve):  # LTRect and LTLine are curves too
+                objs.append(((type(o).__name__, str(o.non_stroking_color), str(o.stroking_color),
+                              o.fill, o.stroke, round(o.linewidth, 2)), o.bbox))
+    walk(fig)
+    return fig.bbox, objs
+
+
+def _moved(objs, dx: float, dy: float):
+    return [(sig, (x0 + dx, y0 + dy, x1 + dx, y1 + dy)) for sig, (x0, y0, x1, y1) in objs]
+
+
+def _in(objs, box, inset: float = 0.05):
+    """Objects whose bbox meets ``box`` (shrunk by ``inset`` so an object
+    merely touching its edge counts on neither page)."""
+    x0, y0, x1, y1 = box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset
+    return [o for o in objs if o[1][2] > x0 and o[1][0] < x1 and o[1][3] > y0 and o[1][1] < y1]
+
+
+def _same(a, b, tol: float = 0.01) -> bool:
+    """Same multiset of objects (signature equal, bbox within ``tol`` pt)."""
+    if len(a) != len(b):
+        return False
+    rest = list(b)
+    for sig, box in sorted(a, key=lambda o: (o[1], str(o[0]))):
+        hit = next((i for i, (s2, b2) in enumerate(rest)
+                    if s2 == sig and all(abs(p - q) <= tol for p, q in zip(box, b2))), None)
+        if hit is None:
+            return False
+        rest.pop(hit)
+    return True
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_board_tiles_overlap_and_marks_meet(theme, rules, paper):
+    """Measured in the PDF: where the board's drawing sits on neighbouring
+    pages, the clip window each page shows it through, and the crosshairs."""
     pap = get_paper(paper)
+    assert rules.board_overlap == 12.0  # rules/archaeology.toml [sizes] board_overlap
     overlap = mm(rules.board_overlap)
     data, plan = render_tiled(board_draw(rules, theme), mm(rules.board_width), mm(rules.board_height),
                               bleed=mm(3), paper=pap, overlap=overlap, theme=theme, title="Board")
-    assert len(plan.tiles) > 1
+    pike = pikepdf.open(io.BytesIO(data))
     with pdfplumber.open(io.BytesIO(data)) as pdf:
-        assert len(pdf.pages) == len(plan.tiles)
-        marks = [_crosshairs(p) for p in pdf.pages]
-    pairs = []
-    for t in plan.tiles:
-        if t.col + 1 < plan.cols:
-            pairs.append((t, plan.tile(t.row, t.col + 1), "x"))
-        if t.row + 1 < plan.rows:
-            pairs.append((t, plan.tile(t.row + 1, t.col), "y"))
-    assert pairs
-    for a, b, axis in pairs:
-        ma = marks[plan.tiles.index(a)]
-        mb = marks[plan.tiles.index(b)]
-        if axis == "x":
-            # on the seam: overlap/2 inside the right edge of a, the left edge of b
-            sa = [m for m in ma if abs(m[0] - (a.page_x + a.width - overlap / 2)) < 0.01]
-            sb = [m for m in mb if abs(m[0] - (b.page_x + overlap / 2)) < 0.01]
-            # lay b on a edge to edge: b's seam onto a's seam; the marks must coincide
-            shift = (sa[0][0] - sb[0][0], 0.0)
-            step = a.width - overlap
+        pages = [
+            {"art": _artwork(p), "window": _window(pike.pages[i]), "marks": _crosshairs(p),
+             "size": (float(p.width), float(p.height))}
+            for i, p in enumerate(pdf.pages)
+        ]
+    assert len(pages) == len(plan.tiles) > 1
+    # the paper's printable window: the content area inside the margins, less the
+    # header band (assembly note) and the footer band (scale bars)
+    w, h = pages[0]["size"]
+    landscape = w > h
+    box_w, box_h = (pap.box_height, pap.box_width) if landscape else (pap.box_width, pap.box_height)
+    window = (box_w - 2 * pap.margin, box_h - 2 * pap.margin - FOOTER - HEADER)
+    for pg in pages:
+        x0, y0, x1, y1 = pg["window"]
+        assert (round(x1 - x0, 2), round(y1 - y0, 2)) == (round(window[0], 2), round(window[1], 2))
+    neighbours = [(plan.tiles.index(t), plan.tiles.index(plan.tile(t.row, t.col + 1)), 0)
+                  for t in plan.tiles if t.col + 1 < plan.cols]
+    neighbours += [(plan.tiles.index(t), plan.tiles.index(plan.tile(t.row + 1, t.col)), 1)
+                   for t in plan.tiles if t.row + 1 < plan.rows]
+    assert neighbours
+    for ia, ib, axis in neighbours:
+        a, b = pages[ia], pages[ib]
+        (fa, art_a), (fb, art_b) = a["art"], b["art"]
+        # the shift that lays page b's drawing onto page a's: measured, then checked
+        # to make the whole drawing coincide
+        dx, dy = fa[0] - fb[0], fa[1] - fb[1]
+        assert _same(_moved(art_b, dx, dy), art_a)
+        # (a) it is the printable window less the overlap the rules state, along the seam
+        along, across = (dx, dy) if axis == 0 else (-dy, dx)  # b lies right of a, or below it
+        assert abs(along - (window[axis] - overlap)) < 0.01, (paper, along, window[axis], overlap)
+        assert abs(across) < 0.01
+        # the overlap strips: a's right (bottom) edge and b's left (top) edge of the window
+        wa, wb = a["window"], b["window"]
+        if axis == 0:
+            strip_a = (wa[2] - overlap, wa[1], wa[2], wa[3])
+            strip_b = (wb[0], wb[1], wb[0] + overlap, wb[3])
         else:
-            sa = [m for m in ma if abs(m[1] - (a.page_y + overlap / 2)) < 0.01]
-            sb = [m for m in mb if abs(m[1] - (b.page_y + b.height - overlap / 2)) < 0.01]
-            shift = (0.0, sa[0][1] - sb[0][1])
-            step = a.height - overlap
-        assert len(sa) >= 2 and len(sa) == len(sb), (a.name, b.name, sa, sb)
-        moved = sorted((round(x + shift[0], 2), round(y + shift[1], 2)) for x, y in sb)
-        assert moved == sorted((round(x, 2), round(y, 2)) for x, y in sa)
-        # the two pages share exactly the stated overlap of the drawing:
-        # page b shows the drawing shifted by (window - overlap)
-        assert abs(abs(shift[0] or shift[1]) - step) < 0.01
-        assert abs((a.width if axis == "x" else a.height) - step - mm(12)) < 0.01
+            strip_a = (wa[0], wa[1], wa[2], wa[1] + overlap)
+            strip_b = (wb[0], wb[3] - overlap, wb[2], wb[3])
+        # (b) the crosshairs in the strips coincide under the same shift
+        marks_a = sorted(m for m in a["marks"] if strip_a[0] <= m[0] <= strip_a[2] and strip_a[1] <= m[1] <= strip_a[3])
+        marks_b = sorted(m for m in b["marks"] if strip_b[0] <= m[0] <= strip_b[2] and strip_b[1] <= m[1] <= strip_b[3])
+        assert len(marks_a) >= 2
+        assert [(round(x + dx, 2), round(y + dy, 2)) for x, y in marks_b] == [(round(x, 2), round(y, 2)) for x, y in marks_a]
+        # (c) both strips show the same artwork: the drawing's chars and shapes
+        # visible in a's strip are those visible in b's strip, moved by the shift
+        seen_a = _in(art_a, strip_a)
+        seen_b = _moved(_in(art_b, strip_b), dx, dy)
+        assert any(sig[0] == "char" for sig, _ in seen_a) and any(sig[0] != "char" for sig, _ in seen_a)
+        assert _same(seen_b, seen_a)
 
 
 def test_board_tile_pages_fit_the_paper(theme, rules):

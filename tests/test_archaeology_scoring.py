@@ -4,11 +4,12 @@ codes, the CLI (text, JSON, exit codes) and the bundled examples."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printkit.cli import main
@@ -73,13 +74,63 @@ def test_bundled_tables_pay_more_per_card_as_sets_grow(rules):
 # -- the museum set rule --------------------------------------------------------------
 
 
-@given(st.lists(st.integers(1, 40), min_size=1, max_size=5, unique=True).map(sorted), st.integers(0, 60))
+def _splits(n: int, largest: int):
+    """Every way to split ``n`` cards of one type into sets of 1 to
+    ``largest`` cards (as set sizes, largest first)."""
+    if n == 0:
+        yield ()
+        return
+    for k in range(min(n, largest), 0, -1):
+        for rest in _splits(n - k, k):
+            yield (k,) + rest
+
+
+def _by_the_rulebook(n: int, sell_table) -> int:
+    """The museum's price taken literally, by brute force: of every split of
+    the ``n`` cards into sets, the sale is the one made of full sets and at
+    most ONE smaller set; a set of k cards pays ``sell_table[k - 1]``."""
+    full = len(sell_table)
+    legal = [s for s in _splits(n, full) if sum(1 for k in s if k < full) <= 1]
+    assert len(legal) == 1, legal  # the rule leaves no choice
+    return sum(sell_table[k - 1] for k in legal[0])
+
+
+SELL_TABLES = st.lists(st.integers(1, 10**6), min_size=1, max_size=5, unique=True).map(sorted)
+
+
+@settings(deadline=None)
+@given(SELL_TABLES, st.integers(0, 40))
 def test_museum_value_is_full_sets_then_one_smaller_set(sell_table, count):
-    n = len(sell_table)
-    expected = (count // n) * sell_table[-1] + (sell_table[count % n - 1] if count % n else 0)
-    assert museum_value(count, sell_table) == expected
-    # one more card never lowers the price
+    assert museum_value(count, sell_table) == _by_the_rulebook(count, sell_table)
+
+
+@settings(deadline=None)
+@given(SELL_TABLES, st.integers(0, 10**6))
+def test_selling_one_more_card_never_lowers_the_price(sell_table, count):
     assert museum_value(count + 1, sell_table) > museum_value(count, sell_table)
+
+
+@pytest.mark.parametrize("tid, count, dollars", [
+    ("talisman", 6, 29),       # rulebook: a full set of 5 (26) plus a set of 1 (3)
+    ("talisman", 3, 12),       # rulebook: 3 talismans sell for 12
+    ("broken-tablet", 4, 10),  # rulebook: 4 broken tablets sell for 10
+    ("talisman", 0, 0),
+    ("talisman", 10, 52),      # two full sets, by hand: 26 + 26
+    ("broken-cup", 3, 10),     # mended cup 8 + a half 2
+])
+def test_museum_value_hand_computed(rules, tid, count, dollars):
+    t = rules.treasures[tid]
+    assert museum_value(count, t.sell) == dollars
+    assert sell(t, count).value == dollars
+
+
+def test_bundled_tables_make_the_rule_the_best_sale(rules):
+    """The bundled (partly assumed) tables keep "full sets first" the best
+    sale: no other split of the cards into sets pays more (every split tried)."""
+    for t in rules.treasures.values():
+        for n in range(0, 2 * t.count + 1):
+            best = max(sum(t.sell[k - 1] for k in s) for s in _splits(n, t.full_set))
+            assert museum_value(n, t.sell) == best, (t.id, n)
 
 
 def _game(players, treasures=None):
@@ -155,8 +206,14 @@ def test_cli_score_text_and_json():
     runner = CliRunner()
     res = runner.invoke(main, ["score", "archaeology", str(EXAMPLES / "finished-3-players.toml")])
     assert res.exit_code == 0, res.output
-    assert "6 talisman = 1 full set × $26 + set of 1 $3 = $29" in res.output
+    assert "6 × Talisman = 1 full set × $26 + set of 1 $3 = $29" in res.output
+    assert "1 × Parchment Scrap = set of 1 $1 = $1" in res.output
     assert "Winner: Chloé with $47" in res.output
+    # card names from the rules data in the text, never the ids
+    assert not {"parchment-scrap", "broken-cup", "talisman", "pot-shard"} & set(re.findall(r"[a-z][a-z-]+", res.output))
+    res = runner.invoke(main, ["score", "archaeology", str(EXAMPLES / "finished-3-players.toml"), "--json"])
+    sold = {s["treasure"] for p in json.loads(res.output)["players"] for s in p["sales"]}
+    assert {"parchment-scrap", "broken-cup", "talisman"} <= sold  # ids kept in JSON
     res = runner.invoke(main, ["score", "archaeology", str(EXAMPLES / "shared-win.toml"), "--json"])
     data = json.loads(res.output)
     assert res.exit_code == 0 and data["winners"] == ["Ana", "Ben"]

@@ -38,7 +38,9 @@ def museum_value(count: int, sell: tuple[int, ...] | list[int]) -> int:
 @dataclass(frozen=True)
 class Sale:
     """One type sold: ``count`` cards as ``full_sets`` full sets (each
-    ``full_value``) plus a set of ``remainder`` cards (``remainder_value``)."""
+    ``full_value``) plus a set of ``remainder`` cards (``remainder_value``).
+    ``treasure`` is the type's id (JSON), ``name`` its card name from the
+    rules data (text output; the id when not given)."""
 
     treasure: str
     count: int
@@ -46,6 +48,7 @@ class Sale:
     full_value: int
     remainder: int
     remainder_value: int
+    name: str = ""
 
     @property
     def value(self) -> int:
@@ -53,19 +56,21 @@ class Sale:
         return self.full_sets * self.full_value + self.remainder_value
 
     def explain(self) -> str:
-        """E.g. ``"6 talisman = 1 full set × $26 + set of 1 $3 = $29"``."""
+        """E.g. ``"6 × Talisman = 1 full set × $26 + set of 1 $3 = $29"`` (the
+        card name, control characters made visible)."""
         parts = []
         if self.full_sets:
             parts.append(f"{self.full_sets} full set{'s' if self.full_sets > 1 else ''} × ${self.full_value}")
         if self.remainder:
             parts.append(f"set of {self.remainder} ${self.remainder_value}")
-        return f"{self.count} {self.treasure} = {' + '.join(parts)} = ${self.value}"
+        return f"{self.count} × {escape_display(self.name or self.treasure)} = {' + '.join(parts)} = ${self.value}"
 
 
 def sell(treasure: Treasure, count: int) -> Sale:
     """The museum sale of ``count`` cards of ``treasure``."""
     full, rest = divmod(count, treasure.full_set)
-    return Sale(treasure.id, count, full, treasure.sell[-1], rest, treasure.sell[rest - 1] if rest else 0)
+    return Sale(treasure.id, count, full, treasure.sell[-1], rest, treasure.sell[rest - 1] if rest else 0,
+                treasure.name)
 
 
 @dataclass
@@ -150,8 +155,8 @@ def render_json(result: Result) -> str:
 
 
 def render_text(result: Result) -> str:
-    """A block per player (money, each sale explained, total, rank) and the
-    winner line; an invalid result renders its problems."""
+    """A block per player (money, each sale explained by card name, total,
+    rank) and the winner line; an invalid result renders its problems."""
     if not result.valid:
         return "\n".join(f"{result.source}: {p}" for p in result.problems)
     lines = [f"Archaeology — {escape_display(result.source)}", ""]
