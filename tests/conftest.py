@@ -56,16 +56,24 @@ def a4():
 
 
 # --- every PDF the suite builds passes `printkit check` ------------------------------
-# All printkit outputs go through printkit.pdf.write_atomic; record each distinct PDF
-# written during the run and preflight them all at the end (issue 7).
+# Record each distinct PDF the suite makes — files written through
+# printkit.pdf.write_atomic and PDFs made in memory by reportlab canvases and
+# weasyprint — and preflight them all at the end of the run (issue 7).  Tests that
+# build broken PDFs on purpose carry @pytest.mark.bad_pdfs.
 
 _WRITTEN: dict[str, tuple[str, bytes]] = {}
+_RECORDING = {"on": True, "test": "<setup>"}
 
 
-def _recording(original):
+def _record(data: bytes, where: str) -> None:
+    if _RECORDING["on"] and data[:5] == b"%PDF-":
+        _WRITTEN.setdefault(hashlib.sha1(data).hexdigest(), (where, data))
+
+
+def _recording_write(original):
     def write_atomic(path, data):
         if str(path).endswith(".pdf"):
-            _WRITTEN.setdefault(hashlib.sha1(data).hexdigest(), (str(path), data))
+            _record(data, str(path))
         return original(path, data)
 
     return write_atomic
@@ -74,10 +82,44 @@ def _recording(original):
 def pytest_configure(config):
     import printkit.build
     import printkit.pdf
+    from reportlab.pdfgen.canvas import Canvas
 
-    recorder = _recording(printkit.pdf.write_atomic)
+    config.addinivalue_line("markers", "bad_pdfs: the test builds invalid PDFs on purpose")
+    recorder = _recording_write(printkit.pdf.write_atomic)
     printkit.pdf.write_atomic = recorder
     printkit.build.write_atomic = recorder
+
+    save = Canvas.save
+
+    def recording_save(self):
+        save(self)
+        target = getattr(self, "_filename", None)
+        if hasattr(target, "getvalue"):
+            _record(target.getvalue(), f"{_RECORDING['test']} (reportlab canvas)")
+
+    Canvas.save = recording_save
+
+    try:
+        import weasyprint
+    except ImportError:  # pragma: no cover
+        return
+    write_pdf = weasyprint.HTML.write_pdf
+
+    def recording_write_pdf(self, *args, **kwargs):
+        result = write_pdf(self, *args, **kwargs)
+        if isinstance(result, bytes):
+            _record(result, f"{_RECORDING['test']} (weasyprint)")
+        return result
+
+    weasyprint.HTML.write_pdf = recording_write_pdf
+
+
+@pytest.fixture(autouse=True)
+def _preflight_recording(request):
+    _RECORDING["on"] = request.node.get_closest_marker("bad_pdfs") is None
+    _RECORDING["test"] = request.node.nodeid
+    yield
+    _RECORDING["on"] = True
 
 
 def pytest_sessionfinish(session, exitstatus):

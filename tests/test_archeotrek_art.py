@@ -43,7 +43,7 @@ def render(faces, theme, bleed: float) -> list[list[dict]]:
     c = None
     for face, w, h in faces:
         if c is None:
-            c = Canvas(buf, pagesize=(w + 2 * pad, h + 2 * pad), invariant=1)
+            c = Canvas(buf, pagesize=(w + 2 * pad, h + 2 * pad), invariant=1, initialFontName=theme.font("body"))
         c.setPageSize((w + 2 * pad, h + 2 * pad))
         c.saveState()
         c.translate(pad, pad)
@@ -285,7 +285,7 @@ def test_art_is_opaque(rules, theme):
         (sheet_face(rules, theme, SHEET_W, SHEET_H), SHEET_W, SHEET_H),
     ]:
         buf = io.BytesIO()
-        c = Canvas(buf, pagesize=(w, h), invariant=1, pageCompression=0)
+        c = Canvas(buf, pagesize=(w, h), invariant=1, pageCompression=0, initialFontName=theme.font("body"))
         face.draw(c, FaceBox(w, h, 0, mm(3), theme, "rect"))
         c.showPage()
         c.save()

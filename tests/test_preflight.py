@@ -9,6 +9,8 @@ from click.testing import CliRunner
 from pypdf import PdfWriter
 from reportlab.pdfgen.canvas import Canvas
 
+pytestmark = pytest.mark.bad_pdfs  # these tests build invalid PDFs on purpose
+
 from printkit.cli import main
 from printkit.preflight import preflight
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.preflight import preflight
+
+pytestmark = pytest.mark.bad_pdfs  # these tests build invalid PDFs on purpose
 
 
 def _form_pdf(font: str) -> bytes:
