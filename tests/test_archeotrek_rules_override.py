@@ -31,6 +31,8 @@ def _variant(old: str, new: str) -> str:
     (r"^yellow = 5$", "yellow = 30", "boxes in all"),
     (r'^title = "Trek 12: ArchéoTREK"', 'title = "Trek\\u202e 12"', "title"),
     (r'^blue = "circle"', 'blue = "star"', "symbols"),
+    (r'^title = "Trek 12: ArchéoTREK"', 'title = "Trek 12 🦴"', "no glyph"),
+    (r'^tagline = .*$', 'tagline = "ארכאולוגיה"', "no glyph"),
     (r'^  \{ id = "A1", kind = "normal"', '  { id = "A1", kind = "wobbly"', "kind"),
     (r'^  \["A1", "A2"\]', '  ["A1", "Z9"]', "unknown circle"),
 ])

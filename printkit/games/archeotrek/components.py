@@ -12,6 +12,7 @@ Counts, values, colours' symbols and sizes come from ``rules/archeotrek.toml``.
 
 from __future__ import annotations
 
+from printkit import PrintkitError
 from printkit.build import BuildOptions, GameKit, Part
 from printkit.games.archeotrek.data import load_rules
 from printkit.games.archeotrek.documents import rules_reference_pdf
@@ -31,10 +32,28 @@ def sheet_size(paper) -> tuple[float, float]:
     return x1 - x0, paper.height - 2 * (y0 + FOOTER)
 
 
+def _check_printable(rules, theme, source) -> None:
+    """Refuse rules texts the theme's fonts cannot draw (emoji, scripts the
+    fonts lack): reportlab would print blank boxes.  Raises
+    :class:`printkit.PrintkitError` naming the rules file, key and characters."""
+    texts = [("game.title", rules.title), ("game.tagline", rules.tagline)]
+    texts += [(f"choices.labels.{k}", v) for k, v in rules.choice_labels.items()]
+    texts += [("digsite.circles", c.id) for c in rules.layout.circles]
+    texts += [("tokens.colours", c) for c in rules.tokens.bones]
+    for key, text in texts:
+        for role in theme.fonts:
+            missing = theme.missing_glyphs(text, role)
+            if missing:
+                chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5])
+                raise PrintkitError(f"{source or 'rules/archeotrek.toml'}: {key}: the theme {theme.name!r} "
+                                    f"{role} font has no glyph for {chars}; write text that font can draw")
+
+
 def parts(options: BuildOptions) -> list[Part]:
     """The kit's parts for ``options`` (players, paper, theme, rules)."""
     rules = load_rules(options.rules_file("archeotrek"))
     theme = options.theme
+    _check_printable(rules, theme, options.rules_file("archeotrek"))
     players = options.players or rules.players_default
     w, h = sheet_size(options.paper)
     geometry = SheetGeometry.compute(rules, w, h) if options.fillable else None
