@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.ranking import rank_players
 from printkit.games.archaeology.data import Treasure, bundled_rules
 from printkit.games.archaeology.game import ERROR, Game, Problem
 from printkit.inputfiles import escape_display
@@ -118,10 +119,7 @@ def score_game(game: Game, partial: bool = False) -> Result:
                  sorted(p.treasures.items(), key=lambda kv: order[kv[0]]) if n]
         total_sales = sum(s.value for s in sales)
         players.append(PlayerResult(p.name, p.seat, p.money, p.keys, sales, total_sales, p.money + total_sales))
-    # rank = 1 + players with strictly more money (ties share a rank); one sort, not P² comparisons
-    players.sort(key=lambda r: (-r.total, r.seat))
-    for i, r in enumerate(players):
-        r.rank = players[i - 1].rank if i and players[i - 1].total == r.total else i + 1
+    players = rank_players(players, lambda r: r.total, lambda r: r.seat)
     return Result(game.source, True, problems, players, [r.name for r in players if r.rank == 1])
 
 

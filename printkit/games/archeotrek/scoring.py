@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.ranking import rank_players
 from printkit.games.archeotrek.game import Game
 from printkit.inputfiles import escape_display
 from printkit.games.archeotrek.validate import (
@@ -176,13 +177,7 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
             s.skeletons.append(aw)
             s.skeleton_points += aw.value
             s.score += aw.value
-    # competition ranks (1, 1, 3) in one sort, not a quadratic count
-    prev = None
-    for i, s in enumerate(sorted(scores, key=lambda s: -s.score), 1):
-        if s.score != prev:
-            rank, prev = i, s.score
-        s.rank = rank
-    scores.sort(key=lambda s: (s.rank, s.seat))
+    scores = rank_players(scores, lambda s: s.score, lambda s: s.seat)
     res.players = scores
     res.winners = [s.name for s in scores if s.rank == 1]
     return res
