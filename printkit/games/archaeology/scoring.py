@@ -15,10 +15,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.ranking import rank_players
 from printkit.games.archaeology.data import Treasure, bundled_rules
 from printkit.games.archaeology.game import ERROR, Game, Problem
 from printkit.inputfiles import escape_display
+from printkit.ranking import rank_players
 
 
 def museum_value(count: int, sell: tuple[int, ...] | list[int]) -> int:

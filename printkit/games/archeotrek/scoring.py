@@ -14,9 +14,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.ranking import rank_players
 from printkit.games.archeotrek.game import Game
 from printkit.inputfiles import escape_display
+from printkit.ranking import rank_players
 from printkit.games.archeotrek.validate import (
     ERROR,
     Problem,
