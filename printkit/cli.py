@@ -217,7 +217,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     _refuse_findings(pdf, f"{layout.name}.pdf")
     target = out / f"{layout.name}.pdf"
     write_atomic(target, pdf)
-    click.echo(f"{target}  {count} cards, {pages} pages")
+    click.echo(f"{target}  {count} card{'s' if count != 1 else ''}, {pages} page{'s' if pages != 1 else ''}")
 
 
 @main.command()
