@@ -18,11 +18,10 @@ Invariants:
 from __future__ import annotations
 
 import json
-import os
 import re
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from printkit import PrintkitError
@@ -30,14 +29,13 @@ from printkit.games.archeotrek.game import game_from_dict, load_game
 from printkit.games.archeotrek.scoring import render_json, render_text, score_game
 from printkit.games.archeotrek.simulate import dumps_toml, simulate
 from printkit.games.archeotrek.validate import CODES, Problem, validate
-from printkit.inputfiles import parse_json, parse_toml
+from printkit.inputfiles import parse_json
 
-#: PRINTKIT_FUZZ_EXAMPLES=5000 for a deeper hunt (the default keeps the suite fast).
-EXAMPLES = int(os.environ.get("PRINTKIT_FUZZ_EXAMPLES", "120"))
-FAST = settings(
-    max_examples=EXAMPLES, deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+from scorer_checks import (
+    BYTES, COMMON_INSERTS, FAST, GENERIC_MUTATIONS, check_corrupted_text, check_duplicate_keys_refused,
+    check_renderings, leaf_and_json_like, load_random_bytes, mutate_at, nasty_int, paths, random_bytes,
 )
+
 GAMES = [simulate(players, seed) for players, seed in [(1, 0), (2, 1), (3, 2), (4, 3), (5, 4), (8, 5)]]
 FILE_LEVEL = {"game-name", "unknown-key", "no-players", "wrong-type"}
 AREA_CODES = {
@@ -91,11 +89,7 @@ def run_pipeline(data, partial: bool = False):
     result = score_game(game, partial=partial)
     assert result.problems == problems
     assert result.valid == (not any(p.severity == "error" for p in problems))
-    text = render_text(result)
-    text.encode("utf-8")
-    assert not RAW_CONTROL.search(text), text
-    out = json.loads(render_json(result).encode("utf-8"))
-    assert out["valid"] == result.valid and len(out["problems"]) == len(problems)
+    check_renderings(result, problems, render_text, render_json, RAW_CONTROL)
     if result.valid:
         assert sorted(s.name for s in result.players) == sorted(p.name for p in game.players)
     return result
@@ -108,29 +102,8 @@ NASTY_TEXT = st.sampled_from([
     "Ｎｏａ", "🦴", "👩\u200d👩\u200d👧", "نوا", "\u202eaoN", "\x1b[31m", "\x00", "\ud800",
     "x" * 300, "player", "area", "circles", "bones", "choices", "name", "game", "archeotrek",
 ])
-NASTY_INT = st.sampled_from([
-    0, 1, -1, 9, 12, 2**31, 2**53 + 1, 2**63 - 1, 2**63, -(2**63) - 1, 10**30, 10**4000,
-]) | st.builds(pow, st.just(10), st.just(5000))  # past Python's 4,300-digit str() limit
-NASTY_FLOAT = st.sampled_from([0.0, 3.0, -0.0, 1e400, float("-inf"), float("nan"), 2.5])
-
-
-def deep_list(depth: int):
-    v: object = 1
-    for _ in range(depth):
-        v = [v]
-    return v
-
-
-leaf = (
-    st.none() | st.booleans() | NASTY_INT | st.integers(-3, 15) | NASTY_FLOAT
-    | st.text(max_size=8) | NASTY_TEXT | st.builds(deep_list, st.integers(50, 2000))
-)
-json_like = st.recursive(
-    leaf,
-    lambda kids: st.lists(kids, max_size=4)
-    | st.dictionaries(st.text(max_size=6) | NASTY_TEXT, kids, max_size=4),
-    max_leaves=16,
-)
+NASTY_INT = nasty_int(0, 1, -1, 9, 12)
+leaf, json_like = leaf_and_json_like(NASTY_TEXT, NASTY_INT)
 player_like = st.fixed_dictionaries({}, optional={
     "name": json_like | NASTY_TEXT,
     "choices": json_like | st.dictionaries(
@@ -177,20 +150,7 @@ def test_random_structures(data, partial):
 # -- mutated simulated games -------------------------------------------------------------------
 
 
-def _paths(root):
-    """Every (container, key) position in a JSON-like tree (iterative: the
-    tree may hold a 2,000-level list)."""
-    out, stack = [], [root]
-    while stack:
-        node = stack.pop()
-        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
-        for k, v in items:
-            out.append((node, k))
-            stack.append(v)
-    return out
-
-
-MUTATIONS = ("replace", "delete", "duplicate", "rename", "swap-players", "copy-token")
+MUTATIONS = (*GENERIC_MUTATIONS, "swap-players", "copy-token")
 
 
 @FAST
@@ -198,20 +158,14 @@ MUTATIONS = ("replace", "delete", "duplicate", "rename", "swap-players", "copy-t
 def test_mutated_simulated_games(index, data, partial):
     game = json.loads(json.dumps(GAMES[index]))  # a deep copy
     for _ in range(data.draw(st.integers(1, 4), label="mutations")):
-        spots = _paths(game)
+        spots = paths(game)
         if not spots:
             break
         container, key = data.draw(st.sampled_from(spots), label="where")
         how = data.draw(st.sampled_from(MUTATIONS), label="how")
         players = game.get("player") if isinstance(game.get("player"), list) else []
-        if how == "replace":
-            container[key] = data.draw(leaf | json_like, label="value")
-        elif how == "delete":
-            del container[key]
-        elif how == "duplicate" and isinstance(container, list):
-            container.append(container[key])
-        elif how == "rename" and isinstance(container, dict):
-            container[data.draw(NASTY_TEXT, label="new key")] = container.pop(key)
+        if how in GENERIC_MUTATIONS:
+            mutate_at(data, how, container, key, leaf | json_like, NASTY_TEXT)
         elif how == "swap-players" and len(players) > 1:
             a, b = players[0], players[1]
             if isinstance(a, dict) and isinstance(b, dict):
@@ -232,11 +186,7 @@ def test_unmutated_simulated_games_score():
 
 # -- corrupted file text ------------------------------------------------------------------------
 
-CORRUPTIONS = ("truncate", "delete", "insert", "duplicate-line", "bom-crlf")
-INSERTS = st.sampled_from([
-    "\x00", "\ufeff", "[", "]", "{", '"', "\\", "\\ud800", "\\u202e", "=", ",", "\n", "#",
-    "9" * 5000, "1e400", "NaN", "-", "🦴", "\r", '"name": "X", ', "[[player]]\n", "[" * 3000,
-])
+INSERTS = st.sampled_from(COMMON_INSERTS)
 
 
 @pytest.fixture(scope="module")
@@ -251,54 +201,22 @@ def texts():
 @FAST
 @given(st.data())
 def test_corrupted_file_text(texts, data):
-    fmt, text = data.draw(st.sampled_from(texts), label="file")
-    for _ in range(data.draw(st.integers(1, 3), label="corruptions")):
-        how = data.draw(st.sampled_from(CORRUPTIONS), label="how")
-        pos = data.draw(st.integers(0, len(text)), label="pos")
-        if how == "truncate":
-            text = text[:pos]
-        elif how == "delete":
-            text = text[:pos] + text[pos + data.draw(st.integers(1, 40)):]
-        elif how == "insert":
-            text = text[:pos] + data.draw(INSERTS, label="insert") + text[pos:]
-        elif how == "duplicate-line":
-            lines = text.splitlines(keepends=True)
-            if lines:
-                i = min(pos, len(lines) - 1)
-                lines.insert(i, lines[i])
-                text = "".join(lines)
-        elif how == "bom-crlf":
-            text = "\ufeff" + text.replace("\n", "\r\n")
-    text = text.removeprefix("\ufeff")  # read_text drops one BOM, as from a file
-    try:
-        parsed = parse_json(text, "fuzz.json") if fmt == "json" else parse_toml(text, "fuzz.toml")
-    except PrintkitError as exc:
-        assert str(exc).startswith("fuzz.") and "\n" not in str(exc)
-        return
-    run_pipeline(parsed)
+    check_corrupted_text(texts, data, INSERTS, run_pipeline)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.binary(max_size=300) | st.sampled_from([
-    b"\xef\xbb\xbf", b"\xff\xfe", b'game = "archeotrek"\x00', b"\xc3(", b'{"a": 1, "a": 2}',
-]), st.sampled_from(["g.toml", "g.json"]))
+@BYTES
+@given(random_bytes("archeotrek"), st.sampled_from(["g.toml", "g.json"]))
 def test_random_bytes_as_a_file(tmp_path_factory, raw, name):
-    path = tmp_path_factory.mktemp("bytes") / name
-    path.write_bytes(raw)
-    try:
-        game = load_game(path)
-    except PrintkitError as exc:
-        assert str(exc).startswith(str(path)) and "\n" not in str(exc)
+    game = load_random_bytes(tmp_path_factory, raw, name, load_game)
+    if game is None:
         return
     for p in validate(game):
         check_problem(p, False)
 
 
 def test_json_duplicate_keys_are_refused_at_any_depth():
-    for text in ('{"game": "archeotrek", "game": "x"}',
-                 '{"player": [{"name": "A", "circles": {"A1": 1, "A1": 2}}]}'):
-        with pytest.raises(PrintkitError, match="appears twice"):
-            parse_json(text, "t.json")
+    check_duplicate_keys_refused(('{"game": "archeotrek", "game": "x"}',
+                                  '{"player": [{"name": "A", "circles": {"A1": 1, "A1": 2}}]}'))
 
 
 @given(st.sampled_from(range(len(GAMES))))

@@ -23,11 +23,10 @@ Invariants:
 from __future__ import annotations
 
 import json
-import os
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printkit import PrintkitError
@@ -38,12 +37,12 @@ from printkit.games.archaeology.scoring import (
 )
 from printkit.inputfiles import parse_json, parse_toml
 
-#: PRINTKIT_FUZZ_EXAMPLES=5000 for a deeper hunt (the default keeps the suite fast).
-EXAMPLES = int(os.environ.get("PRINTKIT_FUZZ_EXAMPLES", "120"))
-FAST = settings(
-    max_examples=EXAMPLES, deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+from scorer_checks import (
+    BYTES, COMMON_INSERTS, EXAMPLES, FAST, GENERIC_MUTATIONS, check_corrupted_text,
+    check_duplicate_keys_refused, check_renderings, leaf_and_json_like, load_random_bytes, mutate_at, nasty_int,
+    paths, random_bytes,
 )
+
 RULES = bundled_rules()
 IDS = list(RULES.treasures)
 TEXTS = [simulate_toml(players, seed) for players, seed in [(2, 0), (3, 1), (4, 2), (5, 3), (6, 4), (1, 5)]]
@@ -112,11 +111,7 @@ def run_pipeline(data, source: str = "fuzz.toml"):
     result = score_game(game)
     assert result.problems == problems
     assert result.valid == (not any(p.severity == "error" for p in problems)) == game.valid
-    text = render_text(result)
-    text.encode("utf-8")
-    assert not RAW_CONTROL.search(text), text
-    out = json.loads(render_json(result).encode("utf-8"))
-    assert out["valid"] == result.valid and len(out["problems"]) == len(problems)
+    out = check_renderings(result, problems, render_text, render_json, RAW_CONTROL)
     if result.valid:
         check_money(game, result)
         assert [p["total"] for p in out["players"]] == [r.total for r in result.players]
@@ -133,29 +128,8 @@ NASTY_TEXT = st.sampled_from([
     "pharaoh's mask", "talisman", "ruby", "money", "keys", "treasures", "name", "sell", "trade",
     "game", "archaeology", "player", "players",
 ])
-NASTY_INT = st.sampled_from([
-    0, 1, -1, 3, 6, 7, 12, 13, 2**31, 2**53 + 1, 2**63 - 1, 2**63, -(2**63) - 1, 10**30, 10**4000,
-]) | st.builds(pow, st.just(10), st.just(5000))  # past Python's 4,300-digit str() limit
-NASTY_FLOAT = st.sampled_from([0.0, 3.0, -0.0, 1e400, float("-inf"), float("nan"), 2.5])
-
-
-def deep_list(depth: int):
-    v: object = 1
-    for _ in range(depth):
-        v = [v]
-    return v
-
-
-leaf = (
-    st.none() | st.booleans() | NASTY_INT | st.integers(-3, 15) | NASTY_FLOAT
-    | st.text(max_size=8) | NASTY_TEXT | st.builds(deep_list, st.integers(50, 2000))
-)
-json_like = st.recursive(
-    leaf,
-    lambda kids: st.lists(kids, max_size=4)
-    | st.dictionaries(st.text(max_size=6) | NASTY_TEXT, kids, max_size=4),
-    max_leaves=16,
-)
+NASTY_INT = nasty_int(0, 1, -1, 3, 6, 7, 12, 13)
+leaf, json_like = leaf_and_json_like(NASTY_TEXT, NASTY_INT)
 tid_like = st.sampled_from(IDS) | NASTY_TEXT
 count_like = st.integers(0, 13) | NASTY_INT | leaf
 player_like = st.fixed_dictionaries({}, optional={
@@ -195,20 +169,7 @@ def test_random_structures(data):
 # -- mutated simulated games -------------------------------------------------------------------
 
 
-def _paths(root):
-    """Every (container, key) position in a JSON-like tree (iterative: the
-    tree may hold a 2,000-level list)."""
-    out, stack = [], [root]
-    while stack:
-        node = stack.pop()
-        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
-        for k, v in items:
-            out.append((node, k))
-            stack.append(v)
-    return out
-
-
-MUTATIONS = ("replace", "delete", "duplicate", "rename", "swap-names", "move-card", "house-rule", "bump")
+MUTATIONS = (*GENERIC_MUTATIONS, "swap-names", "move-card", "house-rule", "bump")
 
 
 @FAST
@@ -216,20 +177,13 @@ MUTATIONS = ("replace", "delete", "duplicate", "rename", "swap-names", "move-car
 def test_mutated_simulated_games(index, data):
     game = json.loads(json.dumps(GAMES[index]))  # a deep copy
     for _ in range(data.draw(st.integers(1, 4), label="mutations")):
-        spots = _paths(game)
+        spots = paths(game)
         how = data.draw(st.sampled_from(MUTATIONS), label="how")
         players = [p for p in game.get("player", []) if isinstance(p, dict)] \
             if isinstance(game.get("player"), list) else []
-        if how in ("replace", "delete", "duplicate", "rename") and spots:
+        if how in GENERIC_MUTATIONS and spots:
             container, key = data.draw(st.sampled_from(spots), label="where")
-            if how == "replace":
-                container[key] = data.draw(leaf | json_like, label="value")
-            elif how == "delete":
-                del container[key]
-            elif how == "duplicate" and isinstance(container, list):
-                container.append(container[key])
-            elif how == "rename" and isinstance(container, dict):
-                container[data.draw(NASTY_TEXT, label="new key")] = container.pop(key)
+            mutate_at(data, how, container, key, leaf | json_like, NASTY_TEXT)
         elif how == "swap-names" and len(players) > 1:
             players[0]["name"] = data.draw(st.sampled_from([players[1].get("name"), "ANA", "Ａｎａ", "An\u200ba"]))
         elif how == "move-card" and players:
@@ -305,10 +259,8 @@ def test_museum_value_rises_with_every_card(steps, count):
 
 # -- corrupted file text ------------------------------------------------------------------------
 
-CORRUPTIONS = ("truncate", "delete", "insert", "duplicate-line", "bom-crlf")
 INSERTS = st.sampled_from([
-    "\x00", "\ufeff", "[", "]", "{", "}", '"', "\\", "\\ud800", "\\u202e", "=", ",", "\n", "#",
-    "9" * 5000, "1e400", "NaN", "-", "🦴", "\r", '"name": "X", ', "[[player]]\n", "[" * 3000,
+    *COMMON_INSERTS, "}",
     "[treasures.coin]\nsell = [3, 2]\n", "money = 10000000000000000000000\n", "keys = 7\n",
 ])
 
@@ -322,45 +274,15 @@ def texts():
 @FAST
 @given(st.data())
 def test_corrupted_file_text(texts, data):
-    fmt, text = data.draw(st.sampled_from(texts), label="file")
-    for _ in range(data.draw(st.integers(1, 3), label="corruptions")):
-        how = data.draw(st.sampled_from(CORRUPTIONS), label="how")
-        pos = data.draw(st.integers(0, len(text)), label="pos")
-        if how == "truncate":
-            text = text[:pos]
-        elif how == "delete":
-            text = text[:pos] + text[pos + data.draw(st.integers(1, 40)):]
-        elif how == "insert":
-            text = text[:pos] + data.draw(INSERTS, label="insert") + text[pos:]
-        elif how == "duplicate-line":
-            lines = text.splitlines(keepends=True)
-            if lines:
-                i = min(pos, len(lines) - 1)
-                lines.insert(i, lines[i])
-                text = "".join(lines)
-        elif how == "bom-crlf":
-            text = "\ufeff" + text.replace("\n", "\r\n")
-    text = text.removeprefix("\ufeff")  # read_text drops one BOM, as from a file
-    try:
-        parsed = parse_json(text, "fuzz.json") if fmt == "json" else parse_toml(text, "fuzz.toml")
-    except PrintkitError as exc:
-        assert str(exc).startswith("fuzz.") and "\n" not in str(exc)
-        return
-    run_pipeline(parsed)
+    check_corrupted_text(texts, data, INSERTS, run_pipeline)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.binary(max_size=300) | st.sampled_from([
-    b"\xef\xbb\xbf", b"\xff\xfe", b'game = "archaeology"\x00', b"\xc3(", b'{"a": 1, "a": 2}',
-    b'[[player]]\nname = "A"\nmoney = 1\r\n', b"\xef\xbb\xbf{}",
-]), st.sampled_from(["g.toml", "g.json", "g.JSON", "g"]))
+@BYTES
+@given(random_bytes("archaeology", b'[[player]]\nname = "A"\nmoney = 1\r\n', b"\xef\xbb\xbf{}"),
+       st.sampled_from(["g.toml", "g.json", "g.JSON", "g"]))
 def test_random_bytes_as_a_file(tmp_path_factory, raw, name):
-    path = tmp_path_factory.mktemp("bytes") / name
-    path.write_bytes(raw)
-    try:
-        game = load_game(path)
-    except PrintkitError as exc:
-        assert str(exc).startswith(str(path)) and "\n" not in str(exc)
+    game = load_random_bytes(tmp_path_factory, raw, name, load_game)
+    if game is None:
         return
     for p in validate(game):
         check_problem(p)
@@ -368,11 +290,9 @@ def test_random_bytes_as_a_file(tmp_path_factory, raw, name):
 
 
 def test_json_duplicate_keys_are_refused_at_any_depth():
-    for text in ('{"game": "archaeology", "game": "x"}',
-                 '{"player": [{"name": "A", "money": 1, "treasures": {"coin": 1, "coin": 2}}]}',
-                 '{"treasures": {"coin": {"sell": [1], "sell": [2]}}}'):
-        with pytest.raises(PrintkitError, match="appears twice"):
-            parse_json(text, "t.json")
+    check_duplicate_keys_refused(('{"game": "archaeology", "game": "x"}',
+                                  '{"player": [{"name": "A", "money": 1, "treasures": {"coin": 1, "coin": 2}}]}',
+                                  '{"treasures": {"coin": {"sell": [1], "sell": [2]}}}'))
 
 
 @given(st.sampled_from(range(len(GAMES))))
