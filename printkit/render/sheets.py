@@ -1,7 +1,8 @@
 """Render a :class:`printkit.model.ComponentSet` to an imposed, marked PDF.
 
-Each distinct face (by key) is drawn once as a form XObject, clipped to its
-bleed shape, and placed wherever it is needed.  Every page carries crop marks
+A face that appears more than once (by key) is drawn once as a form XObject,
+clipped to its bleed shape, and placed wherever it is needed; a face used
+only once is drawn in place (a form would only add objects).  Every page carries crop marks
 (or cut lines), the 50 mm and 2 in scale bars and a page label; TrimBox and
 BleedBox enclose the pieces' trims and bleeds.  Output is deterministic
 (reportlab ``invariant=1``).  Lengths in points.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections import Counter
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -41,16 +43,27 @@ def _clip_shape(c, shape: str, w: float, h: float, b: float) -> None:
     c.clipPath(path, stroke=0, fill=0)
 
 
-def _place_face(c, face: Face, p: Placement, theme, defined: set[str]) -> None:
+def _face_name(face: Face, p: Placement) -> str:
     comp = p.component
-    name = form_name(f"{face.key}|{comp.width:.4f}|{comp.height:.4f}|{p.bleed:.4f}|{comp.shape}")
-    if name not in defined:
+    return form_name(f"{face.key}|{comp.width:.4f}|{comp.height:.4f}|{p.bleed:.4f}|{comp.shape}")
+
+
+def _draw_face(c, face: Face, p: Placement, theme) -> None:
+    comp, b = p.component, p.bleed
+    c.saveState()
+    _clip_shape(c, comp.shape, comp.width, comp.height, b)
+    face.draw(c, FaceBox(comp.width, comp.height, b, comp.safe, theme, comp.shape))
+    c.restoreState()
+
+
+def _place_face(c, face: Face, p: Placement, theme, defined: set[str], uses: Counter) -> None:
+    comp = p.component
+    name = _face_name(face, p)
+    shared = uses[name] > 1
+    if shared and name not in defined:
         b = p.bleed
         c.beginForm(name, lowerx=-b, lowery=-b, upperx=comp.width + b, uppery=comp.height + b)
-        c.saveState()
-        _clip_shape(c, comp.shape, comp.width, comp.height, b)
-        face.draw(c, FaceBox(comp.width, comp.height, b, comp.safe, theme, comp.shape))
-        c.restoreState()
+        _draw_face(c, face, p, theme)
         c.endForm()
         defined.add(name)
     c.saveState()
@@ -61,12 +74,15 @@ def _place_face(c, face: Face, p: Placement, theme, defined: set[str]) -> None:
         clip.rect(x0, y0, x1 - x0, y1 - y0)
         c.clipPath(clip, stroke=0, fill=0)
     c.translate(p.x, p.y)
-    c.doForm(name)
+    if shared:
+        c.doForm(name)
+    else:
+        _draw_face(c, face, p, theme)
     c.restoreState()
 
 
 def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, label: str, defined,
-          fields_out: list | None) -> None:
+          fields_out: list | None, uses: Counter) -> None:
     """Draw one page; with ``fields_out`` (a list), append the placed
     components' form fields, moved to page coordinates."""
     c.setPageSize((paper.width, paper.height))
@@ -80,7 +96,7 @@ def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, labe
         c.setBleedBox((clamp(x0, paper.width), clamp(y0, paper.height), clamp(x1, paper.width), clamp(y1, paper.height)))
         c.setTrimBox((clamp(tx0, paper.width), clamp(ty0, paper.height), clamp(tx1, paper.width), clamp(ty1, paper.height)))
     for p in placements:
-        _place_face(c, faces_of(p.component), p, theme, defined)
+        _place_face(c, faces_of(p.component), p, theme, defined, uses)
         if fields_out is not None and p.component.fields is not None:
             fields_out.extend(spec.moved(p.x, p.y) for spec in p.component.fields(p.component))
     if sheet.cut and placements:
@@ -122,6 +138,8 @@ def render_set(
     c.setSubject(cset.title)
     c.setViewerPreference("PrintScaling", "None")
     defined: set[str] = set()
+    uses = Counter(_face_name(p.component.front, p) for sheet in sheets for p in sheet.fronts)
+    uses.update(_face_name(p.component.back, p) for sheet in sheets for p in sheet.backs)
     page_fields: dict[int, list] = {}
     pages = 0
     n = len(sheets)
@@ -129,13 +147,14 @@ def render_set(
         head = f"{game_title} · {cset.title} · sheet {i}/{n}"
         side = " · fronts" if sheet.backs else ""
         fields_out: list | None = [] if fillable else None
-        _page(c, sheet, sheet.fronts, lambda comp: comp.front, paper, theme, head + side, defined, fields_out)
+        _page(c, sheet, sheet.fronts, lambda comp: comp.front, paper, theme, head + side, defined, fields_out,
+              uses)
         if fields_out:
             page_fields[pages] = fields_out
         pages += 1
         if sheet.backs:
             _page(c, sheet, sheet.backs, lambda comp: comp.back, paper, theme,
-                  head + f" · backs ({duplex_label(duplex)})", defined, None)
+                  head + f" · backs ({duplex_label(duplex)})", defined, None, uses)
             pages += 1
     c.save()
     data = buf.getvalue()
