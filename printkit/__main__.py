@@ -1,16 +1,9 @@
-"""``python -m printkit``: the CLI.  An interrupt that arrives while Python is
-still importing exits quietly (130) instead of printing a traceback."""
+"""``python -m printkit``: the CLI.  Stop requests are routed before anything
+heavy is imported, so an interrupt during start-up also ends cleanly."""
 
-import signal
-import sys
+from printkit import interrupt
 
-
-def _quiet_exit(signum, frame):
-    sys.exit(130)
-
-
-signal.signal(signal.SIGINT, _quiet_exit)
-signal.signal(signal.SIGTERM, _quiet_exit)
+interrupt.install()
 
 from printkit.cli import main  # noqa: E402
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from printkit import PrintkitError, UsageError
+from printkit import PrintkitError, UsageError, interrupt
 from printkit.imposition import DUPLEX_MODES
 from printkit.model import ComponentSet
 from printkit.paper import Paper
@@ -157,6 +157,7 @@ def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callabl
     parts = kit.parts(options)
     rendered: list[tuple[Part, bytes, int]] = []
     for part in parts:
+        interrupt.checkpoint()
         if progress:
             progress(part.name)
         data, pages = render_part(part, options, kit.title)
@@ -177,6 +178,7 @@ def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callabl
                        one_sided=one_sided)
     _preflight_all([(f"{p.name}.pdf", data) for p, data, _ in rendered] + [(f"{kit.id}-kit.pdf", kit_pdf)], kit.id)
 
+    interrupt.checkpoint()
     game_dir = out / kit.id
     game_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=game_dir))

@@ -13,32 +13,30 @@ from pathlib import Path
 
 import click
 
-from printkit import PrintkitError, UsageError
+from printkit import PrintkitError, UsageError, interrupt
 from printkit.inputfiles import escape_display
 from printkit.units import parse_length, to_mm
 
 
-def _terminate_cleanly() -> None:
-    """Turn SIGTERM into KeyboardInterrupt so ``finally`` blocks remove staging
-    files, as on Ctrl-C (outputs are renamed into place only when whole)."""
-    import signal
-    import threading
-
-    def handler(signum, frame):
-        raise KeyboardInterrupt
-
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, handler)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+def _interrupted() -> None:
+    click.echo("printkit: interrupted; earlier outputs are intact, nothing partial was written", err=True)
+    sys.exit(130)
 
 
 class PrintkitCLI(click.Group):
     """A click group that turns errors into one line and the right exit code."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
-        _terminate_cleanly()
+        previous = interrupt.install()
+        try:
+            return self._run(args, prog_name, complete_var, **extra)
+        finally:
+            interrupt.restore(previous)
+
+    def _run(self, args, prog_name, complete_var, **extra):
         try:
             rv = super().main(args, prog_name or "printkit", complete_var, standalone_mode=False, **extra)
+            interrupt.checkpoint()
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
             sys.exit(0)
@@ -56,8 +54,11 @@ class PrintkitCLI(click.Group):
             exc.show()
             sys.exit(exc.exit_code)
         except (click.exceptions.Abort, KeyboardInterrupt):
-            click.echo("printkit: interrupted; earlier outputs are intact, nothing partial was written", err=True)
-            sys.exit(130)
+            _interrupted()
+        except Exception:
+            if interrupt.requested():  # a second signal broke a library mid-way: still a clean stop
+                _interrupted()
+            raise
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
@@ -210,11 +211,13 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     rows = load_rows(data)
     check_out_dir(out)
     cset = deck_set(layout, rows, theme, back)
+    interrupt.checkpoint()
     pdf, pages = render_set(cset, paper=get_paper(paper), theme=theme, bleed=bleed_pt, duplex=duplex,
                             back_offset=offset, game_title=layout.title)
     count = cset.count
     del cset, rows  # every card's resolved elements: free them before the preflight parses the PDF
     _refuse_findings(pdf, f"{layout.name}.pdf")
+    interrupt.checkpoint()
     target = out / f"{layout.name}.pdf"
     write_atomic(target, pdf)
     click.echo(f"{target}  {count} card{'s' if count != 1 else ''}, {pages} page{'s' if pages != 1 else ''}")
