@@ -71,6 +71,16 @@ def hexagon_points(x: float, y: float, w: float, h: float) -> list[tuple[float, 
     ]
 
 
+def polygon_path(c, pts: list[tuple[float, float]]):
+    """A closed reportlab path through ``pts`` (pt), for drawing or clipping."""
+    path = c.beginPath()
+    path.moveTo(*pts[0])
+    for pt in pts[1:]:
+        path.lineTo(*pt)
+    path.close()
+    return path
+
+
 def draw_cut_lines(c, placements: list[Placement], colour) -> None:
     """Draw circle (tokens) or hexagon (tiles) cut lines on the trim shape."""
     c.saveState()
@@ -81,13 +91,7 @@ def draw_cut_lines(c, placements: list[Placement], colour) -> None:
         if p.component.shape == "circle":
             c.circle(p.x + w / 2, p.y + h / 2, w / 2, stroke=1, fill=0)
         elif p.component.shape == "hex":
-            pts = hexagon_points(p.x, p.y, w, h)
-            path = c.beginPath()
-            path.moveTo(*pts[0])
-            for pt in pts[1:]:
-                path.lineTo(*pt)
-            path.close()
-            c.drawPath(path, stroke=1, fill=0)
+            c.drawPath(polygon_path(c, hexagon_points(p.x, p.y, w, h)), stroke=1, fill=0)
     c.restoreState()
 
 

@@ -17,7 +17,7 @@ from collections import Counter
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.imposition import Placement, SheetLayout, impose
-from printkit.marks import art_bounds, draw_crop_marks, draw_cut_lines, draw_footer, hexagon_points
+from printkit.marks import art_bounds, draw_crop_marks, draw_cut_lines, draw_footer, hexagon_points, polygon_path
 from printkit.model import ComponentSet, Face, FaceBox
 from printkit.paper import Paper
 from printkit.render.forms import add_fields
@@ -29,17 +29,14 @@ def form_name(key: str) -> str:
 
 
 def _clip_shape(c, shape: str, w: float, h: float, b: float) -> None:
-    path = c.beginPath()
-    if shape == "circle":
-        path.circle(w / 2, h / 2, w / 2 + b)
-    elif shape == "hex" and b == 0:
-        pts = hexagon_points(0, 0, w, h)
-        path.moveTo(*pts[0])
-        for pt in pts[1:]:
-            path.lineTo(*pt)
-        path.close()
+    if shape == "hex" and b == 0:
+        path = polygon_path(c, hexagon_points(0, 0, w, h))
     else:
-        path.rect(-b, -b, w + 2 * b, h + 2 * b)
+        path = c.beginPath()
+        if shape == "circle":
+            path.circle(w / 2, h / 2, w / 2 + b)
+        else:
+            path.rect(-b, -b, w + 2 * b, h + 2 * b)
     c.clipPath(path, stroke=0, fill=0)
 
 

@@ -11,14 +11,11 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
+from printkit.marks import polygon_path
+
 
 def _poly(c: Any, pts, fill: int = 1, stroke: int = 0) -> None:
-    p = c.beginPath()
-    p.moveTo(*pts[0])
-    for pt in pts[1:]:
-        p.lineTo(*pt)
-    p.close()
-    c.drawPath(p, fill=fill, stroke=stroke)
+    c.drawPath(polygon_path(c, pts), fill=fill, stroke=stroke)
 
 
 def _crack(c: Any, x: float, y: float, size: float, bg: Any, width: float = 0.06) -> None:
@@ -206,12 +203,7 @@ def pharaoh_mask(c, x, y, size, fill, ink, bg, broken: bool = False) -> None:
     c.setFillColor(ink)
     _poly(c, nemes)
     c.saveState()
-    p = c.beginPath()
-    p.moveTo(*nemes[0])
-    for pt in nemes[1:]:
-        p.lineTo(*pt)
-    p.close()
-    c.clipPath(p, stroke=0, fill=0)
+    c.clipPath(polygon_path(c, nemes), stroke=0, fill=0)
     c.setFillColor(fill)
     for i in range(-6, 7, 2):
         c.rect(x + i * 0.07 * s, y - 0.5 * s, 0.07 * s, s, fill=1, stroke=0)
