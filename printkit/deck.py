@@ -31,7 +31,6 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import json
 import keyword
 import re
 from dataclasses import dataclass
@@ -164,7 +163,7 @@ class _Missing(Exception):
 def _compile(env, text: str, where: str):
     fill = _Fill.parse(text)
     if fill is not None:
-        return fill
+        return fill if fill.parts else fill.tail  # constant text stays a plain str
     from jinja2 import TemplateSyntaxError
 
     if callable(env):
@@ -282,6 +281,8 @@ def load_rows(path: Path) -> list[dict[str, Any]]:
 
 
 def _render(template, row: dict, where: str) -> str:
+    if type(template) is str:
+        return template
     try:
         return template.fill(row) if type(template) is _Fill else template.render(**row)
     except _Missing as exc:
@@ -295,19 +296,19 @@ def _render(template, row: dict, where: str) -> str:
 
 
 def resolve(layout: Layout, row: dict, where: str) -> list[dict]:
-    """The layout's elements with every placeholder filled from ``row``."""
+    """The layout's elements with every placeholder filled from ``row``
+    (constant values are copied as they are)."""
     out = []
     for i, el in enumerate(layout.elements, 1):
-        done = {}
+        done = dict(el)
         for key, value in el.items():
             if type(value) is _Fill:
                 try:
-                    value = value.fill(row)
+                    done[key] = value.fill(row)
                 except _Missing as exc:
                     raise PrintkitError(f"{where}, element {i} {key}: {exc.message} (no such column in the data)") from None
             elif hasattr(value, "render"):
-                value = _render(value, row, f"{where}, element {i} {key}")
-            done[key] = value
+                done[key] = _render(value, row, f"{where}, element {i} {key}")
         out.append(done)
     return out
 
@@ -459,7 +460,8 @@ def layout_face(layout: Layout, row: dict, theme, where: str) -> Face:
     elements = resolve(layout, row, where)
     background = _render(layout.background, row, f"{where}, [card] background") if layout.background else None
     # check colours and fonts now, so errors name the row before any drawing
-    key_src = json.dumps([background, elements], sort_keys=True, ensure_ascii=False)
+    # repr is exact and stable here: elements are dicts built in layout order of str/float/tuple
+    key_src = repr((background, elements))
     key = f"deck/{layout.name}/" + hashlib.sha1(key_src.encode("utf-8")).hexdigest()[:20]
     text = " ".join(el["text"] for el in elements if el["type"] == "text")
 

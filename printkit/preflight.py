@@ -108,6 +108,41 @@ def _colour_ops(pdf_page) -> set[str]:
     return kinds
 
 
+def syntax_problems(qpdf) -> list[str]:
+    """``qpdf --check`` on an open pikepdf ``Pdf``: document structures, every
+    stream decoded, every page's content stream parsed; the problems as text.
+
+    The same steps as :meth:`pikepdf.Pdf.check_pdf_syntax`, except that page
+    contents are parsed by :func:`pikepdf.parse_content_stream` in C++ instead
+    of a Python callback per token (about a third faster on a page of cards).
+    Falls back to ``check_pdf_syntax`` for linearized files or a pikepdf
+    without the internal steps.
+    """
+    import pikepdf
+
+    steps = ("_check_document_structures", "_decode_all_streams_and_discard")
+    if qpdf.is_linearized or not all(hasattr(qpdf, name) for name in steps):
+        return qpdf.check_pdf_syntax()
+    problems: list[str] = []
+
+    def collect_warnings():
+        problems.extend("WARNING: " + w for w in qpdf.get_warnings())
+
+    qpdf._check_document_structures()
+    if len(qpdf.pages) == 0:
+        collect_warnings()
+        problems.append("ERROR: file does not contain any pages")
+    qpdf._decode_all_streams_and_discard(None)
+    for number, page in enumerate(qpdf.pages, 1):
+        try:
+            pikepdf.parse_content_stream(page)
+        except pikepdf.PdfError as exc:
+            collect_warnings()
+            problems.append(f"ERROR: page {number}: {exc}")
+    collect_warnings()
+    return problems
+
+
 def preflight(data: bytes | Path, *, source: str | None = None, pdfx: bool = False) -> list[Finding]:
     """Check a PDF (bytes or a path); return the findings (empty when clean)."""
     from printkit.pdf import quiet_pypdf
@@ -139,7 +174,7 @@ def _preflight(data: bytes | Path, *, source: str | None, pdfx: bool) -> list[Fi
     form_fonts: list = []
     try:
         with pikepdf.Pdf.open(io.BytesIO(data)) as qpdf:
-            for problem in qpdf.check_pdf_syntax():
+            for problem in syntax_problems(qpdf):
                 found.append(Finding(source, "open", 0, f"qpdf: {problem}"))
             if len(qpdf.pages) == len(pages):
                 seen_q: set = set()

@@ -80,3 +80,32 @@ def test_every_built_pdf_passes(tmp_path, duplex):
     assert pdfs
     for pdf in pdfs:
         assert preflight(pdf) == [], pdf
+
+
+def _pdf_with_content(content: bytes) -> bytes:
+    import pikepdf
+
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(100, 100))
+    pdf.pages[0].Contents = pdf.make_stream(content)
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("content", [
+    b"0 0 m 10 10 l S",          # fine
+    b"BT (unterminated Tj ET",   # broken string
+    b"0 0 m 10 10 l S ]",        # stray bracket
+    b"<< /A 1 >> >> BI",         # broken dictionary / inline image
+    b"",                         # empty page
+])
+def test_syntax_check_agrees_with_qpdf_check(content):
+    """Our faster syntax check finds exactly what pikepdf's check_pdf_syntax finds."""
+    import pikepdf
+
+    from printkit.preflight import syntax_problems
+
+    data = _pdf_with_content(content)
+    with pikepdf.Pdf.open(io.BytesIO(data)) as a, pikepdf.Pdf.open(io.BytesIO(data)) as b:
+        assert syntax_problems(a) == b.check_pdf_syntax()

@@ -70,8 +70,10 @@ def _place_face(c, face: Face, p: Placement, theme, defined: set[str], uses: Cou
         c.endForm()
         defined.add(name)
     c.saveState()
-    if comp.shape == "rect" and p.sides != (p.bleed,) * 4:
-        # butted grid: show bleed only on the grid's outer sides
+    rect = comp.shape == "rect"
+    if rect and (not shared or p.sides != (p.bleed,) * 4):
+        # the visible art: bleed only on the sides without a neighbour (butted grid);
+        # for a face drawn in place this one clip is also its bleed clip
         x0, y0, x1, y1 = p.art_box
         clip = c.beginPath()
         clip.rect(x0, y0, x1 - x0, y1 - y0)
@@ -79,6 +81,8 @@ def _place_face(c, face: Face, p: Placement, theme, defined: set[str], uses: Cou
     c.translate(p.x, p.y)
     if shared:
         c.doForm(name)
+    elif rect:
+        face.draw(c, FaceBox(comp.width, comp.height, p.bleed, comp.safe, theme, comp.shape))
     else:
         _draw_face(c, face, p, theme)
     c.restoreState()
