@@ -33,8 +33,10 @@ import json
 import json.decoder
 import json.scanner
 import math
+import os
 import re
 import reprlib
+import stat
 import tomllib
 import unicodedata
 from pathlib import Path
@@ -56,29 +58,96 @@ def _size(n: int) -> str:
     return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n:,} bytes"
 
 
-def read_text(path: str | Path, *, max_bytes: int = MAX_BYTES) -> str:
-    """The UTF-8 text of ``path`` (BOM dropped).  Refuses folders, files over
-    ``max_bytes`` (never reading more than that) and undecodable bytes."""
+#: Size caps per kind of file a user hands us (bytes); see :func:`read_bytes`.
+MAX_SIZES: dict[str, int] = {
+    "file": MAX_BYTES,            # game files, layouts, theme.toml, --rules files
+    "data": 32 * 1024 * 1024,     # deck data (CSV/TOML): many thousand cards
+    "pdf": 64 * 1024 * 1024,      # filled sheets, PDFs to preflight
+    "font": 32 * 1024 * 1024,     # TrueType/OpenType files (a CJK font is ~20 MB)
+    "image": 32 * 1024 * 1024,    # PNG/JPEG/SVG on a card
+    "template": 1024 * 1024,      # a theme's HTML/CSS template
+}
+
+_KIND_OF_FILE = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_regular(mode: int) -> str | None:
+    for test, what in _KIND_OF_FILE:
+        if test(mode):
+            return what
+    return None if stat.S_ISREG(mode) else "not a regular file"
+
+
+def read_bytes(path: str | Path, *, max_bytes: int | None = None, kind: str = "file") -> bytes:
+    """The bytes of the regular file ``path``, read in one bounded call.
+
+    ``kind`` picks the size cap from :data:`MAX_SIZES` unless ``max_bytes`` is
+    given.  The file is opened non-blocking and checked with ``fstat`` before a
+    byte is read, so a FIFO, a device (``/dev/zero``), a socket or a folder is
+    refused at once instead of hanging or filling memory; at most
+    ``max_bytes + 1`` bytes are ever read.  Raises
+    :class:`printkit.PrintkitError` (one line naming the file) for anything
+    that is not a readable regular file within the cap.
+    """
     path = Path(path)
+    cap = MAX_SIZES.get(kind, MAX_BYTES) if max_bytes is None else max_bytes
     try:
-        if path.is_dir():
-            raise PrintkitError(f"{path}: is a folder, not a file")
-        with open(path, "rb") as fh:
-            raw = fh.read(max_bytes + 1)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except IsADirectoryError:
+        raise PrintkitError(f"{_label(path)}: is a folder, not a file") from None
     except OSError as exc:  # missing, unreadable, name too long, …
-        raise PrintkitError(f"{path}: cannot read file ({exc.strerror or exc})") from None
-    if len(raw) > max_bytes:
-        raise PrintkitError(
-            f"{path}: file is larger than {_size(max_bytes)}; an input file is a few kB "
-            "(is this the right file?)"
-        )
+        raise PrintkitError(f"{_label(path)}: cannot read file ({exc.strerror or exc})") from None
+    try:
+        st = os.fstat(fd)
+        what = _not_regular(st.st_mode)
+        if what is not None:
+            noun = "a file" if what == "a folder" else "a regular file"
+            raise PrintkitError(f"{_label(path)}: is {what}, not {noun}")
+        if st.st_size > cap:
+            raise _too_big(path, cap, kind)
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            raw = fh.read(cap + 1)
+    except OSError as exc:
+        raise PrintkitError(f"{_label(path)}: cannot read file ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if len(raw) > cap:  # grew while we read, or st_size lied (procfs)
+        raise _too_big(path, cap, kind)
+    return raw
+
+
+def _too_big(path: Path, cap: int, kind: str) -> PrintkitError:
+    hint = "an input file is a few kB (is this the right file?)" if kind == "file" else f"the limit for a {kind} file"
+    return PrintkitError(f"{_label(path)}: file is larger than {_size(cap)}; {hint}")
+
+
+def _label(path: Path) -> str:
+    """A path as shown in a message: shortened and escaped (one line, bounded)."""
+    text = str(path)
+    if len(text) > 200:
+        text = text[:120] + "…" + text[-60:]
+    return escape_display(text)
+
+
+def read_text(path: str | Path, *, max_bytes: int | None = None, kind: str = "file") -> str:
+    """The UTF-8 text of ``path`` (BOM dropped), read with :func:`read_bytes`
+    (regular files only, bounded).  Raises :class:`printkit.PrintkitError`
+    for what :func:`read_bytes` refuses and for undecodable bytes."""
+    path = Path(path)
+    raw = read_bytes(path, max_bytes=max_bytes, kind=kind)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise PrintkitError(
-            f"{path}: not UTF-8 text (bad byte 0x{raw[exc.start]:02x} at offset {exc.start}, "
+            f"{_label(path)}: not UTF-8 text (bad byte 0x{raw[exc.start]:02x} at offset {exc.start}, "
             f"line {line}, column {col}); save the file as UTF-8"
         ) from None
 
@@ -232,12 +301,12 @@ def parse_json(text: str, label: str) -> Any:
     return data
 
 
-def load_toml_file(path: str | Path, *, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
+def load_toml_file(path: str | Path, *, max_bytes: int | None = None) -> dict[str, Any]:
     """:func:`read_text` + :func:`parse_toml`."""
     return parse_toml(read_text(path, max_bytes=max_bytes), str(path))
 
 
-def load_json_file(path: str | Path, *, max_bytes: int = MAX_BYTES) -> Any:
+def load_json_file(path: str | Path, *, max_bytes: int | None = None) -> Any:
     """:func:`read_text` + :func:`parse_json`."""
     return parse_json(read_text(path, max_bytes=max_bytes), str(path))
 
