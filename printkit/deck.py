@@ -21,7 +21,11 @@ the trim box's **top-left** corner (x right, y down), font sizes in **pt**::
     align = "left"               # left | centre | right
 
 Strings may hold jinja2 placeholders (``{{ field }}``) filled from each data
-row.  A ``qty`` column prints a row that many times.  Identical cards are
+row: plain ``{{ field }}`` directly, anything else (filters, blocks,
+expressions) in printkit's template sandbox (:mod:`printkit.sandbox`: no
+access to Python internals, budgets on time, loop steps and string sizes).
+An ``image`` ``src`` is a file inside the layout's folder (no absolute path,
+no ``..`` or symlink leading out).  A ``qty`` column prints a row that many times.  Identical cards are
 drawn once (form XObjects).  Errors name the file, the row or element and the
 key: :class:`printkit.PrintkitError` (exit 1).
 """
@@ -40,7 +44,7 @@ from typing import Any
 
 from printkit import PrintkitError
 from printkit.model import Component, ComponentSet, Face
-from printkit.inputfiles import read_text
+from printkit.inputfiles import escape_display, read_bytes, read_text, show
 from printkit.rules import load_toml
 from printkit.units import mm
 
@@ -87,10 +91,16 @@ class Layout:
     elements: tuple[dict, ...]
 
 
-def _env():
-    from jinja2 import Environment, StrictUndefined
+#: Wall-clock seconds all sandboxed placeholders of one layout may take together.
+DECK_TEMPLATE_SECONDS = 60.0
 
-    return Environment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+
+def _env():
+    """The sandboxed jinja2 environment for a layout's non-plain placeholders."""
+    from printkit import sandbox
+
+    return sandbox.environment(autoescape=False, keep_trailing_newline=False,
+                               total_seconds=DECK_TEMPLATE_SECONDS)
 
 
 _PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
@@ -164,14 +174,15 @@ def _compile(env, text: str, where: str):
     fill = _Fill.parse(text)
     if fill is not None:
         return fill if fill.parts else fill.tail  # constant text stays a plain str
-    from jinja2 import TemplateSyntaxError
+    from printkit import sandbox
 
     if callable(env):
         env = env()
     try:
-        return env.from_string(text)
-    except TemplateSyntaxError as exc:
-        raise PrintkitError(f"{where}: bad placeholder in {text!r} ({exc.message})") from None
+        return sandbox.compile_string(env, text, where)
+    except sandbox.TemplateError as exc:
+        shown = text if len(text) <= 60 else text[:40] + "…"
+        raise PrintkitError(f"{where}: bad placeholder in {shown!r} ({exc.reason})") from None
 
 
 def load_layout(path: Path) -> Layout:
@@ -236,7 +247,7 @@ def load_layout(path: Path) -> Layout:
                 out[key] = _compile(env, str(value), f"{where} ({kind}) {key}")
         if kind == "image":
             src = el["src"]
-            if "{{" not in str(src) and not (path.parent / str(src)).is_file():
+            if "{{" not in str(src) and not image_path(path.parent, str(src), f"{where} (image)").is_file():
                 raise PrintkitError(f"{where} (image): src {src!r} not found next to the layout")
         elements.append(out)
     return Layout(path, safe, str(card.get("title") or name), float(width), float(height), shape, background, tuple(elements))
@@ -283,16 +294,19 @@ def load_rows(path: Path) -> list[dict[str, Any]]:
 def _render(template, row: dict, where: str) -> str:
     if type(template) is str:
         return template
-    try:
-        return template.fill(row) if type(template) is _Fill else template.render(**row)
-    except _Missing as exc:
-        raise PrintkitError(f"{where}: {exc.message} (no such column in the data)") from None
-    except Exception as exc:
-        from jinja2 import UndefinedError
+    if type(template) is _Fill:
+        try:
+            return template.fill(row)
+        except _Missing as exc:
+            raise PrintkitError(f"{where}: {exc.message} (no such column in the data)") from None
+    from printkit import sandbox
 
-        if not isinstance(exc, UndefinedError):
-            raise
-        raise PrintkitError(f"{where}: {exc.message} (no such column in the data)") from None
+    try:
+        return sandbox.render(template, row, where)
+    except sandbox.TemplateError as exc:
+        if exc.kind == "undefined":
+            raise PrintkitError(f"{where}: {exc.reason} (no such column in the data)") from None
+        raise PrintkitError(f"{where}: {exc.reason}") from None
 
 
 def resolve(layout: Layout, row: dict, where: str) -> list[dict]:
@@ -314,6 +328,55 @@ def resolve(layout: Layout, row: dict, where: str) -> list[dict]:
 
 
 _COLOURS: dict[tuple[int, str], tuple[Any, Any]] = {}
+
+
+def image_path(base: Path, src: str, where: str) -> Path:
+    """The file ``src`` (relative to the layout's folder ``base``), symlinks
+    and ``..`` resolved.  Raises :class:`printkit.PrintkitError` naming
+    ``where`` when ``src`` is absolute or leads outside ``base``."""
+    text = str(src)
+    rel = Path(text)
+    if not text.strip() or rel.is_absolute() or "\0" in text:
+        raise PrintkitError(f"{where}: image {show(src)} must be a file name relative to the layout's folder")
+    root = Path(base).resolve()
+    full = (root / rel).resolve()
+    if full != root and root not in full.parents:
+        raise PrintkitError(f"{where}: image {show(src)} leads outside the layout's folder ({root})")
+    return full
+
+
+#: Images read for drawing: resolved path → ((size, mtime), ImageReader); a few at a time.
+_IMAGES: dict[Path, tuple[tuple[int, int], Any]] = {}
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return escape_display(text if len(text) <= 160 else text[:140] + "…")
+
+
+def _image_reader(path: Path, src: str, where: str):
+    """An ``ImageReader`` over the bytes of ``path``, read with
+    :func:`printkit.inputfiles.read_bytes` (regular file, image size cap);
+    kept for the next card while the file is unchanged."""
+    from reportlab.lib.utils import ImageReader
+
+    try:
+        st = path.stat()
+        stamp = (st.st_size, st.st_mtime_ns)
+    except OSError:
+        stamp = (-1, -1)
+    hit = _IMAGES.get(path)
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
+    data = read_bytes(path, kind="image")
+    try:
+        reader = ImageReader(io.BytesIO(data))
+    except Exception as exc:  # Pillow raises many types for bad images
+        raise PrintkitError(f"{where}: cannot read image {show(src)} ({_one_line(exc)})") from None
+    if len(_IMAGES) >= 8:
+        _IMAGES.pop(next(iter(_IMAGES)))
+    _IMAGES[path] = (stamp, reader)
+    return reader
 
 
 def _colour(theme, value: str | None, where: str):
@@ -423,14 +486,15 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
                 c.circle(mm(el["cx"]), H - mm(el["cy"]), mm(el["r"]), **flags)
             c.restoreState()
         elif kind == "image":
-            src = base / el["src"]
+            src = image_path(base, el["src"], at)
             if not src.is_file():
-                raise PrintkitError(f"{at}: image {el['src']!r} not found next to the layout")
+                raise PrintkitError(f"{at}: image {show(el['src'])} not found next to the layout")
+            reader = _image_reader(src, el["src"], at)
             try:
-                c.drawImage(str(src), mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"]),
+                c.drawImage(reader, mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"]),
                             preserveAspectRatio=True, anchor="c", mask="auto")
             except Exception as exc:  # reportlab/Pillow raise many types for bad images
-                raise PrintkitError(f"{at}: cannot read image {el['src']!r} ({exc})") from None
+                raise PrintkitError(f"{at}: cannot read image {show(el['src'])} ({_one_line(exc)})") from None
         elif kind == "icon":
             name = el["name"].strip()
             fill = _colour(theme, el.get("fill", "ink"), at)
