@@ -17,20 +17,40 @@ Templates reach that stylesheet through the context key ``theme_css`` (see
 inputs give byte-identical PDFs: no dates, no document ID, font subset names
 hashed from the font, and ``SOURCE_DATE_EPOCH`` pinned while weasyprint runs
 so fontTools does not stamp subset fonts with the current time.
+
+Themes come from strangers, so (see :mod:`printkit.sandbox`):
+
+* templates render in the sandbox with its budgets; template files are read
+  bounded and only from the theme's folders (no symlink leading out);
+* weasyprint fetches only files inside the theme's folders (its own and its
+  ``extends`` parents'), the bundled ``templates/`` and the theme's font
+  files — no ``http(s):``, no other ``file:``, no ``data:`` URL over
+  :data:`MAX_DATA_URL` bytes; each file is read with
+  :func:`printkit.inputfiles.read_bytes`.  A refused URL is an error after
+  rendering (weasyprint itself only warns);
+* nothing is ever attached to the PDF (``rel=attachment`` links are dropped);
+* weasyprint's layout gets :data:`LAYOUT_SECONDS`, a stop request
+  (SIGINT/SIGTERM) ends it within a tenth of a second, and its temporary
+  font folder is removed whatever happens.
 """
 
 from __future__ import annotations
 
+import mimetypes
 import os
 import re
+import shutil
 import threading
+import urllib.parse
+import urllib.request
 from contextlib import contextmanager
 from typing import Any, Iterable, Mapping
 
 import jinja2
 from markupsafe import Markup
 
-from printkit import PrintkitError
+from printkit import TEMPLATES_DIR, PrintkitError, sandbox
+from printkit.inputfiles import escape_display, read_bytes, read_text
 from printkit.paper import Paper
 from printkit.theme import Theme
 from printkit.units import to_mm
@@ -69,6 +89,11 @@ PAPER_LABELS: dict[str, tuple[str, str]] = {
 #: set in the environment wins (reproducible-builds convention).
 FIXED_EPOCH = "946684800"  # 2000-01-01T00:00:00Z
 
+#: Largest ``data:`` URL weasyprint may decode (characters of the URL).
+MAX_DATA_URL = 1024 * 1024
+#: Wall-clock seconds weasyprint may spend laying out and writing one document.
+LAYOUT_SECONDS = 120.0
+
 _RESERVED = ("theme_css",)
 _ENV_LOCK = threading.Lock()
 _CSS_IDENT = re.compile(r"^[a-z][a-z0-9_-]*$")
@@ -78,9 +103,33 @@ def _autoescape(name: str | None) -> bool:
     return bool(name) and name.endswith((".html.j2", ".html", ".htm"))
 
 
+class _ThemeLoader(jinja2.BaseLoader):
+    """Templates from the theme's folders only: each file read bounded
+    (:func:`printkit.inputfiles.read_text`, kind ``template``), symlinks and
+    ``..`` never leading out of the folder it was found in."""
+
+    def __init__(self, folders):
+        self.folders = [str(f) for f in folders]
+
+    def get_source(self, environment, template):
+        pieces = jinja2.loaders.split_template_path(template)  # refuses ".." parts
+        for folder in self.folders:
+            path = os.path.join(folder, *pieces)
+            if not os.path.lexists(path):
+                continue
+            root = os.path.realpath(folder)
+            real = os.path.realpath(path)
+            if os.path.commonpath([root, real]) != root:
+                raise PrintkitError(f"{escape_display(path)}: template leads outside the theme folder {root}")
+            text = read_text(real, kind="template")
+            mtime = os.path.getmtime(real)
+            return text, os.path.normpath(path), lambda: os.path.exists(real) and os.path.getmtime(real) == mtime
+        raise jinja2.TemplateNotFound(template)
+
+
 def _environment(theme: Theme) -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(d) for d in (theme.search_path or (theme.directory,))]),
+    return sandbox.environment(
+        loader=_ThemeLoader(theme.search_path or (theme.directory,)),
         autoescape=_autoescape,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -130,7 +179,10 @@ def render_html(template: str, context: Mapping[str, Any], theme: Theme, paper: 
     The context gains ``theme_css`` (see :func:`theme_css`; its palette is the
     context's optional ``game`` id) and ``paper`` (the :class:`Paper`).
     Raises :class:`printkit.PrintkitError` for a missing template, a missing
-    context key (templates use ``StrictUndefined``) or a reserved key given.
+    context key (templates use ``StrictUndefined``) or a reserved key given,
+    and :class:`printkit.sandbox.TemplateError` (one line naming the file and
+    line) for a syntax error, a runtime error, something the sandbox refuses
+    or a template over budget; ``KeyboardInterrupt`` on a stop request.
     """
     clash = [k for k in _RESERVED if k in context]
     if clash:
@@ -139,14 +191,14 @@ def render_html(template: str, context: Mapping[str, Any], theme: Theme, paper: 
     full = dict(context)
     full.setdefault("paper", paper)
     full["theme_css"] = Markup(theme_css(theme, paper, context.get("game")))
+    label = str(theme.directory / template)
     try:
-        return env.get_template(template).render(full)
+        compiled = sandbox.load(env, template, label)
+        return sandbox.render(compiled, full, compiled.filename or label)
     except jinja2.TemplateNotFound as exc:
         raise PrintkitError(
             f"template {exc.name!r} not found in {theme.directory}"
         ) from None
-    except jinja2.UndefinedError as exc:
-        raise PrintkitError(f"template {template!r}: {exc.message}") from None
 
 
 @contextmanager
@@ -171,20 +223,127 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     are ``paper.width`` × ``paper.height`` pt; fonts are the theme's, embedded
     as subsets.  Deterministic: equal inputs give byte-identical PDFs.
 
-    Raises :class:`printkit.PrintkitError` for a missing template or context
-    key (see :func:`render_html`).
+    Raises :class:`printkit.PrintkitError` for what :func:`render_html`
+    refuses, for a URL the document may not fetch (one line naming the
+    template and the URL), a layout over :data:`LAYOUT_SECONDS`;
+    ``KeyboardInterrupt`` on a stop request (within 0.1 s in the main thread).
     """
     html = render_html(template, context, theme, paper)
+    label = str(theme.directory / template)
     from weasyprint import HTML  # lazy: importing weasyprint costs ~0.7 s
     from weasyprint.text.fonts import FontConfiguration
 
+    fetcher = _fetcher_class()(theme)
     font_config = FontConfiguration()
-    document = HTML(string=html, base_url=theme.directory.resolve().as_uri() + "/")
-    with _fixed_timestamps():
-        return document.write_pdf(
-            font_config=font_config,
-            pdf_identifier=False,  # no /ID; no dcterms dates in our templates either
-        )
+    try:
+        with sandbox.watchdog(LAYOUT_SECONDS, _LayoutOverrun), _fixed_timestamps():
+            document = HTML(string=html, base_url=theme.directory.resolve().as_uri() + "/", url_fetcher=fetcher)
+            rendered = document.render(font_config=font_config, pdf_identifier=False)
+            _drop_attachments(rendered)
+            fetcher.closed = True  # nothing past layout may fetch (attachments would)
+            pdf = rendered.write_pdf(pdf_identifier=False,  # no /ID; no dcterms dates in our templates either
+                                     finisher=_no_embedded_files)
+    except _LayoutOverrun as exc:
+        raise PrintkitError(f"{label}: weasyprint layout {exc}; simplify the template") from None
+    finally:
+        folder = getattr(font_config, "_folder", None)  # weasyprint's temporary font folder
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
+            font_config._folder = None
+    if fetcher.refused:
+        url, why = fetcher.refused[0]
+        more = f" (and {len(fetcher.refused) - 1} more)" if len(fetcher.refused) > 1 else ""
+        raise PrintkitError(f"{label}: refused to fetch {_short_url(url)}{more}: {why}")
+    return pdf
+
+
+class _LayoutOverrun(BaseException):
+    """weasyprint went over :data:`LAYOUT_SECONDS` (a BaseException, so
+    weasyprint's own ``except Exception`` cannot swallow it)."""
+
+
+def _short_url(url: str) -> str:
+    url = " ".join(url.split())
+    if len(url) > 100:
+        url = url[:70] + "…" + url[-20:]
+    return escape_display(repr(url))
+
+
+def _drop_attachments(document) -> None:
+    """No file of the reader's machine ever rides along in a PDF: forget
+    ``<link rel=attachment>`` files and ``<a rel=attachment>`` links."""
+    document.metadata.attachments = []
+    for page in document.pages:
+        page.links = [link for link in page.links if link[0] != "attachment"]
+
+
+def _no_embedded_files(document, pdf) -> None:
+    """weasyprint finisher: refuse a PDF that would still embed a file."""
+    for obj in pdf.objects:
+        d = getattr(obj, "extra", obj)
+        if isinstance(d, dict) and (d.get("Type") == "/EmbeddedFile" or d.get("Subtype") == "/FileAttachment"
+                                    or "EmbeddedFiles" in d):
+            raise PrintkitError("a document would embed a file; attachments are not allowed")
+
+
+_FETCHER = None
+
+
+def _fetcher_class():
+    """The weasyprint URL fetcher class (built on first use: weasyprint is imported lazily)."""
+    global _FETCHER
+    if _FETCHER is not None:
+        return _FETCHER
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    class ThemeFetcher(URLFetcher):
+        """Serves only files of the theme (see the module docstring); records
+        every refusal in ``refused`` as (url, reason)."""
+
+        def __init__(self, theme: Theme):
+            super().__init__(allowed_protocols=("file", "data"), allow_redirects=False)
+            folders = list(theme.search_path or (theme.directory,)) + [TEMPLATES_DIR]
+            self.roots = tuple(dict.fromkeys(os.path.realpath(f) for f in folders))
+            self.fonts = frozenset(os.path.realpath(f) for f in theme.font_files.values())
+            self.refused: list[tuple[str, str]] = []
+            self.closed = False
+
+        def fetch(self, url, headers=None):
+            try:
+                return self._fetch(url)
+            except PrintkitError as exc:
+                self.refused.append((url, str(exc)))
+                raise
+
+        def _fetch(self, url):
+            if self.closed:
+                raise PrintkitError("nothing may be fetched after layout (attachments are not allowed)")
+            scheme = url.split(":", 1)[0].lower() if ":" in url else ""
+            if scheme == "data":
+                if len(url) > MAX_DATA_URL:
+                    raise PrintkitError(f"a data: URL of {len(url):,} characters; at most {MAX_DATA_URL:,}")
+                return super().fetch(url)
+            if scheme != "file":
+                raise PrintkitError("only files inside the theme folder may be used "
+                                    "(no http, https or other URLs)")
+            parts = urllib.parse.urlsplit(url)
+            if parts.netloc not in ("", "localhost"):
+                raise PrintkitError("only local files inside the theme folder may be used")
+            path = urllib.request.url2pathname(parts.path)
+            real = os.path.realpath(path)
+            inside = any(os.path.commonpath([root, real]) == root for root in self.roots)
+            if not inside and real not in self.fonts:
+                raise PrintkitError("the file is outside the theme folder")
+            suffix = os.path.splitext(real)[1].lower()
+            kind = ("font" if suffix in (".ttf", ".otf", ".woff", ".woff2", ".ttc") or real in self.fonts
+                    else "image" if suffix in (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".bmp")
+                    else "template")
+            data = read_bytes(real, kind=kind)
+            mime = mimetypes.guess_type(path)[0] or "application/octet-stream"
+            return URLFetcherResponse(url, data, {"Content-Type": mime})
+
+    _FETCHER = ThemeFetcher
+    return _FETCHER
 
 
 def duplex_instructions(duplex: str) -> str:

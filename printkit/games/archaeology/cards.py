@@ -17,6 +17,7 @@ from reportlab.lib.utils import simpleSplit
 from printkit.games.archaeology import art
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Chest, Treasure
 from printkit.model import Face, FaceBox
+from printkit.sandbox import fill_fields
 
 G = GAME_ID
 #: Trade value size (pt): the biggest text on a treasure card.
@@ -242,7 +243,7 @@ def _keys_text(n: int) -> str:
 def chest_face(rules: ArchaeologyRules, theme, chest: Chest) -> Face:
     """A chest card: keys needed and treasures held as big numbers, the rule."""
     role = {"wood": "wood", "stone": "stone", "gold": "gold_dark"}.get(chest.id, "earth")
-    rule = rules.texts["chest"].format(keys=_keys_text(chest.keys), treasures=chest.treasures)
+    rule = fill_fields(rules.texts["chest"], {"keys": _keys_text(chest.keys), "treasures": chest.treasures})
 
     def icon(c, x, y, size, fg, bg):
         art.chest(c, x, y, size, _col(theme, "sand"), theme.colour("ink"), bg)

@@ -15,6 +15,7 @@ from printkit import PrintkitError
 from printkit.games.archaeology.art import TREASURE_ICONS
 from printkit.inputfiles import INT64_MAX, show, text_flaw
 from printkit.rules import load_toml, rules_path
+from printkit.sandbox import plain_fields
 
 GAME_ID = "archaeology"
 
@@ -271,6 +272,9 @@ def _read(chk: _Check) -> ArchaeologyRules:
     if not fields <= set(CHEST_FIELDS):
         raise chk.fail("texts.chest", f"may only use the placeholders {{keys}} and {{treasures}}, not "
                                       f"{', '.join('{' + f + '}' for f in sorted(fields - set(CHEST_FIELDS)))}")
+    bad = plain_fields(texts["chest"], CHEST_FIELDS)  # no {keys:>999999999}, {keys!r}: filled with fill_fields
+    if bad:
+        raise chk.fail("texts.chest", bad, texts["chest"])
     # money
     denoms = chk.get("money.denominations")
     counts = chk.get("money.counts")
