@@ -163,18 +163,17 @@ def _embedded(pdf_bytes: bytes) -> list[str]:
     return found
 
 
-def test_attachments_never_reach_the_pdf(tmp_path):
+@pytest.mark.parametrize("href", ["note.txt", "file:///etc/passwd"], ids=["inside", "outside"])
+def test_attachments_never_reach_the_pdf(tmp_path, href):
     inside = "INSIDE-THE-THEME-7f3a"
     folder = _theme(tmp_path, {
-        "t.html.j2": HEAD + '<link rel="attachment" href="note.txt">'
-                            '<link rel="attachment" href="file:///etc/passwd"></head>'
-                            '<body><p><a rel="attachment" href="note.txt">note</a> '
-                            '<a rel="attachment" href="file:///etc/hostname">host</a></p></body></html>',
+        "t.html.j2": HEAD + f'<link rel="attachment" href="{href}"></head>'
+                            f'<body><p><a rel="attachment" href="{href}">note</a></p></body></html>',
         "note.txt": inside,
     })
     pdf = _render(folder)
     assert _embedded(pdf) == []
-    assert inside.encode() not in pdf
+    assert inside.encode() not in pdf and b"root:" not in pdf
 
 
 def test_sigterm_ends_a_slow_layout_at_once_and_leaves_no_temp_folder(tmp_path):
