@@ -14,7 +14,7 @@ from pathlib import Path
 from printkit import PrintkitError
 from printkit.games.archaeology.art import TREASURE_ICONS
 from printkit.inputfiles import INT64_MAX, show, text_flaw
-from printkit.rules import load_toml, rules_path
+from printkit.rules import check_rules_keys, load_toml, rules_path
 
 GAME_ID = "archaeology"
 
@@ -206,10 +206,20 @@ def load_rules(path: Path | None = None) -> ArchaeologyRules:
     """
     path = Path(path) if path else rules_path(GAME_ID)
     chk = _Check(path, load_toml(path))
+    check_rules_keys(GAME_ID, chk.data, path, ids={t: _named(chk.data, f"{t}.order") for t in ("treasures", "chests")})
     try:
         return _read(chk)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a safety net: one line, never a traceback
         raise PrintkitError(f"{path}: malformed rules data ({type(exc).__name__}: {show(str(exc))})") from None
+
+
+def _named(data: dict, key: str) -> list[str]:
+    """The texts listed at the dotted ``key`` of raw rules data (ids a table
+    may be keyed by), or ``[]`` when it is not a list."""
+    node: object = data
+    for part in key.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return [v for v in node if isinstance(v, str)] if isinstance(node, list) else []
 
 
 def _read(chk: _Check) -> ArchaeologyRules:

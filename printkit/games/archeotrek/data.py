@@ -14,7 +14,7 @@ from pathlib import Path
 
 from printkit import PrintkitError
 from printkit.inputfiles import show, text_flaw
-from printkit.rules import load_toml, rules_path
+from printkit.rules import check_rules_keys, load_toml, rules_path
 
 #: Colour symbols the token art can draw (printkit.render.icons.SYMBOLS).
 SYMBOL_NAMES = ("circle", "triangle", "square", "diamond")
@@ -162,6 +162,9 @@ def load_rules(path: Path | None = None) -> ArcheoTrekRules:
     path = Path(path) if path else rules_path("archeotrek")
     chk = _Checker(path, load_toml(path))
     d = chk.data
+    colours = d.get("tokens", {}).get("colours") if isinstance(d.get("tokens"), dict) else None
+    named = [c for c in colours if isinstance(c, str)] if isinstance(colours, list) else []
+    check_rules_keys("archeotrek", d, path, ids={f"tokens.{t}": named for t in ("bones", "skeletons", "symbols")})
     site = chk.get("digsite")
     raw_circles = chk.get("digsite.circles")
     if not isinstance(raw_circles, list) or not 1 <= len(raw_circles) <= 60:
