@@ -201,16 +201,19 @@ def load_rules(path: Path | None = None) -> ArchaeologyRules:
     Every value is type- and range-checked (``--rules`` files are users'
     data; the limits are this module's constants): raises
     :class:`printkit.PrintkitError` naming the file, the ``table.key`` and the
-    allowed values for a missing, malformed or out-of-range entry.  Whether the
+    allowed values for a missing, malformed or out-of-range entry, and for a
+    key the bundled file does not have (:func:`printkit.rules.check_rules_keys`).  Whether the
     theme's fonts can draw the texts is :func:`check_printable`'s job.
     """
     path = Path(path) if path else rules_path(GAME_ID)
     chk = _Check(path, load_toml(path))
-    check_rules_keys(GAME_ID, chk.data, path, ids={t: _named(chk.data, f"{t}.order") for t in ("treasures", "chests")})
     try:
-        return _read(chk)
+        rules = _read(chk)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a safety net: one line, never a traceback
         raise PrintkitError(f"{path}: malformed rules data ({type(exc).__name__}: {show(str(exc))})") from None
+    # every key read is valid; now refuse the keys nothing reads (typos, keys of other games)
+    check_rules_keys(GAME_ID, chk.data, path, ids={t: _named(chk.data, f"{t}.order") for t in ("treasures", "chests")})
+    return rules
 
 
 def _named(data: dict, key: str) -> list[str]:

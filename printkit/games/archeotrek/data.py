@@ -161,10 +161,15 @@ def load_rules(path: Path | None = None) -> ArcheoTrekRules:
     """
     path = Path(path) if path else rules_path("archeotrek")
     chk = _Checker(path, load_toml(path))
+    rules = _read(chk)
+    # every key read is valid; now refuse the keys nothing reads (typos, keys of other games)
+    named = list(rules.tokens.bones)
+    check_rules_keys("archeotrek", chk.data, path, ids={f"tokens.{t}": named for t in ("bones", "skeletons", "symbols")})
+    return rules
+
+
+def _read(chk: _Checker) -> ArcheoTrekRules:
     d = chk.data
-    colours = d.get("tokens", {}).get("colours") if isinstance(d.get("tokens"), dict) else None
-    named = [c for c in colours if isinstance(c, str)] if isinstance(colours, list) else []
-    check_rules_keys("archeotrek", d, path, ids={f"tokens.{t}": named for t in ("bones", "skeletons", "symbols")})
     site = chk.get("digsite")
     raw_circles = chk.get("digsite.circles")
     if not isinstance(raw_circles, list) or not 1 <= len(raw_circles) <= 60:
