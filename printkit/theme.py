@@ -397,11 +397,12 @@ def load_theme(name: str = "classic") -> Theme:
     fonts: dict[str, str] = {}
     files: dict[str, Path] = {}
     for role in FONT_ROLES:
-        spec = data.get("fonts", {}).get(role)
-        path = data["_font_files"].get(role, directory / "theme.toml")  # the theme.toml naming it
-        if spec is None:
+        if role not in data.get("fonts", {}):
             raise _fail(directory / "theme.toml", "fonts", role,
                         f"missing; expected a font for each of {', '.join(FONT_ROLES)} (here or in the theme it extends)")
+    for role in FONT_ROLES:
+        spec = data["fonts"][role]
+        path = data["_font_files"][role]  # the theme.toml naming this font (this theme's or a parent's)
         try:
             file = next((f for f in (_try_font(spec, d) for d in search) if f), None) or resolve_font(spec, directory)
         except PrintkitError as exc:
