@@ -257,3 +257,27 @@ def test_font_cmap_reads_bounded(tmp_path):
     os.truncate(big, 3 * 1024**3)
     with pytest.raises(PrintkitError, match="larger than"):
         theme_mod.font_cmap(big)
+
+
+def test_reportlab_registration_error_is_one_line(templates, tmp_path, monkeypatch):
+    """Whatever reportlab raises when it registers a font becomes one line."""
+    from reportlab.pdfbase.ttfonts import TTFError
+
+    real = theme_mod.TTFont
+
+    def refuse(name, stream):
+        if not stream.name.endswith("body.ttf"):
+            return real(name, stream)
+        raise TTFError(f"TTF file {stream.name!r}: something reportlab dislikes\nsecond line")
+
+    _font_theme(templates).write_bytes(_glyph_font())
+    monkeypatch.setattr(theme_mod, "TTFont", refuse)
+    line = _one_line_error(*_build(tmp_path))
+    assert "[fonts] body" in line and "reportlab cannot use this font" in line and "TTFError" in line, line
+
+
+@pytest.mark.parametrize("make, said", [(os.mkfifo, "pipe"), (lambda p: os.symlink("/dev/zero", p), "character device")])
+def test_theme_toml_that_is_not_a_file(templates, tmp_path, make, said):
+    make(templates / NAME / "theme.toml")
+    line = _one_line_error(*_build(tmp_path))
+    assert f"{NAME}/theme.toml" in line and said in line, line
