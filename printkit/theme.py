@@ -7,6 +7,7 @@ so a new theme (ink-saver, colour-blind-safe) changes no renderer.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import io
 import re
@@ -39,7 +40,8 @@ COLOUR_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 #: Colours are ``#rrggbb``: CSS takes ``#rgb`` too, but reportlab's HexColor
 #: reads ``#abc`` as ``#000abc`` — so only the six-digit form is accepted.
 HEX_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
-_PACKAGE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
+#: A top-level package name only: finding ``a.b`` would import (run) ``a``.
+_PACKAGE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
 _EXPECT_FONT = ("expected a font file name inside the theme folder or fonts/ (no '..', no absolute path), "
                 "or package:<python package>/<file>")
 
@@ -85,12 +87,13 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def resolve_font(spec: str, theme_dir: Path) -> Path:
+def resolve_font(spec: str, theme_dir: Path, parents: tuple[Path, ...] = ()) -> Path:
     """Turn a theme font spec into a file path.
 
     ``"package:font_lato/Lato-Bold.ttf"`` → that file inside the installed
     package's ``files/`` folder (or the package folder itself); anything else
-    is looked up in the theme's folder, then in the repository's ``fonts/``.
+    is looked up in the theme's folder, then in ``parents`` (the folders of
+    the themes it extends), then in the repository's ``fonts/``.
     Specs leaving their folder (``..``, absolute paths; for the theme and
     package folders also links pointing outside) are refused.  Raises
     :class:`printkit.PrintkitError` (what is wrong; what is expected, without
@@ -116,12 +119,13 @@ def resolve_font(spec: str, theme_dir: Path) -> Path:
                     return candidate
         raise PrintkitError(f"{show(spec)}: {escape_display(name)} not found in package {pkg}; "
                             "expected a font file the package installs")
-    candidate = theme_dir / spec
-    if candidate.exists() or candidate.is_symlink():
-        if not _inside(candidate, theme_dir):
-            raise PrintkitError(f"{show(spec)}: a link leading outside the theme folder; "
-                                "expected a font file inside the theme folder")
-        return candidate
+    for folder in (theme_dir, *parents):
+        candidate = folder / spec
+        if candidate.exists() or candidate.is_symlink():
+            if not _inside(candidate, folder):
+                raise PrintkitError(f"{show(spec)}: a link leading outside the theme folder; "
+                                    "expected a font file inside the theme folder")
+            return candidate
     candidate = FONTS_DIR / spec
     if candidate.exists() or candidate.is_symlink():
         return candidate
@@ -179,6 +183,16 @@ def font_problem(data: bytes) -> str | None:
     return None
 
 
+_checked_fonts: dict[bytes, str | None] = {}
+
+
+def _font_problem_cached(digest: bytes, data: bytes) -> str | None:
+    """:func:`font_problem`, once per distinct font in a process (themes share fonts)."""
+    if digest not in _checked_fonts:
+        _checked_fonts[digest] = font_problem(data)
+    return _checked_fonts[digest]
+
+
 def _register_font(font_name: str, file: Path, label: str) -> None:
     """Read ``file`` (bounded: a font-sized regular file), check it is a
     TrueType font reportlab can embed, and register it as ``font_name``.
@@ -187,7 +201,7 @@ def _register_font(font_name: str, file: Path, label: str) -> None:
         data = read_bytes(file, kind="font")
     except PrintkitError as exc:
         raise PrintkitError(f"{label}: {exc}") from None
-    problem = font_problem(data)
+    problem = _font_problem_cached(hashlib.sha256(data).digest(), data)
     if problem:
         raise PrintkitError(f"{label}: {escape_display(str(file))} is {problem}")
     stream = io.BytesIO(data)
@@ -404,7 +418,7 @@ def load_theme(name: str = "classic") -> Theme:
         spec = data["fonts"][role]
         path = data["_font_files"][role]  # the theme.toml naming this font (this theme's or a parent's)
         try:
-            file = next((f for f in (_try_font(spec, d) for d in search) if f), None) or resolve_font(spec, directory)
+            file = resolve_font(spec, directory, search[1:])
         except PrintkitError as exc:
             raise _fail(path, "fonts", role, str(exc)) from None
         font_name = f"PK-{name}-{role}"
@@ -418,10 +432,3 @@ def load_theme(name: str = "classic") -> Theme:
         files[role] = file
     games = {k: dict(v) for k, v in data.get("games", {}).items()}
     return Theme(name, directory, fonts, files, dict(data.get("colours", {})), games, search)
-
-
-def _try_font(spec: str, directory: Path) -> Path | None:
-    try:
-        return resolve_font(spec, directory)
-    except PrintkitError:
-        return None

@@ -79,6 +79,8 @@ BAD_TOML = [
     (EXTENDS + '[fonts]\nbody = "/etc/passwd"\n', ["[fonts] body", "absolute"]),
     (EXTENDS + '[fonts]\nbody = "package:../x/y.ttf"\n', ["[fonts] body", "package:<python package>/<file>"]),
     (EXTENDS + '[fonts]\nbody = "package:os/../../etc/passwd"\n', ["[fonts] body", "'..'"]),
+    # finding a dotted name imports (runs) its parent package: only top-level names
+    (EXTENDS + '[fonts]\nbody = "package:antigravity.x/f.ttf"\n', ["[fonts] body", "package:<python package>/<file>"]),
     (EXTENDS + '[fonts]\nbody = "package:no_such_font_pkg/x.ttf"\n', ["[fonts] body", "not installed"]),
     (EXTENDS + "[fonts]\nbody = 3\n", ["[fonts] body", "3 is not text"]),
     (EXTENDS + '[fonts]\nbody = "missing.ttf"\n', ["[fonts] body", "not found"]),
