@@ -3,6 +3,12 @@
 Every table in a rules file that holds a number carries a ``source`` string:
 ``"rulebook: <section>"``, ``"outside the rulebook: …"`` or ``"assumed: <reason>"``.
 :func:`missing_sources` finds the tables that break that convention.
+
+Rules files given with ``--rules DIR`` are strangers' data:
+:func:`user_rules_file` finds them (anything at the name counts, so a pipe or
+folder there is an error, never a silent fallback) and
+:func:`check_rules_keys` refuses keys the bundled file of the same game does
+not have — the one unknown-key check every game's ``load_rules`` runs.
 """
 
 from __future__ import annotations
