@@ -23,6 +23,7 @@ from printkit.model import ComponentSet
 from printkit.paper import Paper
 from printkit.pdf import assemble, page_count, write_atomic
 from printkit.render.sheets import render_set
+from printkit.rules import user_rules_file
 
 #: Large papers a board can be printed on in one sheet (``--board-paper``).
 BOARD_PAPERS = ("a3", "a2", "tabloid")
@@ -56,12 +57,11 @@ class BuildOptions:
     rules_dir: Path | None = None
 
     def rules_file(self, game: str) -> Path | None:
-        """``<rules_dir>/<game>.toml`` when the user gave ``--rules DIR`` and it
-        holds a file for ``game``; ``None`` means the bundled rules."""
-        if self.rules_dir is None:
-            return None
-        path = Path(self.rules_dir) / f"{game}.toml"
-        return path if path.is_file() else None
+        """``<rules_dir>/<game>.toml`` when the user gave ``--rules DIR`` and
+        anything sits at that name (a folder, pipe or device there is then
+        refused when read, never skipped); ``None`` means the bundled rules
+        (see :func:`printkit.rules.user_rules_file`)."""
+        return user_rules_file(game, self.rules_dir)
 
 
 @dataclass(frozen=True)
@@ -212,10 +212,11 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress=None) 
     kits = [load_game(g) for g in ids]
     check_out_dir(out)
     result = BuildResult()
-    for kit in kits:
+    for kit in kits:  # every game's rules (``--rules`` files) read and checked before any game is written
         lo, hi, _ = kit.player_range(options) if kit.player_range else kit.players
         if options.players is not None and not lo <= options.players <= hi:
             raise UsageError(f"--players: {options.players} is outside {lo}–{hi} for {kit.id}")
+    for kit in kits:
         result.files[kit.id] = build_game(kit, options, out, progress)
     return result
 

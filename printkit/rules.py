@@ -3,15 +3,26 @@
 Every table in a rules file that holds a number carries a ``source`` string:
 ``"rulebook: <section>"``, ``"outside the rulebook: …"`` or ``"assumed: <reason>"``.
 :func:`missing_sources` finds the tables that break that convention.
+
+Rules files given with ``--rules DIR`` are strangers' data:
+:func:`user_rules_file` finds them (anything at the name counts, so a pipe or
+folder there is an error, never a silent fallback) and
+:func:`check_rules_keys` refuses keys the bundled file of the same game does
+not have — the one unknown-key check every game's ``load_rules`` runs.
 """
 
 from __future__ import annotations
 
+import difflib
+import os
+import re
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printkit import RULES_DIR
-from printkit.inputfiles import load_toml_file
+from printkit import RULES_DIR, PrintkitError
+from printkit.inputfiles import escape_display, load_toml_file, show
 
 
 def rules_path(game: str, rules_dir: Path | None = None) -> Path:
@@ -63,3 +74,154 @@ def missing_sources(data: dict[str, Any], where: str = "") -> list[str]:
 
     walk(data, where, False)
     return found
+
+
+# -- finding a user's rules file ---------------------------------------------------------
+
+
+def user_rules_file(game: str, rules_dir: Path | None) -> Path | None:
+    """``<rules_dir>/<game>.toml`` when ``--rules DIR`` was given and anything
+    at all sits at that name; ``None`` means the bundled rules.
+
+    Only a name that does not exist falls back to the bundled rules.  A
+    folder, a pipe, a device, a dangling or odd symlink or an unreadable file
+    at that name is returned as it is, so that reading it (:func:`load_toml`,
+    regular files only) fails with one line naming it — never a silent switch
+    to the bundled data the user meant to replace.
+    """
+    if rules_dir is None:
+        return None
+    path = Path(rules_dir) / f"{game}.toml"
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError:  # permission denied on the folder, name too long, …: let the reader say so
+        return path
+    return path
+
+
+# -- unknown keys: one check for every game's rules data ---------------------------------
+
+#: Keys every table of a rules file may hold (provenance, see :func:`missing_sources`).
+ANYWHERE = frozenset({"source"})
+
+#: A key tree: a table is ``{key: subtree}``, an array ``[subtree of its entries]``,
+#: anything else ``None``.
+KeyTree = Any
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def key_tree(value: Any) -> KeyTree:
+    """The key tree of TOML data: tables by key; an array by the union of the
+    key trees of its entries (so ``circles[]`` knows every key any bundled
+    circle uses); numbers and texts are leaves (``None``)."""
+    if isinstance(value, dict):
+        return {k: key_tree(v) for k, v in value.items()}
+    if isinstance(value, list):
+        merged: KeyTree = None
+        for item in value:
+            merged = _merge(merged, key_tree(item))
+        return [merged]
+    return None
+
+
+def _merge(a: KeyTree, b: KeyTree) -> KeyTree:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = dict(a)
+        for k, v in b.items():
+            out[k] = _merge(out.get(k), v)
+        return out
+    if isinstance(a, list) and isinstance(b, list):
+        return [_merge(a[0], b[0])]
+    return a  # a table here, an array there: the game's checker reports wrong types
+
+
+def key_name(where: str, key: str) -> str:
+    """``where.key`` as shown in messages: odd keys quoted and escaped."""
+    shown = key if _BARE_KEY.fullmatch(key) else show(key)
+    return f"{where}.{shown}" if where else shown
+
+
+def unknown_keys(data: Any, tree: KeyTree, *, ids: Mapping[str, Iterable[str]] | None = None,
+                 ) -> list[tuple[str, list[str]]]:
+    """Keys of ``data`` that ``tree`` (usually :func:`key_tree` of the bundled
+    rules of the same game) does not know: a list of (dotted key, the keys
+    known in that table), in file order.
+
+    ``ids``: tables whose keys are ids named elsewhere in the user's data
+    (``{"tokens.bones": ["blue", "black"]}``; array positions are left out of
+    these names): those keys are known too, and their tables are checked
+    against the union of the bundled entries of that table.  ``source`` is
+    known in every table.  Values of the wrong kind (a number where the
+    bundled file has a table) are left to the game's typed checker.  Arrays
+    are shown 1-based (``digsite.circles[3].colour``).
+    """
+    ids = {k: frozenset(v) for k, v in (ids or {}).items()}
+    found: list[tuple[str, list[str]]] = []
+
+    def walk(value: Any, tree: KeyTree, where: str, pattern: str) -> None:
+        if isinstance(value, dict) and isinstance(tree, dict):
+            extra = ids.get(pattern, frozenset())
+            entry: KeyTree = None
+            if extra:
+                for k, sub in tree.items():
+                    if isinstance(sub, dict) and k not in ANYWHERE:
+                        entry = _merge(entry, sub)
+            for k, v in value.items():
+                sub_pattern = f"{pattern}.{k}" if pattern else k
+                if k in tree:
+                    walk(v, tree[k], key_name(where, k), sub_pattern)
+                elif k in ANYWHERE:
+                    continue
+                elif k in extra:
+                    walk(v, entry, key_name(where, k), sub_pattern)
+                else:
+                    known = sorted((set(tree) | extra) - ANYWHERE)
+                    found.append((key_name(where, k), known))
+        elif isinstance(value, list) and isinstance(tree, list) and tree[0] is not None:
+            for i, item in enumerate(value, 1):
+                walk(item, tree[0], f"{where}[{i}]", pattern)
+
+    walk(data, tree, "", "")
+    return found
+
+
+def check_known_keys(data: Any, tree: KeyTree, label: str, *,
+                     ids: Mapping[str, Iterable[str]] | None = None) -> None:
+    """Raise :class:`printkit.PrintkitError` for the first key of ``data``
+    that ``tree`` does not know (see :func:`unknown_keys`), one line:
+    ``"<label>: digsite.circles[3].colour: unknown key; expected one of: id,
+    kind, x, y (did you mean 'kind'?)"``, with a count of the others."""
+    found = unknown_keys(data, tree, ids=ids)
+    if not found:
+        return
+    key, known = found[0]
+    leaf = key.rpartition(".")[2].partition("[")[0]
+    close = difflib.get_close_matches(leaf.strip("'\""), known, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    listed = ", ".join(known[:15]) + (", …" if len(known) > 15 else "")
+    more = f"; {len(found) - 1} more unknown key{'s' if len(found) > 2 else ''} after it" if len(found) > 1 else ""
+    raise PrintkitError(
+        f"{escape_display(label)}: {key}: unknown key{hint}; expected one of: {listed or '(nothing here)'}{more}"
+    )
+
+
+@lru_cache(maxsize=None)
+def bundled_key_tree(game: str) -> KeyTree:
+    """:func:`key_tree` of the bundled ``rules/<game>.toml`` (read once)."""
+    return key_tree(load_toml(rules_path(game)))
+
+
+def check_rules_keys(game: str, data: dict[str, Any], path: Path | str, *,
+                     ids: Mapping[str, Iterable[str]] | None = None) -> None:
+    """Refuse keys in a rules file for ``game`` that its bundled rules file
+    does not have (a typo such as ``circle_diamter`` would otherwise be
+    ignored and the default silently used).  The one unknown-key check of
+    every game's ``load_rules``; see :func:`check_known_keys`."""
+    check_known_keys(data, bundled_key_tree(game), str(path), ids=ids)

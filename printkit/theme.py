@@ -7,45 +7,211 @@ so a new theme (ink-saver, colour-blind-safe) changes no renderer.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import io
+import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit import FONTS_DIR, TEMPLATES_DIR, PrintkitError, UsageError
+from printkit.inputfiles import escape_display, read_bytes, show, text_flaw
 from printkit.rules import load_toml
 
 FONT_ROLES = ("display", "body", "bold", "semibold", "italic")
 
+#: Keys of a theme's ``[theme]`` table: text each.
+THEME_KEYS = {
+    "name": "a short name (text of 1 to 60 characters)",
+    "description": "one line of text (1 to 500 characters)",
+    "extends": "the name of another theme folder in templates/ (letters, digits, - and _)",
+}
+#: Top-level tables of a theme.toml.
+SECTIONS = ("theme", "fonts", "colours", "games")
+#: A theme name (``--theme``, ``extends``): one plain folder name, no path.
+THEME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+#: A colour role: it becomes a CSS variable ``--<role>`` in documents.
+COLOUR_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
+#: Colours are ``#rrggbb``: CSS takes ``#rgb`` too, but reportlab's HexColor
+#: reads ``#abc`` as ``#000abc`` — so only the six-digit form is accepted.
+HEX_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
+#: A top-level package name only: finding ``a.b`` would import (run) ``a``.
+_PACKAGE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
+_EXPECT_FONT = ("expected a font file name inside the theme folder or fonts/ (no '..', no absolute path), "
+                "or package:<python package>/<file>")
 
-def resolve_font(spec: str, theme_dir: Path) -> Path:
+
+def theme_name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a theme name (``--theme``, ``extends``), or ``None``."""
+    if not isinstance(name, str):
+        return f"{show(name)} is not text"
+    if not THEME_NAME.fullmatch(name):
+        return f"{show(name)} is not a plain theme name"
+    return None
+
+
+def font_spec_problem(spec: object) -> str | None:
+    """Why ``spec`` is not an acceptable font spec, or ``None``: text, and a
+    relative path that stays inside the folder it is looked up in (no ``..``,
+    no absolute path, no drive, no backslash), or ``package:<package>/<file>``
+    with the same rule for ``<file>``."""
+    if not isinstance(spec, str):
+        return f"{show(spec)} is not text"
+    if not spec or len(spec) > 200:
+        return f"{show(spec)} must be 1 to 200 characters"
+    flaw = text_flaw(spec)
+    if flaw:
+        return f"{show(spec)} holds {flaw}"
+    rel = spec
+    if spec.startswith("package:"):
+        pkg, slash, rel = spec[len("package:"):].partition("/")
+        if not slash or not _PACKAGE.fullmatch(pkg):
+            return f"{show(spec)} is not package:<python package>/<file>"
+    if not rel or "\\" in rel or "\x00" in rel or PurePosixPath(rel).is_absolute() or PureWindowsPath(rel).drive:
+        return f"{show(spec)} is an absolute or malformed path"
+    if any(part == ".." for part in rel.split("/")):
+        return f"{show(spec)} uses '..' to leave its folder"
+    return None
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """``path`` (links followed) lies inside ``folder``."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError):
+        return False
+
+
+def resolve_font(spec: str, theme_dir: Path, parents: tuple[Path, ...] = ()) -> Path:
     """Turn a theme font spec into a file path.
 
     ``"package:font_lato/Lato-Bold.ttf"`` → that file inside the installed
-    package's ``files/`` folder; anything else is looked up in the theme's
-    folder, then in the repository's ``fonts/``.  Raises
-    :class:`printkit.PrintkitError` when the font is not found.
+    package's ``files/`` folder (or the package folder itself); anything else
+    is looked up in the theme's folder, then in ``parents`` (the folders of
+    the themes it extends), then in the repository's ``fonts/``.
+    Specs leaving their folder (``..``, absolute paths; for the theme and
+    package folders also links pointing outside) are refused.  Raises
+    :class:`printkit.PrintkitError` (what is wrong; what is expected, without
+    the theme file, which :func:`load_theme` adds) when the font is not found.
     """
+    problem = font_spec_problem(spec)
+    if problem:
+        raise PrintkitError(f"{problem}; {_EXPECT_FONT}")
     if spec.startswith("package:"):
         pkg, _, name = spec[len("package:"):].partition("/")
-        found = importlib.util.find_spec(pkg)
+        try:
+            found = importlib.util.find_spec(pkg)
+        except (ImportError, ValueError):
+            found = None
         if found is None or not found.submodule_search_locations:
             raise PrintkitError(
-                f"font {spec!r}: Python package {pkg!r} is not installed (pip install {pkg.replace('_', '-')})"
+                f"{show(spec)}: Python package {pkg!r} is not installed; install it (pip install "
+                f"{pkg.replace('_', '-')}) or name a font file in the theme folder or fonts/"
             )
         for loc in found.submodule_search_locations:
             for candidate in (Path(loc) / "files" / name, Path(loc) / name):
-                if candidate.is_file():
+                if candidate.is_file() and _inside(candidate, Path(loc)):
                     return candidate
-        raise PrintkitError(f"font {spec!r}: {name} not found in package {pkg}")
-    for candidate in (theme_dir / spec, FONTS_DIR / spec):
-        if candidate.is_file():
+        raise PrintkitError(f"{show(spec)}: {escape_display(name)} not found in package {pkg}; "
+                            "expected a font file the package installs")
+    for folder in (theme_dir, *parents):
+        candidate = folder / spec
+        if candidate.exists() or candidate.is_symlink():
+            if not _inside(candidate, folder):
+                raise PrintkitError(f"{show(spec)}: a link leading outside the theme folder; "
+                                    "expected a font file inside the theme folder")
             return candidate
-    raise PrintkitError(f"font {spec!r}: not found in {theme_dir} or {FONTS_DIR}")
+    candidate = FONTS_DIR / spec
+    if candidate.exists() or candidate.is_symlink():
+        return candidate
+    raise PrintkitError(f"{show(spec)} not found in {escape_display(str(theme_dir))} or "
+                        f"{escape_display(str(FONTS_DIR))}; {_EXPECT_FONT}")
+
+
+#: Tables reportlab reads from a TrueType font.
+_TTF_TABLES = ("head", "hhea", "maxp", "hmtx", "cmap", "name", "post", "loca", "glyf")
+
+
+def font_problem(data: bytes) -> str | None:
+    """Why the bytes ``data`` are not a font printkit can embed, or ``None``.
+
+    It must be one TrueType font (outlines in a ``glyf`` table): fontTools
+    reads the tables reportlab uses, the character map must map characters to
+    glyphs, and reportlab must parse and subset it.  A CFF-based OpenType
+    font (``OTTO``), a collection (``.ttc``) and web fonts (WOFF) are refused
+    with a line saying so, as reportlab cannot embed them.
+    """
+    from fontTools.ttLib import TTFont as FTFont
+
+    tag = data[:4]
+    if tag == b"OTTO":
+        return ("an OpenType font with PostScript (CFF) outlines, which reportlab cannot embed; "
+                "expected a TrueType font (glyf outlines): use the .ttf version of the font")
+    if tag == b"ttcf":
+        return "a font collection (.ttc); expected a single TrueType font (.ttf)"
+    if tag in (b"wOFF", b"wOF2"):
+        return "a web font (WOFF); expected a TrueType font (.ttf)"
+    if tag not in (b"\x00\x01\x00\x00", b"true"):
+        return "not a TrueType/OpenType font (no font header); expected a .ttf font file"
+    try:
+        with FTFont(io.BytesIO(data), lazy=True) as font:
+            missing = [t for t in _TTF_TABLES if t not in font]
+            if missing:
+                what = "no TrueType outlines (glyf)" if "glyf" in missing else f"no {', '.join(missing)} table"
+                return f"a font with {what}; expected a complete TrueType font (.ttf)"
+            for t in _TTF_TABLES:
+                font[t]
+            cmap = font.getBestCmap() or {}
+            glyphs = font["maxp"].numGlyphs
+            if font.reader.tables["glyf"].length < max(font["loca"].locations or [0]):
+                return "a truncated TrueType font (glyph data cut short); expected a complete .ttf file"
+    except Exception as exc:  # fontTools raises many kinds on hostile bytes: one line, never a traceback
+        return f"a broken or truncated font ({type(exc).__name__}: {show(str(exc))}); expected a complete .ttf file"
+    if not cmap or glyphs < 2:
+        return "a font with no characters mapped to glyphs (empty cmap); expected a text font"
+    try:
+        from reportlab.pdfbase.ttfonts import TTFontFile
+
+        TTFontFile(io.BytesIO(data)).makeSubset(sorted(cmap)[:4096])
+    except Exception as exc:  # reportlab: TTFError, struct.error, IndexError, …
+        return f"a font reportlab cannot embed ({type(exc).__name__}: {show(str(exc))}); expected a TrueType font (.ttf)"
+    return None
+
+
+_checked_fonts: dict[bytes, str | None] = {}
+
+
+def _font_problem_cached(digest: bytes, data: bytes) -> str | None:
+    """:func:`font_problem`, once per distinct font in a process (themes share fonts)."""
+    if digest not in _checked_fonts:
+        _checked_fonts[digest] = font_problem(data)
+    return _checked_fonts[digest]
+
+
+def _register_font(font_name: str, file: Path, label: str) -> None:
+    """Read ``file`` (bounded: a font-sized regular file), check it is a
+    TrueType font reportlab can embed, and register it as ``font_name``.
+    ``label``: ``"<theme.toml>: [fonts] <role>"`` for messages."""
+    try:
+        data = read_bytes(file, kind="font")
+    except PrintkitError as exc:
+        raise PrintkitError(f"{label}: {exc}") from None
+    problem = _font_problem_cached(hashlib.sha256(data).digest(), data)
+    if problem:
+        raise PrintkitError(f"{label}: {escape_display(str(file))} is {problem}")
+    stream = io.BytesIO(data)
+    stream.name = str(file)  # reportlab names the font file by it, as when it opens the path itself
+    try:
+        font = TTFont(font_name, stream)
+        pdfmetrics.registerFont(font)
+    except Exception as exc:  # reportlab's TTFError and friends
+        raise PrintkitError(f"{label}: {escape_display(str(file))}: reportlab cannot use this font "
+                            f"({type(exc).__name__}: {show(str(exc))}); expected a TrueType font (.ttf)") from None
 
 
 @dataclass(frozen=True)
@@ -102,15 +268,18 @@ class Theme:
 @lru_cache(maxsize=None)
 def font_cmap(path: Path) -> frozenset[int]:
     """Code points mapped by the font file at ``path`` (its best Unicode cmap,
-    read with fontTools; cached per path).  Raises
+    read with fontTools from a bounded read; cached per path).  Raises
     :class:`printkit.PrintkitError` for a file fontTools cannot read."""
-    from fontTools.ttLib import TTFont as FTFont, TTLibError
+    from fontTools.ttLib import TTFont as FTFont
 
+    data = read_bytes(path, kind="font")
     try:
-        with FTFont(str(path), lazy=True) as font:
+        with FTFont(io.BytesIO(data), lazy=True) as font:
             return frozenset(font.getBestCmap() or {})
-    except (OSError, TTLibError, AssertionError) as exc:
-        raise PrintkitError(f"font {path}: cannot read its character map ({exc})") from None
+    except Exception as exc:  # fontTools raises many kinds on hostile bytes
+        raise PrintkitError(
+            f"font {escape_display(str(path))}: cannot read its character map ({type(exc).__name__}: {show(str(exc))})"
+        ) from None
 
 
 def available_themes() -> list[str]:
@@ -118,22 +287,98 @@ def available_themes() -> list[str]:
     return sorted(p.parent.name for p in TEMPLATES_DIR.glob("*/theme.toml"))
 
 
+def _fail(path: Path, section: str, key: str | None, why: str) -> PrintkitError:
+    """``"<file>: [section] key: what is wrong; what is expected"``."""
+    where = f"[{section}]" + (f" {_key(key)}" if key is not None else "")
+    return PrintkitError(f"{escape_display(str(path))}: {where}: {why}")
+
+
+def _key(key: str) -> str:
+    return key if COLOUR_NAME.fullmatch(key) else show(key)
+
+
+def _text(path: Path, section: str, key: str, value: object, longest: int, expected: str) -> None:
+    if not isinstance(value, str) or not value.strip() or len(value) > longest:
+        raise _fail(path, section, key, f"{show(value)} is not valid; expected {expected}")
+    flaw = text_flaw(value)
+    if flaw:
+        raise _fail(path, section, key, f"{show(value)} holds {flaw}; expected {expected}")
+
+
+def _colours(path: Path, section: str, table: object) -> None:
+    if not isinstance(table, dict):
+        raise _fail(path, section, None, f"{show(table)} is not a table; expected a [{section}] table of "
+                                         "colour = \"#rrggbb\" lines")
+    for key, value in table.items():
+        if not COLOUR_NAME.fullmatch(key):
+            raise _fail(path, section, key, "is not a colour name; expected letters, digits, - and _ "
+                                            "(up to 40, it becomes a CSS variable)")
+        if not isinstance(value, str) or not HEX_COLOUR.fullmatch(value):
+            raise _fail(path, section, key, f"{show(value)} is not a colour; expected \"#rrggbb\" "
+                                            "(six hex digits, e.g. \"#2b2118\")")
+
+
+def validate_theme_data(data: dict, path: Path) -> None:
+    """Check one theme.toml's own data (before ``extends`` merging): known
+    sections, ``[theme]`` texts and a plain ``extends`` name, ``[fonts]``
+    roles with safe specs, ``[colours]`` and ``[games.<game>]`` tables of
+    ``#rrggbb`` colours for bundled games.  Raises
+    :class:`printkit.PrintkitError`: ``"<file>: [section] key: what is wrong;
+    what is expected"`` (values shortened with :func:`printkit.inputfiles.show`)."""
+    from printkit.build import GAMES
+
+    for section, value in data.items():
+        if section not in SECTIONS:
+            raise _fail(path, _key(section), None, "unknown section; expected [theme], [fonts], [colours] "
+                                                   "and [games.<game>] tables")
+        if not isinstance(value, dict):
+            raise _fail(path, section, None, f"{show(value)} is not a table; expected a [{section}] table")
+    for key, value in data.get("theme", {}).items():
+        if key not in THEME_KEYS:
+            raise _fail(path, "theme", key, f"unknown key; expected {', '.join(THEME_KEYS)}")
+        if key == "extends":
+            problem = theme_name_problem(value)
+            if problem:
+                raise _fail(path, "theme", key, f"{problem}; expected {THEME_KEYS[key]}")
+        else:
+            _text(path, "theme", key, value, 60 if key == "name" else 500, THEME_KEYS[key])
+    for key, value in data.get("fonts", {}).items():
+        if key not in FONT_ROLES:
+            raise _fail(path, "fonts", key, f"unknown font role; expected {', '.join(FONT_ROLES)}")
+        problem = font_spec_problem(value)
+        if problem:
+            raise _fail(path, "fonts", key, f"{problem}; {_EXPECT_FONT}")
+    _colours(path, "colours", data.get("colours", {}))
+    for game, palette in data.get("games", {}).items():
+        if game not in GAMES:
+            raise _fail(path, f"games.{_key(game)}", None, f"unknown game; expected [games.<game>] for "
+                                                            f"{', '.join(GAMES)}")
+        _colours(path, f"games.{game}", palette)
+
+
 def _theme_data(name: str, seen: tuple[str, ...] = ()) -> tuple[dict, tuple[Path, ...]]:
     """Merged theme data of ``name`` and its ``extends`` chain, child last wins;
-    plus the template search path (child folder first)."""
+    plus the template search path (child folder first).  Every theme.toml of
+    the chain is checked (:func:`validate_theme_data`).  ``"_font_files"`` in
+    the result: font role → the theme.toml that names its font (for messages)."""
     directory = TEMPLATES_DIR / name
     path = directory / "theme.toml"
-    if not path.is_file():
+    if not (path.exists() or path.is_symlink()):
         raise UsageError(
-            f"--theme: unknown theme {name!r}; choose one of: {', '.join(available_themes())}"
+            f"--theme: unknown theme {show(name)}; choose one of: {', '.join(available_themes())}"
         )
     if name in seen:
-        raise PrintkitError(f"{path}: theme 'extends' loops ({' → '.join(seen + (name,))})")
+        raise PrintkitError(f"{escape_display(str(path))}: theme 'extends' loops ({' → '.join(seen + (name,))})")
     data = load_toml(path)
+    validate_theme_data(data, path)
+    data["_font_files"] = dict.fromkeys(data.get("fonts", {}), path)
     parent = data.get("theme", {}).get("extends")
     if parent is None:
         return data, (directory,)
-    base, dirs = _theme_data(str(parent), seen + (name,))
+    if not (TEMPLATES_DIR / parent / "theme.toml").exists():
+        raise _fail(path, "theme", "extends", f"{show(parent)}: no such theme; expected one of: "
+                                              f"{', '.join(available_themes())}")
+    base, dirs = _theme_data(parent, seen + (name,))
     merged = {k: dict(v) if isinstance(v, dict) else v for k, v in base.items()}
     for section in ("fonts", "colours"):
         merged.setdefault(section, {}).update(data.get(section, {}))
@@ -142,6 +387,7 @@ def _theme_data(name: str, seen: tuple[str, ...] = ()) -> tuple[dict, tuple[Path
         games.setdefault(g, {}).update(palette)
     merged["games"] = games
     merged["theme"] = data.get("theme", {})
+    merged["_font_files"] = {**base["_font_files"], **data["_font_files"]}
     return merged, (directory,) + dirs
 
 
@@ -152,30 +398,37 @@ def load_theme(name: str = "classic") -> Theme:
     A theme may say ``extends = "classic"`` in its ``[theme]`` table: it then
     overrides only the fonts and colours it names, and its templates fall back
     to the parent's.  Raises :class:`printkit.UsageError` for an unknown theme
-    name and :class:`printkit.PrintkitError` for a malformed theme, an
-    ``extends`` loop or a missing font.
+    name or one that is not a plain folder name, and
+    :class:`printkit.PrintkitError` for a malformed theme, an ``extends``
+    loop, a missing font or a font file that is not a TrueType font
+    reportlab can embed (one line naming the theme.toml, the section and key).
     """
+    problem = theme_name_problem(name)
+    if problem:
+        raise UsageError(f"--theme: {problem}; choose one of: {', '.join(available_themes())}")
     data, search = _theme_data(name)
     directory = search[0]
-    path = directory / "theme.toml"
     fonts: dict[str, str] = {}
     files: dict[str, Path] = {}
     for role in FONT_ROLES:
-        spec = data.get("fonts", {}).get(role)
-        if not isinstance(spec, str):
-            raise PrintkitError(f"{path}: [fonts] needs a {role!r} font")
-        file = next((f for f in (_try_font(spec, d) for d in search) if f), None) or resolve_font(spec, directory)
+        if role not in data.get("fonts", {}):
+            raise _fail(directory / "theme.toml", "fonts", role,
+                        f"missing; expected a font for each of {', '.join(FONT_ROLES)} (here or in the theme it extends)")
+    for role in FONT_ROLES:
+        spec = data["fonts"][role]
+        path = data["_font_files"][role]  # the theme.toml naming this font (this theme's or a parent's)
+        try:
+            file = resolve_font(spec, directory, search[1:])
+        except PrintkitError as exc:
+            raise _fail(path, "fonts", role, str(exc)) from None
         font_name = f"PK-{name}-{role}"
-        if font_name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(font_name, str(file)))
+        registered = pdfmetrics.getRegisteredFontNames()
+        if font_name in registered and getattr(pdfmetrics.getFont(font_name).face, "filename", None) != str(file):
+            # another theme of the same name was loaded before (tests, long-lived callers)
+            font_name = f"{font_name}-{len(registered)}"
+        if font_name not in registered:
+            _register_font(font_name, file, f"{escape_display(str(path))}: [fonts] {role}")
         fonts[role] = font_name
         files[role] = file
     games = {k: dict(v) for k, v in data.get("games", {}).items()}
     return Theme(name, directory, fonts, files, dict(data.get("colours", {})), games, search)
-
-
-def _try_font(spec: str, directory: Path) -> Path | None:
-    try:
-        return resolve_font(spec, directory)
-    except PrintkitError:
-        return None

@@ -14,7 +14,7 @@ from pathlib import Path
 from printkit import PrintkitError
 from printkit.games.archaeology.art import TREASURE_ICONS
 from printkit.inputfiles import INT64_MAX, show, text_flaw
-from printkit.rules import load_toml, rules_path
+from printkit.rules import check_rules_keys, load_toml, rules_path
 from printkit.sandbox import plain_fields
 
 GAME_ID = "archaeology"
@@ -202,15 +202,28 @@ def load_rules(path: Path | None = None) -> ArchaeologyRules:
     Every value is type- and range-checked (``--rules`` files are users'
     data; the limits are this module's constants): raises
     :class:`printkit.PrintkitError` naming the file, the ``table.key`` and the
-    allowed values for a missing, malformed or out-of-range entry.  Whether the
+    allowed values for a missing, malformed or out-of-range entry, and for a
+    key the bundled file does not have (:func:`printkit.rules.check_rules_keys`).  Whether the
     theme's fonts can draw the texts is :func:`check_printable`'s job.
     """
     path = Path(path) if path else rules_path(GAME_ID)
     chk = _Check(path, load_toml(path))
     try:
-        return _read(chk)
+        rules = _read(chk)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a safety net: one line, never a traceback
         raise PrintkitError(f"{path}: malformed rules data ({type(exc).__name__}: {show(str(exc))})") from None
+    # every key read is valid; now refuse the keys nothing reads (typos, keys of other games)
+    check_rules_keys(GAME_ID, chk.data, path, ids={t: _named(chk.data, f"{t}.order") for t in ("treasures", "chests")})
+    return rules
+
+
+def _named(data: dict, key: str) -> list[str]:
+    """The texts listed at the dotted ``key`` of raw rules data (ids a table
+    may be keyed by), or ``[]`` when it is not a list."""
+    node: object = data
+    for part in key.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return [v for v in node if isinstance(v, str)] if isinstance(node, list) else []
 
 
 def _read(chk: _Check) -> ArchaeologyRules:

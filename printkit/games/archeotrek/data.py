@@ -14,7 +14,7 @@ from pathlib import Path
 
 from printkit import PrintkitError
 from printkit.inputfiles import show, text_flaw
-from printkit.rules import load_toml, rules_path
+from printkit.rules import check_rules_keys, load_toml, rules_path
 
 #: Colour symbols the token art can draw (printkit.render.icons.SYMBOLS).
 SYMBOL_NAMES = ("circle", "triangle", "square", "diamond")
@@ -161,6 +161,14 @@ def load_rules(path: Path | None = None) -> ArcheoTrekRules:
     """
     path = Path(path) if path else rules_path("archeotrek")
     chk = _Checker(path, load_toml(path))
+    rules = _read(chk)
+    # every key read is valid; now refuse the keys nothing reads (typos, keys of other games)
+    named = list(rules.tokens.bones)
+    check_rules_keys("archeotrek", chk.data, path, ids={f"tokens.{t}": named for t in ("bones", "skeletons", "symbols")})
+    return rules
+
+
+def _read(chk: _Checker) -> ArcheoTrekRules:
     d = chk.data
     site = chk.get("digsite")
     raw_circles = chk.get("digsite.circles")
