@@ -325,7 +325,7 @@ def validate_theme_data(data: dict, path: Path) -> None:
     ``#rrggbb`` colours for bundled games.  Raises
     :class:`printkit.PrintkitError`: ``"<file>: [section] key: what is wrong;
     what is expected"`` (values shortened with :func:`printkit.inputfiles.show`)."""
-    from printkit.build import GAMES
+    from printkit.registry import GAME_ID
 
     for section, value in data.items():
         if section not in SECTIONS:
@@ -350,10 +350,27 @@ def validate_theme_data(data: dict, path: Path) -> None:
             raise _fail(path, "fonts", key, f"{problem}; {_EXPECT_FONT}")
     _colours(path, "colours", data.get("colours", {}))
     for game, palette in data.get("games", {}).items():
-        if game not in GAMES:
-            raise _fail(path, f"games.{_key(game)}", None, f"unknown game; expected [games.<game>] for "
-                                                            f"{', '.join(GAMES)}")
+        if not GAME_ID.fullmatch(game):  # any game id: a theme may colour a plug-in game too
+            raise _fail(path, f"games.{_key(game)}", None, "not a game id; expected [games.<game>] with a "
+                                                            "lower-case game id such as the ones `printkit games` lists")
         _colours(path, f"games.{game}", palette)
+
+
+def theme_folder(name: str) -> Path:
+    """The folder of theme ``name``: a bundled theme's (``templates/<name>``)
+    for a plain name, else ``name`` read as a path (relative or absolute) to
+    a folder the user named, holding a ``theme.toml``.  Parents named by
+    ``extends`` are always plain bundled names.  Raises
+    :class:`printkit.UsageError` for a path without a theme.toml."""
+    if theme_name_problem(name) is None and not Path(name).is_dir():
+        return TEMPLATES_DIR / name
+    if theme_name_problem(name) is None and (TEMPLATES_DIR / name / "theme.toml").exists():
+        return TEMPLATES_DIR / name
+    folder = Path(name).expanduser()
+    if not (folder / "theme.toml").is_file():
+        raise UsageError(f"--theme: {show(name)} is neither a bundled theme ({', '.join(available_themes())}) "
+                         "nor a folder holding a theme.toml")
+    return folder.resolve()
 
 
 def _theme_data(name: str, seen: tuple[str, ...] = ()) -> tuple[dict, tuple[Path, ...]]:
@@ -361,7 +378,7 @@ def _theme_data(name: str, seen: tuple[str, ...] = ()) -> tuple[dict, tuple[Path
     plus the template search path (child folder first).  Every theme.toml of
     the chain is checked (:func:`validate_theme_data`).  ``"_font_files"`` in
     the result: font role → the theme.toml that names its font (for messages)."""
-    directory = TEMPLATES_DIR / name
+    directory = theme_folder(name) if not seen else TEMPLATES_DIR / name
     path = directory / "theme.toml"
     if not (path.exists() or path.is_symlink()):
         raise UsageError(
@@ -403,11 +420,11 @@ def load_theme(name: str = "classic") -> Theme:
     loop, a missing font or a font file that is not a TrueType font
     reportlab can embed (one line naming the theme.toml, the section and key).
     """
-    problem = theme_name_problem(name)
-    if problem:
-        raise UsageError(f"--theme: {problem}; choose one of: {', '.join(available_themes())}")
+    if not isinstance(name, str) or not name or "\0" in name or len(name) > 4096:
+        raise UsageError(f"--theme: {show(name)} is not a theme name or folder")
     data, search = _theme_data(name)
     directory = search[0]
+    name = directory.name if theme_name_problem(name) else name
     fonts: dict[str, str] = {}
     files: dict[str, Path] = {}
     for role in FONT_ROLES:
@@ -421,7 +438,7 @@ def load_theme(name: str = "classic") -> Theme:
             file = resolve_font(spec, directory, search[1:])
         except PrintkitError as exc:
             raise _fail(path, "fonts", role, str(exc)) from None
-        font_name = f"PK-{name}-{role}"
+        font_name = f"PK-{re.sub(r'[^A-Za-z0-9_-]', '_', name)}-{role}"
         registered = pdfmetrics.getRegisteredFontNames()
         if font_name in registered and getattr(pdfmetrics.getFont(font_name).face, "filename", None) != str(file):
             # another theme of the same name was loaded before (tests, long-lived callers)
