@@ -9,13 +9,12 @@ partial PDF and the previous outputs intact.
 
 from __future__ import annotations
 
-import importlib
 import os
 import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 
 from printkit import PrintkitError, UsageError, interrupt
 from printkit.imposition import DUPLEX_MODES
@@ -28,10 +27,12 @@ from printkit.rules import user_rules_file
 #: Large papers a board can be printed on in one sheet (``--board-paper``).
 BOARD_PAPERS = ("a3", "a2", "tabloid")
 
-#: Bundled games: id → module providing ``GAME`` (a :class:`GameKit`).
-GAMES = {
-    "archeotrek": "printkit.games.archeotrek.components",
-    "archaeology": "printkit.games.archaeology.components",
+#: Build options a game may or may not use: name → (option as typed, is it set?).
+#: A game lists the ones it uses in :attr:`GameKit.options`; any other that is
+#: set gets a one-line note in the build summary.
+OPTIONAL_OPTIONS: dict[str, tuple[str, Callable[["BuildOptions"], bool]]] = {
+    "fillable": ("--fillable", lambda o: o.fillable),
+    "board_paper": ("--board-paper", lambda o: o.board_paper is not None),
 }
 
 
@@ -83,7 +84,26 @@ class Part:
 
 @dataclass(frozen=True)
 class GameKit:
-    """What a game contributes: its identity and a function listing its parts."""
+    """The game contract: everything the engine and the CLI know of one game.
+
+    A game's package exposes one of these and registers it in the
+    ``printkit.games`` entry-point group (see :mod:`printkit.registry` and
+    ``docs/adding-a-game.md``).
+
+    ``id``: lower-case name (``out/<id>/``, the CLI's GAME); ``title``,
+    ``tagline``: as the cover shows them; ``parts(options) -> [Part]``: what
+    the kit prints, in print order; ``players``: (min, max, default) under the
+    bundled rules; ``cover(summary, options) -> PDF bytes`` (optional);
+    ``player_range(options)``: (min, max, default) under the build's rules
+    (``--rules`` may change them; default: ``players``); ``rules(path|None)``:
+    loads the game's rules data (``None`` = bundled), raising
+    :class:`printkit.PrintkitError` for bad data; ``options``: names in
+    :data:`OPTIONAL_OPTIONS` this game uses (``"fillable"``,
+    ``"board_paper"``); ``scorer(rules_path|None) -> Scorer`` (optional, see
+    :class:`printkit.scoring.Scorer`); ``icons``: name → draw function
+    ``(canvas, x, y, size, fill, detail)`` offered to ``printkit deck``
+    layouts.
+    """
 
     id: str
     title: str
@@ -93,6 +113,20 @@ class GameKit:
     cover: Callable[..., bytes] | None = None
     #: (min, max, default) players under the build's rules (``--rules`` may change them).
     player_range: Callable[[BuildOptions], tuple[int, int, int]] | None = None
+    rules: Callable[[Path | None], object] | None = None
+    options: frozenset[str] = frozenset()
+    scorer: Callable[..., object] | None = None
+    icons: Mapping[str, Callable[..., None]] = field(default_factory=dict)
+
+    def range_for(self, options: BuildOptions) -> tuple[int, int, int]:
+        """(min, max, default) players under ``options``' rules."""
+        return self.player_range(options) if self.player_range else self.players
+
+    def notes(self, options: BuildOptions) -> list[str]:
+        """One line per option set in ``options`` that this game does not use."""
+        return [f"{typed} does not apply to {self.id}; ignored"
+                for name, (typed, is_set) in OPTIONAL_OPTIONS.items()
+                if is_set(options) and name not in self.options]
 
 
 @dataclass
@@ -109,16 +143,19 @@ class BuildResult:
     """Everything a build wrote, per game."""
 
     files: dict[str, list[Written]] = field(default_factory=dict)
+    #: One line per option that did not apply to a game (see :meth:`GameKit.notes`).
+    notes: list[str] = field(default_factory=list)
 
 
 def load_game(game_id: str) -> GameKit:
-    """Return the :class:`GameKit` of a bundled game.
+    """Return the :class:`GameKit` registered as ``game_id`` (see
+    :func:`printkit.registry.get_game`).
 
-    Raises :class:`printkit.UsageError` listing the bundled games.
+    Raises :class:`printkit.UsageError` listing the registered games.
     """
-    if game_id not in GAMES:
-        raise UsageError(f"GAME: unknown game {game_id!r}; choose one of: {', '.join(GAMES)}, all")
-    return importlib.import_module(GAMES[game_id]).GAME
+    from printkit.registry import get_game
+
+    return get_game(game_id)
 
 
 def check_out_dir(out: Path) -> None:
@@ -206,19 +243,43 @@ def _preflight_all(files: list[tuple[str, bytes]], game: str) -> None:
         raise PrintkitError("preflight failed, nothing written:\n  " + "\n  ".join(map(str, findings)))
 
 
+def check_options(kits: list[GameKit], options: BuildOptions) -> None:
+    """Check the options against every game before anything is written.
+
+    Every game's rules (``--rules`` files) are read and checked here, so a
+    bad file for one game writes nothing for any.  Raises
+    :class:`printkit.PrintkitError` for bad rules data and
+    :class:`printkit.UsageError` (exit 2) naming every game whose player
+    range (under ``options``' rules) excludes ``options.players``.
+    """
+    bad = []
+    for kit in kits:
+        lo, hi, _ = kit.range_for(options)
+        if options.players is not None and not lo <= options.players <= hi:
+            bad.append(f"{kit.id} ({lo}–{hi})")
+    if bad:
+        raise UsageError(f"--players: {options.players} is outside the player range of {', '.join(bad)}; "
+                         "nothing written")
+
+
 def build(game_ids: list[str], options: BuildOptions, out: Path, progress=None) -> BuildResult:
-    """Build every game in ``game_ids`` (``["all"]`` = every bundled game)."""
-    ids = list(GAMES) if game_ids == ["all"] else game_ids
+    """Build every game in ``game_ids`` (``["all"]`` = every registered game).
+
+    Every option is checked against every game first (:func:`check_options`),
+    so a bad combination writes nothing.  Returns what was written, with a
+    note per option a game does not use.
+    """
+    from printkit.registry import game_ids as registered
+
+    ids = registered() if game_ids == ["all"] else game_ids
     kits = [load_game(g) for g in ids]
+    check_options(kits, options)
     check_out_dir(out)
     result = BuildResult()
-    for kit in kits:  # every game's rules (``--rules`` files) read and checked before any game is written
-        lo, hi, _ = kit.player_range(options) if kit.player_range else kit.players
-        if options.players is not None and not lo <= options.players <= hi:
-            raise UsageError(f"--players: {options.players} is outside {lo}–{hi} for {kit.id}")
     for kit in kits:
+        result.notes += kit.notes(options)
         result.files[kit.id] = build_game(kit, options, out, progress)
     return result
 
 
-__all__ = ["BuildOptions", "GameKit", "Part", "build", "build_game", "load_game", "GAMES", "PrintkitError"]
+__all__ = ["BuildOptions", "GameKit", "Part", "build", "build_game", "check_options", "load_game", "PrintkitError"]

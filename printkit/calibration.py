@@ -98,7 +98,7 @@ def duplex_test_pdf(paper: Paper, theme, duplex: str = "long") -> bytes:
     c.showPage()
 
     # back: pointers behind each zero (mirrored position)
-    red = theme.colour("red", "archeotrek") if "red" in theme.games.get("archeotrek", {}) else accent
+    red = theme.colour("mark") if "mark" in theme.colours else accent
     c.setStrokeColor(red)
     c.setLineWidth(0.5)
     reach = mm(SCALE_MM + 2)

@@ -76,13 +76,14 @@ def main() -> None:
 
 @main.command()
 def games() -> None:
-    """List the bundled games, their components and counts."""
-    from printkit.build import GAMES, BuildOptions, load_game
+    """List the registered games (bundled and plug-ins), their components and counts."""
+    from printkit.build import BuildOptions
     from printkit.paper import get_paper
+    from printkit.registry import all_games
     from printkit.theme import load_theme
 
-    for gid in GAMES:
-        kit = load_game(gid)
+    for kit in all_games():
+        gid = kit.id
         opts = BuildOptions(paper=get_paper("a4"), theme=load_theme("classic"), players=kit.players[2])
         click.echo(f"{gid}: {kit.title} ({kit.players[0]}–{kit.players[1]} players)")
         for part in kit.parts(opts):
@@ -170,6 +171,8 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
         for w in files:
             click.echo(f"{w.path}  {w.pages} page{'s' if w.pages != 1 else ''}")
             total += 1
+    for note in result.notes:
+        click.echo(f"note: {note}")
     click.echo(f"{total} PDFs written ({paper}, duplex {duplex}, bleed {to_mm(options.bleed):g} mm)")
 
 

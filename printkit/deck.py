@@ -71,7 +71,21 @@ REQUIRED = {
     "icon": {"name", "cx", "cy", "size"},
 }
 NUMERIC = {"x", "y", "w", "h", "size", "stroke_width", "radius", "cx", "cy", "r", "leading"}
-ICONS = ("bone", "skull", "trowel", "plus", "circle", "triangle", "square", "diamond")
+
+
+@lru_cache(maxsize=1)
+def deck_icons() -> dict:
+    """Icons a layout's ``icon`` element may name: the engine's shared set
+    (``plus`` and the colour symbols ``circle``, ``triangle``, ``square``,
+    ``diamond``) and every registered game's own (``bone``, ``skull``,
+    ``trowel`` from ArchéoTREK, …): name → ``(canvas, x, y, size, fill, detail)``."""
+    from printkit import registry
+    from printkit.render import icons
+
+    shared = {"plus": lambda c, x, y, size, fill, detail: icons.plus_badge(c, x, y, size, fill, detail)}
+    shared.update({s: (lambda c, x, y, size, fill, detail, _s=s: icons.colour_symbol(c, _s, x, y, size, fill))
+                   for s in icons.SYMBOLS})
+    return {**registry.icons(), **shared}
 MAX_QTY = 10_000
 MAX_DATA_BYTES = 32 * 1024 * 1024  # a CSV of many thousand cards fits easily
 
@@ -425,15 +439,13 @@ def _parse_colour(theme, value: str | None, where: str):
                         else theme.hex(value))
     except PrintkitError:
         raise PrintkitError(f"{where}: colour {value!r} is neither #rrggbb nor a theme colour "
-                            f"({', '.join(sorted(theme.colours))}, or <game>.<role> such as "
-                            f"archaeology.gold)") from None
+                            f"({', '.join(sorted(theme.colours))}, or <game>.<role> from a game "
+                            f"palette of the theme)") from None
 
 
 def draw_elements(c, box, elements: list[dict], background: str | None, theme, base: Path, where: str) -> None:
     """Draw resolved ``elements`` on a face (reportlab canvas, origin at the
     trim box's bottom-left, pt).  Layout y grows downwards from the top."""
-    from printkit.render import icons
-
     H = box.height
     if background:
         c.setFillColor(_colour(theme, background, f"{where} background"))
@@ -500,18 +512,10 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
             fill = _colour(theme, el.get("fill", "ink"), at)
             detail = _colour(theme, el.get("detail", "paper"), at)
             x, y, size = mm(el["cx"]), H - mm(el["cy"]), mm(el["size"])
-            if name in icons.SYMBOLS:
-                icons.colour_symbol(c, name, x, y, size, fill)
-            elif name == "bone":
-                icons.bone(c, x, y, size, fill)
-            elif name == "skull":
-                icons.skull(c, x, y, size, fill, detail)
-            elif name == "trowel":
-                icons.trowel(c, x, y, size, fill, detail)
-            elif name == "plus":
-                icons.plus_badge(c, x, y, size, fill, detail)
-            else:
-                raise PrintkitError(f"{at}: icon {name!r}; choose one of: {', '.join(ICONS)}")
+            draw_icon = deck_icons().get(name)
+            if draw_icon is None:
+                raise PrintkitError(f"{at}: icon {name!r}; choose one of: {', '.join(deck_icons())}")
+            draw_icon(c, x, y, size, fill, detail)
 
 
 def layout_face(layout: Layout, row: dict, theme, where: str) -> Face:

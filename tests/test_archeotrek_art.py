@@ -23,6 +23,7 @@ from printkit.games.archeotrek.data import load_rules
 from printkit.games.archeotrek.sheet import SCORE_BOXES, SheetGeometry, sheet_face
 from printkit.games.archeotrek.tokens import bone_back, bone_face, skeleton_back, skeleton_face
 from printkit.model import FaceBox
+from printkit.games.archeotrek import art
 from printkit.render import icons
 from printkit.units import mm
 
@@ -253,7 +254,7 @@ def test_bad_token_requests_fail_clearly(rules, theme):
     with pytest.raises(ValueError):
         icons.colour_symbol(None, "hexagon", 0, 0, 10, None)
     with pytest.raises(ValueError):
-        icons.bone(None, 0, 0, 0, None)
+        art.bone(None, 0, 0, 0, None)
 
 
 def test_six_and_nine_carry_an_orientation_mark():

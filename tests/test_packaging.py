@@ -1,26 +1,47 @@
-"""Packaging: every sub-package and the bundled data reach a regular install."""
+"""Packaging: every sub-package, the bundled data and the game entry points
+reach an install, with no hand-kept package list."""
 
 from __future__ import annotations
 
+import runpy
 import tomllib
 from pathlib import Path
 
-from setuptools import find_packages
+import setuptools
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _config():
-    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+def _pyproject() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
-def test_every_subpackage_is_listed():
-    listed = {p for p in _config()["packages"] if not p.startswith("printkit._bundled")}
-    assert listed == set(find_packages(str(ROOT), include=["printkit*"]))
+def _setup_packages(monkeypatch) -> list[str]:
+    seen: dict = {}
+    monkeypatch.setattr(setuptools, "setup", lambda **kw: seen.update(kw))
+    monkeypatch.chdir(ROOT)
+    runpy.run_path(str(ROOT / "setup.py"))
+    return seen["packages"]
+
+
+def test_every_subpackage_is_found_without_a_package_list(monkeypatch):
+    packages = set(_setup_packages(monkeypatch))
+    on_disk = {".".join(p.parent.relative_to(ROOT).parts) for p in ROOT.glob("printkit/**/__init__.py")}
+    assert on_disk <= packages
+    assert {"printkit._bundled.rules", "printkit._bundled.templates"} <= packages
+    assert "packages" not in _pyproject()["tool"]["setuptools"]
+
+
+def test_every_game_folder_is_a_registered_entry_point():
+    declared = _pyproject()["project"]["entry-points"]["printkit.games"]
+    folders = {p.parent.name for p in ROOT.glob("printkit/games/*/__init__.py")}
+    assert set(declared) == folders
+    for game, target in declared.items():
+        assert target.startswith(f"printkit.games.{game}."), target
 
 
 def test_bundled_data_mapped():
-    cfg = _config()
+    cfg = _pyproject()["tool"]["setuptools"]
     assert cfg["package-dir"] == {"printkit._bundled.rules": "rules", "printkit._bundled.templates": "templates"}
     # every template and theme file sits one folder deep (matched by "*/*")
     for path in (ROOT / "templates").rglob("*"):

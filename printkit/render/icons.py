@@ -1,4 +1,8 @@
-"""Reusable vector icons, drawn in code with reportlab.
+"""Reusable vector icons (shared by every game), drawn in code with reportlab.
+
+A game's own art (ArchéoTREK's bones, skulls and trowels, …) lives in its
+game's folder and reaches ``printkit deck`` through the game contract's
+``icons`` (:func:`printkit.registry.icons`).
 
 Every icon is drawn **centred** on ``(x, y)`` and fits a square of side
 ``size``; all lengths are in **points**.  Colours are reportlab colour objects
@@ -23,7 +27,8 @@ from reportlab.pdfbase import pdfmetrics
 SYMBOLS = ("circle", "triangle", "square", "diamond")
 
 
-def _check(size: float) -> None:
+def check_size(size: float) -> None:
+    """Raise :class:`ValueError` unless ``size`` (pt) is positive."""
     if not size > 0:
         raise ValueError(f"icon size must be positive, got {size!r} pt")
 
@@ -49,7 +54,7 @@ def circle_symbol(c: Any, x: float, y: float, size: float, fill: Any,
     The four colour symbols are sized for equal visual weight inside a
     ``size`` pt square (a disc looks larger than a triangle of the same width).
     """
-    _check(size)
+    check_size(size)
     c.saveState()
     f, s = _paint(c, fill, stroke, stroke_width)
     c.circle(x, y, size * 0.42, stroke=s, fill=f)
@@ -59,7 +64,7 @@ def circle_symbol(c: Any, x: float, y: float, size: float, fill: Any,
 def triangle_symbol(c: Any, x: float, y: float, size: float, fill: Any,
                     stroke: Any = None, stroke_width: float = 0.0) -> None:
     """An upward equilateral triangle, optically centred: the symbol "triangle"."""
-    _check(size)
+    check_size(size)
     c.saveState()
     f, s = _paint(c, fill, stroke, stroke_width)
     half = size * 0.5
@@ -78,7 +83,7 @@ def triangle_symbol(c: Any, x: float, y: float, size: float, fill: Any,
 def square_symbol(c: Any, x: float, y: float, size: float, fill: Any,
                   stroke: Any = None, stroke_width: float = 0.0) -> None:
     """An axis-aligned square with slightly rounded corners: the symbol "square"."""
-    _check(size)
+    check_size(size)
     c.saveState()
     f, s = _paint(c, fill, stroke, stroke_width)
     side = size * 0.74
@@ -89,7 +94,7 @@ def square_symbol(c: Any, x: float, y: float, size: float, fill: Any,
 def diamond_symbol(c: Any, x: float, y: float, size: float, fill: Any,
                    stroke: Any = None, stroke_width: float = 0.0) -> None:
     """A square standing on a corner, a little taller than wide: the symbol "diamond"."""
-    _check(size)
+    check_size(size)
     c.saveState()
     f, s = _paint(c, fill, stroke, stroke_width)
     hw, hh = size * 0.40, size * 0.5
@@ -124,122 +129,7 @@ def colour_symbol(c: Any, name: str, x: float, y: float, size: float, fill: Any,
     func(c, x, y, size, fill, stroke, stroke_width)
 
 
-# --------------------------------------------------------------------------- glyphs
-
-
-def bone(c: Any, x: float, y: float, size: float, fill: Any, stroke: Any = None,
-         stroke_width: float = 0.0, angle: float = 0.0) -> None:
-    """A cartoon bone: a shaft with two rounded knuckles at each end.
-
-    ``size`` (pt) is the bone's length; its thickness is about 0.4 × size.
-    ``angle``: rotation in degrees, counter-clockwise (0 = horizontal).
-    ``stroke``: optional outline colour, ``stroke_width`` pt wide, drawn
-    outside the silhouette (the union of the parts, no inner seams).
-    """
-    _check(size)
-    knob = size * 0.105         # knuckle radius
-    half = size / 2 - knob      # knuckle centre distance from the middle (x)
-    spread = knob * 0.95        # knuckle centre offset (y)
-    shaft = size * 0.085        # half thickness of the shaft
-
-    def silhouette(pad: float) -> None:
-        c.rect(-half, -shaft - pad, 2 * half, 2 * (shaft + pad), stroke=0, fill=1)
-        for kx in (-half, half):
-            for ky in (-spread, spread):
-                c.circle(kx, ky, knob + pad, stroke=0, fill=1)
-
-    c.saveState()
-    c.translate(x, y)
-    c.rotate(angle)
-    if stroke is not None and stroke_width > 0:
-        c.setFillColor(stroke)
-        silhouette(stroke_width)
-    c.setFillColor(fill)
-    silhouette(0.0)
-    c.restoreState()
-
-
-def skull(c: Any, x: float, y: float, size: float, fill: Any, holes: Any,
-          stroke: Any = None, stroke_width: float = 0.0) -> None:
-    """A friendly skull: rounded cranium, jaw with teeth, eye and nose holes.
-
-    ``size`` (pt): overall height; width is 0.8 × size.  ``holes``: colour of
-    the eyes, nose and tooth gaps (usually the background behind the skull).
-    ``stroke``: optional outline colour, ``stroke_width`` pt, outside the
-    silhouette.
-    """
-    _check(size)
-    r = size * 0.40                     # cranium radius
-    cy = size * 0.5 - r                 # cranium centre: the top touches +size/2
-    jaw_w = size * 0.48
-    jaw_y = -size * 0.5                 # jaw bottom
-    jaw_top = cy - r * 0.35
-
-    def silhouette(pad: float) -> None:
-        c.circle(0, cy, r + pad, stroke=0, fill=1)
-        c.roundRect(-jaw_w / 2 - pad, jaw_y - pad, jaw_w + 2 * pad, jaw_top - jaw_y + 2 * pad,
-                    size * 0.07 + pad, stroke=0, fill=1)
-
-    c.saveState()
-    c.translate(x, y)
-    if stroke is not None and stroke_width > 0:
-        c.setFillColor(stroke)
-        silhouette(stroke_width)
-    c.setFillColor(fill)
-    silhouette(0.0)
-    c.setFillColor(holes)
-    eye_r = size * 0.12
-    eye_dx, eye_y = size * 0.17, cy - size * 0.05
-    c.circle(-eye_dx, eye_y, eye_r, stroke=0, fill=1)
-    c.circle(eye_dx, eye_y, eye_r, stroke=0, fill=1)
-    nose = c.beginPath()
-    ny = eye_y - eye_r - size * 0.025
-    nose.moveTo(0, ny)
-    nose.lineTo(size * 0.06, ny - size * 0.10)
-    nose.lineTo(-size * 0.06, ny - size * 0.10)
-    nose.close()
-    c.drawPath(nose, stroke=0, fill=1)
-    # tooth gaps: short vertical bars in the jaw
-    c.setStrokeColor(holes)
-    c.setLineWidth(max(size * 0.04, 0.3))
-    c.setLineCap(1)
-    t0, t1 = jaw_y + size * 0.05, jaw_y + size * 0.15
-    for i in (-1, 0, 1):
-        tx = i * jaw_w * 0.25
-        c.line(tx, t0, tx, t1)
-    c.restoreState()
-
-
-def trowel(c: Any, x: float, y: float, size: float, blade: Any, handle: Any,
-           angle: float = -35.0) -> None:
-    """An archaeologist's pointing trowel: leaf-shaped blade, tang and handle.
-
-    ``size`` (pt): overall length.  ``angle``: rotation in degrees,
-    counter-clockwise from "blade pointing up".
-    """
-    _check(size)
-    c.saveState()
-    c.translate(x, y)
-    c.rotate(angle)
-    top, blade_len = size / 2, size * 0.52
-    half_w = size * 0.17
-    base = top - blade_len
-    c.setFillColor(blade)
-    p = c.beginPath()
-    p.moveTo(0, top)
-    p.curveTo(half_w * 0.55, top - blade_len * 0.35, half_w, base + blade_len * 0.25, half_w, base)
-    p.lineTo(-half_w, base)
-    p.curveTo(-half_w, base + blade_len * 0.25, -half_w * 0.55, top - blade_len * 0.35, 0, top)
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
-    c.setFillColor(handle)
-    # tang (neck) and ferrule
-    tang_w = size * 0.045
-    c.rect(-tang_w / 2, base - size * 0.10, tang_w, size * 0.10 + 0.5, stroke=0, fill=1)
-    hw = size * 0.075
-    hlen = size * 0.34
-    c.roundRect(-hw, -size / 2, hw * 2, hlen, hw * 0.9, stroke=0, fill=1)
-    c.restoreState()
+# --------------------------------------------------------------------------- badges
 
 
 def plus_badge(c: Any, x: float, y: float, size: float, fill: Any, mark: Any,
@@ -249,7 +139,7 @@ def plus_badge(c: Any, x: float, y: float, size: float, fill: Any, mark: Any,
     ``fill``: badge colour; ``mark``: colour of the cross; ``ring``: optional
     outline colour (``ring_width`` pt).
     """
-    _check(size)
+    check_size(size)
     c.saveState()
     f, s = _paint(c, fill, ring, ring_width)
     c.circle(x, y, size / 2, stroke=s, fill=f)
@@ -266,7 +156,7 @@ def letter_badge(c: Any, x: float, y: float, size: float, fill: Any, text_colour
 
     The letter is set at 0.62 × size and centred on its cap height.
     """
-    _check(size)
+    check_size(size)
     c.saveState()
     f, s = _paint(c, fill, ring, ring_width)
     c.circle(x, y, size / 2, stroke=s, fill=f)
@@ -296,7 +186,7 @@ def die(c: Any, x: float, y: float, size: float, fill: Any, pips: Any,
     ``value`` 1–6 draws that many pips in ``pips`` colour; ``None`` or 0 draws
     a blank face.  Other values raise :class:`ValueError`.
     """
-    _check(size)
+    check_size(size)
     if value is not None and value not in _PIPS:
         raise ValueError(f"die value {value!r} has no pip pattern (0–6)")
     c.saveState()

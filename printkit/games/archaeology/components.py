@@ -163,4 +163,6 @@ GAME = GameKit(
     players=_players(_rules),
     cover=cover,
     player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
+    rules=load_rules,
+    options=frozenset({"board_paper"}),
 )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from printkit import PrintkitError
 from printkit.build import BuildOptions, GameKit, Part
+from printkit.games.archeotrek.art import DECK_ICONS
 from printkit.games.archeotrek.data import load_rules
 from printkit.games.archeotrek.documents import rules_reference_pdf
 from printkit.games.archeotrek.fields import sheet_fields
@@ -113,4 +114,7 @@ GAME = GameKit(
     players=_players(_rules),
     cover=cover,
     player_range=lambda options: _players(load_rules(options.rules_file("archeotrek"))),
+    rules=load_rules,
+    options=frozenset({"fillable"}),
+    icons=DECK_ICONS,
 )

@@ -28,6 +28,7 @@ from reportlab.pdfbase import pdfmetrics
 from printkit import PrintkitError
 from printkit.games.archeotrek.data import ArcheoTrekRules
 from printkit.model import Face, FaceBox
+from printkit.games.archeotrek import art
 from printkit.render import icons
 from printkit.units import mm
 
@@ -471,7 +472,7 @@ class _Painter:
         g, h = self.g, self.g.header
         ink, accent = self.t.colour("ink"), self.t.colour("accent")
         icon = h.h * 0.78
-        icons.trowel(self.c, h.x + icon * 0.42, h.y + h.h * 0.5, icon, self.t.colour("muted"), self.col("earth"))
+        art.trowel(self.c, h.x + icon * 0.42, h.y + h.h * 0.5, icon, self.t.colour("muted"), self.col("earth"))
         tx = h.x + icon * 0.95
         self.text(self.rules.title, tx, h.y + h.h * 0.40, "display", _TITLE_PT, ink)
         self.text("DIG SITE", tx + 1, h.y + h.h * 0.06, "bold", _SUBTITLE_PT, accent)

@@ -25,6 +25,7 @@ from reportlab.pdfbase import pdfmetrics
 from printkit import PrintkitError
 from printkit.games.archeotrek.data import ArcheoTrekRules
 from printkit.model import Face, FaceBox
+from printkit.games.archeotrek import art
 from printkit.render import icons
 
 GAME = "archeotrek"
@@ -137,7 +138,7 @@ def bone_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -> Fa
         size = _fit_size(text, font, BONE_VALUE_PT, r_safe * 1.4)
         num_y = cy + r_safe * 0.12
         _centred_number(c, text, font, size, cx, num_y, ink, _ambiguous_upside_down(text))
-        icons.bone(c, cx, cy - r_safe * 0.70, r_safe * 0.66, ink)
+        art.bone(c, cx, cy - r_safe * 0.70, r_safe * 0.66, ink)
         c.restoreState()
 
     return Face(
@@ -163,7 +164,7 @@ def bone_back(rules: ArcheoTrekRules, theme: Any) -> Face:
         c.setStrokeColor(theme.colour("ground_dark", GAME))
         c.setLineWidth(0.6)
         c.circle(cx, cy, r_safe + box.safe * 0.45, stroke=1, fill=0)
-        icons.bone(c, cx, cy, r_safe * 1.6, theme.colour("ground", GAME),
+        art.bone(c, cx, cy, r_safe * 1.6, theme.colour("ground", GAME),
                    theme.colour("earth_dark", GAME), 0.8, angle=35)
         c.restoreState()
 
@@ -220,7 +221,7 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
         _centred_number(c, text, font, size, cx, num_y, ink, False)
         skull_size = r_safe * 0.58
         skull_y = cy + r_safe * 0.56
-        icons.skull(c, cx, skull_y, skull_size, theme.colour("circle_fill", GAME),
+        art.skull(c, cx, skull_y, skull_size, theme.colour("circle_fill", GAME),
                     fill, theme.colour("ink"), 0.7)
         for side in (-1, 1):
             icons.colour_symbol(c, symbol, cx + side * r_safe * 0.50, skull_y - skull_size * 0.12,
@@ -256,7 +257,7 @@ def skeleton_back(rules: ArcheoTrekRules, theme: Any) -> Face:
         c.setStrokeColor(theme.colour("ground", GAME))
         c.setLineWidth(0.8)
         c.circle(cx, cy, r_safe + box.safe * 0.25, stroke=1, fill=0)
-        icons.skull(c, cx, cy, r_safe * 1.1, theme.colour("ground", GAME), back,
+        art.skull(c, cx, cy, r_safe * 1.1, theme.colour("ground", GAME), back,
                     theme.colour("earth_dark", GAME), 0.8)
         c.restoreState()
 

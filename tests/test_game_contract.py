@@ -1,0 +1,106 @@
+"""The game contract: games are plug-ins, the engine names none of them.
+
+* a minimal game living only under ``tests/plugins/`` (registered through a
+  ``printkit.games`` entry point, like a fan's pip package) builds a kit
+  through the CLI;
+* no module outside ``printkit/games/`` imports a game, or holds a game's id;
+* options are checked per game before anything is written; options a game
+  does not use get a note.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from printkit.registry import game_ids
+
+ROOT = Path(__file__).resolve().parent.parent
+PLUGINS = Path(__file__).resolve().parent / "plugins"
+GAMES_DIR = ROOT / "printkit" / "games"
+
+
+def _engine_modules():
+    for path in sorted((ROOT / "printkit").rglob("*.py")):
+        if GAMES_DIR not in path.parents:
+            yield path
+
+
+def _run(*args, plugins=False, cwd=None):
+    env = dict(os.environ)
+    paths = [str(ROOT)] + ([str(PLUGINS)] if plugins else []) + [env.get("PYTHONPATH", "")]
+    env["PYTHONPATH"] = os.pathsep.join(p for p in paths if p)
+    return subprocess.run([sys.executable, "-m", "printkit", *args], capture_output=True, text=True,
+                          env=env, cwd=cwd, timeout=120)
+
+
+def test_no_engine_module_imports_a_game():
+    offenders = []
+    for path in _engine_modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            if any(n.startswith("printkit.games.") for n in names):
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert offenders == []
+
+
+def test_no_engine_module_names_a_game_in_its_code():
+    """String constants (docstrings aside) never hold a registered game's id."""
+    ids = set(game_ids())
+    assert {"archeotrek", "archaeology"} <= ids
+    offenders = []
+    for path in _engine_modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                      if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
+                      and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                if any(g in node.value.lower() for g in ids):
+                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value[:60]!r}")
+    assert offenders == []
+
+
+def test_a_plugin_game_builds_through_the_cli(tmp_path):
+    listed = _run("games", plugins=True)
+    assert listed.returncode == 0, listed.stderr
+    assert "minigame: Minigame (2–3 players)" in listed.stdout
+    r = _run("build", "minigame", "--out", str(tmp_path), plugins=True)
+    assert r.returncode == 0, r.stderr
+    kit = tmp_path / "minigame" / "minigame-kit.pdf"
+    with pdfplumber.open(kit) as pdf:
+        text = " ".join(p.extract_text() or "" for p in pdf.pages)
+    for v in "123456":
+        assert v in text
+    # without the plug-in on the path the game does not exist
+    r = _run("build", "minigame", "--out", str(tmp_path / "x"))
+    assert r.returncode == 2 and "unknown game 'minigame'" in r.stderr
+
+
+def test_players_outside_a_games_range_write_nothing(tmp_path):
+    r = _run("build", "all", "--players", "6", "--out", str(tmp_path / "out"))
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "archaeology (2–4)" in lines[0] and "archeotrek" not in lines[0], lines
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_an_option_a_game_does_not_use_gets_a_note(tmp_path):
+    r = _run("build", "archaeology", "--fillable", "--out", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert "note: --fillable does not apply to archaeology" in r.stdout
+    r = _run("build", "archeotrek", "--board-paper", "a3", "--players", "1", "--out", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert "note: --board-paper does not apply to archeotrek" in r.stdout
+    assert "--fillable" not in r.stdout
