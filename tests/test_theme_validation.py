@@ -64,7 +64,7 @@ BAD_TOML = [
     ("theme = 3\n", ["[theme]", "3 is not a table"]),
     (EXTENDS + "[games]\narcheotrek = 3\n", ["[games.archeotrek]", "3 is not a table"]),
     ("games = 3\n" + EXTENDS, ["[games]", "not a table"]),
-    (EXTENDS + '[games.nosuchgame]\nink = "#000000"\n', ["[games.nosuchgame]", "unknown game"]),
+    (EXTENDS + '[games."No Game"]\nink = "#000000"\n', ["[games.'No Game']", "not a game id"]),
     (EXTENDS + '[games.archeotrek]\nground = "sand"\n', ["[games.archeotrek] ground", "'sand'", "#rrggbb"]),
     (EXTENDS + '[extra]\nx = 1\n', ["[extra]", "unknown section"]),
     ('[theme]\nextends = "../classic"\n', ["[theme] extends", "'../classic'", "not a plain theme name"]),
@@ -109,11 +109,22 @@ def test_extends_names_the_parent_file_for_its_errors(templates, tmp_path):
     assert "parent/theme.toml: [colours] ink" in line, line
 
 
-@pytest.mark.parametrize("name", ["../templates/classic", "/etc", "classic/../classic", "a b"])
-def test_theme_option_is_a_plain_name(templates, tmp_path, name):
+@pytest.mark.parametrize("name", ["/etc", "classic/../nope", "a b", "./nope"])
+def test_theme_option_is_a_bundled_name_or_a_theme_folder(templates, tmp_path, name):
     res = CliRunner().invoke(main, ["build", "archeotrek", "--theme", name, "--out", str(tmp_path / "out")])
     line = _one_line_error(res, tmp_path / "out", code=2)
-    assert "--theme" in line and "not a plain theme name" in line, line
+    assert "--theme" in line and "nor a folder holding a theme.toml" in line, line
+
+
+def test_theme_option_takes_a_folder_path(tmp_path, monkeypatch):
+    theme = tmp_path / "mine"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nextends = "classic"\n[colours]\nink = "#102030"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for given in ("./mine", str(theme)):
+        res = CliRunner().invoke(main, ["build", "archeotrek", "--players", "1", "--theme", given,
+                                        "--out", str(tmp_path / "out")])
+        assert res.exit_code == 0, res.output
 
 
 def test_bundled_themes_pass(templates):
