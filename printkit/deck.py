@@ -87,6 +87,10 @@ def deck_icons() -> dict:
                    for s in icons.SYMBOLS})
     return {**registry.icons(), **shared}
 MAX_QTY = 10_000
+#: Most cards one deck may print (quantities summed): 50,000 poker cards are
+#: ~5,600 A4 sheets, far past any real deck; the cap keeps a hostile data
+#: file from running for hours.
+MAX_CARDS = 50_000
 MAX_DATA_BYTES = 32 * 1024 * 1024  # a CSV of many thousand cards fits easily
 
 
@@ -302,6 +306,10 @@ def load_rows(path: Path) -> list[dict[str, Any]]:
         if not 0 <= qty <= MAX_QTY:
             raise PrintkitError(f"{path}: card {n}: qty {qty} outside 0–{MAX_QTY}")
         row["qty"] = qty
+    total = sum(row["qty"] for row in rows)
+    if total > MAX_CARDS:
+        raise PrintkitError(f"{escape_display(str(path))}: {total:,} cards in all (qty summed over {len(rows):,} rows); "
+                            f"a deck prints at most {MAX_CARDS:,}")
     return rows
 
 

@@ -171,7 +171,20 @@ def test_attachments_never_reach_the_pdf(tmp_path, href):
                             f'<body><p><a rel="attachment" href="{href}">note</a></p></body></html>',
         "note.txt": inside,
     })
-    pdf = _render(folder)
+    with pytest.raises(PrintkitError, match=r"refused attachment .*a theme may not attach files"):
+        _render(folder)
+    # the dropping itself holds too: no embedded file even if a caller went on
+    from printkit.render import documents
+
+    calls = []
+    real = documents._drop_attachments
+    monkey = lambda d: calls.append(real(d)) or []  # noqa: E731 - drop, but do not refuse
+    documents._drop_attachments = monkey
+    try:
+        pdf = _render(folder)
+    finally:
+        documents._drop_attachments = real
+    assert calls and calls[0]
     assert _embedded(pdf) == []
     assert inside.encode() not in pdf and b"root:" not in pdf
 

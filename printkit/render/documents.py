@@ -239,7 +239,11 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
         with sandbox.watchdog(LAYOUT_SECONDS, _LayoutOverrun), _fixed_timestamps():
             document = HTML(string=html, base_url=theme.directory.resolve().as_uri() + "/", url_fetcher=fetcher)
             rendered = document.render(font_config=font_config, pdf_identifier=False)
-            _drop_attachments(rendered)
+            attached = _drop_attachments(rendered)
+            if attached:
+                raise PrintkitError(f"{label}: refused attachment {_short_url(attached[-1])}"
+                                    + (f" (and {len(attached) - 1} more)" if len(attached) > 1 else "")
+                                    + ": a theme may not attach files to the PDF (rel=attachment)")
             fetcher.closed = True  # nothing past layout may fetch (attachments would)
             pdf = rendered.write_pdf(pdf_identifier=False,  # no /ID; no dcterms dates in our templates either
                                      finisher=_no_embedded_files)
@@ -269,12 +273,17 @@ def _short_url(url: str) -> str:
     return escape_display(repr(url))
 
 
-def _drop_attachments(document) -> None:
+def _drop_attachments(document) -> list[str]:
     """No file of the reader's machine ever rides along in a PDF: forget
-    ``<link rel=attachment>`` files and ``<a rel=attachment>`` links."""
+    ``<link rel=attachment>`` files and ``<a rel=attachment>`` links.
+    Returns the URLs dropped (the caller refuses the document)."""
+    urls = []
+    urls = ["<link rel=attachment>"] * len(document.metadata.attachments)  # weasyprint keeps no URL for these
     document.metadata.attachments = []
     for page in document.pages:
+        urls += [str(link[1]) for link in page.links if link[0] == "attachment"]
         page.links = [link for link in page.links if link[0] != "attachment"]
+    return urls
 
 
 def _no_embedded_files(document, pdf) -> None:
