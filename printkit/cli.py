@@ -229,15 +229,19 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
 def check(files, pdfx) -> int:
     """Preflight PDFs: open cleanly, fonts embedded, page boxes nested, fields print.
 
-    Exit 0 when every file passes, 1 otherwise (each finding on its own line).
+    Exit 0 when every file passes, 1 otherwise (each finding on its own line;
+    at most 200 per file, then "… and N more finding(s)").
     """
+    from printkit.messages import MAX_SHOWN
     from printkit.preflight import preflight
 
     bad = 0
     for path in files:
         findings = preflight(path, pdfx=pdfx)
-        for f in findings:
+        for f in findings[:MAX_SHOWN]:
             click.echo(str(f))
+        if len(findings) > MAX_SHOWN:
+            click.echo(f"{escape_display(str(path))}: … and {len(findings) - MAX_SHOWN:,} more finding(s)")
         if findings:
             bad += 1
         else:
