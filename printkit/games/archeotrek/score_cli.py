@@ -103,12 +103,9 @@ def _emit(text: str, output: Path | None) -> None:
     if output is None:
         click.echo(text, nl=False)
         return
-    from printkit.pdf import write_atomic
+    from printkit.pdf import write_output
 
-    try:
-        write_atomic(output, text.encode("utf-8"))
-    except OSError as exc:
-        raise PrintkitError(f"{output}: cannot write ({exc.strerror or exc})") from None
+    write_output(output, text.encode("utf-8"))  # a failed write: one line, exit 1
 
 
 def _fail(exc: PrintkitError) -> None:
