@@ -408,3 +408,28 @@ def test_full_standard_output_one_line():
     assert proc.returncode == 1
     assert proc.stderr == ("printkit: standard output: cannot write (No space left on device); "
                            "earlier outputs are intact\n")
+
+
+def test_long_labels_and_colours_of_a_custom_layout_are_shortened(tmp_path):
+    """Circle ids and token colours come from the game file's own [layout] /
+    [tokens]; every message quoting them stays short."""
+    big, red, colour = "L" * 1000, "R" * 1000, "c" * 1000
+    game = {
+        "game": "archeotrek",
+        "layout": {"circles": [{"id": big}, {"id": red, "kind": "red"}], "links": [[big, red]]},
+        "tokens": {"bones": {colour: [1, 2]}, "skeletons": {colour: 3}},
+        "player": [
+            {"name": "Ana", "choices": {"yellow": 1, "red": 1, "difference": 0, "sum": 0},
+             "circles": {big: 50, red: 0}, "area": [{"circles": [big], "bones": [f"{colour}-1", "x-9"]}]},
+            {"name": "Ben", "choices": {"yellow": 1, "red": 1, "difference": 0, "sum": 0},
+             "circles": {big: 2.5, red: 3}, "area": [{"circles": [big, red], "bones": [f"{colour}-1"]}]},
+        ],
+    }
+    path = tmp_path / "custom.json"
+    path.write_text(json.dumps(game), encoding="utf-8")
+    r = run("validate", "archeotrek", str(path))
+    assert r.exit_code == 1
+    codes = {c for c in ("value-out-of-range", "special-circle", "wrong-type", "unknown-token", "duplicate-token")
+             if f"[{c}]" in r.output}
+    assert codes == {"value-out-of-range", "special-circle", "wrong-type", "unknown-token", "duplicate-token"}, r.output
+    assert_bounded(r.output, line=400, total=5000)

@@ -166,3 +166,12 @@ def test_clean_pdf_still_passes(tmp_path):
     path = Path(tmp_path / "ok.pdf")
     path.write_bytes(_pdf())
     assert preflight(path) == []
+
+
+def test_control_characters_in_a_file_name_stay_on_one_line(tmp_path):
+    path = tmp_path / "x\n[open] fake.pdf"
+    path.write_bytes(_pdf(_set_page("/Annots", 5)))
+    r = CliRunner().invoke(main, ["check", str(path)])
+    assert r.exit_code == 1
+    lines = r.stdout.splitlines()
+    assert [line.split(": ", 1)[0] for line in lines] == [str(path).replace("\n", "\\x0a")] * len(lines)
