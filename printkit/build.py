@@ -20,7 +20,7 @@ from printkit import PrintkitError, UsageError, interrupt
 from printkit.imposition import DUPLEX_MODES
 from printkit.model import ComponentSet
 from printkit.paper import Paper
-from printkit.pdf import assemble, page_count, write_atomic
+from printkit.pdf import assemble, cannot_write, page_count, write_atomic
 from printkit.render.sheets import render_set
 from printkit.rules import user_rules_file
 
@@ -188,6 +188,9 @@ def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callabl
 
     Returns the written files (the kit PDF last).  Raises
     :class:`printkit.PrintkitError` on bad data; nothing is written then.
+    A write that fails (disk full, I/O error, read-only file system) raises
+    :func:`printkit.pdf.cannot_write` naming the file: the staging folder is
+    removed and the previous outputs of the game are left as they were.
     """
     if options.duplex not in DUPLEX_MODES:
         raise UsageError(f"--duplex: {options.duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
@@ -217,17 +220,26 @@ def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callabl
 
     interrupt.checkpoint()
     game_dir = out / kit.id
-    game_dir.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=game_dir))
+    target: Path = game_dir  # what is being written, for the message
+    try:
+        game_dir.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=game_dir))
+    except OSError as exc:
+        raise cannot_write(target, exc) from None
     try:
         written: list[Written] = []
         for part, data, pages in rendered:
-            write_atomic(staging / f"{part.name}.pdf", data)
-            written.append(Written(game_dir / f"{part.name}.pdf", pages, part.count))
-        write_atomic(staging / f"{kit.id}-kit.pdf", kit_pdf)
-        written.append(Written(game_dir / f"{kit.id}-kit.pdf", page_count(kit_pdf)))
+            target = game_dir / f"{part.name}.pdf"
+            write_atomic(staging / target.name, data)
+            written.append(Written(target, pages, part.count))
+        target = game_dir / f"{kit.id}-kit.pdf"
+        write_atomic(staging / target.name, kit_pdf)
+        written.append(Written(target, page_count(kit_pdf)))
         for w in written:
+            target = w.path
             os.replace(staging / w.path.name, w.path)
+    except OSError as exc:
+        raise cannot_write(target, exc) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return written

@@ -1,13 +1,16 @@
 """printkit's command line: thin click commands over the Python API.
 
-Exit codes: 0 success, 1 invalid input (bad data, invalid game file),
-2 usage (unknown game, bad option value, unwritable --out).  Errors are one
-clear line on stderr, never a traceback.
+Exit codes: 0 success, 1 invalid input (bad data, invalid game file) or a
+failed write (disk full, I/O error, read-only file system: earlier outputs
+are left intact), 2 usage (unknown game, bad option value, unwritable --out).
+Errors are one clear line on stderr, never a traceback.
 """
 
 from __future__ import annotations
 
+import errno
 import math
+import os
 import sys
 from pathlib import Path
 
@@ -16,6 +19,29 @@ import click
 from printkit import PrintkitError, UsageError, interrupt
 from printkit.inputfiles import escape_display
 from printkit.units import parse_length, to_mm
+
+
+#: A write that failed for lack of room or a broken device, not for bad input.
+_WRITE_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EROFS, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
+
+
+def _write_failed(exc: OSError) -> None:
+    """One line for a write the system refused (standard output included:
+    ``printkit score … > /dev/full``), exit 1."""
+    where = exc.filename or "standard output"
+    if exc.filename is None:  # stdout: drop what is still buffered so the exit flush cannot fail again
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, sys.stdout.fileno())
+            os.close(null)
+        except (OSError, ValueError, AttributeError):  # no real file descriptor (a test runner)
+            pass
+    try:
+        click.echo(f"printkit: {escape_display(str(where))}: cannot write ({exc.strerror or exc}); "
+                   "earlier outputs are intact", err=True)
+    except OSError:
+        pass
+    sys.exit(1)
 
 
 def _interrupted() -> None:
@@ -37,6 +63,7 @@ class PrintkitCLI(click.Group):
         try:
             rv = super().main(args, prog_name or "printkit", complete_var, standalone_mode=False, **extra)
             interrupt.checkpoint()
+            sys.stdout.flush()  # a full disk behind stdout is reported here, not at exit
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
             sys.exit(0)
@@ -55,6 +82,10 @@ class PrintkitCLI(click.Group):
             sys.exit(exc.exit_code)
         except (click.exceptions.Abort, KeyboardInterrupt):
             _interrupted()
+        except OSError as exc:
+            if exc.errno not in _WRITE_ERRNOS:
+                raise
+            _write_failed(exc)
         except Exception:
             if interrupt.requested():  # a second signal broke a library mid-way: still a clean stop
                 _interrupted()
@@ -198,7 +229,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     from printkit.deck import deck_set, load_layout, load_rows
     from printkit.imposition import DUPLEX_MODES
     from printkit.paper import PAPERS, get_paper
-    from printkit.pdf import write_atomic
+    from printkit.pdf import write_output
     from printkit.render.sheets import render_set
     from printkit.theme import load_theme
 
@@ -222,7 +253,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     _refuse_findings(pdf, f"{layout.name}.pdf")
     interrupt.checkpoint()
     target = out / f"{layout.name}.pdf"
-    write_atomic(target, pdf)
+    write_output(target, pdf)
     click.echo(f"{target}  {count} card{'s' if count != 1 else ''}, {pages} page{'s' if pages != 1 else ''}")
 
 
@@ -232,15 +263,19 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
 def check(files, pdfx) -> int:
     """Preflight PDFs: open cleanly, fonts embedded, page boxes nested, fields print.
 
-    Exit 0 when every file passes, 1 otherwise (each finding on its own line).
+    Exit 0 when every file passes, 1 otherwise (each finding on its own line;
+    at most 200 per file, then "… and N more finding(s)").
     """
+    from printkit.messages import MAX_SHOWN
     from printkit.preflight import preflight
 
     bad = 0
     for path in files:
         findings = preflight(path, pdfx=pdfx)
-        for f in findings:
+        for f in findings[:MAX_SHOWN]:
             click.echo(str(f))
+        if len(findings) > MAX_SHOWN:
+            click.echo(f"{escape_display(str(path))}: … and {len(findings) - MAX_SHOWN:,} more finding(s)")
         if findings:
             bad += 1
         else:
@@ -260,7 +295,7 @@ def duplex_test(paper, duplex, out) -> None:
     from printkit.calibration import duplex_test_pdf
     from printkit.imposition import DUPLEX_MODES
     from printkit.paper import PAPERS, get_paper
-    from printkit.pdf import write_atomic
+    from printkit.pdf import write_output
     from printkit.theme import load_theme
 
     if paper.lower() not in PAPERS:
@@ -271,7 +306,7 @@ def duplex_test(paper, duplex, out) -> None:
     target = out / "duplex-test.pdf"
     pdf = duplex_test_pdf(get_paper(paper), load_theme("classic"), duplex)
     _refuse_findings(pdf, target.name)
-    write_atomic(target, pdf)
+    write_output(target, pdf)
     click.echo(f"{target}  2 pages — print double-sided ({duplex} edge), hold against the light")
 
 

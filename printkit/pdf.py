@@ -5,7 +5,10 @@
   and sets the viewer preferences every printed sheet needs
   (``/PrintScaling /None`` and the duplex hint).
 * :func:`write_atomic` writes bytes to a temporary file beside the target and
-  renames it into place, so a file appears whole or not at all.
+  renames it into place, so a file appears whole or not at all;
+  :func:`write_output` does the same for a file the user asked for and turns
+  a failed write (disk full, I/O error, read-only file system) into one line
+  (:func:`cannot_write`).
 * Output is deterministic: no dates, a document ID derived from the content.
 """
 
@@ -21,6 +24,8 @@ from pathlib import Path
 
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, ByteStringObject, NameObject
+
+from printkit import PrintkitError
 
 DUPLEX_HINT = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "none": "/Simplex"}
 
@@ -67,15 +72,21 @@ def finish(writer: PdfWriter, *, title: str, duplex: str, seed: bytes) -> None:
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` via a temporary file and an atomic rename.
 
-    Raises ``OSError`` when the folder is not writable; the target is then
-    left untouched and no temporary file remains.
+    Raises ``OSError`` when the folder is not writable or a write fails
+    (``ENOSPC``, ``EIO``, ``EROFS`` …); the target is then left untouched and
+    no temporary ``.part`` file remains.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     try:
-        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; outputs get the usual rw-r--r--
-        with os.fdopen(fd, "wb") as fh:
+        try:
+            os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; outputs get the usual rw-r--r--
+            fh = os.fdopen(fd, "wb")
+        except BaseException:
+            os.close(fd)
+            raise
+        with fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
@@ -83,9 +94,39 @@ def write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         try:
             os.unlink(tmp)
-        except FileNotFoundError:
+        except OSError:  # already gone, or the file system refuses even that: keep the first error
             pass
         raise
+
+
+def cannot_write(path: Path | str, exc: OSError) -> PrintkitError:
+    """The one line for a failed write: ``<file>: cannot write (No space left
+    on device); earlier outputs are intact``."""
+    return PrintkitError(f"{path}: cannot write ({exc.strerror or exc}); earlier outputs are intact")
+
+
+def write_output(path: Path, data: bytes) -> None:
+    """:func:`write_atomic` for a file the user asked for: a failed write
+    raises :func:`cannot_write` (a :class:`printkit.PrintkitError`, exit 1).
+
+    A target that exists but is not a regular file (``-o /dev/full``, a FIFO,
+    a folder) is refused (:class:`printkit.UsageError`): renaming over it
+    would replace the device or pipe itself."""
+    import stat
+
+    from printkit import UsageError
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None  # absent (the usual case), or unreachable: write_atomic reports it
+    if mode is not None and not stat.S_ISREG(mode):
+        raise UsageError(f"{path}: exists and is not a regular file (a device, pipe or folder); "
+                         "give the name of a file to write")
+    try:
+        write_atomic(path, data)
+    except OSError as exc:
+        raise cannot_write(path, exc) from None
 
 
 def _umask() -> int:

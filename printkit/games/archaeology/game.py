@@ -17,7 +17,9 @@ bidirectional overrides or lone surrogates, or with nothing visible, are
 ``wrong-type`` problems; names are compared by
 :func:`printkit.inputfiles.name_key` (NFKC, case, invisible characters);
 messages quote values through :func:`printkit.inputfiles.show` (short,
-escaped) and ``Problem.item`` is always printable text.
+escaped) and ``Problem.item`` is always printable text.  Issue 10: a name
+longer than :data:`printkit.messages.MAX_NAME` characters is a ``wrong-type``
+problem, so no message repeats a huge name.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Any
 from printkit import PrintkitError
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Treasure, bundled_rules, check_sell
 from printkit.inputfiles import INT64_MAX, load_json_file, name_key, show, text_flaw
+from printkit.messages import MAX_NAME, clip
 from printkit.rules import load_toml
 
 ERROR = "error"
@@ -82,7 +85,7 @@ class Problem:
                 "item": self.item, "message": self.message, "rule": self.rule}
 
     def __str__(self) -> str:
-        who = f"{self.player}: " if self.player is not None else ""
+        who = f"{clip(self.player)}: " if self.player is not None else ""
         return f"{self.severity} [{self.code}] {who}{self.message} (rule: {self.rule})"
 
 
@@ -158,7 +161,7 @@ def _unknown_id(tid: Any, ids: Any) -> str:
 
 def _who(holders: list[tuple[str, int]]) -> str:
     """``"Ana 2, Ben 2"`` — at most :data:`MAX_NAMED` holders, then "and N more"."""
-    shown = ", ".join(f"{name} {n}" for name, n in holders[:MAX_NAMED])
+    shown = ", ".join(f"{clip(name)} {n}" for name, n in holders[:MAX_NAMED])
     more = len(holders) - MAX_NAMED
     return shown + (f" and {more:,} more" if more > 0 else "")
 
@@ -271,6 +274,9 @@ def _players(raw_players: Any, treasures: dict[str, Treasure], probs: list[Probl
             what = _tname(name) if not isinstance(name, str) else "empty" if not name else "blank"
             probs.append(problem("wrong-type", f"player {seat}'s `name` is {what}; write a non-empty text",
                                  player=pname, item="name"))
+        elif len(name) > MAX_NAME:
+            probs.append(problem("wrong-type", f"player {seat}'s `name` is {len(name):,} characters "
+                                 f"long; write at most {MAX_NAME}", player=pname, item="name"))
         elif text_flaw(name):
             probs.append(problem("wrong-type", f"player {seat}'s `name` {show(name)} holds {text_flaw(name)}; "
                                  "write plain text", player=pname, item="name"))

@@ -123,7 +123,7 @@ def score_game(game: Game, partial: bool = False) -> Result:
     return Result(game.source, True, problems, players, [r.name for r in players if r.rank == 1])
 
 
-def result_to_dict(result: Result) -> dict[str, Any]:
+def result_to_dict(result: Result, *, max_problems: int | None = None) -> dict[str, Any]:
     """JSON-ready data of a :class:`Result`."""
     return {
         "game": "archaeology",
@@ -143,13 +143,23 @@ def result_to_dict(result: Result) -> dict[str, Any]:
             }
             for r in result.players
         ],
-        "problems": [p.to_dict() for p in result.problems],
-    }
+        "problems": [p.to_dict() for p in result.problems[:max_problems]],
+    } | _omitted(result, max_problems)
 
 
-def render_json(result: Result) -> str:
-    """:func:`result_to_dict` as indented JSON."""
-    return json.dumps(result_to_dict(result), indent=2, ensure_ascii=False)
+def _omitted(result: Result, max_problems: int | None) -> dict[str, int]:
+    """``problems_total`` / ``problems_omitted`` when the problems were capped."""
+    if max_problems is None:
+        return {}
+    total = len(result.problems)
+    return {"problems_total": total, "problems_omitted": max(total - max_problems, 0)}
+
+
+def render_json(result: Result, *, max_problems: int | None = None) -> str:
+    """:func:`result_to_dict` as indented JSON.  ``max_problems``: keep only
+    the first problems and add ``problems_total`` / ``problems_omitted``
+    (``printkit score --json``); ``None`` keeps every problem."""
+    return json.dumps(result_to_dict(result, max_problems=max_problems), indent=2, ensure_ascii=False)
 
 
 def render_text(result: Result) -> str:

@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from printkit import PrintkitError
+from printkit.inputfiles import MAX_DIGITS, read_bytes
+from printkit.messages import clip
 from printkit.pdf import quiet_pypdf
 from printkit.games.archeotrek.data import CHOICE_LINES
 from printkit.games.archeotrek.game import GAME_ID, Game, game_from_dict
@@ -126,14 +128,16 @@ def is_on(v: Any) -> bool:
     return s not in ("", "Off", "off", "OFF", "false", "False", "0")
 
 
+def _name(path: Path) -> str:
+    """A PDF's path as shown in a message (bounded)."""
+    return clip(str(path), 160)
+
+
 def _open(path: Path):
     from pypdf import PdfReader
     from pypdf.errors import PyPdfError
 
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise PrintkitError(f"{path}: cannot read file ({exc.strerror or exc})") from None
+    data = read_bytes(path, kind="pdf")  # regular files only, at most 64 MB: one line otherwise
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
         if reader.is_encrypted:
@@ -143,13 +147,13 @@ def _open(path: Path):
                 ok = 0
             if not ok:
                 raise PrintkitError(
-                    f"{path}: the PDF is password-protected; save an unprotected copy of the filled sheet"
+                    f"{_name(path)}: the PDF is password-protected; save an unprotected copy of the filled sheet"
                 )
         _ = len(reader.pages)
     except PrintkitError:
         raise
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
-        raise PrintkitError(f"{path}: not a readable PDF ({exc})") from None
+        raise PrintkitError(f"{_name(path)}: not a readable PDF ({clip(exc, 200)})") from None
     return reader
 
 
@@ -219,7 +223,7 @@ def _read_file(path: Path) -> list[_Sheet]:
     except PrintkitError:
         raise
     except Exception as exc:  # noqa: BLE001 - a damaged object tree
-        raise PrintkitError(f"{path}: damaged form fields ({type(exc).__name__}: {exc})") from None
+        raise PrintkitError(f"{_name(path)}: damaged form fields ({type(exc).__name__}: {clip(exc, 200)})") from None
 
 
 def _sheets_of(reader, path: Path) -> list[_Sheet]:
@@ -261,15 +265,19 @@ def _sheets_of(reader, path: Path) -> list[_Sheet]:
             sh.bones[rest] = text
     if not by_top:
         raise PrintkitError(
-            f"{path}: no Dig Site form fields (build fillable sheets with "
+            f"{_name(path)}: no Dig Site form fields (build fillable sheets with "
             "'printkit build archeotrek --fillable')"
         )
     return sheets
 
 
 def _circle_value(text: str) -> int | str:
+    """A circle's text as a whole number when it is one Python converts
+    (at most :data:`~printkit.inputfiles.MAX_DIGITS` digits; the validator
+    reports one beyond 64 bits), else the text as written (a ``wrong-type``
+    problem, its value shortened in the message)."""
     t = text.translate(_DASHES).replace(" ", "")
-    if re.fullmatch(r"[+-]?\d+", t):
+    if len(t) <= MAX_DIGITS and re.fullmatch(r"[+-]?\d+", t):
         return int(t)
     return text
 
@@ -289,14 +297,20 @@ def parse_tokens(text: str) -> list[str]:
         low = piece.lower()
         whole = _TOKEN.fullmatch(low)
         if whole:
-            out.append(f"{whole.group(1)}-{int(whole.group(2))}")
+            out.append(f"{whole.group(1)}-{_number(whole.group(2))}")
             continue
         parts = low.split(" ")
         if len(parts) > 1 and all(re.fullmatch(r"[a-z]+-\d+", q) for q in parts):
-            out.extend(f"{q.split('-')[0]}-{int(q.split('-')[1])}" for q in parts)
+            out.extend(f"{q.split('-')[0]}-{_number(q.split('-')[1])}" for q in parts)
             continue
         out.append(piece)
     return out
+
+
+def _number(digits: str) -> str:
+    """``"04"`` → ``"4"``; a digit string too long to convert loses only its
+    leading zeros (it is no token anyway: the validator says so, shortened)."""
+    return str(int(digits)) if len(digits) <= MAX_DIGITS else digits.lstrip("0") or "0"
 
 
 def _area_key(letter: str) -> str:

@@ -16,7 +16,9 @@ with control characters, bidirectional overrides or lone surrogates are
 ``wrong-type`` problems; player names are compared after NFKC normalisation,
 case folding, dropping invisible format characters (zero-width spaces …) and
 collapsing whitespace; messages quote values through
-:func:`printkit.inputfiles.show` (short, escaped).  A string ``[layout]`` is a
+:func:`printkit.inputfiles.show` (short, escaped).  Issue 10: a name longer
+than :data:`printkit.messages.MAX_NAME` characters is a ``wrong-type`` problem
+(the player is then called "player N"), so no message repeats a huge name.  A string ``[layout]`` is a
 path inside the game file's folder.
 """
 
@@ -29,6 +31,7 @@ from typing import Any
 
 from printkit import PrintkitError
 from printkit.inputfiles import INT64_MAX, INT64_MIN, all_plain, load_json_file, name_key, show, text_flaw
+from printkit.messages import MAX_NAME
 from printkit.games.archeotrek.data import (
     CHOICE_LINES,
     CIRCLE_KINDS,
@@ -224,6 +227,14 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
         probs.append(problem(
             "wrong-type", f"player {seat}'s `name` is {what}; write a non-empty text", player=pname,
         ))
+    elif len(name) > MAX_NAME:
+        pname = f"player {seat}"
+        probs.append(problem(
+            "wrong-type",
+            f"player {seat}'s `name` is {len(name):,} characters long; "
+            f"write at most {MAX_NAME}",
+            player=pname,
+        ))
     elif text_flaw(name):
         pname = f"player {seat}"
         probs.append(problem(
@@ -294,7 +305,7 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
                 circles[lab] = None
                 probs.append(problem(
                     "wrong-type",
-                    f"circle {lab} holds {show(v)} ({_tname(v)}); write a whole number",
+                    f"circle {_names([lab])} holds {show(v)} ({_tname(v)}); write a whole number",
                     player=pname, circles=(lab,),
                 ))
     # areas

@@ -8,6 +8,14 @@ allowed), 1 invalid input (problems printed) or unreadable file, 2 usage.
 ``score`` and ``validate`` take one game file (TOML/JSON) or one or more
 filled fillable-PDF sheets (``*.pdf``: one per player, or a kit holding all
 players); ``export-game`` writes the sheets of PDFs as a game file.
+
+Bounded output (issue 10): at most :data:`printkit.messages.MAX_SHOWN` (200)
+problems are printed, then one line ``… and N more problem(s)``; the exit
+code and ``validate``'s summary line count every problem.  ``score --json``
+keeps the same first 200 in ``problems`` and adds ``problems_total`` (all of
+them) and ``problems_omitted`` (how many were left out), so a hostile file
+cannot make the JSON grow without bound either; the Python API
+(``render_json(result)``) still returns every problem.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import click
 
 from printkit import PrintkitError, UsageError
 from printkit.inputfiles import escape_display
+from printkit.messages import MAX_SHOWN, capped_lines, clip
 
 
 @dataclass(frozen=True)
@@ -30,7 +39,9 @@ class Scorer:
     ``load(path) -> game``; ``validate(game, partial) -> list[Problem]``;
     ``score(game, partial) -> result`` with ``result.valid`` and
     ``result.problems``; ``render_text(result) -> str``;
-    ``render_json(result) -> str``; ``simulate(players, seed) -> str`` (a
+    ``render_json(result, max_problems=None) -> str`` (``max_problems``: keep
+    only the first problems, with ``problems_total`` / ``problems_omitted``);
+    ``simulate(players, seed) -> str`` (a
     filled-game file) or ``None``; ``default_players``;
     ``load_pdfs(paths) -> game`` and ``export_pdfs(paths) -> str`` (a
     filled-game file) read filled fillable-PDF sheets, ``None`` when the game
@@ -41,7 +52,7 @@ class Scorer:
     validate: Callable[..., list]
     score: Callable[..., Any]
     render_text: Callable[[Any], str]
-    render_json: Callable[[Any], str]
+    render_json: Callable[..., str]
     simulate: Callable[[int, int], str] | None = None
     default_players: int = 4
     players_range: tuple[int, int] | None = None
@@ -92,12 +103,9 @@ def _emit(text: str, output: Path | None) -> None:
     if output is None:
         click.echo(text, nl=False)
         return
-    from printkit.pdf import write_atomic
+    from printkit.pdf import write_output
 
-    try:
-        write_atomic(output, text.encode("utf-8"))
-    except OSError as exc:
-        raise PrintkitError(f"{output}: cannot write ({exc.strerror or exc})") from None
+    write_output(output, text.encode("utf-8"))  # a failed write: one line, exit 1
 
 
 def _fail(exc: PrintkitError) -> None:
@@ -106,13 +114,15 @@ def _fail(exc: PrintkitError) -> None:
 
 
 def _problem_lines(problems: list, source: str) -> str:
-    return "\n".join(f"{source}: {p}" for p in problems)
+    """One line per problem, at most :data:`MAX_SHOWN` of them, then
+    ``… and N more problem(s)``."""
+    return "\n".join(capped_lines((f"{source}: {p}" for p in problems), len(problems)))
 
 
 def _label(text: str) -> str:
     """A file name as shown in problem lines: control characters escaped so
-    each problem stays one line."""
-    return escape_display(text)
+    each problem stays one line, and shortened (many or long file names)."""
+    return escape_display(clip(text, 160))
 
 
 def _is_pdf(path: Path) -> bool:
@@ -131,7 +141,7 @@ def _load(s: Scorer, game: str, files: tuple[Path, ...]) -> tuple[Any, str]:
         return s.load(files[0]), _label(str(files[0]))
     raise UsageError(
         "FILE: give one game file (TOML/JSON), or one or more filled PDF sheets (*.pdf); "
-        f"got {', '.join(str(f) for f in files)}"
+        f"got {_label(', '.join(str(f) for f in files))}"
     )
 
 
@@ -163,7 +173,7 @@ def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool) -> N
         _fail(exc)
         return
     if as_json:
-        click.echo(s.render_json(result))
+        click.echo(s.render_json(result, max_problems=MAX_SHOWN))
     elif result.valid:
         click.echo(s.render_text(result))
         if result.problems:

@@ -16,6 +16,7 @@ from typing import Any
 
 from printkit.games.archeotrek.game import Game
 from printkit.inputfiles import escape_display
+from printkit.messages import clip
 from printkit.ranking import rank_players
 from printkit.games.archeotrek.validate import (
     ERROR,
@@ -57,10 +58,17 @@ class SkeletonAward:
             rest = [p for p in top if p != self.winner]
             nxt = min(points[p] for p in rest)
             return (
-                f"tied on {best} {colour} Bones with {', '.join(rest)}; "
+                f"tied on {best} {colour} Bones with {_names(rest)}; "
                 f"fewest {colour} points ({low} vs {nxt})"
             )
-        return f"{', '.join(top)} tied on {best} {colour} Bones and {low} {colour} points: no one"
+        return f"{_names(top)} tied on {best} {colour} Bones and {low} {colour} points: no one"
+
+
+def _names(names: list[str], limit: int = 8) -> str:
+    """Player names joined by commas; past ``limit``, "and N more" (a table
+    of thousands of tied players still gives one short reason)."""
+    more = f" and {len(names) - limit:,} more" if len(names) > limit else ""
+    return ", ".join(clip(n) for n in names[:limit]) + more
 
 
 @dataclass
@@ -193,7 +201,7 @@ def _award_dict(a: SkeletonAward) -> dict[str, Any]:
     }
 
 
-def result_to_dict(result: Result) -> dict[str, Any]:
+def result_to_dict(result: Result, *, max_problems: int | None = None) -> dict[str, Any]:
     """JSON-ready data of a :class:`Result` (the same content as the text table)."""
     return {
         "game": "archeotrek",
@@ -217,13 +225,25 @@ def result_to_dict(result: Result) -> dict[str, Any]:
             for s in result.players
         ],
         "skeletons": [_award_dict(a) for a in result.skeletons],
-        "problems": [p.to_dict() for p in result.problems],
-    }
+        "problems": [p.to_dict() for p in result.problems[:max_problems]],
+    } | _omitted(result, max_problems)
 
 
-def render_json(result: Result) -> str:
-    """:func:`result_to_dict` as indented JSON (UTF-8 text, keys in fixed order)."""
-    return json.dumps(result_to_dict(result), indent=2, ensure_ascii=False)
+def _omitted(result: Result, max_problems: int | None) -> dict[str, int]:
+    """``problems_total`` / ``problems_omitted`` when the problems were capped."""
+    if max_problems is None:
+        return {}
+    total = len(result.problems)
+    return {"problems_total": total, "problems_omitted": max(total - max_problems, 0)}
+
+
+def render_json(result: Result, *, max_problems: int | None = None) -> str:
+    """:func:`result_to_dict` as indented JSON (UTF-8 text, keys in fixed order).
+
+    ``max_problems``: keep only the first problems (``printkit score --json``
+    keeps :data:`printkit.messages.MAX_SHOWN`) and add ``problems_total`` and
+    ``problems_omitted``; ``None`` (the default) keeps every problem."""
+    return json.dumps(result_to_dict(result, max_problems=max_problems), indent=2, ensure_ascii=False)
 
 
 def render_problems(problems: list[Problem], source: str) -> str:

@@ -15,12 +15,14 @@ not a greedy assignment.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from printkit.games.archeotrek.data import CHOICE_LINES, Layout, TokenSet
 from printkit.inputfiles import escape_display, show
+from printkit.messages import clip
 
 if TYPE_CHECKING:  # pragma: no cover
     from printkit.games.archeotrek.game import Game
@@ -122,8 +124,8 @@ class Problem:
 
     def __str__(self) -> str:
         """One line; control characters escaped so printing can neither fail
-        nor drive the terminal."""
-        who = f"{self.player}: " if self.player is not None else ""
+        nor drive the terminal; a long player name shortened (:func:`clip`)."""
+        who = f"{clip(self.player)}: " if self.player is not None else ""
         return escape_display(f"{self.severity} [{self.code}] {who}{self.message} (rule: {self.rule})")
 
 
@@ -276,13 +278,54 @@ def _names(mask: int, labels: tuple[str, ...]) -> tuple[str, ...]:
 def _join(items, limit: int = 12) -> str:
     """Items joined by commas; past ``limit`` items, "… and N more"."""
     items = list(items)
-    more = f", … and {len(items) - limit} more" if len(items) > limit else ""
-    return ", ".join(_short(i) for i in items[:limit]) + more
+    return _join_n(items, len(items), limit)
+
+
+def _join_n(first, total: int, limit: int = 12) -> str:
+    """:func:`_join` of a list of ``total`` items of which ``first`` holds
+    (at least) the first ``limit``."""
+    more = f", … and {total - limit} more" if total > limit else ""
+    return ", ".join(_short(i) for i in list(first)[:limit]) + more
 
 
 def _short(item: Any) -> str:
     s = str(item)
     return s if len(s) <= 40 else show(s)
+
+
+class _Holders:
+    """Which earlier Digging Areas of a sheet hold each circle, so an
+    ``area-overlap`` names them without rescanning every earlier area (60,000
+    areas on one circle stay linear).  Built lazily from the sheet's list of
+    area masks on the first overlap, then brought up to date on each call:
+    per circle, the area numbers (ascending) and the same set as a bitmask
+    (its ``bit_count`` counts a union of circles)."""
+
+    __slots__ = ("masks", "done", "lists", "sets")
+
+    def __init__(self, masks: list[int]) -> None:
+        self.masks = masks
+        self.done = 0
+        self.lists: dict[int, list[int]] = {}
+        self.sets: dict[int, int] = {}
+
+    def holding(self, overlap: int, limit: int = 12) -> tuple[list[int], int]:
+        """(the first ``limit`` numbers, how many) of the areas so far that
+        hold a circle of ``overlap``."""
+        lists, sets = self.lists, self.sets
+        for n in range(self.done, len(self.masks)):
+            for i in _bits(self.masks[n]):
+                lists.setdefault(i, []).append(n + 1)
+                sets[i] = sets.get(i, 0) | 1 << (n + 1)
+        self.done = len(self.masks)
+        bits = [i for i in _bits(overlap) if i in lists]
+        if len(bits) == 1:
+            return lists[bits[0]][:limit], len(lists[bits[0]])
+        first = list(dict.fromkeys(heapq.merge(*(lists[i][:limit] for i in bits))))[:limit]
+        union = 0
+        for i in bits:
+            union |= sets[i]
+        return first, union.bit_count()
 
 
 def _desc(acircles: tuple[str, ...], limit: int = 12) -> str:
@@ -375,7 +418,7 @@ def _circles_slow(pname: str, circles: dict, t: Tables, out: list[Problem]) -> t
         if m is None:
             out.append(problem(
                 "value-out-of-range",
-                f"circle {lab} holds {v}, which no operation of the dice can give "
+                f"circle {_short(lab)} holds {v}, which no operation of the dice can give "
                 f"(possible: {min(t.any_mask)}..{max(t.any_mask)})",
                 player=pname, circles=(lab,),
             ))
@@ -384,7 +427,7 @@ def _circles_slow(pname: str, circles: dict, t: Tables, out: list[Problem]) -> t
             kind = {"red": "red die", "yellow": "yellow die", "sum": "red + yellow"}[own]
             out.append(problem(
                 "special-circle",
-                f"special circle {lab} takes the {kind} only; {v} is not one of "
+                f"special circle {_short(lab)} takes the {kind} only; {v} is not one of "
                 f"{_join(sorted(t.ops[own]))}",
                 player=pname, circles=(lab,),
             ))
@@ -400,7 +443,7 @@ def _masks_of(circles: dict, t: Tables) -> list[tuple[str, int]]:
 
 def _area_slow(
     pname: str, a_no: int, acircles: tuple[str, ...], circles: dict, filled: int,
-    used: int, area_masks: list[int], t: Tables, area_sum: int, out: list[Problem],
+    used: int, owners: _Holders, t: Tables, area_sum: int, out: list[Problem],
 ) -> tuple[int, bool, int, int]:
     """Area checks with problems; returns (area mask, sum/zeros known, sum, zeros)."""
     idx, labels, nbr = t.idx, t.labels, t.nbr
@@ -448,10 +491,10 @@ def _area_slow(
     overlap = amask & used
     if overlap:
         names = _names(overlap, labels)
-        others = [n for n, m in enumerate(area_masks, 1) if m & overlap]
+        first, n_others = owners.holding(overlap)
         out.append(problem(
             "area-overlap",
-            f"area {a_no} ({desc}) shares {_join(names)} with area {_join(others)}",
+            f"area {a_no} ({desc}) shares {_join(names)} with area {_join_n(first, n_others)}",
             player=pname, circles=names, area=a_no,
         ))
     total = zeros = 0
@@ -571,6 +614,7 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
         # -- digging areas and their tokens -----------------------------------------
         used = 0
         area_masks: list[int] = []
+        owners = _Holders(area_masks)
         for a_no, area in enumerate(pl.areas, 1):
             acircles = area.circles
             amask = 0
@@ -597,7 +641,7 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
                 ok = con
             if not ok or s != area_sum or amask & ~filled or amask & used:
                 amask, ok, s, zeros = _area_slow(
-                    pname, a_no, acircles, circles, filled, used, area_masks, t, area_sum, out,
+                    pname, a_no, acircles, circles, filled, used, owners, t, area_sum, out,
                 )
             area_masks.append(amask)
             used |= amask
@@ -635,10 +679,10 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
                     ))
                     continue
                 prev = holders[tok]
-                where = "earlier in this sheet" if prev[0] == pname else f"by {prev[0]}"
+                where = "earlier in this sheet" if prev[0] == pname else f"by {clip(prev[0])}"
                 out.append(problem(
                     "duplicate-token",
-                    f"area {a_no} ({desc}) keeps {tok}, already kept {where} (area {prev[1]})",
+                    f"area {a_no} ({desc}) keeps {_short(tok)}, already kept {where} (area {prev[1]})",
                     player=pname, tokens=(tok,), area=a_no,
                 ))
     if short and len(holders) < len(tindex):
