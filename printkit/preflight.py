@@ -322,6 +322,46 @@ def _colour_ops(pdf_page) -> set[str]:
     return kinds
 
 
+#: Most bytes the Flate streams of one PDF may inflate to (all streams together):
+#: a kit of ours inflates to a few MB; a "zip bomb" of 1 MB → 1 GB is refused
+#: before qpdf decodes it.
+MAX_INFLATED = 256 * 1024 * 1024
+
+
+def inflation_problem(qpdf, limit: int = MAX_INFLATED) -> str | None:
+    """Why the FlateDecode streams of ``qpdf`` (an open pikepdf ``Pdf``)
+    would inflate past ``limit`` bytes, or ``None``.  Inflates in 1 MiB
+    steps and discards the output, so memory stays small and the check stops
+    as soon as the total passes ``limit``."""
+    import zlib
+
+    import pikepdf
+
+    total = 0
+    for obj in qpdf.objects:
+        if not isinstance(obj, pikepdf.Stream):
+            continue
+        filters = obj.get("/Filter")
+        first = filters[0] if isinstance(filters, pikepdf.Array) and len(filters) else filters
+        if first != pikepdf.Name.FlateDecode:
+            continue
+        try:
+            pending = obj.read_raw_bytes()
+        except pikepdf.PdfError:
+            continue  # unreadable: qpdf's own check reports it
+        inflater = zlib.decompressobj()
+        try:
+            while pending:
+                total += len(inflater.decompress(pending, 1 << 20))
+                pending = inflater.unconsumed_tail
+                if total > limit:
+                    return (f"its compressed streams inflate to more than {limit // (1 << 20)} MB "
+                            f"(object {obj.objgen[0]}): a decompression bomb, not checked further")
+        except zlib.error:
+            continue  # corrupt data: qpdf's own check reports it
+    return None
+
+
 def syntax_problems(qpdf) -> list[str]:
     """``qpdf --check`` on an open pikepdf ``Pdf``: document structures, every
     stream decoded, every page's content stream parsed; the problems as text.
@@ -397,6 +437,9 @@ def _preflight(data: bytes | Path, *, source: str | None, pdfx: bool) -> list[Fi
     form_bad: list[str] = []
     try:
         with pikepdf.Pdf.open(io.BytesIO(data)) as qpdf:
+            bomb = inflation_problem(qpdf)
+            if bomb:
+                return [Finding(source, "open", 0, bomb)]
             for problem in syntax_problems(qpdf):
                 found.append(Finding(source, "open", 0, f"qpdf: {clip(_STREAM_REPR.sub('', problem), 300)}"))
             if len(qpdf.pages) == len(pages):

@@ -508,7 +508,7 @@ def test_hostile(case, outcomes, http_server):
         problems.append(f"message lacks {missing}")
     if case.get("any") and not any(f.lower() in low for f in case["any"]):
         problems.append(f"message names none of {case['any']}")
-    long_lines = [len(ln) for ln in output.splitlines() if len(ln) >= 1000]
+    long_lines = [len(ln) for ln in output.splitlines() if len(ln) >= int(case.get("max_line", 1000))]
     if long_lines:
         problems.append(f"{len(long_lines)} output line(s) of 1,000+ characters (longest {max(long_lines):,})")
     cap = int(case.get("max_output", 100_000))
@@ -546,7 +546,7 @@ def test_corpus_is_well_formed():
     assert len(names) == len(set(names))
     for c in CASES:
         assert set(c) <= {"name", "note", "argv", "exit", "fragments", "any", "timeout", "generate", "one_line",
-                          "max_output", "max_problem_lines", "check_text", "escaped_name", "signal",
+                          "max_output", "max_line", "max_problem_lines", "check_text", "escaped_name", "signal",
                           "signal_delay", "signal_bound"}, c["name"]
         assert c["exit"] and c["timeout"] > 0, c["name"]
         for g in c.get("generate", []):
