@@ -311,7 +311,7 @@ def duplex_test(paper, duplex, out) -> None:
 
 
 # scoring commands
-from printkit.games.archeotrek.score_cli import export_game, score, simulate, validate  # noqa: E402
+from printkit.scoring.cli import export_game, score, simulate, validate  # noqa: E402
 
 main.add_command(score)
 main.add_command(validate)

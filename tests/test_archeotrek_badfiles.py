@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from printkit import PrintkitError
 from printkit.games.archeotrek.game import game_from_dict, load_game
-from printkit.games.archeotrek.score_cli import score, validate as validate_cmd
+from printkit.scoring.cli import score, validate as validate_cmd
 from printkit.games.archeotrek.scoring import render_json, render_text, score_game
 from printkit.games.archeotrek.validate import validate
 

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from printkit.games.archeotrek.game import game_from_dict, load_game
-from printkit.games.archeotrek.score_cli import score, simulate, validate as validate_cmd
+from printkit.scoring.cli import score, simulate, validate as validate_cmd
 from printkit.games.archeotrek.scoring import award_skeleton, render_json, render_text, score_game
 from printkit.games.archeotrek.validate import CODES, validate
 

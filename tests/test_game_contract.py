@@ -104,3 +104,35 @@ def test_an_option_a_game_does_not_use_gets_a_note(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "note: --board-paper does not apply to archeotrek" in r.stdout
     assert "--fillable" not in r.stdout
+
+
+def test_a_plugin_game_scores_through_the_cli(tmp_path):
+    game = tmp_path / "game.toml"
+    game.write_text('[[player]]\nname = "Ana"\ncards = [6, 5]\n[[player]]\nname = "Ben"\ncards = [1, 2]\n')
+    r = _run("score", "minigame", str(game), plugins=True)
+    assert r.returncode == 0, r.stderr
+    assert "Winner: Ana with 11" in r.stdout
+    game.write_text('[[player]]\nname = "Ana"\ncards = [9]\n')
+    r = _run("validate", "minigame", str(game), plugins=True)
+    assert r.returncode == 1 and "card 9 is not 1–6" in r.stdout
+
+
+def test_score_validate_and_simulate_take_house_rules(tmp_path):
+    """A house rule (Digging Areas total 10, not 9) prints sheets, simulates
+    games and scores them under the same --rules folder."""
+    house = tmp_path / "house"
+    house.mkdir()
+    text = (ROOT / "rules" / "archeotrek.toml").read_text(encoding="utf-8")
+    assert "\narea_sum = 9" in text
+    (house / "archeotrek.toml").write_text(text.replace("\narea_sum = 9", "\narea_sum = 10"), encoding="utf-8")
+    sim = _run("simulate", "archeotrek", "--players", "3", "--seed", "4", "--rules", str(house),
+               "-o", str(tmp_path / "g.toml"))
+    assert sim.returncode == 0, sim.stderr
+    house_ok = _run("validate", "archeotrek", str(tmp_path / "g.toml"), "--rules", str(house))
+    assert house_ok.returncode == 0, house_ok.stdout
+    bundled = _run("validate", "archeotrek", str(tmp_path / "g.toml"))
+    assert bundled.returncode == 1 and "area-sum" in bundled.stdout
+    scored = _run("score", "archeotrek", str(tmp_path / "g.toml"), "--rules", str(house))
+    assert scored.returncode == 0 and "Winner" in scored.stdout
+    bad = _run("score", "archeotrek", str(tmp_path / "g.toml"), "--rules", str(tmp_path / "nope"))
+    assert bad.returncode == 2 and "--rules" in bad.stderr

@@ -154,6 +154,25 @@ def _players(rules) -> tuple[int, int, int]:
     return rules.players_min, rules.players_max, rules.players_default
 
 
+def scorer(rules_path=None):
+    """The Archaeology :class:`printkit.scoring.Scorer` under the rules at
+    ``rules_path`` (``None``: bundled): every collection sold to the museum."""
+    from printkit.games.archaeology import data, game, scoring
+    from printkit.scoring import Scorer
+
+    rules = data.bundled_rules() if rules_path is None else load_rules(rules_path)
+    return Scorer(
+        load=lambda path: game.load_game(path, rules=rules),
+        validate=scoring.validate,
+        score=scoring.score_game,
+        render_text=scoring.render_text,
+        render_json=scoring.render_json,
+        simulate=lambda players, seed: scoring.simulate_toml(players, seed, rules=rules),
+        default_players=rules.players_default,
+        players_range=(rules.players_min, rules.players_max),
+    )
+
+
 _rules = load_rules()
 GAME = GameKit(
     id=GAME_ID,
@@ -165,4 +184,5 @@ GAME = GameKit(
     player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
     rules=load_rules,
     options=frozenset({"board_paper"}),
+    scorer=scorer,
 )

@@ -166,7 +166,7 @@ def _who(holders: list[tuple[str, int]]) -> str:
     return shown + (f" and {more:,} more" if more > 0 else "")
 
 
-def load_game(path: str | Path) -> Game:
+def load_game(path: str | Path, rules: ArchaeologyRules | None = None) -> Game:
     """Read an end-of-game file (TOML, or JSON when it ends in ``.json``).
 
     Raises :class:`printkit.PrintkitError` for an unreadable file, non-UTF-8
@@ -178,7 +178,7 @@ def load_game(path: str | Path) -> Game:
         data = load_json_file(path)
     else:
         data = load_toml(path)
-    return game_from_dict(data, source=str(path))
+    return game_from_dict(data, source=str(path), rules=rules)
 
 
 def game_from_dict(data: Any, *, source: str = "<game>", rules: ArchaeologyRules | None = None) -> Game:

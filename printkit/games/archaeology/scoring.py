@@ -186,10 +186,12 @@ def render_text(result: Result) -> str:
     return "\n".join(lines)
 
 
-def simulate_toml(players: int, seed: int) -> str:
+def simulate_toml(players: int, seed: int, rules=None) -> str:
     """A random, valid end-of-game file for ``players`` players (TOML text):
-    the treasure deck and keys dealt out at random, money from 0 to 40."""
-    rules = bundled_rules()
+    the treasure deck and keys dealt out at random, money from 0 to 40.
+    ``rules``: an :class:`~printkit.games.archaeology.data.ArchaeologyRules`
+    (default: bundled)."""
+    rules = rules or bundled_rules()
     rng = random.Random(seed)
     deck = [tid for tid, t in rules.treasures.items() for _ in range(t.count)]
     rng.shuffle(deck)

@@ -105,6 +105,27 @@ def _players(rules) -> tuple[int, int, int]:
     return rules.players_min, rules.players_max, rules.players_default
 
 
+def scorer(rules_path=None):
+    """The ArchéoTREK :class:`printkit.scoring.Scorer` under the rules at
+    ``rules_path`` (``None``: bundled): Bones, Skeletons, Empty-Handed circles."""
+    from printkit.games.archeotrek import fields, game, scoring, simulate, validate
+    from printkit.scoring import Scorer
+
+    rules = game.bundled_rules() if rules_path is None else load_rules(rules_path)
+    return Scorer(
+        load=lambda path: game.load_game(path, rules=rules),
+        validate=lambda g, partial=False: validate.validate(g, partial=partial),
+        score=lambda g, partial=False: scoring.score_game(g, partial=partial),
+        render_text=scoring.render_text,
+        render_json=scoring.render_json,
+        simulate=lambda players, seed: simulate.simulate_toml(players, seed, rules=rules),
+        default_players=rules.players_default,
+        players_range=(rules.players_min, rules.players_max),
+        load_pdfs=lambda paths: fields.load_pdf_game(paths, rules=rules),
+        export_pdfs=fields.export_toml,
+    )
+
+
 _rules = load_rules()
 GAME = GameKit(
     id="archeotrek",
@@ -117,4 +138,5 @@ GAME = GameKit(
     rules=load_rules,
     options=frozenset({"fillable"}),
     icons=DECK_ICONS,
+    scorer=scorer,
 )

@@ -352,11 +352,12 @@ def game_dict_from_pdfs(paths: Iterable[str | Path]) -> dict[str, Any]:
     return {"game": GAME_ID, "player": [player_dict(s) for s in sheets]}
 
 
-def load_pdf_game(paths: Iterable[str | Path]) -> Game:
+def load_pdf_game(paths: Iterable[str | Path], rules=None) -> Game:
     """Filled Dig Site PDFs → a :class:`~printkit.games.archeotrek.game.Game`
-    (scored exactly as the same structure in a TOML file)."""
+    (scored exactly as the same structure in a TOML file); ``rules``: an
+    :class:`~printkit.games.archeotrek.data.ArcheoTrekRules` (default: bundled)."""
     paths = [Path(p) for p in paths]
-    game = game_from_dict(game_dict_from_pdfs(paths), source=", ".join(str(p) for p in paths))
+    game = game_from_dict(game_dict_from_pdfs(paths), source=", ".join(str(p) for p in paths), rules=rules)
     game.problems = [
         replace(p, message="no Dig Site sheet has anything written on it: nothing to score")
         if p.code == "no-players" else p

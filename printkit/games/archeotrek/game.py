@@ -106,7 +106,7 @@ def bundled_rules() -> ArcheoTrekRules:
     return load_rules()
 
 
-def load_game(path: str | Path) -> Game:
+def load_game(path: str | Path, rules: ArcheoTrekRules | None = None) -> Game:
     """Read a filled-game file (TOML, or JSON when the name ends in ``.json``).
 
     Raises :class:`printkit.PrintkitError` for an unreadable file, bytes that
@@ -118,7 +118,7 @@ def load_game(path: str | Path) -> Game:
         data = load_json_file(path)
     else:
         data = load_toml(path)
-    return game_from_dict(data, source=str(path), base_dir=path.parent)
+    return game_from_dict(data, source=str(path), base_dir=path.parent, rules=rules)
 
 
 def _is_int(v: Any) -> bool:
@@ -139,7 +139,8 @@ def _tname(v: Any) -> str:
     }.get(type(v), type(v).__name__)
 
 
-def game_from_dict(data: Any, *, source: str = "<game>", base_dir: Path | None = None) -> Game:
+def game_from_dict(data: Any, *, source: str = "<game>", base_dir: Path | None = None,
+                   rules: ArcheoTrekRules | None = None) -> Game:
     """Build a :class:`Game` from the filled-game structure (parsed TOML/JSON,
     or a PDF form turned into the same dict).
 
@@ -151,7 +152,7 @@ def game_from_dict(data: Any, *, source: str = "<game>", base_dir: Path | None =
     """
     if not isinstance(data, dict):
         raise PrintkitError(f"{source}: a game file is a table of keys, not {_tname(data)}")
-    rules = bundled_rules()
+    rules = rules or bundled_rules()
     probs: list[Problem] = []
     for key in data:
         if key not in TOP_KEYS:

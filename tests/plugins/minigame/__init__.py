@@ -41,5 +41,56 @@ def parts(options: BuildOptions) -> list[Part]:
                  components=ComponentSet("cards", "Number cards", "card", cards), count=len(cards))]
 
 
+
+
+# -- scoring: a game file lists each player's cards; the highest total wins --------------
+
+class _Result:
+    def __init__(self, totals: dict[str, int], problems: list):
+        self.totals, self.problems = totals, problems
+        self.valid = not problems
+
+
+class _Problem:
+    severity = "error"
+
+    def __init__(self, message: str):
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"error [bad-card] {self.message}"
+
+
+def _load(path):
+    from printkit.inputfiles import load_toml_file
+
+    return load_toml_file(path)
+
+
+def _validate(game, partial=False):
+    return [_Problem(f"{p.get('name')}: card {c!r} is not 1–6")
+            for p in game.get("player", []) for c in p.get("cards", []) if c not in VALUES]
+
+
+def _score(game, partial=False):
+    problems = _validate(game)
+    return _Result({p["name"]: sum(p.get("cards", [])) for p in game.get("player", [])} if not problems else {},
+                   problems)
+
+
+def _text(result) -> str:
+    best = max(result.totals.values())
+    lines = [f"{name}: {total}" for name, total in result.totals.items()]
+    winners = [n for n, t in result.totals.items() if t == best]
+    return "\n".join(lines + [f"Winner: {', '.join(winners)} with {best}"]) + "\n"
+
+
+def scorer(rules_path=None):
+    from printkit.scoring import Scorer
+
+    return Scorer(load=_load, validate=_validate, score=_score, render_text=_text,
+                  render_json=lambda r, max_problems=None: repr(r.totals))
+
+
 GAME = GameKit(id="minigame", title="Minigame", tagline="Six cards, highest total wins",
-               parts=parts, players=(2, 3, 2))
+               parts=parts, players=(2, 3, 2), scorer=scorer)

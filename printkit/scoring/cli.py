@@ -1,8 +1,8 @@
 """Click commands ``score``, ``validate``, ``export-game`` and ``simulate`` for filled games.
 
-Each takes the game name first; :data:`SCORERS` maps a game name to its
-functions so other games can register a scorer later
-(``SCORERS["archaeologia"] = Scorer(...)``).  Exit codes: 0 valid (warnings
+Each takes the game id first: any registered game whose contract carries a
+scorer (:attr:`printkit.build.GameKit.scorer`, see :mod:`printkit.registry`);
+``--rules DIR`` scores under house rules, as ``build`` prints them.  Exit codes: 0 valid (warnings
 allowed), 1 invalid input (problems printed) or unreadable file, 2 usage.
 
 ``score`` and ``validate`` take one game file (TOML/JSON) or one or more
@@ -21,7 +21,6 @@ cannot make the JSON grow without bound either; the Python API
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -30,72 +29,42 @@ import click
 from printkit import PrintkitError, UsageError
 from printkit.inputfiles import escape_display
 from printkit.messages import MAX_SHOWN, capped_lines, clip
+from printkit.scoring import Scorer
 
 
-@dataclass(frozen=True)
-class Scorer:
-    """One game's scoring functions.
+class _GameChoice(click.ParamType):
+    """GAME: any registered game id (checked when the command runs, so the
+    CLI starts without importing a game)."""
 
-    ``load(path) -> game``; ``validate(game, partial) -> list[Problem]``;
-    ``score(game, partial) -> result`` with ``result.valid`` and
-    ``result.problems``; ``render_text(result) -> str``;
-    ``render_json(result, max_problems=None) -> str`` (``max_problems``: keep
-    only the first problems, with ``problems_total`` / ``problems_omitted``);
-    ``simulate(players, seed) -> str`` (a
-    filled-game file) or ``None``; ``default_players``;
-    ``load_pdfs(paths) -> game`` and ``export_pdfs(paths) -> str`` (a
-    filled-game file) read filled fillable-PDF sheets, ``None`` when the game
-    has none.
-    """
+    name = "game"
 
-    load: Callable[[Path], Any]
-    validate: Callable[..., list]
-    score: Callable[..., Any]
-    render_text: Callable[[Any], str]
-    render_json: Callable[..., str]
-    simulate: Callable[[int, int], str] | None = None
-    default_players: int = 4
-    players_range: tuple[int, int] | None = None
-    load_pdfs: Callable[[list[Path]], Any] | None = None
-    export_pdfs: Callable[[list[Path]], str] | None = None
+    def convert(self, value, param, ctx):
+        from printkit.registry import game_ids
+
+        if value not in game_ids():
+            self.fail(f"{value!r} is not a registered game; choose one of: {', '.join(game_ids())}", param, ctx)
+        return value
 
 
-def _archeotrek() -> Scorer:
-    from printkit.games.archeotrek import fields, game, scoring, simulate, validate
-
-    return Scorer(
-        load=game.load_game,
-        validate=lambda g, partial=False: validate.validate(g, partial=partial),
-        score=lambda g, partial=False: scoring.score_game(g, partial=partial),
-        render_text=scoring.render_text,
-        render_json=scoring.render_json,
-        simulate=simulate.simulate_toml,
-        default_players=game.bundled_rules().players_default,
-        players_range=(game.bundled_rules().players_min, game.bundled_rules().players_max),
-        load_pdfs=fields.load_pdf_game,
-        export_pdfs=fields.export_toml,
-    )
+GAME = _GameChoice()
 
 
-def _archaeology() -> Scorer:
-    from printkit.games.archaeology import data, game, scoring
+def _scorer(game: str, rules_dir: Path | None) -> Scorer:
+    """The :class:`Scorer` of ``game`` under ``--rules DIR`` (bundled rules when
+    absent).  Raises :class:`printkit.UsageError` for a game without one."""
+    from printkit.registry import get_game
+    from printkit.rules import user_rules_file
 
-    return Scorer(
-        load=game.load_game,
-        validate=scoring.validate,
-        score=scoring.score_game,
-        render_text=scoring.render_text,
-        render_json=scoring.render_json,
-        simulate=scoring.simulate_toml,
-        default_players=data.bundled_rules().players_default,
-        players_range=(data.bundled_rules().players_min, data.bundled_rules().players_max),
-    )
+    kit = get_game(game)
+    if kit.scorer is None:
+        raise UsageError(f"GAME: {game} has no scorer")
+    if rules_dir is not None and not rules_dir.is_dir():
+        raise UsageError(f"--rules: {str(rules_dir)!r} is not a folder (it should hold <game>.toml files)")
+    return kit.scorer(user_rules_file(game, rules_dir) if rules_dir is not None else None)
 
 
-#: game name → factory of its :class:`Scorer` (imported lazily).
-SCORERS: dict[str, Callable[[], Scorer]] = {"archeotrek": _archeotrek, "archaeology": _archaeology}
-
-GAME = click.Choice(sorted(SCORERS))
+_RULES = click.option("--rules", "rules_dir", default=None, type=click.Path(path_type=Path),
+                      help="Folder of <game>.toml files (house rules), as for build.")
 
 
 def _emit(text: str, output: Path | None) -> None:
@@ -154,7 +123,8 @@ def _load(s: Scorer, game: str, files: tuple[Path, ...]) -> tuple[Any, str]:
     "--partial", is_flag=True,
     help="The game is unfinished: unticked Choices boxes are a warning, not an error.",
 )
-def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool) -> None:
+@_RULES
+def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool, rules_dir: Path | None = None) -> None:
     """Score the filled game FILE (TOML, or JSON if it ends in .json), or
     filled fillable-PDF sheets (one per player, or one kit PDF).
 
@@ -166,7 +136,7 @@ def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool) -> N
     printed), 2 usage.
     """
     try:
-        s = SCORERS[game]()
+        s = _scorer(game, rules_dir)
         loaded, label = _load(s, game, files)
         result = s.score(loaded, partial=partial)
     except PrintkitError as exc:
@@ -191,7 +161,8 @@ def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool) -> N
     "--partial", is_flag=True,
     help="The game is unfinished: unticked Choices boxes are a warning, not an error.",
 )
-def validate(game: str, files: tuple[Path, ...], partial: bool) -> None:
+@_RULES
+def validate(game: str, files: tuple[Path, ...], partial: bool, rules_dir: Path | None = None) -> None:
     """Check the filled game FILE (or filled PDF sheets) against every rule; list all problems.
 
     Example: printkit validate archeotrek examples/archeotrek/invalid-area-sum.toml
@@ -199,7 +170,7 @@ def validate(game: str, files: tuple[Path, ...], partial: bool) -> None:
     Exit 0 when there is no error (warnings are printed), 1 otherwise, 2 usage.
     """
     try:
-        s = SCORERS[game]()
+        s = _scorer(game, rules_dir)
         loaded, label = _load(s, game, files)
         problems = s.validate(loaded, partial=partial)
     except PrintkitError as exc:
@@ -223,7 +194,8 @@ def validate(game: str, files: tuple[Path, ...], partial: bool) -> None:
     "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
     help="Write the game file here instead of standard output.",
 )
-def export_game(game: str, files: tuple[Path, ...], output: Path | None) -> None:
+@_RULES
+def export_game(game: str, files: tuple[Path, ...], output: Path | None, rules_dir: Path | None = None) -> None:
     """Write filled PDF sheets as a game file (TOML): fix a typo, then score it.
 
     Example: printkit export-game archeotrek *.pdf > game.toml
@@ -231,7 +203,7 @@ def export_game(game: str, files: tuple[Path, ...], output: Path | None) -> None
     The values are written as read, mistakes included (they are reported by
     validate and score).  Exit 0 written, 1 unreadable PDF, 2 usage.
     """
-    s = SCORERS[game]()
+    s = _scorer(game, rules_dir)
     try:
         if s.export_pdfs is None:
             raise UsageError(f"GAME: {game} has no fillable PDF sheets")
@@ -252,12 +224,13 @@ def export_game(game: str, files: tuple[Path, ...], output: Path | None) -> None
     "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
     help="Write the game file here instead of standard output.",
 )
-def simulate(game: str, players: int | None, seed: int, output: Path | None) -> None:
+@_RULES
+def simulate(game: str, players: int | None, seed: int, output: Path | None, rules_dir: Path | None = None) -> None:
     """Play a whole random game with the bundled rules; print the filled game (TOML).
 
     Example: printkit simulate archeotrek --players 4 --seed 7 > game.toml
     """
-    s = SCORERS[game]()
+    s = _scorer(game, rules_dir)
     if s.simulate is None:  # pragma: no cover - every registered game simulates today
         click.echo(f"printkit: no simulator for {game}", err=True)
         sys.exit(2)

@@ -1,0 +1,42 @@
+"""The scoring core: what every game's scorer gives the generic commands.
+
+A game's contract (:class:`printkit.build.GameKit`) may carry ``scorer``, a
+function ``scorer(rules_path: Path | None) -> Scorer`` (``None`` = the
+bundled rules; a path = a ``--rules`` file).  The commands ``score``,
+``validate``, ``simulate`` and ``export-game`` (:mod:`printkit.scoring.cli`)
+work through it and name no game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Scorer:
+    """One game's scoring functions.
+
+    ``load(path) -> game``; ``validate(game, partial) -> list[Problem]``;
+    ``score(game, partial) -> result`` with ``result.valid`` and
+    ``result.problems``; ``render_text(result) -> str``;
+    ``render_json(result, max_problems=None) -> str`` (``max_problems``: keep
+    only the first problems, with ``problems_total`` / ``problems_omitted``);
+    ``simulate(players, seed) -> str`` (a
+    filled-game file) or ``None``; ``default_players``;
+    ``load_pdfs(paths) -> game`` and ``export_pdfs(paths) -> str`` (a
+    filled-game file) read filled fillable-PDF sheets, ``None`` when the game
+    has none.
+    """
+
+    load: Callable[[Path], Any]
+    validate: Callable[..., list]
+    score: Callable[..., Any]
+    render_text: Callable[[Any], str]
+    render_json: Callable[..., str]
+    simulate: Callable[[int, int], str] | None = None
+    default_players: int = 4
+    players_range: tuple[int, int] | None = None
+    load_pdfs: Callable[[list[Path]], Any] | None = None
+    export_pdfs: Callable[[list[Path]], str] | None = None
