@@ -423,7 +423,8 @@ def outcomes(http_server, tmp_path_factory, request):
     base = tmp_path_factory.mktemp("hostile")
     port = http_server.server_address[1]
     selected = {item.callspec.params["case"]["name"] for item in request.session.items
-                if hasattr(item, "callspec") and "case" in item.callspec.params}
+                if hasattr(item, "callspec") and getattr(item, "module", None) is sys.modules[__name__]
+                and isinstance(item.callspec.params.get("case"), dict) and "name" in item.callspec.params["case"]}
     # only the selected cases; the slowest (and signal) ones first, so they overlap the quick ones
     order = sorted((c for c in CASES if c["name"] in selected), key=lambda c: -float(c["timeout"]))
     pool = ThreadPoolExecutor(max_workers=WORKERS)

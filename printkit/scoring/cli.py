@@ -42,7 +42,8 @@ class _GameChoice(click.ParamType):
         from printkit.registry import game_ids
 
         if value not in game_ids():
-            self.fail(f"{value!r} is not a registered game; choose one of: {', '.join(game_ids())}", param, ctx)
+            self.fail(f"{value!r} is not one of {', '.join(map(repr, game_ids()))} (the registered games)",
+                      param, ctx)
         return value
 
 
