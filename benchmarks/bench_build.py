@@ -7,7 +7,7 @@ Not a timed test.  Usage::
 Whole processes, each writing into a fresh empty ``--out`` folder (no earlier
 outputs; OS file caches warm after one warm-up run): ``printkit --version``
 (interpreter start and the CLI's imports), ``printkit build <game>`` for every
-game registered in ``printkit.build.GAMES``, and ``printkit build all``.
+game registered in the ``printkit.games`` entry points, and ``printkit build all``.
 Printed: median wall time, median CPU time (user + system), peak RSS, each
 game's share of the sum of the single-game builds, and the target
 (``build all`` ≤ 3 s on 2 cores).
@@ -33,7 +33,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=5)
     args = ap.parse_args(argv)
 
-    from printkit.build import GAMES
+    from printkit.registry import game_ids
+
+    GAMES = game_ids()
 
     pk = [sys.executable, "-m", "printkit"]
     jobs = {"startup (--version)": pk + ["--version"]}
