@@ -328,15 +328,16 @@ def _colour_ops(pdf_page) -> set[str]:
 MAX_INFLATED = 256 * 1024 * 1024
 
 
-def inflation_problem(qpdf, limit: int = MAX_INFLATED) -> str | None:
+def inflation_problem(qpdf, limit: int | None = None) -> str | None:
     """Why the FlateDecode streams of ``qpdf`` (an open pikepdf ``Pdf``)
-    would inflate past ``limit`` bytes, or ``None``.  Inflates in 1 MiB
+    would inflate past ``limit`` bytes (default :data:`MAX_INFLATED`), or ``None``.  Inflates in 1 MiB
     steps and discards the output, so memory stays small and the check stops
     as soon as the total passes ``limit``."""
     import zlib
 
     import pikepdf
 
+    limit = MAX_INFLATED if limit is None else limit
     total = 0
     for obj in qpdf.objects:
         if not isinstance(obj, pikepdf.Stream):

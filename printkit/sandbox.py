@@ -30,7 +30,6 @@ knows it.  This module names no game; it is the engine's.
 
 from __future__ import annotations
 
-import os
 import re
 import signal
 import string

@@ -362,10 +362,9 @@ def theme_folder(name: str) -> Path:
     a folder the user named, holding a ``theme.toml``.  Parents named by
     ``extends`` are always plain bundled names.  Raises
     :class:`printkit.UsageError` for a path without a theme.toml."""
-    if theme_name_problem(name) is None and not Path(name).is_dir():
-        return TEMPLATES_DIR / name
-    if theme_name_problem(name) is None and (TEMPLATES_DIR / name / "theme.toml").exists():
-        return TEMPLATES_DIR / name
+    bundled = TEMPLATES_DIR / name
+    if theme_name_problem(name) is None and ((bundled / "theme.toml").exists() or not Path(name).is_dir()):
+        return bundled  # a bundled name wins over a folder of that name in the current directory
     folder = Path(name).expanduser()
     if not (folder / "theme.toml").is_file():
         raise UsageError(f"--theme: {show(name)} is neither a bundled theme ({', '.join(available_themes())}) "

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from test_sandbox import _one_line  # one error line, no traceback
 from click.testing import CliRunner
 
 from printkit import ROOT, PrintkitError
@@ -38,13 +39,6 @@ def _theme(tmp_path: Path, templates: dict[str, str], name: str = "stranger") ->
 
 def _render(folder: Path, template: str = "t.html.j2") -> bytes:
     return render_document(template, {}, load_theme(str(folder)), get_paper("a4"))
-
-
-def _one_line(output: str) -> str:
-    lines = output.strip().splitlines()
-    assert len(lines) == 1, output
-    assert "Traceback" not in output
-    return lines[0]
 
 
 def test_theme_popen_payload_through_the_cli(tmp_path):

@@ -20,7 +20,6 @@ or ``python3 -m printkit`` where a real file descriptor matters):
 from __future__ import annotations
 
 import errno
-import io
 import json
 import os
 import shutil
@@ -32,9 +31,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from pypdf import PdfReader, PdfWriter
 
 from printkit.cli import main
+from test_fillable import pypdf_fill  # fill as a viewer would
 
 ROOT = Path(__file__).resolve().parent.parent
 GOOD_TOML = ROOT / "examples" / "archeotrek" / "finished-4-players.toml"
@@ -234,21 +233,11 @@ def blank_sheet() -> bytes:
     return data
 
 
-def _fill(pdf: bytes, values: dict[str, str]) -> bytes:
-    w = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    for page in w.pages:
-        if "/Annots" in page:
-            w.update_page_form_field_values(page, values, auto_regenerate=False)
-    out = io.BytesIO()
-    w.write(out)
-    return out.getvalue()
-
-
 @pytest.mark.bad_pdfs
 @pytest.mark.parametrize("command", [["validate"], ["score"], ["score", "--json"]])
 def test_five_thousand_digit_field_value(tmp_path, blank_sheet, command):
     path = tmp_path / "digits.pdf"
-    path.write_bytes(_fill(blank_sheet, {
+    path.write_bytes(pypdf_fill(blank_sheet, {
         "p1.name": "Ana", "p1.circle.A1": "9" * 5000, "p1.circle.B1": "-" + "7" * 4400,
         "p1.area.A1": "A", "p1.bones.A": "blue-" + "4" * 5000,
     }))
@@ -268,7 +257,7 @@ def test_five_thousand_digit_field_value(tmp_path, blank_sheet, command):
 @pytest.mark.bad_pdfs
 def test_million_character_field_values(tmp_path, blank_sheet):
     path = tmp_path / "big.pdf"
-    path.write_bytes(_fill(blank_sheet, {
+    path.write_bytes(pypdf_fill(blank_sheet, {
         "p1.name": "N" * MILLION, "p1.circle.A1": "3", "p1.area.A1": "Q" * 100_000,
         "p1.bones.Q": "x" * 100_000,
     }))

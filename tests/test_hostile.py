@@ -23,11 +23,9 @@ from __future__ import annotations
 
 import http.server
 import os
-import re
 import resource
 import shutil
 import signal
-import stat
 import subprocess
 import sys
 import threading
@@ -39,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from test_interrupt import _wait_until_printkit_runs  # the same wait as the signal tests
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "tests" / "data" / "hostile"
@@ -225,7 +224,6 @@ def _pdf_annots_not_array(root: Path, path: str, **_):
 
 
 def _pdf_type0_no_descendants(root: Path, path: str, **_):
-    import pikepdf
     from pikepdf import Dictionary, Name
 
     def add(pdf, page):
@@ -319,20 +317,6 @@ GENERATORS = {
 def _limits():
     resource.setrlimit(resource.RLIMIT_AS, (AS_LIMIT, AS_LIMIT))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-
-
-def _wait_until_printkit_runs(proc, timeout=20.0):
-    """Until the child has installed printkit's SIGTERM handler (SigCgt bit 15)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and proc.poll() is None:
-        try:
-            with open(f"/proc/{proc.pid}/status", encoding="ascii") as fh:
-                caught = next(int(ln.split()[1], 16) for ln in fh if ln.startswith("SigCgt:"))
-        except (OSError, StopIteration):
-            caught = 0
-        if caught & (1 << (signal.SIGTERM - 1)):
-            return
-        time.sleep(0.005)
 
 
 def _substitute(root: Path, values: dict[str, str]):

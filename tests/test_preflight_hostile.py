@@ -175,3 +175,30 @@ def test_control_characters_in_a_file_name_stay_on_one_line(tmp_path):
     assert r.exit_code == 1
     lines = r.stdout.splitlines()
     assert [line.split(": ", 1)[0] for line in lines] == [str(path).replace("\n", "\\x0a")] * len(lines)
+
+
+def test_a_decompression_bomb_is_one_finding_before_qpdf_decodes_it(tmp_path):
+    """Page content that inflates past the limit: one 'open' finding naming
+    the bomb (measured with a small limit so the test stays fast)."""
+    import io
+    import zlib
+
+    import pikepdf
+
+    from printkit import preflight as pf
+
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(200, 200))
+    pdf.pages[0].Contents = pdf.make_stream(zlib.compress(b"%" + b" " * (3 << 20), 9), Filter=pikepdf.Name.FlateDecode)
+    buf = io.BytesIO()
+    pdf.save(buf, compress_streams=False)
+    with pikepdf.open(io.BytesIO(buf.getvalue())) as opened:
+        assert pf.inflation_problem(opened, limit=2 << 20) is not None
+        assert pf.inflation_problem(opened, limit=8 << 20) is None
+    old = pf.MAX_INFLATED
+    pf.MAX_INFLATED = 2 << 20
+    try:
+        findings = pf.preflight(buf.getvalue(), source="bomb.pdf")
+    finally:
+        pf.MAX_INFLATED = old
+    assert [f.code for f in findings] == ["open"] and "decompression bomb" in str(findings[0])

@@ -134,11 +134,9 @@ class FieldFont:
 
 def field_font(path: Path) -> FieldFont:
     """Metrics and bytes of the TrueType font file at ``path``."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise PrintkitError(f"field font {path}: cannot read ({exc.strerror or exc})") from None
-    return font_from_bytes(data, str(path))
+    from printkit.inputfiles import read_bytes
+
+    return font_from_bytes(read_bytes(path, kind="font"), str(path))
 
 
 @lru_cache(maxsize=8)

@@ -40,3 +40,13 @@ class Scorer:
     players_range: tuple[int, int] | None = None
     load_pdfs: Callable[[list[Path]], Any] | None = None
     export_pdfs: Callable[[list[Path]], str] | None = None
+
+
+def omitted_counts(problems: list, max_problems: int | None) -> dict[str, int]:
+    """``{"problems_total": N, "problems_omitted": M}`` for a JSON report
+    whose ``problems`` list was cut to ``max_problems``; ``{}`` when it was
+    not cut (``max_problems`` is ``None``)."""
+    if max_problems is None:
+        return {}
+    total = len(problems)
+    return {"problems_total": total, "problems_omitted": max(total - max_problems, 0)}

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
@@ -115,6 +115,17 @@ def _load(s: Scorer, game: str, files: tuple[Path, ...]) -> tuple[Any, str]:
     )
 
 
+def _scorer_and_game(game: str, files: tuple[Path, ...], rules_dir: Path | None) -> tuple[Scorer, Any, str]:
+    """The game's scorer, the game read from ``files`` and their label; a
+    bad file or option ends the command (one line, exit 1 or 2)."""
+    try:
+        s = _scorer(game, rules_dir)
+        return (s, *_load(s, game, files))
+    except PrintkitError as exc:
+        _fail(exc)
+        raise  # pragma: no cover - _fail exits
+
+
 @click.command("score")
 @click.argument("game", type=GAME, metavar="GAME")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path),
@@ -136,9 +147,8 @@ def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool, rule
     score and rank, then the winner.  Exit 0 valid, 1 invalid input (problems
     printed), 2 usage.
     """
+    s, loaded, label = _scorer_and_game(game, files, rules_dir)
     try:
-        s = _scorer(game, rules_dir)
-        loaded, label = _load(s, game, files)
         result = s.score(loaded, partial=partial)
     except PrintkitError as exc:
         _fail(exc)
@@ -170,9 +180,8 @@ def validate(game: str, files: tuple[Path, ...], partial: bool, rules_dir: Path 
 
     Exit 0 when there is no error (warnings are printed), 1 otherwise, 2 usage.
     """
+    s, loaded, label = _scorer_and_game(game, files, rules_dir)
     try:
-        s = _scorer(game, rules_dir)
-        loaded, label = _load(s, game, files)
         problems = s.validate(loaded, partial=partial)
     except PrintkitError as exc:
         _fail(exc)

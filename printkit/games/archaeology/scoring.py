@@ -19,6 +19,7 @@ from printkit.games.archaeology.data import Treasure, bundled_rules
 from printkit.games.archaeology.game import ERROR, Game, Problem
 from printkit.inputfiles import escape_display
 from printkit.ranking import rank_players
+from printkit.scoring import omitted_counts
 
 
 def museum_value(count: int, sell: tuple[int, ...] | list[int]) -> int:
@@ -144,15 +145,7 @@ def result_to_dict(result: Result, *, max_problems: int | None = None) -> dict[s
             for r in result.players
         ],
         "problems": [p.to_dict() for p in result.problems[:max_problems]],
-    } | _omitted(result, max_problems)
-
-
-def _omitted(result: Result, max_problems: int | None) -> dict[str, int]:
-    """``problems_total`` / ``problems_omitted`` when the problems were capped."""
-    if max_problems is None:
-        return {}
-    total = len(result.problems)
-    return {"problems_total": total, "problems_omitted": max(total - max_problems, 0)}
+    } | omitted_counts(result.problems, max_problems)
 
 
 def render_json(result: Result, *, max_problems: int | None = None) -> str:

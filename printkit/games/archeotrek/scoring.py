@@ -25,6 +25,7 @@ from printkit.games.archeotrek.validate import (
     token_index_for,
     validate,
 )
+from printkit.scoring import omitted_counts
 
 
 @dataclass(frozen=True)
@@ -226,15 +227,7 @@ def result_to_dict(result: Result, *, max_problems: int | None = None) -> dict[s
         ],
         "skeletons": [_award_dict(a) for a in result.skeletons],
         "problems": [p.to_dict() for p in result.problems[:max_problems]],
-    } | _omitted(result, max_problems)
-
-
-def _omitted(result: Result, max_problems: int | None) -> dict[str, int]:
-    """``problems_total`` / ``problems_omitted`` when the problems were capped."""
-    if max_problems is None:
-        return {}
-    total = len(result.problems)
-    return {"problems_total": total, "problems_omitted": max(total - max_problems, 0)}
+    } | omitted_counts(result.problems, max_problems)
 
 
 def render_json(result: Result, *, max_problems: int | None = None) -> str:
