@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit import RULES_DIR, PrintkitError
-from printkit.inputfiles import escape_display, load_toml_file, show
+from printkit.inputfiles import escape_display, load_toml_file, show, text_flaw
 
 
 def rules_path(game: str, rules_dir: Path | None = None) -> Path:
@@ -225,3 +225,123 @@ def check_rules_keys(game: str, data: dict[str, Any], path: Path | str, *,
     ignored and the default silently used).  The one unknown-key check of
     every game's ``load_rules``; see :func:`check_known_keys`."""
     check_known_keys(data, bundled_key_tree(game), str(path), ids=ids)
+
+
+class Checker:
+    """Typed, range-checked reads from one game's rules data — the one
+    rules-data checker every game's ``load_rules`` uses.
+
+    ``path`` is the file shown in errors, ``data`` its parsed TOML, ``game``
+    the game id (named in "missing" hints).  Keys are dotted
+    (``"dig.area_sum"``).  Every method returns the checked value or raises
+    :class:`printkit.PrintkitError` as one line:
+    ``<file>: <table.key> = <value>: <what is allowed>``.
+    """
+
+    def __init__(self, path: Path | str, data: dict[str, Any], game: str):
+        self.path, self.data, self.game = path, data, game
+
+    def fail(self, key: str, why: str, value: Any = ...) -> PrintkitError:
+        """The error for ``key`` (with its ``value`` shown when given)."""
+        shown = "" if value is ... else f" = {show(value)}"
+        return PrintkitError(f"{self.path}: {key}{shown}: {why}")
+
+    def get(self, key: str) -> Any:
+        """The raw value at ``key``; missing keys and non-table parents fail."""
+        node: Any = self.data
+        for part in key.split("."):
+            if not isinstance(node, dict):
+                raise self.fail(key.rpartition(".")[0], f"must be a table, not {show(node)}")
+            if part not in node:
+                raise self.fail(key, f"missing (see the bundled rules/{self.game}.toml)")
+            node = node[part]
+        return node
+
+    def table(self, key: str) -> dict[str, Any]:
+        """The table at ``key``."""
+        v = self.get(key)
+        if not isinstance(v, dict):
+            raise self.fail(key, f"must be a table [{key}], not {show(v)}")
+        return v
+
+    def whole(self, key: str, lo: int, hi: int, value: Any = ..., what: str = "") -> int:
+        """A whole number ``lo`` ≤ v ≤ ``hi`` (booleans refused); ``what``
+        is appended to the message."""
+        v = self.get(key) if value is ... else value
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise self.fail(key, f"must be a whole number from {lo:,} to {hi:,}{what}", v)
+        return v
+
+    def number(self, key: str, lo: float, hi: float, value: Any = ..., unit: str = "") -> float:
+        """A number ``lo`` ≤ v ≤ ``hi`` as float; ``unit`` (``"mm"``) names a length."""
+        v = self.get(key) if value is ... else value
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not lo <= v <= hi:
+            kind = f"a length in {unit}" if unit else "a number"
+            raise self.fail(key, f"must be {kind} from {lo:g} to {hi:g}", v)
+        return float(v)
+
+    def mm(self, key: str, lo: float, hi: float, value: Any = ...) -> float:
+        """A length in mm, ``lo`` ≤ v ≤ ``hi``."""
+        return self.number(key, lo, hi, value, unit="mm")
+
+    def wholes(self, key: str, lo: int, hi: int, *, min_len: int = 1, max_len: int = 20) -> tuple[int, ...]:
+        """A list of ``min_len``–``max_len`` whole numbers, each ``lo``–``hi``."""
+        v = self.get(key)
+        if not isinstance(v, list) or not min_len <= len(v) <= max_len:
+            raise self.fail(key, f"must list {min_len} to {max_len} whole numbers", v)
+        return tuple(self.whole(key, lo, hi, x) for x in v)
+
+    def text(self, key: str, max_len: int, value: Any = ...) -> str:
+        """Plain printable text of 1 to ``max_len`` characters."""
+        v = self.get(key) if value is ... else value
+        if not isinstance(v, str) or not v.strip() or len(v) > max_len:
+            raise self.fail(key, f"must be text of 1 to {max_len} characters", v)
+        flaw = text_flaw(v)
+        if flaw:
+            raise self.fail(key, f"holds {flaw}; write plain printable text", v)
+        return v
+
+    def choice(self, key: str, allowed: Iterable[str], value: Any = ...) -> str:
+        """One of ``allowed``."""
+        v = self.get(key) if value is ... else value
+        allowed = tuple(allowed)
+        if v not in allowed:
+            raise self.fail(key, f"must be one of {', '.join(allowed)}", v)
+        return v
+
+    def ids(self, key: str, lo: int, hi: int, allowed: Iterable[str] | None = None,
+            *, max_len: int = 30, value: Any = ...) -> list[str]:
+        """A list of ``lo``–``hi`` distinct ids (text up to ``max_len``),
+        each in ``allowed`` when given."""
+        v = self.get(key) if value is ... else value
+        if not isinstance(v, list) or not lo <= len(v) <= hi:
+            raise self.fail(key, f"must list {lo} to {hi} ids", v)
+        allowed = tuple(allowed) if allowed is not None else None
+        for i in v:
+            self.text(key, max_len, i)
+            if allowed is not None and i not in allowed:
+                raise self.fail(key, f"{show(i)} is not a known id; choose from {', '.join(allowed)}")
+        if len(set(v)) != len(v):
+            raise self.fail(key, "lists an id twice", v)
+        return v
+
+
+def check_printable(where: Path | str, texts: Iterable[tuple[str, str, Iterable[str]]], theme) -> None:
+    """Refuse rules texts the ``theme``'s fonts cannot draw (emoji, scripts
+    the fonts lack — reportlab would print blank boxes).
+
+    ``texts``: (``table.key``, the text as printed, the theme font roles it
+    is drawn in).  Raises :class:`printkit.PrintkitError` naming ``where``
+    (the rules file), the key, up to five characters and the font.
+    """
+    for key, text, roles in texts:
+        for role in roles:
+            missing = theme.missing_glyphs(text, role)
+            if missing:
+                chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5])
+                more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+                raise PrintkitError(
+                    f"{where}: {key}: the theme {theme.name!r} {role} font "
+                    f"({Path(theme.font_files[role]).name}) has no glyph for {chars}{more}; "
+                    "write text that font can draw"
+                )

@@ -69,7 +69,7 @@ def test_rules_override(tmp_path):
 
 
 @pytest.mark.parametrize("content,needle", [
-    ("[digsite]\n", "missing the key"),
+    ("[digsite]\n", "digsite.circles: missing"),
     ("not = [toml", "invalid TOML"),
 ])
 def test_bad_rules_override_exit_1(tmp_path, content, needle):

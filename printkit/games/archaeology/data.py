@@ -13,8 +13,9 @@ from pathlib import Path
 
 from printkit import PrintkitError
 from printkit.games.archaeology.art import TREASURE_ICONS
-from printkit.inputfiles import INT64_MAX, show, text_flaw
-from printkit.rules import check_rules_keys, load_toml, rules_path
+from printkit.inputfiles import INT64_MAX, show
+from printkit.rules import Checker, check_rules_keys, load_toml, rules_path
+from printkit.rules import check_printable as rules_check_printable
 from printkit.sandbox import plain_fields
 
 GAME_ID = "archaeology"
@@ -134,68 +135,6 @@ TEXT_KEYS = ("thief", "master_thief", "key", "chest", "back")
 CHEST_FIELDS = ("keys", "treasures")
 
 
-class _Check:
-    """Typed, range-checked reads from one rules file.  Every error is one
-    line naming the file, the ``table.key`` and what is allowed."""
-
-    def __init__(self, path: Path, data: dict):
-        self.path, self.data = path, data
-
-    def fail(self, key: str, why: str, value: object = ...) -> PrintkitError:
-        shown = "" if value is ... else f" = {show(value)}"
-        return PrintkitError(f"{self.path}: {key}{shown}: {why}")
-
-    def get(self, key: str) -> object:
-        node: object = self.data
-        for part in key.split("."):
-            if not isinstance(node, dict):
-                raise self.fail(key.rpartition(".")[0], f"must be a table, not {show(node)}")
-            if part not in node:
-                raise self.fail(key, "missing (see the bundled rules/archaeology.toml)")
-            node = node[part]
-        return node
-
-    def table(self, key: str) -> dict:
-        v = self.get(key)
-        if not isinstance(v, dict):
-            raise self.fail(key, f"must be a table [{key}], not {show(v)}")
-        return v
-
-    def whole(self, key: str, lo: int, hi: int, value: object = ..., what: str = "") -> int:
-        v = self.get(key) if value is ... else value
-        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            raise self.fail(key, f"must be a whole number from {lo:,} to {hi:,}{what}", v)
-        return v
-
-    def mm(self, key: str, lo: float, hi: float) -> float:
-        v = self.get(key)
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not lo <= v <= hi:
-            raise self.fail(key, f"must be a length in mm from {lo:g} to {hi:g}", v)
-        return float(v)
-
-    def text(self, key: str, kind: str, value: object = ...) -> str:
-        v = self.get(key) if value is ... else value
-        longest = TEXT_MAX[kind]
-        if not isinstance(v, str) or not v.strip() or len(v) > longest:
-            raise self.fail(key, f"must be text of 1 to {longest} characters", v)
-        flaw = text_flaw(v)
-        if flaw:
-            raise self.fail(key, f"holds {flaw}; write plain printable text", v)
-        return v
-
-    def ids(self, key: str, lo: int, hi: int, allowed: tuple[str, ...] | None = None) -> list[str]:
-        v = self.get(key)
-        if not isinstance(v, list) or not lo <= len(v) <= hi:
-            raise self.fail(key, f"must list {lo} to {hi} ids", v)
-        for i in v:
-            self.text(key, "id", i)
-            if allowed is not None and i not in allowed:
-                raise self.fail(key, f"{show(i)} is not a known id; choose from {', '.join(allowed)}")
-        if len(set(v)) != len(v):
-            raise self.fail(key, "lists an id twice", v)
-        return v
-
-
 def load_rules(path: Path | None = None) -> ArchaeologyRules:
     """Load Archaeology data (default: the bundled ``rules/archaeology.toml``).
 
@@ -207,7 +146,7 @@ def load_rules(path: Path | None = None) -> ArchaeologyRules:
     theme's fonts can draw the texts is :func:`check_printable`'s job.
     """
     path = Path(path) if path else rules_path(GAME_ID)
-    chk = _Check(path, load_toml(path))
+    chk = Checker(path, load_toml(path), GAME_ID)
     try:
         rules = _read(chk)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a safety net: one line, never a traceback
@@ -226,10 +165,10 @@ def _named(data: dict, key: str) -> list[str]:
     return [v for v in node if isinstance(v, str)] if isinstance(node, list) else []
 
 
-def _read(chk: _Check) -> ArchaeologyRules:
+def _read(chk: Checker) -> ArchaeologyRules:
     path = chk.path
-    title = chk.text("game.title", "title")
-    tagline = chk.text("game.tagline", "tagline")
+    title = chk.text("game.title", TEXT_MAX["title"])
+    tagline = chk.text("game.tagline", TEXT_MAX["tagline"])
     pmin, pmax, pdef = (chk.whole(f"players.{k}", *PLAYERS_RANGE) for k in ("min", "max", "default"))
     if not pmin <= pdef <= pmax:
         raise chk.fail("players", f"needs min <= default <= max (from {PLAYERS_RANGE[0]} to {PLAYERS_RANGE[1]}), "
@@ -244,7 +183,7 @@ def _read(chk: _Check) -> ArchaeologyRules:
         if sell[-1] > SELL_MAX:
             raise chk.fail(f"{key}.sell", f"values must be from 1 to {SELL_MAX} dollars", list(sell))
         treasures[tid] = Treasure(
-            tid, chk.text(f"{key}.name", "name"),
+            tid, chk.text(f"{key}.name", TEXT_MAX["name"]),
             chk.whole(f"{key}.count", 0, COUNT_MAX, what=" (cards of one type)"),
             chk.whole(f"{key}.trade", 0, TRADE_MAX, what=" (dollars)"), sell)
     n_treasures = sum(t.count for t in treasures.values())
@@ -257,7 +196,7 @@ def _read(chk: _Check) -> ArchaeologyRules:
     remove_thief = chk.whole("thieves.two_players.remove_thief", 0, thieves, what=" ([thieves] thief)")
     remove_master = chk.whole("thieves.two_players.remove_master_thief", 0, masters,
                               what=" ([thieves] master_thief)")
-    note = chk.text("thieves.two_players.note", "note")
+    note = chk.text("thieves.two_players.note", TEXT_MAX["note"])
     keys = chk.whole("keys.count", 0, COUNT_MAX, what=" (cards)")
     # chests
     chests: dict[str, Chest] = {}
@@ -265,7 +204,7 @@ def _read(chk: _Check) -> ArchaeologyRules:
         key = f"chests.{cid}"
         chk.table(key)
         chests[cid] = Chest(
-            cid, chk.text(f"{key}.name", "name"),
+            cid, chk.text(f"{key}.name", TEXT_MAX["name"]),
             chk.whole(f"{key}.treasures", CHEST_TREASURES_RANGE[0], min(CHEST_TREASURES_RANGE[1], n_treasures),
                       what=" (at most the treasure cards in the deck)"),
             chk.whole(f"{key}.keys", CHEST_KEYS_RANGE[0], min(CHEST_KEYS_RANGE[1], keys),
@@ -277,7 +216,7 @@ def _read(chk: _Check) -> ArchaeologyRules:
     # texts
     texts: dict[str, str] = {}
     for k in TEXT_KEYS:
-        texts[k] = chk.text(f"texts.{k}", "back" if k == "back" else "rule")
+        texts[k] = chk.text(f"texts.{k}", TEXT_MAX["back" if k == "back" else "rule"])
     try:
         fields = {f for _, f, _, _ in string.Formatter().parse(texts["chest"]) if f is not None}
     except ValueError as exc:
@@ -354,24 +293,12 @@ def printed_texts(rules: ArchaeologyRules) -> list[tuple[str, str, tuple[str, ..
 
 
 def check_printable(rules: ArchaeologyRules, theme) -> None:
-    """Refuse rules texts the ``theme``'s fonts cannot draw (emoji, Hebrew,
-    … in a font without them), and money values without a theme colour.
-
-    Raises :class:`printkit.PrintkitError` naming the rules file, the
-    ``table.key``, the characters and the font.
-    """
+    """Refuse rules texts the ``theme``'s fonts cannot draw
+    (:func:`printkit.rules.check_printable`), and money values without a
+    theme colour.  Raises :class:`printkit.PrintkitError` naming the rules
+    file, the ``table.key``, the characters and the font."""
     where = rules.file or str(rules_path(GAME_ID))
-    for key, text, roles in printed_texts(rules):
-        for role in roles:
-            missing = theme.missing_glyphs(text, role)
-            if missing:
-                chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5])
-                more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
-                raise PrintkitError(
-                    f"{where}: {key}: the theme {theme.name!r} {role} font "
-                    f"({Path(theme.font_files[role]).name}) has no glyph for {chars}{more}; "
-                    "write text that font can draw"
-                )
+    rules_check_printable(where, printed_texts(rules), theme)
     for value in rules.money:
         try:
             theme.hex(f"money_{value}", GAME_ID)

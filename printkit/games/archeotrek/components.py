@@ -12,7 +12,7 @@ Counts, values, colours' symbols and sizes come from ``rules/archeotrek.toml``.
 
 from __future__ import annotations
 
-from printkit import PrintkitError
+from printkit.rules import check_printable
 from printkit.build import BuildOptions, GameKit, Part
 from printkit.games.archeotrek.art import DECK_ICONS
 from printkit.games.archeotrek.data import load_rules
@@ -34,20 +34,14 @@ def sheet_size(paper) -> tuple[float, float]:
 
 
 def _check_printable(rules, theme, source) -> None:
-    """Refuse rules texts the theme's fonts cannot draw (emoji, scripts the
-    fonts lack): reportlab would print blank boxes.  Raises
-    :class:`printkit.PrintkitError` naming the rules file, key and characters."""
+    """Refuse rules texts the theme's fonts cannot draw
+    (:func:`printkit.rules.check_printable`); every text is checked in every
+    font role, as the sheet, tokens and documents use them all."""
     texts = [("game.title", rules.title), ("game.tagline", rules.tagline)]
     texts += [(f"choices.labels.{k}", v) for k, v in rules.choice_labels.items()]
     texts += [("digsite.circles", c.id) for c in rules.layout.circles]
     texts += [("tokens.colours", c) for c in rules.tokens.bones]
-    for key, text in texts:
-        for role in theme.fonts:
-            missing = theme.missing_glyphs(text, role)
-            if missing:
-                chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5])
-                raise PrintkitError(f"{source or 'rules/archeotrek.toml'}: {key}: the theme {theme.name!r} "
-                                    f"{role} font has no glyph for {chars}; write text that font can draw")
+    check_printable(source or "rules/archeotrek.toml", [(k, t, tuple(theme.fonts)) for k, t in texts], theme)
 
 
 def parts(options: BuildOptions) -> list[Part]:

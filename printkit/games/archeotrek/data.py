@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from printkit import PrintkitError
-from printkit.inputfiles import show, text_flaw
-from printkit.rules import check_rules_keys, load_toml, rules_path
+from printkit.inputfiles import show
+from printkit.rules import Checker, check_rules_keys, load_toml, rules_path
 
 #: Colour symbols the token art can draw (printkit.render.icons.SYMBOLS).
 SYMBOL_NAMES = ("circle", "triangle", "square", "diamond")
@@ -110,48 +109,6 @@ class ArcheoTrekRules:
     sources: dict[str, str] = field(default_factory=dict)
 
 
-class _Checker:
-    """Typed, range-checked reads from one rules file; every error names the
-    file, the dotted key and what is allowed (``PrintkitError``)."""
-
-    def __init__(self, path: Path, data: dict):
-        self.path, self.data = path, data
-
-    def fail(self, key: str, why: str) -> PrintkitError:
-        return PrintkitError(f"{self.path}: [{key.rpartition('.')[0] or key}] {key.rpartition('.')[2]}: {why}")
-
-    def get(self, key: str):
-        node = self.data
-        for part in key.split("."):
-            if not isinstance(node, dict) or part not in node:
-                raise PrintkitError(f"{self.path}: rules data is missing the key {key!r}")
-            node = node[part]
-        return node
-
-    def num(self, key: str, lo: float, hi: float, *, whole: bool = True, value=None):
-        v = self.get(key) if value is None else value
-        ok = isinstance(v, int) if whole else isinstance(v, (int, float))
-        if isinstance(v, bool) or not ok or not lo <= v <= hi:
-            kind = "a whole number" if whole else "a number"
-            raise self.fail(key, f"{show(v)} must be {kind} from {lo:g} to {hi:g}")
-        return v if whole else float(v)
-
-    def nums(self, key: str, lo: int, hi: int, *, min_len: int = 1, max_len: int = 20) -> tuple[int, ...]:
-        v = self.get(key)
-        if not isinstance(v, list) or not min_len <= len(v) <= max_len:
-            raise self.fail(key, f"must be a list of {min_len}–{max_len} whole numbers")
-        return tuple(self.num(key, lo, hi, value=x) for x in v)
-
-    def text(self, key: str, value=None, *, max_len: int = 200) -> str:
-        v = self.get(key) if value is None else value
-        if not isinstance(v, str) or not v.strip() or len(v) > max_len:
-            raise self.fail(key, f"{show(v)} must be text of 1–{max_len} characters")
-        flaw = text_flaw(v)
-        if flaw:
-            raise self.fail(key, f"{show(v)} {flaw}")
-        return v
-
-
 def load_rules(path: Path | None = None) -> ArcheoTrekRules:
     """Load ArchéoTREK rules data (default: the bundled ``rules/archeotrek.toml``).
 
@@ -160,7 +117,7 @@ def load_rules(path: Path | None = None) -> ArcheoTrekRules:
     the allowed values for a missing, malformed or out-of-range entry.
     """
     path = Path(path) if path else rules_path("archeotrek")
-    chk = _Checker(path, load_toml(path))
+    chk = Checker(path, load_toml(path), "archeotrek")
     rules = _read(chk)
     # every key read is valid; now refuse the keys nothing reads (typos, keys of other games)
     named = list(rules.tokens.bones)
@@ -168,7 +125,7 @@ def load_rules(path: Path | None = None) -> ArcheoTrekRules:
     return rules
 
 
-def _read(chk: _Checker) -> ArcheoTrekRules:
+def _read(chk: Checker) -> ArcheoTrekRules:
     d = chk.data
     site = chk.get("digsite")
     raw_circles = chk.get("digsite.circles")
@@ -179,12 +136,12 @@ def _read(chk: _Checker) -> ArcheoTrekRules:
         if not isinstance(c, dict):
             raise chk.fail("digsite.circles", f"entry {i} must be a table {{ id, kind, x, y }}")
         where = f"digsite.circles[{i}]"
-        cid = chk.text(f"{where}.id", c.get("id"), max_len=8)
+        cid = chk.text(f"{where}.id", 8, c.get("id"))
         kind = c.get("kind", "normal")
         if kind not in CIRCLE_KINDS:
             raise chk.fail(f"{where}.kind", f"{show(kind)} must be one of {', '.join(CIRCLE_KINDS)}")
-        x = chk.num(f"{where}.x", 0, 400, whole=False, value=c.get("x"))
-        y = chk.num(f"{where}.y", 0, 400, whole=False, value=c.get("y"))
+        x = chk.number(f"{where}.x", 0, 400, c.get("x"))
+        y = chk.number(f"{where}.y", 0, 400, c.get("y"))
         circles.append(Circle(cid, kind, x, y))
     ids = [c.id for c in circles]
     dup = sorted({i for i in ids if ids.count(i) > 1})
@@ -204,45 +161,45 @@ def _read(chk: _Checker) -> ArcheoTrekRules:
     if not isinstance(order, list) or not order or any(line not in CHOICE_LINES for line in order) \
             or len(set(order)) != len(order):
         raise chk.fail("choices.order", f"must list Choices lines from {', '.join(CHOICE_LINES)}, each once")
-    choices = {line: chk.num(f"choices.{line}", 0, 50) for line in order}
+    choices = {line: chk.whole(f"choices.{line}", 0, 50) for line in order}
     if not 1 <= sum(choices.values()) < len(circles):
         raise chk.fail("choices", f"{sum(choices.values())} boxes in all; the rulebook wants at least one "
                                   f"and fewer than the {len(circles)} circles")
-    dice = {die: chk.nums(f"dice.{die}", 0, 20, max_len=12) for die in ("red", "yellow")}
+    dice = {die: chk.wholes(f"dice.{die}", 0, 20, max_len=12) for die in ("red", "yellow")}
     layout = Layout(circles=tuple(circles), links=links, choices=choices, dice=dice)
     colours = chk.get("tokens.colours")
     if not isinstance(colours, list) or not 1 <= len(colours) <= 8:
         raise chk.fail("tokens.colours", "must be a list of 1–8 colour names")
-    colours = [chk.text("tokens.colours", c, max_len=20) for c in colours]
-    symbols = {c: chk.text(f"tokens.symbols.{c}", max_len=20) for c in colours}
+    colours = [chk.text("tokens.colours", 20, c) for c in colours]
+    symbols = {c: chk.text(f"tokens.symbols.{c}", 20) for c in colours}
     bad_symbols = sorted(v for v in symbols.values() if v not in SYMBOL_NAMES)
     if bad_symbols:
         raise chk.fail("tokens.symbols", f"{', '.join(bad_symbols)}: choose from {', '.join(SYMBOL_NAMES)}")
     tokens = TokenSet(
-        bones={c: chk.nums(f"tokens.bones.{c}", 0, 99) for c in colours},
-        skeletons={c: chk.num(f"tokens.skeletons.{c}", 0, 99) for c in colours},
+        bones={c: chk.wholes(f"tokens.bones.{c}", 0, 99) for c in colours},
+        skeletons={c: chk.whole(f"tokens.skeletons.{c}", 0, 99) for c in colours},
     )
-    players = tuple(chk.num(f"players.{k}", 1, 12) for k in ("min", "max", "default"))
+    players = tuple(chk.whole(f"players.{k}", 1, 12) for k in ("min", "max", "default"))
     if not players[0] <= players[2] <= players[1]:
         raise chk.fail("players", f"need min ≤ default ≤ max, got {players[0]}, {players[2]}, {players[1]}")
     return ArcheoTrekRules(
-        title=chk.text("game.title"),
-        tagline=chk.text("game.tagline"),
+        title=chk.text("game.title", 200),
+        tagline=chk.text("game.tagline", 200),
         players_min=players[0],
         players_max=players[1],
         players_default=players[2],
         layout=layout,
         tokens=tokens,
-        area_sum=chk.num("dig.area_sum", 1, 99),
-        tokens_base=chk.num("dig.tokens_per_area.base", 0, 10),
-        tokens_per_zero=chk.num("dig.tokens_per_area.per_zero", 0, 10),
-        tokens_drawn_per_circle=chk.num("dig.tokens_per_area.draw_per_circle", 0, 10),
+        area_sum=chk.whole("dig.area_sum", 1, 99),
+        tokens_base=chk.whole("dig.tokens_per_area.base", 0, 10),
+        tokens_per_zero=chk.whole("dig.tokens_per_area.per_zero", 0, 10),
+        tokens_drawn_per_circle=chk.whole("dig.tokens_per_area.draw_per_circle", 0, 10),
         choice_order=tuple(order),
-        choice_labels={k: chk.text(f"choices.labels.{k}", max_len=30) for k in order},
-        circle_diameter=chk.num("digsite.circle_diameter", 8, 40, whole=False),
+        choice_labels={k: chk.text(f"choices.labels.{k}", 30) for k in order},
+        circle_diameter=chk.number("digsite.circle_diameter", 8, 40),
         symbols=symbols,
-        bone_diameter=chk.num("tokens.size.bone_diameter", 15, 60, whole=False),
-        skeleton_diameter=chk.num("tokens.size.skeleton_diameter", 15, 60, whole=False),
+        bone_diameter=chk.number("tokens.size.bone_diameter", 15, 60),
+        skeleton_diameter=chk.number("tokens.size.skeleton_diameter", 15, 60),
         sources={
             "dice": str(d["dice"].get("source", "")),
             "choices": str(d["choices"].get("source", "")),
