@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from printkit.games.archeotrek.game import bundled_rules, game_from_dict
 from printkit.games.archeotrek.scoring import score_game
-from printkit.games.archeotrek.simulate import dumps_toml, simulate, simulate_toml
+from printkit.games.archeotrek.simulate import simulate, simulate_toml
+from printkit.scoring.tomlout import dumps_toml
 from printkit.games.archeotrek.validate import (
     CHOICE_LINES,
     LINE_BITS,

@@ -136,3 +136,12 @@ def test_score_validate_and_simulate_take_house_rules(tmp_path):
     assert scored.returncode == 0 and "Winner" in scored.stdout
     bad = _run("score", "archeotrek", str(tmp_path / "g.toml"), "--rules", str(tmp_path / "nope"))
     assert bad.returncode == 2 and "--rules" in bad.stderr
+
+
+def test_a_plugin_game_is_listed_in_the_scoring_help():
+    r = _run("score", "--help", plugins=True)
+    assert r.returncode == 0, r.stderr
+    games = r.stdout.split("Games:")[1]
+    assert "minigame" in games and "each player's card total and rank" in games
+    r = _run("score", "--help")
+    assert "minigame" not in r.stdout

@@ -27,7 +27,8 @@ from hypothesis import strategies as st
 from printkit import PrintkitError
 from printkit.games.archeotrek.game import game_from_dict, load_game
 from printkit.games.archeotrek.scoring import render_json, render_text, score_game
-from printkit.games.archeotrek.simulate import dumps_toml, simulate
+from printkit.games.archeotrek.simulate import simulate
+from printkit.scoring.tomlout import dumps_toml
 from printkit.games.archeotrek.validate import CODES, Problem, validate
 from printkit.inputfiles import parse_json
 

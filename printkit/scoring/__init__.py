@@ -28,6 +28,13 @@ class Scorer:
     ``load_pdfs(paths) -> game`` and ``export_pdfs(paths) -> str`` (a
     filled-game file) read filled fillable-PDF sheets, ``None`` when the game
     has none.
+
+    Help texts (the generic commands' ``--help`` lists every registered
+    game with them): ``reports`` — what ``score`` prints, e.g. "money
+    banked, museum sales, total and rank"; ``partial`` — what ``--partial``
+    turns from an error into a warning (``None``: the option changes
+    nothing for this game); ``example`` — a game file path for the help's
+    example lines.
     """
 
     load: Callable[[Path], Any]
@@ -40,6 +47,9 @@ class Scorer:
     players_range: tuple[int, int] | None = None
     load_pdfs: Callable[[list[Path]], Any] | None = None
     export_pdfs: Callable[[list[Path]], str] | None = None
+    reports: str = ""
+    partial: str | None = None
+    example: str = ""
 
 
 def omitted_counts(problems: list, max_problems: int | None) -> dict[str, int]:

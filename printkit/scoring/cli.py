@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import click
 
@@ -48,6 +48,44 @@ class _GameChoice(click.ParamType):
 
 
 GAME = _GameChoice()
+
+
+def _scorers() -> list[tuple[str, Scorer]]:
+    """(game id, bundled-rules scorer) of every registered game that scores."""
+    from printkit.registry import all_games
+
+    return [(kit.id, kit.scorer(None)) for kit in all_games() if kit.scorer is not None]
+
+
+class _GamesCommand(click.Command):
+    """A command whose help ends with a "Games" section and examples built
+    from the registered games when the help is shown (a plug-in game
+    appears there as soon as it is installed)."""
+
+    def __init__(self, *args: Any, rows: Callable[[str, Scorer], str | None],
+                 example: Callable[[str, Scorer], str | None], **kw: Any):
+        super().__init__(*args, **kw)
+        self.rows, self.example = rows, example
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        try:
+            scorers = _scorers()
+        except PrintkitError:  # pragma: no cover - a broken plug-in must not break --help
+            scorers = []
+        rows = [(gid, row) for gid, sc in scorers if (row := self.rows(gid, sc)) is not None]
+        if rows:
+            with formatter.section("Games"):
+                formatter.write_dl(rows)
+        examples = [line for gid, sc in scorers if (line := self.example(gid, sc))]
+        if examples:
+            with formatter.section("Examples"):
+                for line in "\n".join(examples).splitlines():  # never re-wrapped mid-name
+                    formatter.write(f"{'':>{formatter.current_indent}}{line}\n")
+        super().format_epilog(ctx, formatter)
+
+
+def _partial_row(gid: str, sc: Scorer) -> str:
+    return f"--partial: {sc.partial}" if sc.partial else "--partial changes nothing"
 
 
 def _scorer(game: str, rules_dir: Path | None) -> Scorer:
@@ -126,26 +164,26 @@ def _scorer_and_game(game: str, files: tuple[Path, ...], rules_dir: Path | None)
         raise  # pragma: no cover - _fail exits
 
 
-@click.command("score")
+@click.command("score", cls=_GamesCommand,
+               rows=lambda gid, sc: f"{sc.reports}; {_partial_row(gid, sc)}" if sc.reports else _partial_row(gid, sc),
+               example=lambda gid, sc: "\n".join(
+                   ([f"printkit score {gid} {sc.example}"] if sc.example else [])
+                   + ([f"printkit score {gid} ana.pdf ben.pdf"] if sc.load_pdfs else [])) or None)
 @click.argument("game", type=GAME, metavar="GAME")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path),
                 metavar="FILE...")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON data.")
 @click.option(
     "--partial", is_flag=True,
-    help="The game is unfinished: unticked Choices boxes are a warning, not an error.",
+    help="The game is unfinished: the rules a finished game must meet are warnings (per game: see Games).",
 )
 @_RULES
 def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool, rules_dir: Path | None = None) -> None:
     """Score the filled game FILE (TOML, or JSON if it ends in .json), or
     filled fillable-PDF sheets (one per player, or one kit PDF).
 
-    Example: printkit score archeotrek examples/archeotrek/finished-4-players.toml
-    or: printkit score archeotrek ana.pdf ben.pdf
-
-    Prints every player's Bones, Skeletons won and why, Empty-Handed circles,
-    score and rank, then the winner.  Exit 0 valid, 1 invalid input (problems
-    printed), 2 usage.
+    Prints each player's score as the game counts it (see Games below) and
+    the winner.  Exit 0 valid, 1 invalid input (problems printed), 2 usage.
     """
     s, loaded, label = _scorer_and_game(game, files, rules_dir)
     try:
@@ -164,19 +202,18 @@ def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool, rule
     sys.exit(0 if result.valid else 1)
 
 
-@click.command("validate")
+@click.command("validate", cls=_GamesCommand, rows=_partial_row,
+               example=lambda gid, sc: f"printkit validate {gid} {sc.example}" if sc.example else None)
 @click.argument("game", type=GAME, metavar="GAME")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path),
                 metavar="FILE...")
 @click.option(
     "--partial", is_flag=True,
-    help="The game is unfinished: unticked Choices boxes are a warning, not an error.",
+    help="The game is unfinished: the rules a finished game must meet are warnings (per game: see Games).",
 )
 @_RULES
 def validate(game: str, files: tuple[Path, ...], partial: bool, rules_dir: Path | None = None) -> None:
     """Check the filled game FILE (or filled PDF sheets) against every rule; list all problems.
-
-    Example: printkit validate archeotrek examples/archeotrek/invalid-area-sum.toml
 
     Exit 0 when there is no error (warnings are printed), 1 otherwise, 2 usage.
     """
@@ -196,7 +233,9 @@ def validate(game: str, files: tuple[Path, ...], partial: bool, rules_dir: Path 
     sys.exit(1 if errs else 0)
 
 
-@click.command("export-game")
+@click.command("export-game", cls=_GamesCommand,
+               rows=lambda gid, sc: "filled PDF sheets → game file" if sc.export_pdfs else None,
+               example=lambda gid, sc: f"printkit export-game {gid} *.pdf > game.toml" if sc.export_pdfs else None)
 @click.argument("game", type=GAME, metavar="GAME")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path),
                 metavar="PDF...")
@@ -207,8 +246,6 @@ def validate(game: str, files: tuple[Path, ...], partial: bool, rules_dir: Path 
 @_RULES
 def export_game(game: str, files: tuple[Path, ...], output: Path | None, rules_dir: Path | None = None) -> None:
     """Write filled PDF sheets as a game file (TOML): fix a typo, then score it.
-
-    Example: printkit export-game archeotrek *.pdf > game.toml
 
     The values are written as read, mistakes included (they are reported by
     validate and score).  Exit 0 written, 1 unreadable PDF, 2 usage.
@@ -226,7 +263,11 @@ def export_game(game: str, files: tuple[Path, ...], output: Path | None, rules_d
         _fail(exc)
 
 
-@click.command("simulate")
+@click.command("simulate", cls=_GamesCommand,
+               rows=lambda gid, sc: (f"{sc.players_range[0]}–{sc.players_range[1]} players, default "
+                                     f"{sc.default_players}" if sc.players_range else f"default {sc.default_players} players")
+               if sc.simulate else None,
+               example=lambda gid, sc: f"printkit simulate {gid} --seed 7 > game.toml" if sc.simulate else None)
 @click.argument("game", type=GAME, metavar="GAME")
 @click.option("--players", type=int, default=None, help="Players at the table (default: the game's).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed; same seed, same game.")
@@ -236,10 +277,7 @@ def export_game(game: str, files: tuple[Path, ...], output: Path | None, rules_d
 )
 @_RULES
 def simulate(game: str, players: int | None, seed: int, output: Path | None, rules_dir: Path | None = None) -> None:
-    """Play a whole random game with the bundled rules; print the filled game (TOML).
-
-    Example: printkit simulate archeotrek --players 4 --seed 7 > game.toml
-    """
+    """Play a whole random game (bundled rules, or --rules); print the filled game (TOML)."""
     s = _scorer(game, rules_dir)
     if s.simulate is None:  # pragma: no cover - every registered game simulates today
         click.echo(f"printkit: no simulator for {game}", err=True)

@@ -170,6 +170,8 @@ def scorer(rules_path=None):
         simulate=lambda players, seed: scoring.simulate_toml(players, seed, rules=rules),
         default_players=rules.players_default,
         players_range=(rules.players_min, rules.players_max),
+        reports="money banked, each museum sale explained, total and rank",
+        example="examples/archaeology/finished-3-players.toml",
     )
 
 

@@ -26,16 +26,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from printkit import PrintkitError
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Treasure, bundled_rules, check_sell
-from printkit.inputfiles import INT64_MAX, load_json_file, name_key, show, text_flaw
-from printkit.messages import MAX_NAME, clip
-from printkit.rules import load_toml
-
-ERROR = "error"
-WARNING = "warning"
+from printkit.inputfiles import show
+from printkit.messages import clip
+from printkit.scoring.fields import (
+    Table,
+    check_keys,
+    check_top,
+    is_count,
+    item_text,
+    player_name,
+    player_tables,
+    read_game_file,
+    require_table,
+    type_name,
+)
+from printkit.scoring.problems import ERROR
+from printkit.scoring.problems import Problem as BaseProblem
 
 #: code → (severity, the rule it enforces).  Stable: tests, docs and JSON use them.
 CODES: dict[str, tuple[str, str]] = {
@@ -63,35 +73,16 @@ OVERRIDE_KEYS = ("trade", "sell")
 
 
 @dataclass(frozen=True)
-class Problem:
-    """One broken rule: stable ``code``, ``severity`` ("error"/"warning"),
-    ``message``, the ``player`` (``None`` for file-level problems) and the
-    ``item`` (treasure id, "keys", "money" or a key name) involved."""
+class Problem(BaseProblem):
+    """One broken rule (:class:`printkit.scoring.problems.Problem`); ``item``:
+    the treasure id, "keys", "money" or key name involved."""
 
-    code: str
-    severity: str
-    message: str
-    player: str | None = None
+    CODES: ClassVar[dict[str, tuple[str, str]]] = CODES
+
     item: str | None = None
 
-    @property
-    def rule(self) -> str:
-        """The rule broken, in words (from :data:`CODES`)."""
-        return CODES.get(self.code, ("", ""))[1]
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready mapping of every field."""
-        return {"code": self.code, "severity": self.severity, "player": self.player,
-                "item": self.item, "message": self.message, "rule": self.rule}
-
-    def __str__(self) -> str:
-        who = f"{clip(self.player)}: " if self.player is not None else ""
-        return f"{self.severity} [{self.code}] {who}{self.message} (rule: {self.rule})"
-
-
-def problem(code: str, message: str, *, severity: str | None = None, **kw: Any) -> Problem:
-    """A :class:`Problem` with the code's default severity (overridable)."""
-    return Problem(code, severity or CODES[code][0], message, **kw)
+problem = Problem.make
 
 
 @dataclass
@@ -123,31 +114,6 @@ class Game:
         return not any(p.severity == ERROR for p in self.problems)
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _is_count(v: Any) -> bool:
-    """A whole number >= 0 that fits 64 bits (TOML's integer range)."""
-    return _is_int(v) and 0 <= v <= INT64_MAX
-
-
-def _tname(v: Any) -> str:
-    if _is_int(v) and v.bit_length() > 63:
-        return "a number beyond 64 bits"
-    return {bool: "true/false", int: "a whole number", float: "a decimal number", str: "text",
-            list: "a list", dict: "a table", type(None): "no value"}.get(type(v), type(v).__name__)
-
-
-def _item(key: Any) -> str:
-    """A key or id as ``Problem.item``: itself when plain, short, non-blank
-    text; else its escaped, shortened :func:`show` form (``''`` for an empty
-    key; always one printable line)."""
-    if isinstance(key, str) and key.strip() and len(key) <= 40 and not text_flaw(key):
-        return key
-    return show(key)
-
-
 def _unknown_id(tid: Any, ids: Any) -> str:
     """``"unknown treasure id 'Coin' (did you mean coin?); ids: …"``: a hint
     when case, ``_``/spaces for ``-`` or an apostrophe are all that differ."""
@@ -173,12 +139,7 @@ def load_game(path: str | Path, rules: ArchaeologyRules | None = None) -> Game:
     bytes or invalid TOML/JSON (with line and column); every other trouble is a
     :class:`Problem` on the returned game.
     """
-    path = Path(path)
-    if path.suffix.lower() == ".json":
-        data = load_json_file(path)
-    else:
-        data = load_toml(path)
-    return game_from_dict(data, source=str(path), rules=rules)
+    return game_from_dict(read_game_file(path), source=str(path), rules=rules)
 
 
 def game_from_dict(data: Any, *, source: str = "<game>", rules: ArchaeologyRules | None = None) -> Game:
@@ -187,20 +148,10 @@ def game_from_dict(data: Any, *, source: str = "<game>", rules: ArchaeologyRules
     ``rules``: the bundled rules by default.  Raises
     :class:`printkit.PrintkitError` only when ``data`` is not a table.
     """
-    if not isinstance(data, dict):
-        raise PrintkitError(f"{source}: a game file is a table of keys, not {_tname(data)}")
+    data = require_table(data, source)
     rules = rules or bundled_rules()
     probs: list[Problem] = []
-    for key in data:
-        if key not in TOP_KEYS:
-            hint = " (did you mean [[player]]?)" if key in ("players", "Player") else ""
-            probs.append(problem("unknown-key", f"unknown top-level key {show(key)}{hint}; "
-                                 f"allowed: {', '.join(TOP_KEYS)}", item=_item(key)))
-    g = data.get("game")
-    if g is None:
-        probs.append(problem("game-name", f'no `game = "{GAME_ID}"` line', severity=WARNING, item="game"))
-    elif g != GAME_ID:
-        probs.append(problem("game-name", f"game is {show(g)}, expected {GAME_ID!r}", item="game"))
+    check_top(data, GAME_ID, TOP_KEYS, Problem, probs)
     treasures = _overrides(data.get("treasures", {}), rules, probs)
     players = _players(data.get("player"), treasures, probs)
     _table_limits(players, treasures, rules.keys, probs)
@@ -210,16 +161,16 @@ def game_from_dict(data: Any, *, source: str = "<game>", rules: ArchaeologyRules
 def _overrides(raw: Any, rules: ArchaeologyRules, probs: list[Problem]) -> dict[str, Treasure]:
     table = dict(rules.treasures)
     if not isinstance(raw, dict):
-        probs.append(problem("wrong-type", f"`treasures` is {_tname(raw)}; write [treasures.<id>] tables",
+        probs.append(problem("wrong-type", f"`treasures` is {type_name(raw)}; write [treasures.<id>] tables",
                              item="treasures"))
         return table
     for tid, ov in raw.items():
         if tid not in table:
-            probs.append(problem("unknown-treasure", f"[treasures.{_item(tid)}]: {_unknown_id(tid, table)}",
-                                 item=_item(tid)))
+            probs.append(problem("unknown-treasure", f"[treasures.{item_text(tid)}]: {_unknown_id(tid, table)}",
+                                 item=item_text(tid)))
             continue
         if not isinstance(ov, dict):
-            probs.append(problem("wrong-type", f"[treasures.{tid}] is {_tname(ov)}, not a table", item=tid))
+            probs.append(problem("wrong-type", f"[treasures.{tid}] is {type_name(ov)}, not a table", item=tid))
             continue
         t = table[tid]
         for key, v in ov.items():
@@ -227,8 +178,8 @@ def _overrides(raw: Any, rules: ArchaeologyRules, probs: list[Problem]) -> dict[
                 probs.append(problem("unknown-key", f"[treasures.{tid}]: unknown key {show(key)}; allowed: "
                                      f"{', '.join(OVERRIDE_KEYS)}", item=tid))
             elif key == "trade":
-                if not _is_count(v):
-                    probs.append(problem("bad-count", f"[treasures.{tid}] trade is {show(v)} ({_tname(v)}); "
+                if not is_count(v):
+                    probs.append(problem("bad-count", f"[treasures.{tid}] trade is {show(v)} ({type_name(v)}); "
                                          "write a whole number >= 0", item=tid))
                 else:
                     t = replace(t, trade=v)
@@ -243,49 +194,19 @@ def _overrides(raw: Any, rules: ArchaeologyRules, probs: list[Problem]) -> dict[
 
 
 def _count(v: Any, what: str, pname: str, item: str, probs: list[Problem]) -> int | None:
-    if not _is_count(v):
-        probs.append(problem("bad-count", f"{what} is {show(v)} ({_tname(v)}); write a whole number >= 0",
+    if not is_count(v):
+        probs.append(problem("bad-count", f"{what} is {show(v)} ({type_name(v)}); write a whole number >= 0",
                              player=pname, item=item))
         return None
     return v
 
 
 def _players(raw_players: Any, treasures: dict[str, Treasure], probs: list[Problem]) -> list[Player]:
-    if raw_players is None or raw_players == []:
-        probs.append(problem("no-players", "no [[player]] tables: nothing to score"))
-        return []
-    if isinstance(raw_players, dict):
-        raw_players = [raw_players]
-    if not isinstance(raw_players, list):
-        probs.append(problem("wrong-type", f"`player` is {_tname(raw_players)}; write [[player]] tables", item="player"))
-        return []
     players: list[Player] = []
-    seen: dict[str, Player] = {}
-    for seat, raw in enumerate(raw_players, 1):
-        if not isinstance(raw, dict):
-            probs.append(problem("wrong-type", f"player {seat} is {_tname(raw)}, not a [[player]] table",
-                                 player=f"player {seat}"))
-            continue
-        name = raw.get("name")
-        pname, named = f"player {seat}", False
-        if name is None:
-            probs.append(problem("missing-key", f"player {seat} has no `name`", player=pname, item="name"))
-        elif not isinstance(name, str) or not name_key(name):
-            what = _tname(name) if not isinstance(name, str) else "empty" if not name else "blank"
-            probs.append(problem("wrong-type", f"player {seat}'s `name` is {what}; write a non-empty text",
-                                 player=pname, item="name"))
-        elif len(name) > MAX_NAME:
-            probs.append(problem("wrong-type", f"player {seat}'s `name` is {len(name):,} characters "
-                                 f"long; write at most {MAX_NAME}", player=pname, item="name"))
-        elif text_flaw(name):
-            probs.append(problem("wrong-type", f"player {seat}'s `name` {show(name)} holds {text_flaw(name)}; "
-                                 "write plain text", player=pname, item="name"))
-        else:
-            pname, named = name.strip(), True
-        for key in raw:
-            if key not in PLAYER_KEYS:
-                probs.append(problem("unknown-key", f"unknown key {show(key)} in [[player]]; allowed: "
-                                     f"{', '.join(PLAYER_KEYS)}", player=pname, item=_item(key)))
+    table = Table(Problem, probs)
+    for seat, raw in player_tables(raw_players, Problem, probs):
+        pname, named = player_name(raw, seat, Problem, probs)
+        check_keys(raw, PLAYER_KEYS, Problem, probs, player=pname)
         if "money" not in raw:
             probs.append(problem("missing-key", "no `money` (dollars banked; write 0 for none)",
                                  player=pname, item="money"))
@@ -296,34 +217,19 @@ def _players(raw_players: Any, treasures: dict[str, Treasure], probs: list[Probl
         held: dict[str, int] = {}
         rt = raw.get("treasures", {})
         if not isinstance(rt, dict):
-            probs.append(problem("wrong-type", f"`treasures` is {_tname(rt)}; write {{ talisman = 2, … }}",
+            probs.append(problem("wrong-type", f"`treasures` is {type_name(rt)}; write {{ talisman = 2, … }}",
                                  player=pname, item="treasures"))
             rt = {}
         for tid, n in rt.items():
             if tid not in treasures:
                 probs.append(problem("unknown-treasure", _unknown_id(tid, treasures),
-                                     player=pname, item=_item(tid)))
+                                     player=pname, item=item_text(tid)))
                 continue
             n = _count(n, f"{tid} count", pname, tid, probs)
             if n:
                 held[tid] = n
-        pl = Player(pname, money, held, keys, seat)
-        key = name_key(pname)
-        first = seen.get(key)
-        if not named:
-            pass  # a bad name is already a problem; "player N" is not compared
-        elif first is not None:
-            probs.append(problem(
-                "duplicate-player",
-                f"players {first.seat} and {seat} are both called {show(pname)}"
-                + ("" if pname == first.name else
-                   f" (player {first.seat} wrote {show(first.name)}: the same name once case, "
-                   "Unicode normalisation and invisible characters are set aside)")
-                + "; names must differ",
-                player=pname, item="name"))
-        else:
-            seen[key] = pl
-        players.append(pl)
+        table.seat(pname, seat, named)
+        players.append(Player(pname, money, held, keys, seat))
     return players
 
 

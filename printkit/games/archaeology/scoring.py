@@ -10,16 +10,16 @@ most money wins, a tie is shared.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.games.archaeology.data import Treasure, bundled_rules
+from printkit.games.archaeology.data import GAME_ID, Treasure, bundled_rules
 from printkit.games.archaeology.game import ERROR, Game, Problem
 from printkit.inputfiles import escape_display
 from printkit.ranking import rank_players
-from printkit.scoring import omitted_counts
+from printkit.scoring.report import report_dict, text_report, to_json, winner_line
+from printkit.scoring.tomlout import dumps_toml
 
 
 def museum_value(count: int, sell: tuple[int, ...] | list[int]) -> int:
@@ -125,45 +125,37 @@ def score_game(game: Game, partial: bool = False) -> Result:
 
 
 def result_to_dict(result: Result, *, max_problems: int | None = None) -> dict[str, Any]:
-    """JSON-ready data of a :class:`Result`."""
-    return {
-        "game": "archaeology",
-        "source": result.source,
-        "valid": result.valid,
-        "winners": result.winners,
-        "players": [
-            {
-                "name": r.name, "seat": r.seat, "rank": r.rank, "money": r.money, "keys": r.keys,
-                "sales": [
-                    {"treasure": s.treasure, "count": s.count, "full_sets": s.full_sets,
-                     "full_set_value": s.full_value, "remainder": s.remainder,
-                     "remainder_value": s.remainder_value, "value": s.value}
-                    for s in r.sales
-                ],
-                "sales_total": r.sales_total, "total": r.total,
-            }
-            for r in result.players
-        ],
-        "problems": [p.to_dict() for p in result.problems[:max_problems]],
-    } | omitted_counts(result.problems, max_problems)
+    """JSON-ready data of a :class:`Result` (the envelope is
+    :func:`printkit.scoring.report.report_dict`)."""
+    players = [
+        {
+            "name": r.name, "seat": r.seat, "rank": r.rank, "money": r.money, "keys": r.keys,
+            "sales": [
+                {"treasure": s.treasure, "count": s.count, "full_sets": s.full_sets,
+                 "full_set_value": s.full_value, "remainder": s.remainder,
+                 "remainder_value": s.remainder_value, "value": s.value}
+                for s in r.sales
+            ],
+            "sales_total": r.sales_total, "total": r.total,
+        }
+        for r in result.players
+    ]
+    return report_dict(GAME_ID, result, players, max_problems=max_problems)
 
 
 def render_json(result: Result, *, max_problems: int | None = None) -> str:
     """:func:`result_to_dict` as indented JSON.  ``max_problems``: keep only
     the first problems and add ``problems_total`` / ``problems_omitted``
     (``printkit score --json``); ``None`` keeps every problem."""
-    return json.dumps(result_to_dict(result, max_problems=max_problems), indent=2, ensure_ascii=False)
+    return to_json(result_to_dict(result, max_problems=max_problems))
 
 
 def render_text(result: Result) -> str:
     """A block per player (money, each sale explained by card name, total,
     rank) and the winner line; an invalid result renders its problems."""
-    if not result.valid:
-        return "\n".join(f"{result.source}: {p}" for p in result.problems)
-    lines = [f"Archaeology — {escape_display(result.source)}", ""]
+    blocks = []
     for r in result.players:
-        lines.append(f"#{r.rank}  {r.name}: ${r.total}")
-        lines.append(f"    Money banked  ${r.money:>4}")
+        lines = [f"#{r.rank}  {r.name}: ${r.total}", f"    Money banked  ${r.money:>4}"]
         for s in r.sales:
             lines.append(f"    Museum        ${s.value:>4}   {s.explain()}")
         if not r.sales:
@@ -171,12 +163,9 @@ def render_text(result: Result) -> str:
         if r.keys:
             lines.append(f"    Keys             {r.keys}   (never sold)")
         lines.append(f"    Total         ${r.total:>4}")
-        lines.append("")
-    if len(result.winners) == 1:
-        lines.append(f"Winner: {result.winners[0]} with ${result.players[0].total}")
-    else:
-        lines.append(f"Shared win: {', '.join(result.winners)} with ${result.players[0].total}")
-    return "\n".join(lines)
+        blocks.append(lines)
+    best = f"${result.players[0].total}" if result.players else ""
+    return text_report("Archaeology", result, blocks, [winner_line(result.winners, best)])
 
 
 def simulate_toml(players: int, seed: int, rules=None) -> str:
@@ -190,13 +179,12 @@ def simulate_toml(players: int, seed: int, rules=None) -> str:
     rng.shuffle(deck)
     deck = deck[: rng.randint(len(deck) // 3, len(deck) // 2)]
     keys = rng.randint(0, rules.keys)
-    out = ['game = "archaeology"', ""]
     names = ["Ana", "Ben", "Chloé", "Dev", "Eli", "Fay", "Gus", "Hana"]
+    table = []
     for i in range(players):
         mine = deck[i::players]
         held = {tid: mine.count(tid) for tid in rules.treasures if mine.count(tid)}
         k = keys // players + (1 if i < keys % players else 0)
-        tr = ", ".join(f"{tid} = {n}" for tid, n in held.items())
-        out += ["[[player]]", f'name = "{names[i % len(names)]}{"" if i < len(names) else i}"',
-                f"money = {rng.randint(0, 40)}", f"treasures = {{ {tr} }}", f"keys = {k}", ""]
-    return "\n".join(out)
+        table.append({"name": f"{names[i % len(names)]}{'' if i < len(names) else i}",
+                      "money": rng.randint(0, 40), "treasures": held, "keys": k})
+    return dumps_toml({"game": GAME_ID, "player": table})

@@ -117,6 +117,9 @@ def scorer(rules_path=None):
         players_range=(rules.players_min, rules.players_max),
         load_pdfs=lambda paths: fields.load_pdf_game(paths, rules=rules),
         export_pdfs=fields.export_toml,
+        reports="every player's Bones, Skeletons won and why, Empty-Handed circles, score and rank",
+        partial="unticked Choices boxes are a warning",
+        example="examples/archeotrek/finished-4-players.toml",
     )
 
 

@@ -368,7 +368,7 @@ def load_pdf_game(paths: Iterable[str | Path], rules=None) -> Game:
 
 def export_toml(paths: Iterable[str | Path]) -> str:
     """Filled Dig Site PDFs as a TOML filled-game file (fix typos, rescore)."""
-    from printkit.games.archeotrek.simulate import dumps_toml
+    from printkit.scoring.tomlout import dumps_toml
 
     paths = [Path(p) for p in paths]
     data = game_dict_from_pdfs(paths)

@@ -30,8 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit import PrintkitError
-from printkit.inputfiles import INT64_MAX, INT64_MIN, all_plain, load_json_file, name_key, show, text_flaw
-from printkit.messages import MAX_NAME
+from printkit.inputfiles import INT64_MAX, INT64_MIN, all_plain, show, text_flaw
 from printkit.games.archeotrek.data import (
     CHOICE_LINES,
     CIRCLE_KINDS,
@@ -41,8 +40,19 @@ from printkit.games.archeotrek.data import (
     TokenSet,
     load_rules,
 )
-from printkit.games.archeotrek.validate import WARNING, Problem, problem
 from printkit.rules import load_toml
+from printkit.games.archeotrek.validate import Problem, problem
+from printkit.scoring.fields import (
+    Table,
+    check_keys,
+    check_top,
+    is_int64,
+    player_name,
+    player_tables,
+    read_game_file,
+    require_table,
+    type_name,
+)
 
 GAME_ID = "archeotrek"
 TOP_KEYS = ("game", "layout", "tokens", "player")
@@ -79,6 +89,7 @@ class Player:
     circles: dict[str, int | None]
     areas: list[Area]
     seat: int = 0
+    named: bool = True
 
 
 @dataclass
@@ -114,29 +125,7 @@ def load_game(path: str | Path, rules: ArcheoTrekRules | None = None) -> Game:
     layout/token set; everything else becomes problems on the returned game.
     """
     path = Path(path)
-    if path.suffix.lower() == ".json":
-        data = load_json_file(path)
-    else:
-        data = load_toml(path)
-    return game_from_dict(data, source=str(path), base_dir=path.parent, rules=rules)
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _is_int64(v: Any) -> bool:
-    """A whole number that fits 64 bits (TOML's integer range)."""
-    return _is_int(v) and INT64_MIN <= v <= INT64_MAX
-
-
-def _tname(v: Any) -> str:
-    if _is_int(v) and not _is_int64(v):
-        return "a number beyond 64 bits"
-    return {
-        bool: "true/false", int: "a whole number", float: "a decimal number", str: "text",
-        list: "a list", dict: "a table", type(None): "no value",
-    }.get(type(v), type(v).__name__)
+    return game_from_dict(read_game_file(path), source=str(path), base_dir=path.parent, rules=rules)
 
 
 def game_from_dict(data: Any, *, source: str = "<game>", base_dir: Path | None = None,
@@ -150,21 +139,10 @@ def game_from_dict(data: Any, *, source: str = "<game>", base_dir: Path | None =
     only when the data is not a table at all or the layout/tokens are
     malformed; player-level trouble becomes ``Game.problems``.
     """
-    if not isinstance(data, dict):
-        raise PrintkitError(f"{source}: a game file is a table of keys, not {_tname(data)}")
+    data = require_table(data, source)
     rules = rules or bundled_rules()
     probs: list[Problem] = []
-    for key in data:
-        if key not in TOP_KEYS:
-            hint = " (did you mean [[player]]?)" if key in ("players", "Player") else ""
-            probs.append(problem(
-                "unknown-key", f"unknown top-level key {show(key)}{hint}; allowed: {', '.join(TOP_KEYS)}",
-            ))
-    g = data.get("game")
-    if g is None:
-        probs.append(problem("game-name", 'no `game = "archeotrek"` line', severity=WARNING))
-    elif g != GAME_ID:
-        probs.append(problem("game-name", f"game is {show(g)}, expected {GAME_ID!r}"))
+    check_top(data, GAME_ID, TOP_KEYS, Problem, probs)
     layout = rules.layout
     if "layout" in data:
         layout = _layout(data["layout"], source, base_dir, rules)
@@ -172,37 +150,10 @@ def game_from_dict(data: Any, *, source: str = "<game>", base_dir: Path | None =
     if "tokens" in data:
         tokens = _tokens(data["tokens"], source)
     players: list[Player] = []
-    raw_players = data.get("player")
-    if raw_players is None:
-        probs.append(problem("no-players", "no [[player]] tables: nothing to score"))
-        raw_players = []
-    elif isinstance(raw_players, dict):
-        raw_players = [raw_players]
-    elif not isinstance(raw_players, list):
-        probs.append(problem(
-            "wrong-type", f"`player` is {_tname(raw_players)}; write [[player]] tables",
-        ))
-        raw_players = []
-    elif not raw_players:
-        probs.append(problem("no-players", "no [[player]] tables: nothing to score"))
-    seen: dict[str, Player] = {}
-    for seat, raw in enumerate(raw_players, 1):
+    table = Table(Problem, probs)
+    for seat, raw in player_tables(data.get("player"), Problem, probs):
         pl = _player(raw, seat, probs)
-        if pl is None:
-            continue
-        key = name_key(pl.name)
-        if key in seen:
-            probs.append(problem(
-                "duplicate-player",
-                f"players {seen[key].seat} and {seat} are both called {show(pl.name)}"
-                + ("" if pl.name == seen[key].name else
-                   f" (player {seen[key].seat} wrote {show(seen[key].name)}: the same name once case, "
-                   "Unicode normalisation and invisible characters are set aside)")
-                + "; names must differ",
-                player=pl.name,
-            ))
-        else:
-            seen[key] = pl
+        table.seat(pl.name, seat, pl.named)
         players.append(pl)
     return Game(
         source=source, layout=layout, tokens=tokens, players=players,
@@ -211,55 +162,17 @@ def game_from_dict(data: Any, *, source: str = "<game>", base_dir: Path | None =
     )
 
 
-def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
-    if not isinstance(raw, dict):
-        probs.append(problem(
-            "wrong-type", f"player {seat} is {_tname(raw)}, not a [[player]] table",
-            player=f"player {seat}",
-        ))
-        return None
-    name = raw.get("name")
-    if name is None:
-        pname = f"player {seat}"
-        probs.append(problem("missing-key", f"player {seat} has no `name`", player=pname))
-    elif not isinstance(name, str) or not name_key(name):
-        pname = f"player {seat}"
-        what = _tname(name) if not isinstance(name, str) else "empty" if not name else "blank"
-        probs.append(problem(
-            "wrong-type", f"player {seat}'s `name` is {what}; write a non-empty text", player=pname,
-        ))
-    elif len(name) > MAX_NAME:
-        pname = f"player {seat}"
-        probs.append(problem(
-            "wrong-type",
-            f"player {seat}'s `name` is {len(name):,} characters long; "
-            f"write at most {MAX_NAME}",
-            player=pname,
-        ))
-    elif text_flaw(name):
-        pname = f"player {seat}"
-        probs.append(problem(
-            "wrong-type",
-            f"player {seat}'s `name` {show(name)} holds {text_flaw(name)}; write plain text",
-            player=pname,
-        ))
-    else:
-        pname = name.strip()
-    for key in raw:
-        if key not in PLAYER_KEYS:
-            probs.append(problem(
-                "unknown-key",
-                f"unknown key {show(key)} in [[player]]; allowed: {', '.join(PLAYER_KEYS)}"
-                + (" (areas are [[player.area]])" if key in ("areas", "Area") else ""),
-                player=pname,
-            ))
+def _player(raw: dict, seat: int, probs: list[Problem]) -> Player:
+    pname, named = player_name(raw, seat, Problem, probs)
+    check_keys(raw, PLAYER_KEYS, Problem, probs, player=pname,
+               hints={k: " (areas are [[player.area]])" for k in ("areas", "Area")})
     # choices
     choices: dict[str, int] = {}
     rc = raw.get("choices")
     if rc is None:
         probs.append(problem("missing-key", "no `choices` (ticks per Choices line)", player=pname))
     elif not isinstance(rc, dict):
-        probs.append(problem("wrong-type", f"`choices` is {_tname(rc)}, not a table", player=pname))
+        probs.append(problem("wrong-type", f"`choices` is {type_name(rc)}, not a table", player=pname))
     else:
         for line, n in rc.items():
             if line not in CHOICE_LINES:
@@ -268,11 +181,11 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
                     f"unknown Choices line {show(line)}; lines: {', '.join(CHOICE_LINES)}",
                     player=pname,
                 ))
-            elif not _is_int64(n) or n < 0:
+            elif not is_int64(n) or n < 0:
                 probs.append(problem(
                     "wrong-type",
                     f"Choices line {line} has {show(n)} ticks"
-                    + ("" if _is_int64(n) else f" ({_tname(n)})") + "; write a whole number >= 0",
+                    + ("" if is_int64(n) else f" ({type_name(n)})") + "; write a whole number >= 0",
                     player=pname,
                 ))
             else:
@@ -284,7 +197,7 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
         probs.append(problem("missing-key", "no `circles` (label = value written)", player=pname))
     elif not isinstance(rcirc, dict):
         probs.append(problem(
-            "wrong-type", f"`circles` is {_tname(rcirc)}, not a table of label = value",
+            "wrong-type", f"`circles` is {type_name(rcirc)}, not a table of label = value",
             player=pname,
         ))
     else:
@@ -300,13 +213,13 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
                     "wrong-type", f"circle label {show(lab)} holds {flaw}; write a label like A1",
                     player=pname,
                 ))
-            elif _is_int64(v):
+            elif is_int64(v):
                 circles[lab] = v
             else:
                 circles[lab] = None
                 probs.append(problem(
                     "wrong-type",
-                    f"circle {_names([lab])} holds {show(v)} ({_tname(v)}); write a whole number",
+                    f"circle {_names([lab])} holds {show(v)} ({type_name(v)}); write a whole number",
                     player=pname, circles=(lab,),
                 ))
     # areas
@@ -316,13 +229,13 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
         ra = [ra]
     if not isinstance(ra, list):
         probs.append(problem(
-            "wrong-type", f"`area` is {_tname(ra)}; write [[player.area]] tables", player=pname,
+            "wrong-type", f"`area` is {type_name(ra)}; write [[player.area]] tables", player=pname,
         ))
         ra = []
     for a_no, a in enumerate(ra, 1):
         if not isinstance(a, dict):
             probs.append(problem(
-                "wrong-type", f"area {a_no} is {_tname(a)}, not a [[player.area]] table",
+                "wrong-type", f"area {a_no} is {type_name(a)}, not a [[player.area]] table",
                 player=pname, area=a_no,
             ))
             areas.append(Area((), ()))
@@ -337,7 +250,7 @@ def _player(raw: Any, seat: int, probs: list[Problem]) -> Player | None:
         acirc = _str_list(a.get("circles", []), "circles", pname, a_no, probs)
         bones = _str_list(a.get("bones", []), "bones", pname, a_no, probs)
         areas.append(Area(acirc, bones))
-    return Player(pname, choices, circles, areas, seat)
+    return Player(pname, choices, circles, areas, seat, named)
 
 
 def _str_list(v: Any, key: str, pname: str, a_no: int, probs: list[Problem]) -> tuple[str, ...]:
@@ -345,7 +258,7 @@ def _str_list(v: Any, key: str, pname: str, a_no: int, probs: list[Problem]) -> 
         return tuple(v)
     if not isinstance(v, list):
         probs.append(problem(
-            "wrong-type", f"area {a_no} `{key}` is {_tname(v)}, not a list of text",
+            "wrong-type", f"area {a_no} `{key}` is {type_name(v)}, not a list of text",
             player=pname, area=a_no,
         ))
         return ()
@@ -378,7 +291,7 @@ def _fail(source: str, where: str, msg: str) -> PrintkitError:
 
 
 def _int_list(v: Any, source: str, where: str) -> tuple[int, ...]:
-    if not isinstance(v, list) or not v or not all(_is_int64(x) and x >= 0 for x in v):
+    if not isinstance(v, list) or not v or not all(is_int64(x) and x >= 0 for x in v):
         raise _fail(source, where, f"expected a non-empty list of whole numbers >= 0, got {show(v)}")
     return tuple(v)
 
@@ -431,7 +344,7 @@ def _layout(v: Any, source: str, base_dir: Path | None, rules: ArcheoTrekRules) 
             raise _fail(source, "layout", f"layout file {show(v)}: {reason}") from None
         where_src = f"{source}: layout file {lpath}"
     if not isinstance(v, dict):
-        raise _fail(source, "layout", f"is {_tname(v)}; write a table or a path to a layout TOML")
+        raise _fail(source, "layout", f"is {type_name(v)}; write a table or a path to a layout TOML")
     for key in v:
         if key not in LAYOUT_KEYS:
             raise _fail(where_src, "layout", f"unknown key {show(key)}; allowed: {', '.join(LAYOUT_KEYS)}")
@@ -488,7 +401,7 @@ def _layout(v: Any, source: str, base_dir: Path | None, rules: ArcheoTrekRules) 
         if not isinstance(rc, dict) or set(rc) != set(CHOICE_LINES):
             raise _fail(where_src, "layout", f"`choices` gives boxes for exactly {', '.join(CHOICE_LINES)}")
         for line, n in rc.items():
-            if not _is_int64(n) or n < 0:
+            if not is_int64(n) or n < 0:
                 raise _fail(where_src, "layout", f"choices.{line} = {show(n)} is not a whole number >= 0")
         choices = {line: rc[line] for line in CHOICE_LINES}
     dice = dict(rules.layout.dice)
@@ -532,7 +445,7 @@ def _tokens(v: Any, source: str) -> TokenSet:
     out_s: dict[str, int] = {}
     for colour in bones:
         s = skel[colour]
-        if not _is_int64(s) or s < 0:
+        if not is_int64(s) or s < 0:
             raise _fail(source, f"tokens.skeletons.{colour}", f"{show(s)} is not a whole number >= 0")
         out_s[colour] = s
     return TokenSet(bones=out_b, skeletons=out_s)

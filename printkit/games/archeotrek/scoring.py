@@ -10,12 +10,10 @@ competition ranks (1, 1, 3); everyone on the top score shares the win.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.games.archeotrek.game import Game
-from printkit.inputfiles import escape_display
+from printkit.games.archeotrek.game import GAME_ID, Game
 from printkit.messages import clip
 from printkit.ranking import rank_players
 from printkit.games.archeotrek.validate import (
@@ -25,7 +23,7 @@ from printkit.games.archeotrek.validate import (
     token_index_for,
     validate,
 )
-from printkit.scoring import omitted_counts
+from printkit.scoring.report import report_dict, text_report, to_json, winner_line
 
 
 @dataclass(frozen=True)
@@ -203,31 +201,25 @@ def _award_dict(a: SkeletonAward) -> dict[str, Any]:
 
 
 def result_to_dict(result: Result, *, max_problems: int | None = None) -> dict[str, Any]:
-    """JSON-ready data of a :class:`Result` (the same content as the text table)."""
-    return {
-        "game": "archeotrek",
-        "source": result.source,
-        "valid": result.valid,
-        "partial": result.partial,
-        "winners": result.winners,
-        "players": [
-            {
-                "name": s.name,
-                "seat": s.seat,
-                "rank": s.rank,
-                "score": s.score,
-                "bones": {"tokens": s.bones, "points": s.bone_points},
-                "skeletons": {
-                    "won": [{"colour": a.colour, "value": a.value, "reason": a.reason} for a in s.skeletons],
-                    "points": s.skeleton_points,
-                },
-                "empty_handed": {"circles": s.empty_handed, "points": s.empty_handed_points},
-            }
-            for s in result.players
-        ],
-        "skeletons": [_award_dict(a) for a in result.skeletons],
-        "problems": [p.to_dict() for p in result.problems[:max_problems]],
-    } | omitted_counts(result.problems, max_problems)
+    """JSON-ready data of a :class:`Result` (the same content as the text
+    table; the envelope is :func:`printkit.scoring.report.report_dict`)."""
+    players = [
+        {
+            "name": s.name,
+            "seat": s.seat,
+            "rank": s.rank,
+            "score": s.score,
+            "bones": {"tokens": s.bones, "points": s.bone_points},
+            "skeletons": {
+                "won": [{"colour": a.colour, "value": a.value, "reason": a.reason} for a in s.skeletons],
+                "points": s.skeleton_points,
+            },
+            "empty_handed": {"circles": s.empty_handed, "points": s.empty_handed_points},
+        }
+        for s in result.players
+    ]
+    return report_dict(GAME_ID, result, players, head={"partial": result.partial},
+                       tail={"skeletons": [_award_dict(a) for a in result.skeletons]}, max_problems=max_problems)
 
 
 def render_json(result: Result, *, max_problems: int | None = None) -> str:
@@ -236,22 +228,15 @@ def render_json(result: Result, *, max_problems: int | None = None) -> str:
     ``max_problems``: keep only the first problems (``printkit score --json``
     keeps :data:`printkit.messages.MAX_SHOWN`) and add ``problems_total`` and
     ``problems_omitted``; ``None`` (the default) keeps every problem."""
-    return json.dumps(result_to_dict(result, max_problems=max_problems), indent=2, ensure_ascii=False)
-
-
-def render_problems(problems: list[Problem], source: str) -> str:
-    """One line per problem: ``<source>: <severity> [<code>] <player>: <message>``."""
-    return "\n".join(f"{source}: {p}" for p in problems)
+    return to_json(result_to_dict(result, max_problems=max_problems))
 
 
 def render_text(result: Result) -> str:
     """A readable block per player (Bones, Skeletons and why, Empty-Handed,
     score, rank) and a winner line.  Invalid results render their problems."""
-    if not result.valid:
-        return render_problems(result.problems, result.source)
-    lines = [f"ArchéoTREK — {escape_display(result.source)}", ""]
+    blocks = []
     for s in result.players:
-        lines.append(f"#{s.rank}  {s.name}: {s.score} points")
+        lines = [f"#{s.rank}  {s.name}: {s.score} points"]
         bones = ", ".join(s.bones) or "none"
         lines.append(f"    Bones         {s.bone_points:>+5}   {bones}")
         if s.skeletons:
@@ -263,18 +248,8 @@ def render_text(result: Result) -> str:
         eh = ", ".join(f"{k}={v}" for k, v in s.empty_handed.items()) or "none"
         lines.append(f"    Empty-Handed  {-s.empty_handed_points:>+5}   {eh}")
         lines.append(f"    Score         {s.score:>5}")
-        lines.append("")
+        blocks.append(lines)
     nobody = [a for a in result.skeletons if a.winner is None]
-    for a in nobody:
-        lines.append(f"Skeleton {a.colour} (+{a.value}): {a.reason}")
-    if nobody:
-        lines.append("")
-    if not result.winners:
-        lines.append("No players.")
-    elif len(result.winners) == 1:
-        lines.append(f"Winner: {result.winners[0]} with {result.players[0].score} points")
-    else:
-        lines.append(
-            f"Shared win: {', '.join(result.winners)} with {result.players[0].score} points"
-        )
-    return "\n".join(lines)
+    footer = [f"Skeleton {a.colour} (+{a.value}): {a.reason}" for a in nobody] + ([""] if nobody else [])
+    best = f"{result.players[0].score} points" if result.players else ""
+    return text_report("ArchéoTREK", result, blocks, footer + [winner_line(result.winners, best)])

@@ -10,21 +10,20 @@ digs one of them at random (3 times in 4), draws one Bone token per circle
 from the shared 36-token bag (fewer when the bag runs dry), keeps 1 + (zeros
 in it) and returns the rest — rulebook: Dig.  A player whose roll has no legal placement re-rolls for themself.
 
-:func:`dumps_toml` writes the resulting structure as TOML (deterministic, no
-dependency).  Every simulated game validates without problems.
+:func:`simulate_toml` writes the resulting structure as TOML
+(:func:`printkit.scoring.tomlout.dumps_toml`, deterministic).  Every simulated game validates without problems.
 """
 
 from __future__ import annotations
 
-import json
 import random
-import re
 from typing import Any
 
 from printkit import UsageError
 from printkit.games.archeotrek.data import CHOICE_LINES, ArcheoTrekRules
 from printkit.games.archeotrek.game import bundled_rules
 from printkit.games.archeotrek.validate import tables_for
+from printkit.scoring.tomlout import dumps_toml
 
 #: Seat names used by the simulator (non-ASCII on purpose).
 NAMES = ("Ana", "Ben", "Chloé", "Dara", "Émile", "Farah", "Gus", "Hana")
@@ -153,71 +152,6 @@ def simulate(players: int = 4, seed: int = 0, rules: ArcheoTrekRules | None = No
         except _DeadEnd:  # pragma: no cover - needs a sheet walled in by special circles
             continue
     raise RuntimeError("simulation kept reaching dead ends")  # pragma: no cover
-
-
-# -- TOML writing -----------------------------------------------------------------
-
-_BARE = re.compile(r"[A-Za-z0-9_-]+")
-
-
-def _key(k: str) -> str:
-    return k if _BARE.fullmatch(k) else _str(k)
-
-
-def _str(s: str) -> str:
-    return json.dumps(s, ensure_ascii=False).replace("\x7f", "\\u007f")
-
-
-def _value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return repr(v)
-    if isinstance(v, str):
-        return _str(v)
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        if not v:
-            return "{}"
-        return "{ " + ", ".join(f"{_key(str(k))} = {_value(x)}" for k, x in v.items()) + " }"
-    raise TypeError(f"cannot write {type(v).__name__} as TOML")
-
-
-def _is_table_array(v: Any) -> bool:
-    return isinstance(v, list) and bool(v) and all(isinstance(x, dict) for x in v)
-
-
-def dumps_toml(data: dict[str, Any], comment: str | None = None) -> str:
-    """TOML text for ``data`` (keys in insertion order).
-
-    Top-level tables become ``[table]`` headers with inline values; lists of
-    tables elsewhere become ``[[array]]`` (nested: ``[[player.area]]``); other
-    dicts are inline tables.
-    """
-    lines: list[str] = []
-    if comment:
-        lines.extend(f"# {c}" if c else "#" for c in comment.splitlines())
-
-    def body(d: dict[str, Any], prefix: str, top: bool, inline: bool = False) -> None:
-        later = []
-        for k, v in d.items():
-            if (top and isinstance(v, dict)) or (not inline and _is_table_array(v)):
-                later.append((k, v))
-            else:
-                lines.append(f"{_key(str(k))} = {_value(v)}")
-        for k, v in later:
-            name = f"{prefix}{_key(str(k))}"
-            if isinstance(v, dict):
-                lines.extend(["", f"[{name}]"])
-                body(v, name + ".", False, inline=True)
-            else:
-                for item in v:
-                    lines.extend(["", f"[[{name}]]"])
-                    body(item, name + ".", False)
-
-    body(data, "", True)
-    return "\n".join(lines) + "\n"
 
 
 def simulate_toml(players: int = 4, seed: int = 0, rules: ArcheoTrekRules | None = None) -> str:

@@ -18,17 +18,17 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from printkit.games.archeotrek.data import CHOICE_LINES, Layout, TokenSet
-from printkit.inputfiles import escape_display, show
+from printkit.inputfiles import show
 from printkit.messages import clip
+from printkit.scoring.problems import ERROR, WARNING
+from printkit.scoring.problems import Problem as BaseProblem
 
 if TYPE_CHECKING:  # pragma: no cover
     from printkit.games.archeotrek.game import Game
 
-ERROR = "error"
-WARNING = "warning"
 
 #: code → (severity, the rule it enforces).  Stable: tests, docs and JSON use them.
 CODES: dict[str, tuple[str, str]] = {
@@ -86,52 +86,22 @@ _W = 32  # bits per field of the packed Hall vectors
 
 
 @dataclass(frozen=True)
-class Problem:
-    """One broken rule.
+class Problem(BaseProblem):
+    """One broken rule of a Dig Site sheet (:class:`printkit.scoring.problems.Problem`).
 
-    ``code``: stable identifier (a key of :data:`CODES`); ``severity``:
-    "error" (the game is invalid) or "warning"; ``player``: the player's name,
-    ``None`` for file-level problems; ``circles`` / ``tokens``: labels and
-    ``"<colour>-<value>"`` ids involved; ``area``: 1-based Digging Area number
-    within the player's sheet, if any.
+    Besides code, severity, message and player: ``area``: 1-based Digging
+    Area number within the player's sheet, if any; ``circles`` / ``tokens``:
+    labels and ``"<colour>-<value>"`` ids involved.
     """
 
-    code: str
-    severity: str
-    message: str
-    player: str | None = None
+    CODES: ClassVar[dict[str, tuple[str, str]]] = CODES
+
+    area: int | None = None
     circles: tuple[str, ...] = ()
     tokens: tuple[str, ...] = ()
-    area: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready mapping of every field."""
-        return {
-            "code": self.code,
-            "severity": self.severity,
-            "player": self.player,
-            "area": self.area,
-            "circles": list(self.circles),
-            "tokens": list(self.tokens),
-            "message": self.message,
-            "rule": self.rule,
-        }
-
-    @property
-    def rule(self) -> str:
-        """The rule this problem breaks, in words (from :data:`CODES`)."""
-        return CODES.get(self.code, ("", ""))[1]
-
-    def __str__(self) -> str:
-        """One line; control characters escaped so printing can neither fail
-        nor drive the terminal; a long player name shortened (:func:`clip`)."""
-        who = f"{clip(self.player)}: " if self.player is not None else ""
-        return escape_display(f"{self.severity} [{self.code}] {who}{self.message} (rule: {self.rule})")
 
 
-def problem(code: str, message: str, *, severity: str | None = None, **kw: Any) -> Problem:
-    """A :class:`Problem` with the code's default severity (overridable)."""
-    return Problem(code, severity or CODES[code][0], message, **kw)
+problem = Problem.make
 
 
 def op_values(dice: dict[str, tuple[int, ...]]) -> dict[str, frozenset[int]]:

@@ -43,53 +43,94 @@ def parts(options: BuildOptions) -> list[Part]:
 
 
 
-# -- scoring: a game file lists each player's cards; the highest total wins --------------
+# -- scoring on printkit.scoring: a game file lists each player's cards; the highest total wins --
 
-class _Result:
-    def __init__(self, totals: dict[str, int], problems: list):
-        self.totals, self.problems = totals, problems
-        self.valid = not problems
+from dataclasses import dataclass, field  # noqa: E402
+from typing import ClassVar  # noqa: E402
+
+from printkit.ranking import rank_players  # noqa: E402
+from printkit.scoring import fields as f  # noqa: E402
+from printkit.scoring.problems import ERROR, has_errors  # noqa: E402
+from printkit.scoring.problems import Problem as BaseProblem  # noqa: E402
+from printkit.scoring.report import report_dict, text_report, to_json, winner_line  # noqa: E402
 
 
-class _Problem:
-    severity = "error"
+@dataclass(frozen=True)
+class Problem(BaseProblem):
+    CODES: ClassVar[dict[str, tuple[str, str]]] = {
+        "game-name": (ERROR, 'the file\'s `game` is "minigame" (absent: warning)'),
+        "unknown-key": (ERROR, "only the format's keys"),
+        "missing-key": (ERROR, "every player has a `name`"),
+        "wrong-type": (ERROR, "every entry has the format's type"),
+        "no-players": (ERROR, "a game has at least one [[player]]"),
+        "duplicate-player": (ERROR, "player names are unique"),
+        "bad-card": (ERROR, "cards are numbers from 1 to 6"),
+    }
+    item: str | None = None
 
-    def __init__(self, message: str):
-        self.message = message
 
-    def __str__(self) -> str:
-        return f"error [bad-card] {self.message}"
+@dataclass
+class Seat:
+    name: str
+    seat: int
+    total: int
+    rank: int = 0
+
+
+@dataclass
+class Result:
+    source: str
+    valid: bool
+    problems: list
+    players: list = field(default_factory=list)
+    winners: list = field(default_factory=list)
 
 
 def _load(path):
-    from printkit.inputfiles import load_toml_file
-
-    return load_toml_file(path)
+    data = f.require_table(f.read_game_file(path), str(path))
+    probs: list = []
+    f.check_top(data, "minigame", ("game", "player"), Problem, probs)
+    table, players = f.Table(Problem, probs), []
+    for seat, raw in f.player_tables(data.get("player"), Problem, probs):
+        name, named = f.player_name(raw, seat, Problem, probs)
+        f.check_keys(raw, ("name", "cards"), Problem, probs, player=name)
+        table.seat(name, seat, named)
+        cards = raw.get("cards", [])
+        for c in cards if isinstance(cards, list) else [cards]:
+            if c not in VALUES or not f.is_int(c):
+                probs.append(Problem.make("bad-card", f"card {c!r} is not 1–6", player=name, item=str(c)))
+        players.append(Seat(name, seat, sum(c for c in cards if c in VALUES) if isinstance(cards, list) else 0))
+    return Result(str(path), not has_errors(probs), probs, players)
 
 
 def _validate(game, partial=False):
-    return [_Problem(f"{p.get('name')}: card {c!r} is not 1–6")
-            for p in game.get("player", []) for c in p.get("cards", []) if c not in VALUES]
+    return game.problems
 
 
 def _score(game, partial=False):
-    problems = _validate(game)
-    return _Result({p["name"]: sum(p.get("cards", [])) for p in game.get("player", [])} if not problems else {},
-                   problems)
+    if not game.valid:
+        return game
+    game.players = rank_players(game.players, lambda p: p.total, lambda p: p.seat)
+    game.winners = [p.name for p in game.players if p.rank == 1]
+    return game
 
 
 def _text(result) -> str:
-    best = max(result.totals.values())
-    lines = [f"{name}: {total}" for name, total in result.totals.items()]
-    winners = [n for n, t in result.totals.items() if t == best]
-    return "\n".join(lines + [f"Winner: {', '.join(winners)} with {best}"]) + "\n"
+    blocks = [[f"#{p.rank}  {p.name}: {p.total}"] for p in result.players]
+    best = str(result.players[0].total) if result.players else ""
+    return text_report("Minigame", result, blocks, [winner_line(result.winners, best)])
+
+
+def _json(result, max_problems=None) -> str:
+    players = [{"name": p.name, "seat": p.seat, "rank": p.rank, "total": p.total} for p in result.players]
+    return to_json(report_dict("minigame", result, players, max_problems=max_problems))
 
 
 def scorer(rules_path=None):
     from printkit.scoring import Scorer
 
-    return Scorer(load=_load, validate=_validate, score=_score, render_text=_text,
-                  render_json=lambda r, max_problems=None: repr(r.totals))
+    return Scorer(load=_load, validate=_validate, score=_score, render_text=_text, render_json=_json,
+                  reports="each player's card total and rank")
 
 
 GAME = GameKit(id="minigame", title="Minigame", tagline="Six cards, highest total wins",
