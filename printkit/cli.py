@@ -208,10 +208,10 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
 
 
 @main.command()
-@click.argument("data", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--layout", "layout_path", required=True, type=click.Path(dir_okay=False, path_type=Path),
+@click.argument("data", type=click.Path(dir_okay=False, readable=False, path_type=Path))
+@click.option("--layout", "layout_path", required=True, type=click.Path(dir_okay=False, readable=False, path_type=Path),
               help="Layout TOML of the card front.")
-@click.option("--back", "back_path", default=None, type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--back", "back_path", default=None, type=click.Path(dir_okay=False, readable=False, path_type=Path),
               help="Layout TOML of the card back (placeholders allowed).")
 @click.option("--paper", default="a4", show_default=True, help="a4, letter or universal.")
 @click.option("--duplex", default="long", show_default=True, help="long, short or none.")
@@ -258,7 +258,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, readable=False, path_type=Path))
 @click.option("--pdfx", is_flag=True, help="Also refuse RGB and CMYK mixed (PDF/X).")
 def check(files, pdfx) -> int:
     """Preflight PDFs: open cleanly, fonts embedded, page boxes nested, fields print.

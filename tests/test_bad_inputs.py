@@ -20,7 +20,7 @@ from printkit.games.archeotrek.game import load_game
 from printkit.games.archeotrek.validate import CODES, validate
 
 from scorer_checks import (
-    SKIP_IF_ROOT, api_cases, case_path, check_cli_case, check_every_file_has_a_case, check_invalid_odd_name,
+    POSIX_ONLY, api_cases, case_path, check_cli_case, check_every_file_has_a_case, check_invalid_odd_name,
     check_load_error, check_missing_odd_name, check_unreadable_file, load_cases,
 )
 
@@ -74,7 +74,7 @@ def test_odd_file_names_stay_one_line(tmp_path):
                            H01.replace("S2 = 5", "S2 = 6"), "archeotrek", RAW_CONTROL)
 
 
-@SKIP_IF_ROOT
+@POSIX_ONLY
 def test_unreadable_file(tmp_path):
     check_unreadable_file(tmp_path, "archeotrek", H01)
 

@@ -25,7 +25,7 @@ from printkit.games.archaeology.game import CODES, game_from_dict, load_game
 from printkit.games.archaeology.scoring import render_json, render_text, score_game, validate
 
 from scorer_checks import (
-    SKIP_IF_ROOT, api_cases, case_path, check_cli_case, check_every_file_has_a_case, check_invalid_odd_name,
+    POSIX_ONLY, api_cases, case_path, check_cli_case, check_every_file_has_a_case, check_invalid_odd_name,
     check_load_error, check_missing_odd_name, check_unreadable_file, load_cases,
 )
 
@@ -134,7 +134,7 @@ def test_odd_file_names_stay_one_line(tmp_path):
                            GOOD.replace("money = 14", "money = -14"), "archaeology", RAW_CONTROL)
 
 
-@SKIP_IF_ROOT
+@POSIX_ONLY
 def test_unreadable_file(tmp_path):
     check_unreadable_file(tmp_path, "archaeology", GOOD)
 

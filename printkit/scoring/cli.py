@@ -170,7 +170,7 @@ def _scorer_and_game(game: str, files: tuple[Path, ...], rules_dir: Path | None)
                    ([f"printkit score {gid} {sc.example}"] if sc.example else [])
                    + ([f"printkit score {gid} ana.pdf ben.pdf"] if sc.load_pdfs else [])) or None)
 @click.argument("game", type=GAME, metavar="GAME")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path),
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, readable=False, path_type=Path),
                 metavar="FILE...")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON data.")
 @click.option(
@@ -205,7 +205,7 @@ def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool, rule
 @click.command("validate", cls=_GamesCommand, rows=_partial_row,
                example=lambda gid, sc: f"printkit validate {gid} {sc.example}" if sc.example else None)
 @click.argument("game", type=GAME, metavar="GAME")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path),
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, readable=False, path_type=Path),
                 metavar="FILE...")
 @click.option(
     "--partial", is_flag=True,
@@ -237,7 +237,7 @@ def validate(game: str, files: tuple[Path, ...], partial: bool, rules_dir: Path 
                rows=lambda gid, sc: "filled PDF sheets → game file" if sc.export_pdfs else None,
                example=lambda gid, sc: f"printkit export-game {gid} *.pdf > game.toml" if sc.export_pdfs else None)
 @click.argument("game", type=GAME, metavar="GAME")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path),
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, readable=False, path_type=Path),
                 metavar="PDF...")
 @click.option(
     "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
