@@ -9,8 +9,10 @@ partial PDF and the previous outputs intact.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import shutil
+import signal
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -183,15 +185,21 @@ def render_part(part: Part, options: BuildOptions, game_title: str) -> tuple[byt
     return data, page_count(data)
 
 
-def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callable[[str], None] | None = None) -> list[Written]:
-    """Render all parts of ``kit`` and write them under ``out/<game>/``.
+@dataclass
+class RenderedGame:
+    """A game's kit rendered in memory, ready to write: ``parts`` as
+    (file stem, pieces, PDF bytes, pages), then the assembled kit PDF.
+    Plain data, so a worker process can hand it back (:func:`build`)."""
 
-    Returns the written files (the kit PDF last).  Raises
-    :class:`printkit.PrintkitError` on bad data; nothing is written then.
-    A write that fails (disk full, I/O error, read-only file system) raises
-    :func:`printkit.pdf.cannot_write` naming the file: the staging folder is
-    removed and the previous outputs of the game are left as they were.
-    """
+    game: str
+    parts: list[tuple[str, int, bytes, int]]
+    kit_pdf: bytes
+
+
+def render_game(kit: GameKit, options: BuildOptions, progress: Callable[[str], None] | None = None) -> RenderedGame:
+    """Render every part of ``kit``, the cover and the assembled kit PDF,
+    and preflight them all — nothing is written.  Raises
+    :class:`printkit.PrintkitError` on bad data or a preflight finding."""
     if options.duplex not in DUPLEX_MODES:
         raise UsageError(f"--duplex: {options.duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
     parts = kit.parts(options)
@@ -217,9 +225,20 @@ def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callabl
     kit_pdf = assemble(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex,
                        one_sided=one_sided)
     _preflight_all([(f"{p.name}.pdf", data) for p, data, _ in rendered] + [(f"{kit.id}-kit.pdf", kit_pdf)], kit.id)
+    return RenderedGame(kit.id, [(p.name, p.count, data, pages) for p, data, pages in rendered], kit_pdf)
 
+
+def write_game(game: RenderedGame, out: Path) -> list[Written]:
+    """Write a rendered game under ``out/<game>/``, all files or none: they
+    are staged in a temporary folder and moved into place at the end.
+
+    Returns the written files (the kit PDF last).  A write that fails (disk
+    full, I/O error, read-only file system) raises
+    :func:`printkit.pdf.cannot_write` naming the file: the staging folder is
+    removed and the previous outputs of the game are left as they were.
+    """
     interrupt.checkpoint()
-    game_dir = out / kit.id
+    game_dir = out / game.game
     target: Path = game_dir  # what is being written, for the message
     try:
         game_dir.mkdir(parents=True, exist_ok=True)
@@ -228,13 +247,13 @@ def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callabl
         raise cannot_write(target, exc) from None
     try:
         written: list[Written] = []
-        for part, data, pages in rendered:
-            target = game_dir / f"{part.name}.pdf"
+        for name, count, data, pages in game.parts:
+            target = game_dir / f"{name}.pdf"
             write_atomic(staging / target.name, data)
-            written.append(Written(target, pages, part.count))
-        target = game_dir / f"{kit.id}-kit.pdf"
-        write_atomic(staging / target.name, kit_pdf)
-        written.append(Written(target, page_count(kit_pdf)))
+            written.append(Written(target, pages, count))
+        target = game_dir / f"{game.game}-kit.pdf"
+        write_atomic(staging / target.name, game.kit_pdf)
+        written.append(Written(target, page_count(game.kit_pdf)))
         for w in written:
             target = w.path
             os.replace(staging / w.path.name, w.path)
@@ -243,6 +262,16 @@ def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callabl
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return written
+
+
+def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callable[[str], None] | None = None) -> list[Written]:
+    """Render all parts of ``kit`` and write them under ``out/<game>/``
+    (:func:`render_game`, then :func:`write_game`).
+
+    Returns the written files (the kit PDF last).  Raises
+    :class:`printkit.PrintkitError` on bad data; nothing is written then.
+    """
+    return write_game(render_game(kit, options, progress), out)
 
 
 def _preflight_all(files: list[tuple[str, bytes]], game: str) -> None:
@@ -274,12 +303,26 @@ def check_options(kits: list[GameKit], options: BuildOptions) -> None:
                          "nothing written")
 
 
-def build(game_ids: list[str], options: BuildOptions, out: Path, progress=None) -> BuildResult:
+def default_jobs() -> int:
+    """Worker processes :func:`build` uses by default: the CPUs this
+    process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def build(game_ids: list[str], options: BuildOptions, out: Path, progress=None, jobs: int | None = None) -> BuildResult:
     """Build every game in ``game_ids`` (``["all"]`` = every registered game).
 
     Every option is checked against every game first (:func:`check_options`),
-    so a bad combination writes nothing.  Returns what was written, with a
-    note per option a game does not use.
+    so a bad combination writes nothing.  With several games and ``jobs`` > 1
+    (default :func:`default_jobs`), games render in parallel worker
+    processes (POSIX fork); this process writes each game, in order, as soon
+    as it and the games before it are ready — the same files, byte for byte,
+    as one process would write, and on a failure the same games written
+    (those before the failing one).  Returns what was written, with a note
+    per option a game does not use.
     """
     from printkit.registry import game_ids as registered
 
@@ -290,8 +333,58 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress=None) 
     result = BuildResult()
     for kit in kits:
         result.notes += kit.notes(options)
-        result.files[kit.id] = build_game(kit, options, out, progress)
+    jobs = min(len(kits), jobs or default_jobs())
+    if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
+        rendered = _render_parallel(kits, options, jobs, progress)
+    else:
+        rendered = (render_game(kit, options, progress) for kit in kits)
+    try:
+        for kit, game in zip(kits, rendered):
+            result.files[kit.id] = write_game(game, out)
+    finally:
+        rendered.close()  # ends the workers at once when a write failed
     return result
+
+
+#: What forked workers render (set just before the pool forks; read by index).
+_JOBS: list[tuple[GameKit, BuildOptions, Callable[[str], None] | None]] = []
+
+
+def _worker_init() -> None:
+    """A worker leaves stopping to the parent: Ctrl-C (sent to the whole
+    process group) is the parent's to handle, and SIGTERM (the parent's
+    ``terminate``) ends the worker at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _render_job(index: int) -> RenderedGame:
+    kit, options, progress = _JOBS[index]
+    return render_game(kit, options, progress)
+
+
+def _render_parallel(kits: list[GameKit], options: BuildOptions, jobs: int, progress):
+    """Yield each kit's :class:`RenderedGame` in order, rendered by ``jobs``
+    forked workers.  A stop request (Ctrl-C, SIGTERM) ends the workers and
+    raises ``KeyboardInterrupt``; a worker's error is raised here."""
+    _JOBS[:] = [(kit, options, progress) for kit in kits]
+    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_init)
+    try:
+        results = pool.imap(_render_job, range(len(kits)))
+        for _ in kits:
+            while True:
+                interrupt.checkpoint()
+                try:
+                    game = results.next(timeout=0.05)
+                    break
+                except multiprocessing.TimeoutError:
+                    continue
+            yield game
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+        _JOBS.clear()
 
 
 __all__ = ["BuildOptions", "GameKit", "Part", "build", "build_game", "check_options", "load_game", "PrintkitError"]

@@ -1,0 +1,93 @@
+"""`build all` renders games in parallel worker processes: the same bytes as
+one process, and a stop or a failure leaves no worker and no partial game."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from printkit.registry import game_ids
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
+
+
+def _build(out, *extra):
+    return [sys.executable, "-m", "printkit", "build", "all", "--out", str(out), *extra]
+
+
+def _tree(root: Path) -> dict[str, str]:
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def _processes_naming(text: str) -> list[int]:
+    """Live processes whose command line holds ``text`` (our workers carry
+    the parent's command line, with the test's unique output folder)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if text.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                pass
+    return found
+
+
+def test_parallel_and_serial_builds_are_byte_identical(tmp_path):
+    serial, parallel = tmp_path / "serial", tmp_path / "parallel"
+    subprocess.run(_build(serial, "--jobs", "1"), check=True, capture_output=True, timeout=300)
+    r = subprocess.run(_build(parallel, "--jobs", "2"), check=True, capture_output=True, text=True, timeout=300)
+    assert _tree(serial) == _tree(parallel) and len(_tree(serial)) >= 2 * len(game_ids())
+    # the summary lists the games in registry order whatever finished first
+    listed = [line.split("/")[-2] for line in r.stdout.splitlines() if line.endswith(("page", "pages"))]
+    assert list(dict.fromkeys(listed)) == game_ids()
+
+
+def test_a_failing_game_writes_nothing_of_itself_and_leaves_no_worker(tmp_path):
+    """A theme whose font cannot draw a rules text fails one game while the
+    other renders in parallel: the error is one line, exit 1, no worker is
+    left behind, and no folder of a failed game holds a partial kit."""
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    text = (Path(__file__).resolve().parent.parent / "rules" / "archaeology.toml").read_text(encoding="utf-8")
+    (rules / "archaeology.toml").write_text(text.replace("players", "players", 1).replace(
+        'tagline = "', 'tagline = "\U0001F600 ', 1), encoding="utf-8")
+    out = tmp_path / "out"
+    r = subprocess.run(_build(out, "--jobs", "2", "--rules", str(rules)), capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 1 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert not (out / "archaeology").exists() or not any((out / "archaeology").iterdir())
+    assert _processes_naming(str(out)) == []
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_stopped_parallel_build_leaves_whole_games_and_no_worker(tmp_path, sig):
+    out = tmp_path / "out"
+    subprocess.run(_build(out, "--jobs", "2"), check=True, capture_output=True, timeout=300)
+    before = _tree(out)
+    for delay in (0.2, 0.6, 1.2):
+        proc = subprocess.Popen(_build(out, "--jobs", "2", "--paper", "letter"), stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        time.sleep(delay)
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=120)
+        assert b"Traceback" not in err, err.decode(errors="replace")
+        for _ in range(50):  # workers end with the parent
+            if not _processes_naming(str(out)):
+                break
+            time.sleep(0.1)
+        assert _processes_naming(str(out)) == []
+        after = _tree(out)
+        assert set(after) == set(before)                      # no partial or staging file
+        for game in game_ids():                               # each game all old or all new
+            files = [k for k in after if k.startswith(f"{game}/")]
+            changed = {after[k] != before[k] for k in files}
+            assert len(changed) == 1, (game, delay)
