@@ -16,6 +16,8 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.pdf import DUPLEX_HINT
+
 from printkit.marks import draw_footer
 from printkit.paper import Paper
 from printkit.units import mm
@@ -76,6 +78,7 @@ def duplex_test_pdf(paper: Paper, theme, duplex: str = "long") -> bytes:
     c.setTitle("printkit — duplex alignment test")
     c.setCreator("printkit")
     c.setViewerPreference("PrintScaling", "None")
+    c.setViewerPreference("Duplex", DUPLEX_HINT[duplex].lstrip("/"))  # the test is printed as the kits will be
     W, H = paper.width, paper.height
 
     # front: scales

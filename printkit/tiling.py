@@ -207,6 +207,7 @@ def _new_canvas(width: float, height: float, theme, title: str) -> tuple[Canvas,
     c.setAuthor("printkit")
     c.setCreator("printkit")
     c.setViewerPreference("PrintScaling", "None")
+    c.setViewerPreference("Duplex", "Simplex")  # board pages have no backs
     return c, buf
 
 

@@ -59,17 +59,18 @@ def test_encrypted_and_damaged():
 
 
 def test_check_cli(tmp_path):
-    good = tmp_path / "good.pdf"
     r = CliRunner().invoke(main, ["build", "archeotrek", "--players", "1", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output
     kit = tmp_path / "archeotrek" / "archeotrek-kit.pdf"
     bad = tmp_path / "bad.pdf"
     bad.write_bytes(_helvetica_pdf())
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     r = CliRunner().invoke(main, ["check", str(kit)])
     assert r.exit_code == 0 and "ok" in r.output
     r = CliRunner().invoke(main, ["check", str(kit), str(bad)])
     assert r.exit_code == 1 and "font-not-embedded" in r.output
-    assert not good.exists()
+    # check only reads: no file written, changed or removed
+    assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
 
 
 @pytest.mark.parametrize("duplex", ["long", "short", "none"])

@@ -246,7 +246,7 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
                                     + ": a theme may not attach files to the PDF (rel=attachment)")
             fetcher.closed = True  # nothing past layout may fetch (attachments would)
             pdf = rendered.write_pdf(pdf_identifier=False,  # no /ID; no dcterms dates in our templates either
-                                     finisher=_no_embedded_files)
+                                     finisher=_finish)
     except _LayoutOverrun as exc:
         raise PrintkitError(f"{label}: weasyprint layout {exc}; simplify the template") from None
     finally:
@@ -286,13 +286,19 @@ def _drop_attachments(document) -> list[str]:
     return urls
 
 
-def _no_embedded_files(document, pdf) -> None:
-    """weasyprint finisher: refuse a PDF that would still embed a file."""
+def _finish(document, pdf) -> None:
+    """weasyprint finisher: refuse a PDF that would still embed a file, and
+    ask viewers to print at actual size (``/PrintScaling /None``) on one
+    side (``/Duplex /Simplex``: documents are one-sided pages), like every
+    PDF printkit writes."""
+    import pydyf
+
     for obj in pdf.objects:
         d = getattr(obj, "extra", obj)
         if isinstance(d, dict) and (d.get("Type") == "/EmbeddedFile" or d.get("Subtype") == "/FileAttachment"
                                     or "EmbeddedFiles" in d):
             raise PrintkitError("a document would embed a file; attachments are not allowed")
+    pdf.catalog["ViewerPreferences"] = pydyf.Dictionary({"PrintScaling": "/None", "Duplex": "/Simplex"})
 
 
 _FETCHER = None

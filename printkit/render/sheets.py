@@ -21,6 +21,7 @@ from printkit.imposition import Placement, SheetLayout, impose
 from printkit.marks import art_bounds, draw_crop_marks, draw_cut_lines, draw_footer, hexagon_points, polygon_path
 from printkit.model import ComponentSet, Face, FaceBox
 from printkit.paper import Paper
+from printkit.pdf import DUPLEX_HINT
 from printkit.render.forms import add_fields
 
 
@@ -144,6 +145,8 @@ def render_set(
     c.setCreator("printkit")
     c.setSubject(cset.title)
     c.setViewerPreference("PrintScaling", "None")
+    two_sided = duplex in ("long", "short") and any(sheet.backs for sheet in sheets)
+    c.setViewerPreference("Duplex", DUPLEX_HINT[duplex if two_sided else "none"].lstrip("/"))
     defined: set[str] = set()
     uses = Counter(_face_name(p.component.front, p) for sheet in sheets for p in sheet.fronts)
     uses.update(_face_name(p.component.back, p) for sheet in sheets for p in sheet.backs)

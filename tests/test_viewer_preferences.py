@@ -1,0 +1,35 @@
+"""Every PDF printkit writes asks viewers to print at actual size
+(``/PrintScaling /None``) and says how it is meant to be printed (``/Duplex``):
+kit PDFs, every part (reportlab sheets and weasyprint documents alike), decks
+and the duplex test page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from printkit.cli import main
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "deck"
+
+
+def _prefs(path: Path) -> dict:
+    prefs = PdfReader(path).trailer["/Root"].get("/ViewerPreferences")
+    return dict(prefs.get_object()) if prefs is not None else {}
+
+
+def test_every_written_pdf_prints_at_actual_size(tmp_path):
+    run = CliRunner().invoke
+    assert run(main, ["build", "all", "--out", str(tmp_path / "kits")]).exit_code == 0
+    assert run(main, ["deck", str(EXAMPLES / "cards.csv"), "--layout", str(EXAMPLES / "front.toml"),
+                      "--back", str(EXAMPLES / "back.toml"), "--out", str(tmp_path / "deck")]).exit_code == 0
+    assert run(main, ["duplex-test", "--out", str(tmp_path / "dt")]).exit_code == 0
+    pdfs = sorted(tmp_path.rglob("*.pdf"))
+    assert len(pdfs) >= 6
+    for pdf in pdfs:
+        prefs = _prefs(pdf)
+        assert prefs.get("/PrintScaling") == "/None", pdf.relative_to(tmp_path)
+        assert prefs.get("/Duplex") in ("/Simplex", "/DuplexFlipLongEdge", "/DuplexFlipShortEdge"), \
+            pdf.relative_to(tmp_path)
