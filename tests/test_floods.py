@@ -26,7 +26,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -131,13 +130,11 @@ def _areas_game(tmp_path: Path, n: int) -> Path:
     return path
 
 
-def test_sixty_thousand_one_circle_areas_fast_and_capped(tmp_path):
+def test_sixty_thousand_one_circle_areas_capped(tmp_path):
+    """Every problem counted, 200 printed (how fast: benchmarks/bench_scoring.py)."""
     path = _areas_game(tmp_path, 60_000)
-    start = time.perf_counter()
     r = run("validate", "archeotrek", str(path))
-    elapsed = time.perf_counter() - start
     assert r.exit_code == 1
-    assert elapsed < 5, f"validate took {elapsed:.1f} s (a rescan per area?)"
     lines = r.stdout.splitlines()
     assert len(lines) <= 202
     # every area after the first overlaps (60,000 - 1), each totals 3 (60,000), and the
