@@ -204,3 +204,11 @@ def board_pdf(rules: ArchaeologiaRules, options: BuildOptions, which: str) -> by
     data, _ = render_tiled(draw, w, h, bleed=options.bleed, paper=options.paper,
                            overlap=mm(rules.sizes["board_overlap"]), theme=options.theme, title=title)
     return data
+
+
+def boards_pdf(rules: ArchaeologiaRules, options: BuildOptions) -> bytes:
+    """Both boards in one PDF: MONEY/TOOLS first, then RENOWN (see :func:`board_pdf`)."""
+    from printkit.pdf import assemble
+
+    return assemble([board_pdf(rules, options, "money"), board_pdf(rules, options, "renown")],
+                    title=f"{rules.title} · boards", duplex="none")

@@ -6,12 +6,13 @@
 * ``grass-tiles``, ``earth-tiles``, ``rock-tiles``, ``dinosaur-tiles``: the
   70 strata tiles, one file per stratum so every backs sheet shows one
   stratum only (a misaligned duplex never shows another layer's back);
-* ``tool-tiles``: 12 tools and the RAIN tile; ``markers``: money and renown
-  markers per player colour, SONAR and TENT markers; ``pawns``: fold-over
-  archaeologist standees;
+* ``pieces``: 12 tool tiles and the RAIN tile, money and renown markers per
+  player colour, SONAR and TENT markers (round), fold-over archaeologist
+  standees (one-sided) — each size on its own sheets;
 * ``event-cards``, ``objective-cards``: poker cards with their own backs;
-* ``money-tools-board``, ``renown-board``: tiled over the kit paper with glue
-  overlaps and alignment marks, or on one large sheet with ``--board-paper``.
+* ``boards``: the MONEY/TOOLS board then the RENOWN board, each tiled over
+  the kit paper with glue overlaps and alignment marks, or on one large sheet
+  with ``--board-paper``.
 
 Every count, value and size comes from ``rules/archaeologia.toml``.  No
 scorer yet: the shared scoring core will take ``[discoveries]``, ``[groups]``
@@ -20,6 +21,7 @@ and ``[objectives]`` from the same data.
 
 from __future__ import annotations
 
+from printkit import PrintkitError
 from printkit.build import BuildOptions, GameKit, Part
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, check_printable, load_rules
@@ -33,7 +35,6 @@ from printkit.games.archaeologia.tiles import (
     tool_face,
 )
 from printkit.model import Component, ComponentSet
-from printkit.render.documents import cover_pdf
 from printkit.units import mm
 
 TILE_SAFE_MM = 3.0
@@ -112,15 +113,10 @@ def parts(options: BuildOptions) -> list[Part]:
         title = f"{st.name} tiles"
         out.append(Part(f"{sid}-tiles", f"{st.name.capitalize()} tiles ({st.research})", "card 300 g/m² or more, duplex",
                         components=ComponentSet(f"{sid}-tiles", title, "card", tiles), count=len(tiles)))
-    tools = tool_components(rules, theme)
-    out.append(Part("tool-tiles", "Tool tiles and the RAIN tile", "card 300 g/m² or more, duplex",
-                    components=ComponentSet("tool-tiles", "Tool tiles and RAIN", "card", tools), count=len(tools)))
-    markers = marker_components(rules, theme)
-    out.append(Part("markers", "Markers (money, renown, SONAR, TENT)", "card 300 g/m² or more, duplex",
-                    components=ComponentSet("markers", "Markers", "card", markers), count=len(markers)))
-    pawns = pawn_components(rules, theme)
-    out.append(Part("pawns", "Archaeologist standees (fold over)", "card 250 g/m²",
-                    components=ComponentSet("pawns", "Archaeologist standees", "card", pawns), count=len(pawns)))
+    pieces = tool_components(rules, theme) + marker_components(rules, theme) + pawn_components(rules, theme)
+    out.append(Part("pieces", "Tool tiles, RAIN tile, markers, standees", "card 300 g/m² or more, duplex",
+                    components=ComponentSet("pieces", "Tools, RAIN, markers, standees", "card", pieces),
+                    count=len(pieces)))
     events = cards.event_components(rules, theme)
     out.append(Part("event-cards", "EVENT cards", "card 250–300 g/m², duplex",
                     components=ComponentSet("event-cards", "EVENT cards", "card", events), count=len(events)))
@@ -131,18 +127,35 @@ def parts(options: BuildOptions) -> list[Part]:
     board_paper = options.board_paper
     stock = (f"one {board_paper.upper()} sheet" if board_paper else f"{options.paper.name.upper()} pages") + \
         ", glued to card"
-    out.append(Part("money-tools-board", "MONEY/TOOLS board", stock,
-                    document=lambda: boards.board_pdf(rules, options, "money"), count=1))
-    out.append(Part("renown-board", "RENOWN board", stock,
-                    document=lambda: boards.board_pdf(rules, options, "renown"), count=1))
+    out.append(Part("boards", "MONEY/TOOLS and RENOWN boards", stock,
+                    document=lambda: boards.boards_pdf(rules, options), count=2))
     return out
 
 
 def cover(summary: list[dict], options: BuildOptions) -> bytes:
-    """The kit's cover page (weasyprint), in the game's palette."""
+    """The kit's cover page (weasyprint): the shared cover template, tightened
+    (``templates/<theme>/archaeologia-cover.html.j2``) so the ten parts fit one
+    page, in the game's palette.  Raises :class:`printkit.PrintkitError` for a
+    part missing a key or a template error."""
+    from printkit.render.documents import PAPER_LABELS, duplex_instructions, render_document
+    from printkit.units import to_mm
+
     rules = load_rules(options.rules_file(GAME_ID))
-    return cover_pdf(rules.title, rules.tagline, summary, options.paper, options.duplex, options.theme,
-                     game=GAME_ID)
+    paper = options.paper
+    rows = []
+    for i, part in enumerate(summary):
+        missing = [k for k in ("title", "file", "count", "pages", "stock") if k not in part]
+        if missing:
+            raise PrintkitError(f"cover: part {i + 1} lacks {', '.join(missing)}")
+        rows.append({k: part[k] for k in ("title", "file", "count", "pages", "stock")})
+    context = {
+        "game": GAME_ID, "game_title": rules.title, "tagline": rules.tagline,
+        "paper_name": PAPER_LABELS.get(paper.name, (paper.name.upper(), ""))[0],
+        "paper_note": PAPER_LABELS.get(paper.name, ("", f"{to_mm(paper.width):g} × {to_mm(paper.height):g} mm"))[1],
+        "duplex": options.duplex, "duplex_instructions": duplex_instructions(options.duplex),
+        "parts": rows, "total_pages": sum(int(r["pages"]) for r in rows),
+    }
+    return render_document("archaeologia-cover.html.j2", context, options.theme, paper)
 
 
 def _players(rules: ArchaeologiaRules) -> tuple[int, int, int]:
