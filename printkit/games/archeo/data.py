@@ -160,8 +160,9 @@ def load_rules(path: Path | None = None) -> ArcheoRules:
         rules = _read(chk)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:  # safety net: one line, never a traceback
         raise PrintkitError(f"{path}: malformed rules data ({type(exc).__name__}: {show(str(exc))})") from None
-    boards = chk.data.get("boards", {}).get("order", [])
-    check_rules_keys(GAME_ID, chk.data, path, ids={"boards": [b for b in boards if isinstance(b, str)]})
+    ids = {"boards": list(rules.boards)}
+    ids.update({f"boards.{b.id}.slots": list(b.slots) for b in rules.boards.values()})
+    check_rules_keys(GAME_ID, chk.data, path, ids=ids)
     return rules
 
 
