@@ -13,10 +13,11 @@ import multiprocessing
 import os
 import shutil
 import signal
+import time
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from printkit import PrintkitError, UsageError, interrupt
 from printkit.imposition import DUPLEX_MODES
@@ -196,36 +197,54 @@ class RenderedGame:
     kit_pdf: bytes
 
 
-def render_game(kit: GameKit, options: BuildOptions, progress: Callable[[str], None] | None = None) -> RenderedGame:
-    """Render every part of ``kit``, the cover and the assembled kit PDF,
-    and preflight them all — nothing is written.  Raises
-    :class:`printkit.PrintkitError` on bad data or a preflight finding."""
+def _check_duplex(options: BuildOptions) -> None:
     if options.duplex not in DUPLEX_MODES:
         raise UsageError(f"--duplex: {options.duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
-    parts = kit.parts(options)
-    rendered: list[tuple[Part, bytes, int]] = []
-    for part in parts:
-        interrupt.checkpoint()
-        if progress:
-            progress(part.name)
-        data, pages = render_part(part, options, kit.title)
-        rendered.append((part, data, pages))
-    pdfs = [data for _, data, _ in rendered]
+
+
+def _render_checked(kit: GameKit, part: Part, options: BuildOptions) -> tuple[bytes, int]:
+    """One part rendered and preflighted: (PDF bytes, pages)."""
+    data, pages = render_part(part, options, kit.title)
+    _preflight_all([(f"{part.name}.pdf", data)], kit.id)
+    return data, pages
+
+
+def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
+                 rendered: list[tuple[bytes, int]]) -> RenderedGame:
+    """The cover and the assembled, preflighted kit PDF of ``parts``
+    (rendered as (bytes, pages) in the same order)."""
+    pdfs = [data for data, _ in rendered]
     one_sided = [not (p.components is not None and any(c.back is not None for c in p.components.components))
-                 for p, _, _ in rendered]
+                 for p in parts]
     padded = options.duplex in ("long", "short")
     if kit.cover is not None:
         summary = [  # pages as in the kit: one-sided pages get a blank back when duplex
             {"title": p.title, "file": f"{p.name}.pdf", "count": p.count,
              "pages": n * (2 if padded and single else 1), "stock": p.stock}
-            for (p, _, n), single in zip(rendered, one_sided)
+            for p, (_, n), single in zip(parts, rendered, one_sided)
         ]
         pdfs.insert(0, kit.cover(summary, options))
         one_sided.insert(0, True)
     kit_pdf = assemble(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex,
                        one_sided=one_sided)
-    _preflight_all([(f"{p.name}.pdf", data) for p, data, _ in rendered] + [(f"{kit.id}-kit.pdf", kit_pdf)], kit.id)
-    return RenderedGame(kit.id, [(p.name, p.count, data, pages) for p, data, pages in rendered], kit_pdf)
+    _preflight_all([(f"{kit.id}-kit.pdf", kit_pdf)], kit.id)
+    return RenderedGame(kit.id, [(p.name, p.count, data, pages) for p, (data, pages) in zip(parts, rendered)],
+                        kit_pdf)
+
+
+def render_game(kit: GameKit, options: BuildOptions, progress: Callable[[str], None] | None = None) -> RenderedGame:
+    """Render every part of ``kit``, the cover and the assembled kit PDF,
+    and preflight them all — nothing is written.  Raises
+    :class:`printkit.PrintkitError` on bad data or a preflight finding."""
+    _check_duplex(options)
+    parts = kit.parts(options)
+    rendered: list[tuple[bytes, int]] = []
+    for part in parts:
+        interrupt.checkpoint()
+        if progress:
+            progress(part.name)
+        rendered.append(_render_checked(kit, part, options))
+    return _finish_game(kit, options, parts, rendered)
 
 
 def write_game(game: RenderedGame, out: Path) -> list[Written]:
@@ -346,8 +365,9 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress=None, 
     return result
 
 
-#: What forked workers render (set just before the pool forks; read by index).
-_JOBS: list[tuple[GameKit, BuildOptions, Callable[[str], None] | None]] = []
+#: What forked workers render: (kit, options, parts, progress) per game, set
+#: just before the pool forks; tasks name a game and a part by index.
+_JOBS: list[tuple[GameKit, BuildOptions, list[Part], Callable[[str], None] | None]] = []
 
 
 def _worker_init() -> None:
@@ -358,28 +378,69 @@ def _worker_init() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _render_job(index: int) -> RenderedGame:
-    kit, options, progress = _JOBS[index]
-    return render_game(kit, options, progress)
+def _part_job(g: int, j: int) -> tuple[bytes, int]:
+    kit, options, parts, progress = _JOBS[g]
+    if progress:
+        progress(parts[j].name)
+    return _render_checked(kit, parts[j], options)
+
+
+def _finish_job(g: int, rendered: list[tuple[bytes, int]]) -> RenderedGame:
+    kit, options, parts, _ = _JOBS[g]
+    return _finish_game(kit, options, parts, rendered)
+
+
+def _cost(part: Part) -> float:
+    """A rough rendering cost, to start the slow parts first: a weasyprint
+    document costs about as much as a hundred drawn pieces."""
+    return 100.0 if part.document is not None else float(part.count or 1)
 
 
 def _render_parallel(kits: list[GameKit], options: BuildOptions, jobs: int, progress):
     """Yield each kit's :class:`RenderedGame` in order, rendered by ``jobs``
-    forked workers.  A stop request (Ctrl-C, SIGTERM) ends the workers and
-    raises ``KeyboardInterrupt``; a worker's error is raised here."""
-    _JOBS[:] = [(kit, options, progress) for kit in kits]
+    forked workers.
+
+    Every kit's parts are listed first (bad rules data fails here, before
+    any work), then each part is a task (slowest first, so the workers stay
+    busy to the end); a game's cover and kit PDF are a task once its parts
+    are done.  A stop request (Ctrl-C, SIGTERM) ends the workers and raises
+    ``KeyboardInterrupt``; a worker's error is raised here.
+    """
+    _check_duplex(options)
+    failed: dict[int, PrintkitError] = {}  # raised when the games before it are written
+    _JOBS.clear()
+    for g, kit in enumerate(kits):
+        try:
+            parts = kit.parts(options)
+        except PrintkitError as exc:
+            failed[g], parts = exc, []
+        _JOBS.append((kit, options, parts, progress))
+    tasks = sorted(((g, j) for g, (_, _, parts, _) in enumerate(_JOBS) for j in range(len(parts))),
+                   key=lambda t: -_cost(_JOBS[t[0]][2][t[1]]))
     pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_init)
     try:
-        results = pool.imap(_render_job, range(len(kits)))
-        for _ in kits:
+        pending = {t: pool.apply_async(_part_job, t) for t in tasks}
+        finishing: dict[int, Any] = {}
+
+        def parts_of(h: int) -> list:
+            return [pending[h, j] for j in range(len(_JOBS[h][2]))]
+
+        for g in range(len(kits)):
+            if g in failed:
+                raise failed[g]
             while True:
                 interrupt.checkpoint()
-                try:
-                    game = results.next(timeout=0.05)
+                for r in parts_of(g):  # this game's failure is raised now, a later game's in its turn
+                    if r.ready() and not r.successful():
+                        r.get()
+                for h in range(g, len(kits)):  # finish every game whose parts are all ready
+                    if h not in finishing and h not in failed and all(r.ready() and r.successful()
+                                                                      for r in parts_of(h)):
+                        finishing[h] = pool.apply_async(_finish_job, (h, [r.get() for r in parts_of(h)]))
+                if g in finishing and finishing[g].ready():
                     break
-                except multiprocessing.TimeoutError:
-                    continue
-            yield game
+                time.sleep(0.005)
+            yield finishing[g].get()
         pool.close()
     finally:
         pool.terminate()

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.skipif(not __import__("os").path.exists("/proc/self/sta
 from printkit.preflight import preflight
 
 
-def _wait_until_printkit_runs(proc, timeout=20.0):
+def _wait_until_printkit_runs(proc, timeout=90.0):
     """Block until the child has installed printkit's own SIGTERM handler
     (bit 15 in /proc/<pid>/status SigCgt), i.e. Python has started and
     ``python -m printkit`` is running — so a signal tests printkit, not the
