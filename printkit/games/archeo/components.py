@@ -1,0 +1,152 @@
+"""What the Archéo kit prints, in print order.
+
+* ``rules-reference``: one page in our own words, icons for every tile kind
+  (weasyprint, ``templates/<theme>/archeo-rules.html.j2``);
+* ``dig-site``: the paper dig site, one sheet printed uncut: four nested
+  layer frames with seam ticks, the compartments, a side view of the layers;
+* ``tiles``: every tile, square, with the back of its layer (sand, dirt,
+  discovery; the three bone tiles carry a bone on the back): the 50 earth
+  tiles are the sand and dirt tiles;
+* ``shovel-cards``: the shovel cards, shovel side in front and broken side
+  behind (duplex), and the reference card (players → shovel cards; rating);
+* ``tokens``: wheelbarrow tokens (the same on both sides) and the egg,
+  cracked-egg and stone tokens with one common back;
+* ``fossil-boards``: one board per fossil, a slot per piece with its stars.
+
+Every count, star and size comes from ``rules/archeo.toml``.
+"""
+
+from __future__ import annotations
+
+from printkit.build import BuildOptions, GameKit, Part
+from printkit.games.archeo import pieces
+from printkit.games.archeo.art import Palette
+from printkit.games.archeo.data import EARTH_BACKS, GAME_ID, FACE_KINDS, ArcheoRules, check_printable, load_rules
+from printkit.games.archeo.site import site_face
+from printkit.model import Component, ComponentSet
+from printkit.render.documents import cover_pdf
+from printkit.units import mm
+
+#: Safe zone (mm) of cards; tiles and tokens keep 3 mm.
+CARD_SAFE_MM = 4.0
+
+
+def tile_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
+    """Every tile, grouped by back (sand, dirt, discovery), in face order:
+    the kinds of :data:`FACE_KINDS`, then the fossil pieces.  ``meta`` holds
+    ``back``, ``face`` and ``bone``."""
+    t = mm(rules.tile)
+    backs = {(b, bone): pieces.tile_back(theme, b, bone) for b in ("sand", "dirt", "discovery") for bone in (False, True)}
+    out: list[Component] = []
+    for back in EARTH_BACKS:
+        for key in FACE_KINDS:
+            face = pieces.kind_face(theme, key)
+            out += [Component(f"tile-{back}-{key}-{i + 1}", t, t, face, backs[(back, False)],
+                              meta={"back": back, "face": key, "bone": False})
+                    for i in range(rules.faces[back][key])]
+        for ref in rules.fossils[back]:
+            board_id, piece = ref.split(".", 1)
+            bone = ref in rules.bone[back]
+            out.append(Component(f"tile-{back}-{board_id}-{piece}", t, t,
+                                 pieces.fossil_face(theme, rules, rules.boards[board_id], piece),
+                                 backs[(back, bone)], meta={"back": back, "face": ref, "bone": bone}))
+    face = pieces.discovery_face(theme)
+    out += [Component(f"tile-discovery-{i + 1}", t, t, face, backs[("discovery", False)],
+                      meta={"back": "discovery", "face": "discovery", "bone": False})
+            for i in range(rules.tiles["discovery"])]
+    return tuple(out)
+
+
+def card_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
+    """The shovel cards (shovel side front, broken side back) and the reference card."""
+    w, h, safe = mm(rules.card_width), mm(rules.card_height), mm(CARD_SAFE_MM)
+    n = rules.shovel_cards
+    cards = [Component(f"shovel-{i}", w, h, pieces.shovel_face(theme, i, n, False),
+                       pieces.shovel_face(theme, i, n, True), safe=safe, meta={"kind": "shovel", "number": i})
+             for i in range(1, n + 1)]
+    cards.append(Component("reference", w, h, pieces.reference_front(theme, rules), pieces.reference_back(theme, rules),
+                           safe=safe, meta={"kind": "reference"}))
+    return tuple(cards)
+
+
+def token_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
+    """Wheelbarrow tokens (same face both sides), then the hidden tokens (egg,
+    cracked eggs, stone tokens) with the one hidden-token back."""
+    d = mm(rules.token)
+    safe = mm(2.5)
+    wb = pieces.token_face(theme, rules, "wheelbarrow")
+    back = pieces.token_back(theme)
+    out = [Component(f"wheelbarrow-{i + 1}", d, d, wb, wb, shape="circle", safe=safe, meta={"kind": "wheelbarrow"})
+           for i in range(rules.wheelbarrow_tokens)]
+    for kind, count in (("egg", rules.eggs), ("cracked", rules.cracked_eggs), ("stone", rules.stone_tokens)):
+        face = pieces.token_face(theme, rules, kind)
+        out += [Component(f"{kind}-{i + 1}", d, d, face, back, shape="circle", safe=safe, meta={"kind": kind})
+                for i in range(count)]
+    return tuple(out)
+
+
+def board_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
+    """One fossil board per board of the rules, in their order (one-sided)."""
+    w, h = mm(rules.board_width), mm(rules.board_height)
+    return tuple(Component(f"board-{b.id}", w, h, pieces.board_face(theme, rules, b), safe=mm(4),
+                           meta={"board": b.id}) for b in rules.boards.values())
+
+
+def parts(options: BuildOptions) -> list[Part]:
+    """The kit's parts for ``options`` (paper, theme, bleed, rules).
+
+    Raises :class:`printkit.PrintkitError` for bad rules data or texts the
+    theme's fonts cannot draw, before anything is drawn.
+    """
+    from printkit.games.archeo.documents import rules_reference_pdf
+
+    rules = load_rules(options.rules_file(GAME_ID))
+    theme = options.theme
+    check_printable(rules, theme)
+    Palette(theme).hex("sand")  # a theme without the game's palette fails here, in one line
+    site = (Component("dig-site", mm(rules.site_width), mm(rules.site_height),
+                      site_face(theme, rules, mm(rules.site_width), mm(rules.site_height)), cut=False, bleed=0.0),)
+    tiles = tile_components(rules, theme)
+    cards = card_components(rules, theme)
+    tokens = token_components(rules, theme)
+    boards = board_components(rules, theme)
+    paper = options.paper
+    card = "card 250–300 g/m², duplex"
+    return [
+        Part("rules-reference", "Rules reference", "plain paper (80 g/m²)",
+             document=lambda: rules_reference_pdf(rules, theme, paper), count=1),
+        Part("dig-site", "Dig site (the four layers)", "paper or thin card, uncut",
+             components=ComponentSet("dig-site", "Dig site", "paper", site), count=1),
+        Part("tiles", "Tiles (sand, dirt, discovery)", card,
+             components=ComponentSet("tiles", "Tiles", "card", tiles), count=len(tiles)),
+        Part("shovel-cards", "Shovel cards and reference card", card,
+             components=ComponentSet("shovel-cards", "Shovel cards", "card", cards), count=len(cards)),
+        Part("tokens", "Wheelbarrow, egg and stone tokens", card,
+             components=ComponentSet("tokens", "Tokens", "card", tokens), count=len(tokens)),
+        Part("fossil-boards", "Fossil boards", "card 250–300 g/m², one-sided",
+             components=ComponentSet("fossil-boards", "Fossil boards", "card", boards), count=len(boards)),
+    ]
+
+
+def cover(summary: list[dict], options: BuildOptions) -> bytes:
+    """The kit's cover page (weasyprint), in the game's palette."""
+    rules = load_rules(options.rules_file(GAME_ID))
+    return cover_pdf(rules.title, rules.tagline, summary, options.paper, options.duplex, options.theme, game=GAME_ID)
+
+
+def _players(rules: ArcheoRules) -> tuple[int, int, int]:
+    return rules.players_min, rules.players_max, rules.players_default
+
+
+_rules = load_rules()
+GAME = GameKit(
+    id=GAME_ID,
+    title=_rules.title,
+    tagline=_rules.tagline,
+    parts=parts,
+    players=_players(_rules),
+    cover=cover,
+    player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
+    rules=load_rules,
+    scorer=None,
+)

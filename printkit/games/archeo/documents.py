@@ -1,0 +1,74 @@
+"""The Archéo one-page rules reference (weasyprint), in our own words.
+
+Every number the page shows (players, shovel cards per player count, tiles,
+stars, hidden items, rating bands) comes from the
+:class:`~printkit.games.archeo.data.ArcheoRules` passed in, never from the
+template; the icons are the kit's own art (:mod:`printkit.games.archeo.art`)
+recorded as SVG (:mod:`printkit.games.archeo.svg`) in the theme's palette.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup
+
+from printkit.games.archeo import art
+from printkit.games.archeo.art import Palette
+from printkit.games.archeo.data import GAME_ID, ArcheoRules
+from printkit.games.archeo.svg import icon_svg
+from printkit.paper import Paper
+from printkit.render.documents import render_document
+from printkit.theme import Theme
+
+TEMPLATE = "archeo-rules.html.j2"
+
+
+def _icons(pal: Palette) -> dict[str, Markup]:
+    def fossil_icon(c, x, y, s):
+        c.saveState()
+        c.translate(x - s / 2, y - s / 2)
+        art.fossil(c, "tyrannosaurus", s, pal.c("bone"), pal.c("bone_line"), pal.c("outline"))
+        c.restoreState()
+
+    def star_icon(c, x, y, s):
+        art.star(c, x, y, s * 0.45, pal.c("star"), pal.c("star_line"))
+
+    draws = {name: (lambda f: lambda c, x, y, s: f(c, x, y, s, pal))(f) for name, f in art.KIND_ICONS.items()}
+    draws.update({"fossil": fossil_icon, "star": star_icon})
+    return {name: Markup(icon_svg(d)) for name, d in draws.items()}
+
+
+def rules_context(rules: ArcheoRules, theme: Theme) -> dict[str, Any]:
+    """The template context of the rules reference, built from ``rules``."""
+    per = rules.shovels_per_players
+    return {
+        "game": GAME_ID,
+        "title": rules.title,
+        "tagline": rules.tagline,
+        "players_min": rules.players_min,
+        "players_max": rules.players_max,
+        "shovels": [{"players": n, "cards": k} for n, k in per.items() if n > 1],
+        "solo": {"cards": per.get(1), "wheelbarrows": rules.wheelbarrows_solo} if 1 in per else None,
+        "shovel_cards": rules.shovel_cards,
+        "wheelbarrows_each": rules.wheelbarrows_per_player,
+        "layers": [{"n": i + 1, "back": lay.back, "tiles": lay.tiles} for i, lay in enumerate(rules.layers)],
+        "layer_count": len(rules.layers),
+        "compartments": rules.compartments,
+        "egg_stars": rules.egg_stars,
+        "cracked_eggs": rules.cracked_eggs,
+        "stone_breaks": rules.stone_token_breaks,
+        "bone_tiles": sum(len(v) for v in rules.bone.values()),
+        "stars_total": rules.stars_total,
+        "stars_boards": rules.stars_boards,
+        "boards": [{"name": b.name, "stars": b.stars, "pieces": len(b.slots)} for b in rules.boards.values()],
+        "bands": [{"label": b.label, "words": b.words} for b in rules.bands],
+        "icons": _icons(Palette(theme)),
+    }
+
+
+def rules_reference_pdf(rules: ArcheoRules, theme: Theme, paper: Paper) -> bytes:
+    """The one-page Archéo rules reference as PDF bytes (``paper`` size, the
+    theme's fonts and the game's palette).  Raises
+    :class:`printkit.PrintkitError` for a template error."""
+    return render_document(TEMPLATE, rules_context(rules, theme), theme, paper)

@@ -1,0 +1,393 @@
+"""Archéo faces: shovel cards, the reference card, tiles, tokens, fossil boards.
+
+Every function returns :class:`printkit.model.Face` objects following the
+engine's drawing contract (origin at the trim's bottom-left, pt, background
+to the bleed edge, text inside ``box.safe``).  Colours come from the theme's
+``[games.archeo]`` palette (:class:`printkit.games.archeo.art.Palette`), every
+count and star from the :class:`~printkit.games.archeo.data.ArcheoRules`.
+
+Face keys are equal exactly when the artwork is, so the engine draws each
+distinct face once (a form XObject) however many pieces carry it:
+``archeo/<theme>/tile/<back>/<face>``, ``…/tile-back/<back>[/bone]``,
+``…/shovel/<n>``, ``…/broken/<n>``, ``…/token/<kind>``, ``…/token-back``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from reportlab.pdfbase import pdfmetrics
+
+from printkit.games.archeo import art
+from printkit.games.archeo.art import Palette
+from printkit.games.archeo.data import FACE_KINDS, ArcheoRules, Board
+from printkit.model import Face, FaceBox
+from printkit.units import mm
+
+G = "archeo"
+
+#: Tile face key → caption printed on the face (upper case).
+CAPTIONS = {"stones_1": "1 STONE", "stones_2": "2 STONES", "hammers_1": "1 HAMMER", "hammers_2": "2 HAMMERS",
+            "magnifier": "MAGNIFIER", "wheelbarrow": "WHEELBARROW"}
+#: Tile face kind → palette role of its frame ring.
+KIND_RING = {"stones": "stone_dark", "hammers": "broken", "magnifier": "lens_rim", "wheelbarrow": "barrow"}
+
+
+def _fill(c, box: FaceBox, colour) -> None:
+    c.setFillColor(colour)
+    c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed, stroke=0, fill=1)
+
+
+def fit(text: str, font: str, wanted: float, width: float, least: float = 7.0) -> float:
+    """Font size ≤ ``wanted`` (never below ``least``) at which ``text`` fits ``width`` pt."""
+    w = pdfmetrics.stringWidth(text, font, 1.0)
+    return max(least, min(wanted, width / w)) if w else wanted
+
+
+def _text(c, text, x, y, font, size, colour, align="centre") -> None:
+    c.setFont(font, size)
+    c.setFillColor(colour)
+    {"centre": c.drawCentredString, "left": c.drawString, "right": c.drawRightString}[align](x, y, text)
+
+
+def _pill(c, text, x, y, font, size, fill, colour) -> None:
+    """``text`` centred on (x, baseline y) on a rounded pill of ``fill``."""
+    w = pdfmetrics.stringWidth(text, font, size) + size * 1.1
+    h = size * 1.35
+    c.setFillColor(fill)
+    c.roundRect(x - w / 2, y - size * 0.38, w, h, h / 2, fill=1, stroke=0)
+    _text(c, text, x, y, font, size, colour)
+
+
+def _speckles(c, w, h, b, colours, n, seed, size) -> None:
+    """A fixed scatter of pebbles over the face and its bleed (golden-ratio
+    sequence: the same on every tile of a back)."""
+    phi = 0.6180339887
+    for i in range(n):
+        u = (seed + i * phi) % 1.0
+        v = (seed * 0.37 + i * 0.7548776662) % 1.0
+        r = size * (0.6 + 0.5 * ((i * 7) % 5) / 4)
+        c.setFillColor(colours[i % len(colours)])
+        c.ellipse(-b + u * (w + 2 * b) - r, -b + v * (h + 2 * b) - r * 0.7,
+                  -b + u * (w + 2 * b) + r, -b + v * (h + 2 * b) + r * 0.7, fill=1, stroke=0)
+
+
+# -- tiles -------------------------------------------------------------------------------
+
+
+def tile_back(theme, back: str, bone: bool = False) -> Face:
+    """The back of a ``back`` tile ("sand", "dirt", "discovery"), with the
+    bone hint when ``bone``: the layer colour to the bleed and its texture."""
+    pal = Palette(theme)
+
+    def draw(c, box: FaceBox) -> None:
+        w, h, b = box.width, box.height, box.bleed
+        if back == "sand":
+            _fill(c, box, pal.c("sand"))
+            _speckles(c, w, h, b, [pal.c("sand_dark"), pal.mix("sand", "ground", 0.5)], 34, 0.21, w * 0.018)
+        elif back == "dirt":
+            _fill(c, box, pal.c("dirt"))
+            _speckles(c, w, h, b, [pal.c("dirt_dark"), pal.mix("dirt", "ground", 0.3)], 22, 0.53, w * 0.03)
+        else:
+            _fill(c, box, pal.c("discovery"))
+            c.setStrokeColor(pal.c("discovery_light"))
+            c.setLineWidth(w * 0.03)
+            c.circle(w / 2, h / 2, w * 0.3, fill=0, stroke=1)
+            _text(c, "?", w / 2, h / 2 - w * 0.13, theme.font("display"), w * 0.4, pal.c("discovery_light"))
+        if bone:
+            art.bone(c, w / 2, h / 2, w * 0.78, pal.c("bone"), pal.c("outline"))
+
+    key = f"{G}/{theme.name}/tile-back/{back}" + ("/bone" if bone else "")
+    return Face(key, draw, text=f"{back} tile back" + (" with a bone" if bone else ""))
+
+
+def kind_face(theme, face_key: str) -> Face:
+    """The face of a stone, hammer, magnifier or wheelbarrow tile
+    (``face_key`` of :data:`~printkit.games.archeo.data.FACE_KINDS`): the
+    icon large on cream in a ring of the kind's colour, a caption below."""
+    pal = Palette(theme)
+    kind, n = FACE_KINDS[face_key]
+
+    def draw(c, box: FaceBox) -> None:
+        w, h = box.width, box.height
+        _fill(c, box, pal.c("ground"))
+        c.setStrokeColor(pal.c(KIND_RING[kind]))
+        c.setLineWidth(w * 0.045)
+        c.roundRect(box.safe * 0.7, box.safe * 0.7, w - 1.4 * box.safe, h - 1.4 * box.safe, w * 0.08,
+                    fill=0, stroke=1)
+        cy = h * 0.56
+        size = w * 0.66
+        if kind == "stones":
+            art.stones(c, w / 2, cy, size, n, pal)
+        elif kind == "hammers":
+            art.hammers(c, w / 2, cy, size, n, pal)
+        elif kind == "magnifier":
+            art.magnifier(c, w / 2, cy, size * 0.9, pal)
+        else:
+            art.wheelbarrow(c, w / 2, cy, size, pal)
+        caption = CAPTIONS[face_key]
+        font = theme.font("bold")
+        _text(c, caption, w / 2, box.safe + mm(1.4), font, fit(caption, font, 8, w - 2 * box.safe - mm(2)),
+              theme.colour("ink"))
+
+    return Face(f"{G}/{theme.name}/tile/{face_key}", draw, text=CAPTIONS[face_key])
+
+
+def fossil_face(theme, rules: ArcheoRules, board: Board, piece: str) -> Face:
+    """The face of a fossil piece tile: the part of ``board``'s skeleton that
+    fills slot ``piece`` (the same art the board shows, in full colour), the
+    board's name at the top, the piece's name and its stars at the bottom."""
+    pal = Palette(theme)
+    k = list(board.slots).index(piece)
+    n = len(board.slots)
+    stars = board.slots[piece]
+
+    def draw(c, box: FaceBox) -> None:
+        w, h = box.width, box.height
+        _fill(c, box, pal.c("rock"))
+        _speckles(c, w, h, box.bleed, [pal.mix("rock", "dirt", 0.25)], 14, 0.77, w * 0.02)
+        c.saveState()
+        c.translate(-k * w, 0)
+        art.fossil(c, board.id, w, pal.c("bone"), pal.c("bone_line"), pal.c("outline"), slots=n)
+        c.restoreState()
+        s = box.safe
+        font = theme.font("bold")
+        name = board.name.upper()
+        _pill(c, name, w / 2, h - s - mm(2.6), font, fit(name, font, 7.5, w - 2 * s - mm(3)), pal.c("rock"),
+              pal.c("bone_line"))
+        label = piece.upper()
+        _pill(c, label, w / 2, s + mm(1.2), font, fit(label, font, 8, w - 2 * s - mm(3)), pal.c("rock"),
+              theme.colour("ink"))
+        r = mm(2.3)
+        for i in range(stars):
+            art.star(c, w - s - r - i * 2.1 * r, s + mm(7.6), r, pal.c("star"), pal.c("star_line"))
+
+    return Face(f"{G}/{theme.name}/tile/fossil/{board.id}/{piece}", draw,
+                text=f"{board.name} {piece} ({stars} stars)")
+
+
+def discovery_face(theme) -> Face:
+    """The face of a discovery tile (a lid over a compartment: lifted, not
+    turned): the same art as its back."""
+    back = tile_back(theme, "discovery")
+    return Face(f"{G}/{theme.name}/tile/discovery", back.draw, text="discovery tile")
+
+
+# -- shovel cards ------------------------------------------------------------------------
+
+
+def _card_frame(c, box: FaceBox, pal: Palette, ground: str, ring: str) -> None:
+    _fill(c, box, pal.c(ground))
+    c.setStrokeColor(pal.c(ring))
+    c.setLineWidth(mm(1.2))
+    inset = box.safe * 0.55
+    c.roundRect(inset, inset, box.width - 2 * inset, box.height - 2 * inset, mm(3.5), fill=0, stroke=1)
+
+
+def _both_ways(c, box: FaceBox, draw_half) -> None:
+    """Call ``draw_half(c, box)`` upright and turned 180° about the card's
+    centre: the face reads the same from either side of the table."""
+    draw_half(c, box)
+    c.saveState()
+    c.translate(box.width, box.height)
+    c.rotate(180)
+    draw_half(c, box)
+    c.restoreState()
+
+
+def shovel_face(theme, number: int, of: int, broken: bool) -> Face:
+    """One side of shovel card ``number`` (1-based, of ``of``): the shovel
+    (``broken`` False) or the broken side.  Point-symmetric layout: the word
+    and the card number read upright from both ends, the shovel lies across
+    the middle; the same number on both sides ties the two faces to one card."""
+    pal = Palette(theme)
+    word = "BROKEN" if broken else "SHOVEL"
+    ground, ring = ("broken_ground", "broken") if broken else ("shovel_ground", "blade")
+
+    def half(c, box: FaceBox) -> None:
+        w, h, s = box.width, box.height, box.safe
+        font = theme.font("display")
+        _text(c, word, w / 2, h - s - mm(8.5), font, fit(word, font, 20, w - 2 * s - mm(14), 14),
+              pal.c(ring if not broken else "broken"))
+        r = mm(3.2)
+        cx, cy = s + r + mm(0.6), h - s - r - mm(0.6)
+        c.setFillColor(pal.c(ring))
+        c.circle(cx, cy, r, fill=1, stroke=0)
+        _text(c, str(number), cx, cy - 3.2, theme.font("bold"), 9, pal.text_on(ring))
+
+    def draw(c, box: FaceBox) -> None:
+        _card_frame(c, box, pal, ground, ring)
+        _both_ways(c, box, half)
+        art.shovel(c, box.width / 2, box.height / 2, box.width * 0.86, pal, broken=broken)
+
+    side = "broken" if broken else "shovel"
+    return Face(f"{G}/{theme.name}/{side}/{number}", draw, text=f"shovel card {number}/{of} {side} side")
+
+
+def reference_front(theme, rules: ArcheoRules) -> Face:
+    """The reference card's front: shovel cards by player count (the rulebook
+    table, solo included), the number of cards the biggest thing per row."""
+    pal = Palette(theme)
+
+    def draw(c, box: FaceBox) -> None:
+        w, h, s = box.width, box.height, box.safe
+        _card_frame(c, box, pal, "ground", "dirt")
+        _text(c, "SHOVEL CARDS", w / 2, h - s - mm(7), theme.font("display"), 15, pal.c("dirt_dark"))
+        _text(c, "to place around the dig site", w / 2, h - s - mm(11.5), theme.font("semibold"), 8,
+              theme.colour("muted"))
+        rows = list(rules.shovels_per_players.items())
+        top, bottom = h - s - mm(15), s + mm(3)
+        step = (top - bottom) / len(rows)
+        for i, (players, cards) in enumerate(rows):
+            y = top - (i + 0.5) * step
+            if i % 2 == 0:
+                c.setFillColor(pal.mix("sand", "ground", 0.55))
+                c.roundRect(s + mm(1.5), y - step / 2 + 1, w - 2 * s - mm(3), step - 2, mm(2), fill=1, stroke=0)
+            label = "Solo" if players == 1 else f"{players} players"
+            _text(c, label, s + mm(4), y + (1.5 if players == 1 else -3.5), theme.font("bold"), 11,
+                  theme.colour("ink"), "left")
+            if players == 1:
+                _text(c, f"+ {rules.wheelbarrows_solo} wheelbarrows", s + mm(4), y - 8, theme.font("semibold"), 7.5,
+                      theme.colour("muted"), "left")
+            art.shovel(c, w - s - mm(21), y, mm(7.5), pal)
+            _text(c, str(cards), w - s - mm(5), y - 7.5, theme.font("display"), 22, pal.c("dirt_dark"), "right")
+
+    return Face(f"{G}/{theme.name}/reference/front", draw, text="reference card: shovel cards per player count")
+
+
+def reference_back(theme, rules: ArcheoRules) -> Face:
+    """The reference card's back: the rating bands of End of Game with their words."""
+    pal = Palette(theme)
+    from reportlab.lib.utils import simpleSplit
+
+    def draw(c, box: FaceBox) -> None:
+        w, h, s = box.width, box.height, box.safe
+        _card_frame(c, box, pal, "ground", "star_line")
+        _text(c, "HOW MANY STARS?", w / 2, h - s - mm(7), theme.font("display"), 14, pal.c("dirt_dark"))
+        top, bottom = h - s - mm(10), s + mm(1.5)
+        step = (top - bottom) / len(rules.bands)
+        font = theme.font("semibold")
+        for i, band in enumerate(rules.bands):
+            yt = top - i * step
+            c.setFillColor(pal.mix("star", "ground", 0.45))
+            c.roundRect(s + mm(0.8), yt - step / 2 - mm(4.6), mm(11.5), mm(9.2), mm(2.5), fill=1, stroke=0)
+            size = fit(band.label, theme.font("display"), 20, mm(10.5), 14)
+            _text(c, band.label, s + mm(6.55), yt - step / 2 - size * 0.36, theme.font("display"), size,
+                  theme.colour("ink"))
+            lines = simpleSplit(band.words, font, 7.5, w - 2 * s - mm(15.5))
+            y = yt - step / 2 + (len(lines) - 1) * 4.6 - 2.6
+            for line in lines:
+                _text(c, line, s + mm(14), y, font, 7.5, theme.colour("ink"), "left")
+                y -= 9.2
+
+    return Face(f"{G}/{theme.name}/reference/back", draw, text="reference card: rating")
+
+
+# -- tokens ------------------------------------------------------------------------------
+
+
+def token_face(theme, rules: ArcheoRules, kind: str) -> Face:
+    """A round token's face: ``kind`` "wheelbarrow", "egg" (with its stars),
+    "cracked" or "stone" (the stone token)."""
+    pal = Palette(theme)
+    captions = {"wheelbarrow": "WHEELBARROW", "egg": "EGG", "cracked": "CRACKED EGG", "stone": "STONES"}
+    ring = {"wheelbarrow": "barrow", "egg": "star_line", "cracked": "egg_spot", "stone": "stone_dark"}[kind]
+
+    def draw(c, box: FaceBox) -> None:
+        w = box.width
+        r = w / 2
+        _fill(c, box, pal.c(ring))
+        c.setFillColor(pal.c("ground"))
+        c.circle(r, r, r - box.safe * 0.5, fill=1, stroke=0)
+        cy = r + w * 0.08
+        if kind == "wheelbarrow":
+            art.wheelbarrow(c, r, cy, w * 0.6, pal)
+        elif kind == "egg":
+            art.egg(c, r, cy, w * 0.66, pal)
+            n = rules.egg_stars
+            for i in range(n):
+                art.star(c, r + (i - (n - 1) / 2) * w * 0.19, cy - w * 0.03, w * 0.095, pal.c("star"),
+                         pal.c("star_line"))
+        elif kind == "cracked":
+            art.cracked_egg(c, r, cy, w * 0.6, pal)
+        else:
+            art.stones(c, r, cy, w * 0.58, rules.stone_token_breaks if rules.stone_token_breaks <= 2 else 2, pal)
+        cap = captions[kind]
+        font = theme.font("bold")
+        _text(c, cap, r, box.safe + w * 0.1, font, fit(cap, font, 7.5, w * 0.62), theme.colour("ink"))
+
+    return Face(f"{G}/{theme.name}/token/{kind}", draw, text=f"{captions[kind].lower()} token")
+
+
+def token_back(theme) -> Face:
+    """The one back of the egg, cracked-egg and stone tokens (they are hidden at random)."""
+    pal = Palette(theme)
+
+    def draw(c, box: FaceBox) -> None:
+        w = box.width
+        _fill(c, box, pal.c("token_back"))
+        _speckles(c, w, w, box.bleed, [pal.c("discovery_light")], 16, 0.31, w * 0.02)
+        c.setStrokeColor(pal.c("discovery_light"))
+        c.setLineWidth(w * 0.035)
+        c.circle(w / 2, w / 2, w * 0.3, fill=0, stroke=1)
+        _text(c, "?", w / 2, w / 2 - w * 0.14, theme.font("display"), w * 0.42, pal.text_on("token_back"))
+
+    return Face(f"{G}/{theme.name}/token-back", draw, text="hidden token back")
+
+
+# -- fossil boards -----------------------------------------------------------------------
+
+
+def board_slots(rules: ArcheoRules, board: Board, width: float, height: float) -> list[tuple[str, float, float, float]]:
+    """(piece, x, y, side) of each slot of ``board`` on a ``width`` ×
+    ``height`` pt board: tile-size squares plus 2 mm, centred in a row."""
+    side = mm(rules.tile + 2)
+    gap = mm(2)
+    n = len(board.slots)
+    x0 = (width - n * side - (n - 1) * gap) / 2
+    y = height * 0.5 - side * 0.5 - mm(2)
+    return [(p, x0 + i * (side + gap), y, side) for i, p in enumerate(board.slots)]
+
+
+def board_face(theme, rules: ArcheoRules, board: Board) -> Face:
+    """A fossil board: the name, one slot per piece with the pale skeleton in
+    it (the piece tile covers it exactly), the slot's stars above it and the
+    piece's name below; the fossil's fact at the bottom."""
+    pal = Palette(theme)
+
+    def draw(c, box: FaceBox) -> None:
+        w, h, s = box.width, box.height, box.safe
+        _fill(c, box, pal.c("dirt"))
+        _speckles(c, w, h, box.bleed, [pal.c("dirt_dark")], 60, 0.11, mm(0.7))
+        c.setFillColor(pal.c("ground"))
+        c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, mm(4), fill=1, stroke=0)
+        _text(c, board.name.upper(), w / 2, h - s - mm(8.5), theme.font("display"),
+              fit(board.name.upper(), theme.font("display"), 22, w - 2 * s - mm(10), 14), pal.c("dirt_dark"))
+        tile = mm(rules.tile)
+        for i, (piece, x, y, side) in enumerate(board_slots(rules, board, w, h)):
+            c.setFillColor(pal.c("slot"))
+            c.setStrokeColor(pal.c("ghost_line"))
+            c.setLineWidth(1)
+            c.setDash(4, 2.5)
+            c.roundRect(x, y, side, side, mm(1.5), fill=1, stroke=1)
+            c.setDash()
+            c.saveState()
+            p = c.beginPath()
+            p.rect(x + mm(1), y + mm(1), tile, tile)
+            c.clipPath(p, stroke=0, fill=0)
+            c.translate(x + mm(1) - i * tile, y + mm(1))
+            art.fossil(c, board.id, tile, pal.c("ghost"), pal.c("ghost_line"), pal.c("ghost_line"),
+                       slots=len(board.slots))
+            c.restoreState()
+            stars = board.slots[piece]
+            r = mm(3)
+            for k in range(stars):
+                art.star(c, x + side / 2 + (k - (stars - 1) / 2) * 2.3 * r, y + side + mm(4.2), r,
+                         pal.c("star"), pal.c("star_line"))
+            _text(c, piece.upper(), x + side / 2, y - mm(4.6), theme.font("bold"),
+                  fit(piece.upper(), theme.font("bold"), 9, side - mm(2)), theme.colour("ink"))
+        _text(c, board.fact, w / 2, s + mm(1.8), theme.font("italic"),
+              fit(board.fact, theme.font("italic"), 9, w - 2 * s - mm(6)), theme.colour("muted"))
+
+    return Face(f"{G}/{theme.name}/board/{board.id}", draw, text=f"{board.name} board ({board.stars} stars)")
