@@ -85,7 +85,7 @@ def site_face(theme, rules: ArcheoRules, width: float, height: float) -> Face:
         c.setFillColor(pal.c("dirt_dark"))
         c.drawCentredString(W / 2, H - mm(13), f"{rules.title.upper()} · DIG SITE")
         top = frames[0]
-        c.setFillColor(pal.c("dirt_dark"))
+        c.setFillColor(pal.c("rim"))
         c.roundRect(top.x - mm(4), top.y - mm(4), top.side + mm(8), top.side + mm(8), mm(4), fill=1, stroke=0)
         for i, f in enumerate(frames):
             c.setFillColor(colour(i))
