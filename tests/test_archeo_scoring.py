@@ -511,3 +511,16 @@ def test_a_file_that_is_not_a_table_is_one_line(tmp_path):
         from printkit.games.archeo.game import game_from_dict
 
         game_from_dict([1], source="x")
+
+
+def test_a_flood_of_bad_pieces_is_capped_and_fast(tmp_path):
+    import time
+
+    f = tmp_path / "flood.toml"
+    f.write_text(game_text(placed={"triceratops": ["head"] * 20_000, "ammonite": ["claw"] * 20_000}), encoding="utf-8")
+    t = time.perf_counter()
+    r = run("validate", "archeo", f)
+    assert time.perf_counter() - t < 5
+    lines = r.stdout.splitlines()
+    assert r.exit_code == 1 and len(lines) == 202 and "39,799 more" in lines[-2]
+    assert lines[-1] == f"{f}: invalid (39999 error(s), 0 warning(s))"
