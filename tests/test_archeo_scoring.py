@@ -446,8 +446,9 @@ def test_examples(name, ok, stars):
 def test_examples_readme_lists_every_code():
     from printkit.games.archeo.game import CODES
 
-    readme = (EXAMPLES / "README.md").read_text(encoding="utf-8")
-    assert all(f"`{c}`" in readme for c in CODES)
+    for doc in (EXAMPLES / "README.md", ROOT / "docs" / "scoring-archeo.md"):
+        text = doc.read_text(encoding="utf-8")
+        assert all(f"`{c}`" in text for c in CODES), doc
 
 
 def test_simulated_games_are_valid(boards, tmp_path):

@@ -1,7 +1,7 @@
 """Reading and validating an Archéo game file.
 
-Format: ``/work/shared/formats/archeo-game.md`` (summarised in
-``examples/archeo/README.md``) — Archéo is cooperative, so the file holds no
+Format: ``docs/formats/archeo-game.md`` (the scorer's choices:
+``docs/scoring-archeo.md``) — Archéo is cooperative, so the file holds no
 ``[[player]]`` tables but the table's end state::
 
     game = "archeo"
