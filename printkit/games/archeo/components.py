@@ -22,6 +22,7 @@ from printkit.build import BuildOptions, GameKit, Part
 from printkit.games.archeo import pieces
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import EARTH_BACKS, GAME_ID, FACE_KINDS, ArcheoRules, check_printable, load_rules
+from printkit.games.archeo.scorer import scorer
 from printkit.games.archeo.site import site_face
 from printkit.model import Component, ComponentSet
 from printkit.render.documents import cover_pdf
@@ -148,5 +149,5 @@ GAME = GameKit(
     cover=cover,
     player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
     rules=load_rules,
-    scorer=None,
+    scorer=scorer,
 )
