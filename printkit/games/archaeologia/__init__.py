@@ -1,0 +1,1 @@
+"""Archaeologia: strata tiles, tools, cards, boards and aids (print-and-play kit)."""

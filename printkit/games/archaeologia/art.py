@@ -1,0 +1,675 @@
+"""Archaeologia vector icons, drawn in code with reportlab.
+
+Every icon is drawn **centred** on ``(x, y)`` inside a square of side ``size``
+(pt) as ``icon(c, x, y, size, fill, ink, bg)``: ``fill`` the main colour,
+``ink`` outlines and details, ``bg`` the colour behind (for cut-outs).  Icons
+choose no colour of their own and use no transparency; each saves and
+restores the graphics state.
+
+* group icons (:data:`GROUP_ART`): the six split shapes of the doubles and
+  the pictograms of the collections and dinosaur families;
+* emblems (:data:`EMBLEMS`): a stratum's single finds, the egg, the meteorite;
+* tools, rentals and the game's symbols (coin, RP laurel, ACTION footprint,
+  RAIN cloud, archaeologist).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from printkit.marks import polygon_path
+
+Icon = Callable[..., None]
+
+
+def _poly(c: Any, pts, fill: int = 1, stroke: int = 0) -> None:
+    c.drawPath(polygon_path(c, pts), fill=fill, stroke=stroke)
+
+
+def _at(x, y, s, pts):
+    return [(x + px * s, y + py * s) for px, py in pts]
+
+
+def _regular(x, y, r, n, start=90.0):
+    return [(x + r * math.cos(math.radians(start + i * 360 / n)), y + r * math.sin(math.radians(start + i * 360 / n)))
+            for i in range(n)]
+
+
+# -- doubles: a shape split in two halves ------------------------------------------------
+
+def _split_shape(pts_fn):
+    def icon(c, x, y, size, fill, ink, bg) -> None:
+        c.saveState()
+        c.setFillColor(fill)
+        c.setStrokeColor(ink)
+        c.setLineWidth(size * 0.05)
+        c.setLineJoin(1)
+        _poly(c, pts_fn(x, y, size * 0.42), fill=1, stroke=1)
+        c.setStrokeColor(bg)
+        c.setLineWidth(size * 0.08)
+        c.line(x + size * 0.06, y + size * 0.5, x - size * 0.06, y - size * 0.5)
+        c.restoreState()
+    return icon
+
+
+def _star(x, y, r):
+    out = []
+    for i in range(10):
+        rr = r if i % 2 == 0 else r * 0.45
+        a = math.radians(90 + i * 36)
+        out.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+    return out
+
+
+SPLIT = {
+    "circle": _split_shape(lambda x, y, r: _regular(x, y, r, 28)),
+    "square": _split_shape(lambda x, y, r: _regular(x, y, r * 1.15, 4, 45)),
+    "triangle": _split_shape(lambda x, y, r: _regular(x, y - r * 0.15, r * 1.2, 3)),
+    "diamond": _split_shape(lambda x, y, r: [(x, y + r * 1.15), (x + r * 0.8, y), (x, y - r * 1.15), (x - r * 0.8, y)]),
+    "hexagon": _split_shape(lambda x, y, r: _regular(x, y, r * 1.05, 6, 0)),
+    "star": _split_shape(lambda x, y, r: _star(x, y, r * 1.2)),
+}
+
+
+# -- collection and family pictograms ----------------------------------------------------
+
+def skull(c, x, y, size, fill, ink, bg) -> None:
+    """Pirates' Treasures: a skull over crossed bones."""
+    s = size
+    c.saveState()
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.09)
+    c.setLineCap(1)
+    c.line(x - s * 0.38, y - s * 0.38, x + s * 0.38, y + s * 0.02)
+    c.line(x + s * 0.38, y - s * 0.38, x - s * 0.38, y + s * 0.02)
+    c.setFillColor(fill)
+    c.setLineWidth(s * 0.04)
+    c.circle(x, y + s * 0.1, s * 0.28, fill=1, stroke=1)
+    c.roundRect(x - s * 0.15, y - s * 0.22, s * 0.3, s * 0.2, s * 0.05, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.circle(x - s * 0.11, y + s * 0.1, s * 0.075, fill=1, stroke=0)
+    c.circle(x + s * 0.11, y + s * 0.1, s * 0.075, fill=1, stroke=0)
+    c.restoreState()
+
+
+def triskele(c, x, y, size, fill, ink, bg) -> None:
+    """Celts' Treasures: three spiral arms on a disc."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    c.circle(x, y, s * 0.44, fill=1, stroke=1)
+    c.setLineWidth(s * 0.07)
+    c.setLineCap(1)
+    for k in range(3):
+        a0 = math.radians(90 + k * 120)
+        p = c.beginPath()
+        p.moveTo(x, y)
+        for i in range(1, 19):
+            t = i / 18
+            a = a0 + t * 4.2
+            r = s * 0.34 * t
+            p.lineTo(x + r * math.cos(a) + s * 0.05 * math.cos(a0), y + r * math.sin(a) + s * 0.05 * math.sin(a0))
+        c.drawPath(p, fill=0, stroke=1)
+    c.restoreState()
+
+
+def hut(c, x, y, size, fill, ink, bg) -> None:
+    """The Village: a thatched round house."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.045)
+    c.setLineJoin(1)
+    c.rect(x - s * 0.3, y - s * 0.4, s * 0.6, s * 0.38, fill=1, stroke=1)
+    _poly(c, _at(x, y, s, [(-0.45, -0.02), (0, 0.44), (0.45, -0.02)]), fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.roundRect(x - s * 0.08, y - s * 0.4, s * 0.16, s * 0.24, s * 0.06, fill=1, stroke=0)
+    c.setLineWidth(s * 0.03)
+    for i in (-1, 0, 1):
+        c.line(x + i * s * 0.13, y + s * 0.06, x + i * s * 0.06, y + s * 0.3)
+    c.restoreState()
+
+
+def arrowhead(c, x, y, size, fill, ink, bg) -> None:
+    """The Hunter's Bag: a knapped flint arrowhead."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.045)
+    c.setLineJoin(1)
+    _poly(c, _at(x, y, s, [(0, 0.46), (0.26, -0.1), (0.2, -0.3), (0.08, -0.2), (0.05, -0.46), (-0.05, -0.46),
+                           (-0.08, -0.2), (-0.2, -0.3), (-0.26, -0.1)]), fill=1, stroke=1)
+    c.setLineWidth(s * 0.025)
+    for i in range(3):
+        yy = y + s * (0.2 - i * 0.15)
+        c.line(x - s * 0.1, yy - s * 0.05, x, yy)
+        c.line(x + s * 0.1, yy - s * 0.05, x, yy)
+    c.restoreState()
+
+
+def leaf(c, x, y, size, fill, ink, bg) -> None:
+    """Plant Fossils: a fern frond."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    p = c.beginPath()
+    p.moveTo(x, y - s * 0.46)
+    p.curveTo(x + s * 0.5, y - s * 0.2, x + s * 0.3, y + s * 0.3, x, y + s * 0.46)
+    p.curveTo(x - s * 0.3, y + s * 0.3, x - s * 0.5, y - s * 0.2, x, y - s * 0.46)
+    c.drawPath(p, fill=1, stroke=1)
+    c.line(x, y - s * 0.46, x, y + s * 0.4)
+    c.setLineWidth(s * 0.03)
+    for i in range(5):
+        yy = y - s * 0.28 + i * s * 0.14
+        w = s * (0.24 - abs(i - 1.5) * 0.04)
+        c.line(x, yy, x - w, yy + s * 0.1)
+        c.line(x, yy, x + w, yy + s * 0.1)
+    c.restoreState()
+
+
+def ammonite(c, x, y, size, fill, ink, bg) -> None:
+    """Animal Fossils: a ribbed spiral shell."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    c.circle(x, y, s * 0.44, fill=1, stroke=1)
+    p = c.beginPath()
+    for i in range(60):
+        t = i / 59
+        a = t * 5.5 * math.pi
+        r = s * 0.4 * (1 - t) + s * 0.03
+        px, py = x + r * math.cos(a), y + r * math.sin(a)
+        p.lineTo(px, py) if i else p.moveTo(px, py)
+    c.drawPath(p, fill=0, stroke=1)
+    c.setLineWidth(s * 0.025)
+    for i in range(12):
+        a = i * math.pi / 6
+        c.line(x + s * 0.27 * math.cos(a), y + s * 0.27 * math.sin(a), x + s * 0.43 * math.cos(a), y + s * 0.43 * math.sin(a))
+    c.restoreState()
+
+
+def tooth(c, x, y, size, fill, ink, bg) -> None:
+    """Tyrannosaurus: a serrated fang."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.045)
+    c.setLineJoin(1)
+    p = c.beginPath()
+    p.moveTo(x - s * 0.22, y + s * 0.42)
+    p.lineTo(x + s * 0.22, y + s * 0.42)
+    p.curveTo(x + s * 0.24, y + s * 0.05, x + s * 0.15, y - s * 0.2, x + s * 0.05, y - s * 0.46)
+    p.curveTo(x - s * 0.12, y - s * 0.25, x - s * 0.22, y, x - s * 0.22, y + s * 0.42)
+    c.drawPath(p, fill=1, stroke=1)
+    c.setLineWidth(s * 0.03)
+    c.line(x - s * 0.26, y + s * 0.3, x + s * 0.26, y + s * 0.3)
+    c.restoreState()
+
+
+def horns(c, x, y, size, fill, ink, bg) -> None:
+    """Triceratops: a frilled head with three horns."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    c.setLineJoin(1)
+    p = c.beginPath()
+    p.arc(x - s * 0.44, y - s * 0.2, x + s * 0.44, y + s * 0.5, 0, 180)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    _poly(c, _at(x, y, s, [(-0.22, 0.15), (0.22, 0.15), (0.12, -0.36), (-0.12, -0.36)]), fill=1, stroke=1)
+    c.setFillColor(ink)
+    for bx, tip in ((-0.14, (-0.3, 0.42)), (0.14, (0.3, 0.42))):
+        _poly(c, _at(x, y, s, [(bx - 0.05, 0.08), (bx + 0.05, 0.08), tip]))
+    _poly(c, _at(x, y, s, [(-0.05, -0.2), (0.05, -0.2), (0, 0.0)]))
+    c.restoreState()
+
+
+def flipper(c, x, y, size, fill, ink, bg) -> None:
+    """Pliosaur: a paddle-shaped flipper over a wave."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    p = c.beginPath()
+    p.moveTo(x - s * 0.3, y + s * 0.42)
+    p.curveTo(x + s * 0.05, y + s * 0.45, x + s * 0.45, y - s * 0.05, x + s * 0.3, y - s * 0.3)
+    p.curveTo(x + s * 0.1, y - s * 0.1, x - s * 0.2, y + s * 0.1, x - s * 0.38, y + s * 0.3)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    c.setLineWidth(s * 0.05)
+    c.setLineCap(1)
+    w = c.beginPath()
+    w.moveTo(x - s * 0.46, y - s * 0.32)
+    for i in range(4):
+        x0 = x - s * 0.46 + i * s * 0.23
+        w.curveTo(x0 + s * 0.06, y - s * 0.22, x0 + s * 0.17, y - s * 0.22, x0 + s * 0.23, y - s * 0.32)
+    c.drawPath(w, fill=0, stroke=1)
+    c.restoreState()
+
+
+def long_neck(c, x, y, size, fill, ink, bg) -> None:
+    """Diplodocus: a long-necked sauropod silhouette."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    c.setLineJoin(1)
+    p = c.beginPath()
+    p.moveTo(x - s * 0.48, y - s * 0.05)
+    p.curveTo(x - s * 0.3, y + s * 0.05, x - s * 0.2, y + s * 0.12, x - s * 0.05, y + s * 0.1)
+    p.curveTo(x + s * 0.1, y + s * 0.12, x + s * 0.15, y + s * 0.3, x + s * 0.3, y + s * 0.44)
+    p.lineTo(x + s * 0.42, y + s * 0.4)
+    p.curveTo(x + s * 0.3, y + s * 0.3, x + s * 0.25, y + s * 0.1, x + s * 0.22, y - s * 0.12)
+    p.lineTo(x + s * 0.2, y - s * 0.4)
+    p.lineTo(x + s * 0.1, y - s * 0.4)
+    p.lineTo(x + s * 0.08, y - s * 0.2)
+    p.lineTo(x - s * 0.12, y - s * 0.2)
+    p.lineTo(x - s * 0.14, y - s * 0.4)
+    p.lineTo(x - s * 0.24, y - s * 0.4)
+    p.lineTo(x - s * 0.24, y - s * 0.12)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    c.restoreState()
+
+
+def wing(c, x, y, size, fill, ink, bg) -> None:
+    """Pteranodon: a crested head and a membrane wing."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    c.setLineJoin(1)
+    _poly(c, _at(x, y, s, [(-0.48, 0.1), (-0.05, 0.05), (0.0, 0.2), (0.48, 0.3), (0.1, -0.05), (0.2, -0.35),
+                           (-0.05, -0.1)]), fill=1, stroke=1)
+    _poly(c, _at(x, y, s, [(-0.05, 0.05), (-0.2, 0.32), (-0.05, 0.2), (0.0, 0.2)]), fill=1, stroke=1)
+    c.restoreState()
+
+
+GROUP_ART: dict[str, Icon] = {
+    **SPLIT, "skull": skull, "triskele": triskele, "hut": hut, "arrowhead": arrowhead, "leaf": leaf,
+    "ammonite": ammonite, "tooth": tooth, "horns": horns, "flipper": flipper, "long-neck": long_neck, "wing": wing,
+}
+
+
+# -- emblems of single finds ---------------------------------------------------------------
+
+def amphora(c, x, y, size, fill, ink, bg) -> None:
+    """GRASS single: an amphora."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    p = c.beginPath()
+    p.moveTo(x - s * 0.08, y + s * 0.4)
+    p.lineTo(x + s * 0.08, y + s * 0.4)
+    p.lineTo(x + s * 0.08, y + s * 0.25)
+    p.curveTo(x + s * 0.34, y + s * 0.15, x + s * 0.3, y - s * 0.2, x, y - s * 0.46)
+    p.curveTo(x - s * 0.3, y - s * 0.2, x - s * 0.34, y + s * 0.15, x - s * 0.08, y + s * 0.25)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    c.setLineWidth(s * 0.05)
+    for sgn in (-1, 1):
+        h = c.beginPath()
+        h.moveTo(x + sgn * s * 0.08, y + s * 0.34)
+        h.curveTo(x + sgn * s * 0.26, y + s * 0.36, x + sgn * s * 0.26, y + s * 0.2, x + sgn * s * 0.17, y + s * 0.17)
+        c.drawPath(h, fill=0, stroke=1)
+    c.line(x - s * 0.2, y, x + s * 0.2, y)
+    c.restoreState()
+
+
+def biface(c, x, y, size, fill, ink, bg) -> None:
+    """EARTH single: a flint hand axe."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    c.setLineJoin(1)
+    _poly(c, _at(x, y, s, [(0, 0.46), (0.2, 0.2), (0.28, -0.15), (0.15, -0.42), (-0.15, -0.42), (-0.28, -0.15),
+                           (-0.2, 0.2)]), fill=1, stroke=1)
+    c.setLineWidth(s * 0.025)
+    for a, b in (((0, 0.3), (0.1, 0.05)), ((0.1, 0.05), (0.05, -0.3)), ((0, 0.3), (-0.12, 0)), ((-0.12, 0), (-0.05, -0.3))):
+        c.line(x + a[0] * s, y + a[1] * s, x + b[0] * s, y + b[1] * s)
+    c.restoreState()
+
+
+def trilobite(c, x, y, size, fill, ink, bg) -> None:
+    """ROCK single: a trilobite."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    p = c.beginPath()
+    p.moveTo(x, y + s * 0.46)
+    p.curveTo(x + s * 0.4, y + s * 0.44, x + s * 0.34, y - s * 0.3, x, y - s * 0.46)
+    p.curveTo(x - s * 0.34, y - s * 0.3, x - s * 0.4, y + s * 0.44, x, y + s * 0.46)
+    c.drawPath(p, fill=1, stroke=1)
+    c.setLineWidth(s * 0.03)
+    c.line(x - s * 0.09, y + s * 0.3, x - s * 0.07, y - s * 0.42)
+    c.line(x + s * 0.09, y + s * 0.3, x + s * 0.07, y - s * 0.42)
+    for i in range(7):
+        yy = y + s * 0.18 - i * s * 0.09
+        w = s * (0.3 - i * 0.025)
+        c.line(x - w, yy, x + w, yy)
+    c.restoreState()
+
+
+def egg(c, x, y, size, fill, ink, bg) -> None:
+    """The dinosaur egg: an oval with speckles."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.045)
+    c.ellipse(x - s * 0.32, y - s * 0.44, x + s * 0.32, y + s * 0.44, fill=1, stroke=1)
+    c.setFillColor(ink)
+    for dx, dy, r in ((-0.12, 0.18, 0.05), (0.1, 0.05, 0.06), (-0.05, -0.15, 0.04), (0.15, -0.22, 0.035),
+                      (0.05, 0.28, 0.03), (-0.18, -0.05, 0.03)):
+        c.circle(x + dx * s, y + dy * s, r * s, fill=1, stroke=0)
+    c.restoreState()
+
+
+def meteorite(c, x, y, size, fill, ink, bg) -> None:
+    """The meteorite: a pitted stone with a fiery trail."""
+    s = size
+    c.saveState()
+    c.setStrokeColor(ink)
+    c.setLineCap(1)
+    for i, w in enumerate((0.07, 0.05, 0.04)):
+        c.setLineWidth(s * w)
+        off = (i - 1) * s * 0.12
+        c.line(x + s * 0.05 + off, y + s * 0.05 - off, x + s * 0.46 + off, y + s * 0.46 - off)
+    c.setFillColor(fill)
+    c.setLineWidth(s * 0.045)
+    _poly(c, _at(x, y, s, [(-0.3, 0.12), (-0.06, 0.2), (0.12, 0.06), (0.1, -0.22), (-0.12, -0.36), (-0.36, -0.22),
+                           (-0.42, -0.02)]), fill=1, stroke=1)
+    c.setFillColor(ink)
+    for dx, dy, r in ((-0.2, -0.05, 0.05), (-0.05, -0.2, 0.04), (-0.02, 0.05, 0.03)):
+        c.circle(x + dx * s, y + dy * s, r * s, fill=1, stroke=0)
+    c.restoreState()
+
+
+def footprint_dino(c, x, y, size, fill, ink, bg) -> None:
+    """DINOSAUR emblem: a three-toed track."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    c.setLineJoin(1)
+    for ang in (-35, 0, 35):
+        c.saveState()
+        c.translate(x, y - s * 0.1)
+        c.rotate(ang)
+        _poly(c, [(-s * 0.08, 0), (s * 0.08, 0), (s * 0.04, s * 0.45), (0, s * 0.52), (-s * 0.04, s * 0.45)], fill=1,
+              stroke=1)
+        c.restoreState()
+    c.ellipse(x - s * 0.17, y - s * 0.4, x + s * 0.17, y, fill=1, stroke=1)
+    c.restoreState()
+
+
+EMBLEMS: dict[str, Icon] = {"grass": amphora, "earth": biface, "rock": trilobite, "dinosaur": footprint_dino,
+                            "egg": egg, "meteorite": meteorite}
+
+
+# -- tools, rentals, symbols -------------------------------------------------------------
+
+def shovel(c, x, y, size, fill, ink, bg) -> None:
+    """The SHOVEL."""
+    s = size
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(-35)
+    c.setFillColor(ink)
+    c.rect(-s * 0.035, -s * 0.05, s * 0.07, s * 0.45, fill=1, stroke=0)
+    c.roundRect(-s * 0.12, s * 0.38, s * 0.24, s * 0.08, s * 0.03, fill=1, stroke=0)
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    p = c.beginPath()
+    p.moveTo(-s * 0.16, -s * 0.05)
+    p.lineTo(s * 0.16, -s * 0.05)
+    p.lineTo(s * 0.15, -s * 0.32)
+    p.curveTo(s * 0.1, -s * 0.42, -s * 0.1, -s * 0.42, -s * 0.15, -s * 0.32)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    c.restoreState()
+
+
+def pickaxe(c, x, y, size, fill, ink, bg) -> None:
+    """The PICKAXE."""
+    s = size
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(-30)
+    c.setFillColor(ink)
+    c.rect(-s * 0.035, -s * 0.46, s * 0.07, s * 0.78, fill=1, stroke=0)
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    p = c.beginPath()
+    p.moveTo(-s * 0.46, s * 0.12)
+    p.curveTo(-s * 0.2, s * 0.36, s * 0.2, s * 0.36, s * 0.46, s * 0.12)
+    p.curveTo(s * 0.2, s * 0.26, -s * 0.2, s * 0.26, -s * 0.46, s * 0.12)
+    c.drawPath(p, fill=1, stroke=1)
+    c.restoreState()
+
+
+def brush(c, x, y, size, fill, ink, bg) -> None:
+    """The BRUSH."""
+    s = size
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(-35)
+    c.setFillColor(ink)
+    c.roundRect(-s * 0.05, -s * 0.02, s * 0.1, s * 0.48, s * 0.04, fill=1, stroke=0)
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    c.rect(-s * 0.09, -s * 0.12, s * 0.18, s * 0.12, fill=1, stroke=1)
+    p = c.beginPath()
+    p.moveTo(-s * 0.1, -s * 0.12)
+    p.lineTo(s * 0.1, -s * 0.12)
+    p.lineTo(s * 0.16, -s * 0.46)
+    p.lineTo(-s * 0.16, -s * 0.46)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    c.setLineWidth(s * 0.02)
+    for i in (-2, -1, 0, 1, 2):
+        c.line(i * s * 0.04, -s * 0.14, i * s * 0.06, -s * 0.44)
+    c.restoreState()
+
+
+def airplane(c, x, y, size, fill, ink, bg) -> None:
+    """The AIRPLANE: a biplane seen from above."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    c.setLineJoin(1)
+    c.roundRect(x - s * 0.46, y + s * 0.02, s * 0.92, s * 0.18, s * 0.06, fill=1, stroke=1)
+    c.roundRect(x - s * 0.07, y - s * 0.44, s * 0.14, s * 0.82, s * 0.06, fill=1, stroke=1)
+    c.roundRect(x - s * 0.22, y - s * 0.44, s * 0.44, s * 0.1, s * 0.04, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.rect(x - s * 0.16, y + s * 0.4, s * 0.32, s * 0.04, fill=1, stroke=0)
+    c.restoreState()
+
+
+def tent(c, x, y, size, fill, ink, bg) -> None:
+    """The TENT."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.045)
+    c.setLineJoin(1)
+    _poly(c, _at(x, y, s, [(-0.46, -0.34), (0, 0.38), (0.46, -0.34)]), fill=1, stroke=1)
+    c.setFillColor(ink)
+    _poly(c, _at(x, y, s, [(-0.12, -0.34), (0, -0.02), (0.12, -0.34)]))
+    c.line(x - s * 0.5, y - s * 0.34, x + s * 0.5, y - s * 0.34)
+    c.restoreState()
+
+
+def workforce(c, x, y, size, fill, ink, bg) -> None:
+    """The WORKFORCE: two workers side by side."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    for dx, k in ((-0.17, 0.9), (0.17, 1.0)):
+        cx = x + dx * s
+        c.circle(cx, y + s * 0.22 * k, s * 0.12 * k, fill=1, stroke=1)
+        p = c.beginPath()
+        p.moveTo(cx - s * 0.18 * k, y - s * 0.42)
+        p.lineTo(cx - s * 0.18 * k, y - s * 0.05)
+        p.curveTo(cx - s * 0.18 * k, y + s * 0.07, cx + s * 0.18 * k, y + s * 0.07, cx + s * 0.18 * k, y - s * 0.05)
+        p.lineTo(cx + s * 0.18 * k, y - s * 0.42)
+        p.close()
+        c.drawPath(p, fill=1, stroke=1)
+    c.restoreState()
+
+
+def sonar(c, x, y, size, fill, ink, bg) -> None:
+    """The SONAR: a probe sending waves into the ground."""
+    s = size
+    c.saveState()
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.05)
+    c.setLineCap(1)
+    for r in (0.16, 0.3, 0.44):
+        p = c.beginPath()
+        p.arc(x - r * s, y + s * 0.2 - r * s, x + r * s, y + s * 0.2 + r * s, 215, 110)
+        c.drawPath(p, fill=0, stroke=1)
+    c.setFillColor(fill)
+    c.setLineWidth(s * 0.04)
+    c.circle(x, y + s * 0.2, s * 0.09, fill=1, stroke=1)
+    c.line(x, y + s * 0.29, x, y + s * 0.46)
+    c.restoreState()
+
+
+TOOL_ART: dict[str, Icon] = {"shovel": shovel, "pickaxe": pickaxe, "brush": brush}
+RENTAL_ART: dict[str, Icon] = {"airplane": airplane, "tent": tent, "workforce": workforce, "sonar": sonar}
+
+
+def coin(c, x, y, size, fill, ink, bg) -> None:
+    """A coin: disc, ring (the black-market value sits on it)."""
+    c.saveState()
+    c.setFillColor(ink)
+    c.circle(x, y, size * 0.5, fill=1, stroke=0)
+    c.setFillColor(fill)
+    c.circle(x, y, size * 0.44, fill=1, stroke=0)
+    c.setStrokeColor(ink)
+    c.setLineWidth(size * 0.03)
+    c.circle(x, y, size * 0.37, fill=0, stroke=1)
+    c.restoreState()
+
+
+def laurel(c, x, y, size, fill, ink, bg) -> None:
+    """The renown badge: a disc held by two laurel branches (the RP sits on the disc)."""
+    s = size
+    c.saveState()
+    c.setFillColor(ink)
+    for side in (-1, 1):
+        for i in range(5):
+            a = math.radians(-115 + i * 32) if side < 0 else math.radians(-65 - i * 32)
+            lx, ly = x + s * 0.4 * math.cos(a), y + s * 0.4 * math.sin(a)
+            c.saveState()
+            c.translate(lx, ly)
+            c.rotate(math.degrees(a) + (90 if side < 0 else -90) - side * 35)
+            c.ellipse(-s * 0.05, -s * 0.11, s * 0.05, s * 0.11, fill=1, stroke=0)
+            c.restoreState()
+    c.setFillColor(fill)
+    c.circle(x, y, s * 0.34, fill=1, stroke=0)
+    c.restoreState()
+
+
+def footprint(c, x, y, size, fill, ink, bg) -> None:
+    """The ACTION symbol: a bare footprint (sole and toes)."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    p = c.beginPath()
+    p.moveTo(x - s * 0.02, y - s * 0.46)
+    p.curveTo(x + s * 0.2, y - s * 0.46, x + s * 0.2, y - s * 0.1, x + s * 0.16, y + s * 0.12)
+    p.curveTo(x + s * 0.12, y + s * 0.26, x - s * 0.2, y + s * 0.24, x - s * 0.18, y + s * 0.04)
+    p.curveTo(x - s * 0.16, y - s * 0.12, x - s * 0.24, y - s * 0.46, x - s * 0.02, y - s * 0.46)
+    c.drawPath(p, fill=1, stroke=0)
+    for dx, dy, r in ((-0.13, 0.33, 0.075), (-0.02, 0.38, 0.065), (0.07, 0.36, 0.055), (0.14, 0.31, 0.045),
+                      (0.19, 0.24, 0.04)):
+        c.circle(x + dx * s, y + dy * s, r * s, fill=1, stroke=0)
+    c.restoreState()
+
+
+def cloud(c, x, y, size, fill, ink, bg) -> None:
+    """The RAIN: a cloud with falling drops."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.04)
+    for dx, dy, r in ((-0.22, 0.12, 0.17), (0.02, 0.24, 0.22), (0.24, 0.1, 0.16)):
+        c.circle(x + dx * s, y + dy * s, r * s, fill=1, stroke=1)
+    c.roundRect(x - s * 0.4, y - s * 0.06, s * 0.8, s * 0.2, s * 0.1, fill=1, stroke=1)
+    c.setFillColor(fill)
+    c.rect(x - s * 0.3, y + s * 0.03, s * 0.6, s * 0.14, fill=1, stroke=0)
+    c.setLineWidth(s * 0.05)
+    c.setLineCap(1)
+    for i in range(4):
+        bx = x - s * 0.27 + i * s * 0.18
+        c.line(bx, y - s * 0.16, bx - s * 0.06, y - s * 0.34)
+    c.restoreState()
+
+
+def archaeologist(c, x, y, size, fill, ink, bg) -> None:
+    """The ARCHAEOLOGIST: a figure in a wide-brimmed hat, front view."""
+    s = size
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.025)
+    c.setLineJoin(1)
+    # body and legs
+    p = c.beginPath()
+    p.moveTo(x - s * 0.2, y - s * 0.48)
+    p.lineTo(x - s * 0.22, y + s * 0.05)
+    p.curveTo(x - s * 0.22, y + s * 0.14, x - s * 0.1, y + s * 0.16, x, y + s * 0.16)
+    p.curveTo(x + s * 0.1, y + s * 0.16, x + s * 0.22, y + s * 0.14, x + s * 0.22, y + s * 0.05)
+    p.lineTo(x + s * 0.2, y - s * 0.48)
+    p.lineTo(x + s * 0.03, y - s * 0.48)
+    p.lineTo(x, y - s * 0.2)
+    p.lineTo(x - s * 0.03, y - s * 0.48)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.rect(x - s * 0.21, y - s * 0.14, s * 0.42, s * 0.04, fill=1, stroke=0)  # belt
+    c.setFillColor(bg)
+    c.circle(x, y + s * 0.27, s * 0.1, fill=1, stroke=1)  # face
+    c.setFillColor(ink)
+    c.ellipse(x - s * 0.22, y + s * 0.31, x + s * 0.22, y + s * 0.37, fill=1, stroke=0)  # brim
+    c.roundRect(x - s * 0.11, y + s * 0.33, s * 0.22, s * 0.14, s * 0.04, fill=1, stroke=0)  # crown
+    c.restoreState()
+
+
+#: Icons offered to ``printkit deck`` layouts (contract ``icons``).
+DECK_ICONS: dict[str, Icon] = {f"archaeologia-{k}": v for k, v in {
+    **GROUP_ART, **EMBLEMS, **TOOL_ART, **RENTAL_ART, "coin": coin, "laurel": laurel, "footprint": footprint,
+    "rain": cloud, "archaeologist": archaeologist}.items()}

@@ -1,0 +1,214 @@
+"""The two Archaeologia score boards, drawn per the Face contract and printed
+tiled over the kit paper (glue overlaps, crosshairs) or on one large sheet
+(``--board-paper``) by :mod:`printkit.tiling`.
+
+* MONEY/TOOLS: the money track from 0 to ``sizes.money_track_max`` (start
+  space marked) and the tool hut: each tool with its price and the stratum it
+  digs, the sell-back price, each rental with its price and effect;
+* RENOWN: the renown track from 0 to ``sizes.renown_track_max`` with the
+  winning space (``end.win_rp``) marked, and where the museum's discoveries go.
+
+Tracks run in rows that turn back at each end (a snake), every space a
+marker wide.  :func:`track_cells` gives each space's rectangle (pt) for tests.
+"""
+
+from __future__ import annotations
+
+from printkit.build import BuildOptions
+from printkit.games.archaeologia import art
+from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules
+from printkit.games.archaeologia.tiles import coin_badge, col, fit, on, text, wrapped
+from printkit.model import FaceBox
+from printkit.paper import get_paper
+from printkit.tiling import render_single, render_tiled
+from printkit.units import mm
+
+G = GAME_ID
+FRAME = mm(7)
+TITLE_H = mm(15)
+
+
+def track_cells(rules: ArchaeologiaRules, which: str) -> list[tuple[int, float, float, float]]:
+    """(value, x, y, side) of every track space, pt from the board's trim
+    origin, value 0 first.  ``which``: "money" or "renown"."""
+    W, H = mm(rules.sizes["board_width"]), mm(rules.sizes["board_height"])
+    n = (rules.money_track_max if which == "money" else rules.renown_track_max) + 1
+    cols = 13 if which == "money" else 12
+    side = min((W - 2 * FRAME - mm(6)) / cols, mm(rules.sizes["marker"]) + mm(1.5 if which == "money" else 5))
+    rows = -(-n // cols)
+    x0 = (W - cols * side) / 2
+    top = H - FRAME - TITLE_H - mm(4)
+    out = []
+    for v in range(n):
+        r, k = divmod(v, cols)
+        cidx = k if r % 2 == 0 else cols - 1 - k
+        out.append((v, x0 + cidx * side, top - (r + 1) * side, side))
+    assert rows * side < H
+    return out
+
+
+def _title(c, theme, W: float, H: float, title: str) -> None:
+    font = theme.font("display")
+    tw = c.stringWidth(title, font, 28) + mm(20)
+    ty = H - FRAME - mm(13)
+    c.setFillColor(col(theme, "earth"))
+    c.roundRect(W / 2 - tw / 2, ty, tw, mm(12), mm(3), fill=1, stroke=0)
+    text(c, title, W / 2, ty + mm(3.2), font, 28, on(theme, "earth"))
+
+
+def _ground(c, box: FaceBox, theme) -> None:
+    W, H, b = box.width, box.height, box.bleed
+    c.setFillColor(col(theme, "earth"))
+    c.rect(-b, -b, W + 2 * b, H + 2 * b, fill=1, stroke=0)
+    c.setFillColor(col(theme, "ground"))
+    c.roundRect(FRAME, FRAME, W - 2 * FRAME, H - 2 * FRAME, mm(4), fill=1, stroke=0)
+    # strata bands along the bottom of the field
+    c.saveState()
+    clip = c.beginPath()
+    clip.roundRect(FRAME, FRAME, W - 2 * FRAME, H - 2 * FRAME, mm(4))
+    c.clipPath(clip, stroke=0, fill=0)
+    for k, role in enumerate(("dinosaur_light", "rock_light", "earth_light", "grass_light")):
+        y0 = FRAME + k * mm(4)
+        c.setFillColor(col(theme, role))
+        p = c.beginPath()
+        p.moveTo(0, y0)
+        p.curveTo(W * 0.3, y0 + mm(2), W * 0.6, y0 - mm(1.5), W, y0 + mm(1))
+        p.lineTo(W, y0 + mm(5))
+        p.curveTo(W * 0.6, y0 + mm(2.5), W * 0.3, y0 + mm(6), 0, y0 + mm(4))
+        p.close()
+        c.drawPath(p, fill=1, stroke=0)
+    c.restoreState()
+
+
+def _track(c, theme, cells, special: dict[int, str]) -> None:
+    ink = theme.colour("ink")
+    c.setStrokeColor(col(theme, "earth"))
+    c.setLineWidth(1.0)
+    for v, x, y, s in cells:
+        role = special.get(v)
+        c.setFillColor(col(theme, role) if role else (col(theme, "ground_dark") if v % 5 == 0 else col(theme, "ground")))
+        c.rect(x, y, s, s, fill=1, stroke=1)
+        big = role == "gold"
+        size = 20 if big else (13 if v % 5 == 0 else 10)
+        fg = on(theme, role) if role else ink
+        text(c, str(v), x + s / 2, y + s / 2 - size * 0.36, theme.font("display"), size, fg)
+
+
+def money_draw(rules: ArchaeologiaRules, theme):
+    """Drawing of the MONEY/TOOLS board (Face contract)."""
+    cells = track_cells(rules, "money")
+
+    def draw(c, box: FaceBox) -> None:
+        W, H = box.width, box.height
+        ink = theme.colour("ink")
+        _ground(c, box, theme)
+        _title(c, theme, W, H, "MONEY / TOOLS")
+        _track(c, theme, cells, {rules.start_coins: "gold"})
+        _, sx, sy, ss = cells[rules.start_coins]
+        text(c, "START", sx + ss / 2, sy + ss - 8, theme.font("bold"), 7, on(theme, "gold"))
+        bottom = min(y for _, _, y, _ in cells)
+        text(c, "coins", cells[0][1], bottom - mm(4), theme.font("semibold"), 8, theme.colour("muted"), "left")
+        # tool hut
+        hut_top = bottom - mm(7)
+        hut_bottom = FRAME + mm(18)
+        x0, x1 = cells[0][1], cells[0][1] + 13 * cells[0][3]
+        c.setFillColor(col(theme, "ground_dark"))
+        c.setStrokeColor(col(theme, "earth"))
+        c.setLineWidth(1.2)
+        c.roundRect(x0, hut_bottom, x1 - x0, hut_top - hut_bottom, mm(3), fill=1, stroke=1)
+        text(c, "TOOL HUT", x0 + mm(4), hut_top - mm(6), theme.font("display"), 14, col(theme, "earth"), "left")
+        text(c, f"Buy: one of each, kept all game · sell one back for {rules.sell_back}",
+             x0 + mm(33), hut_top - mm(6), theme.font("semibold"), 8.5, ink, "left")
+        slot = min(mm(rules.sizes["tool_tile"]) + mm(2), hut_top - hut_bottom - mm(13))
+        ty = hut_bottom + mm(4)
+        for i, t in enumerate(rules.tools.values()):
+            tx = x0 + mm(4) + i * (slot + mm(3))
+            c.setFillColor(col(theme, "ground"))
+            c.setDash(4, 3)
+            c.roundRect(tx, ty, slot, slot, mm(2), fill=1, stroke=1)
+            c.setDash()
+            art.TOOL_ART[t.id](c, tx + slot / 2, ty + slot * 0.55, slot * 0.5, col(theme, "ground_dark"), col(theme, "earth"),
+                               col(theme, "ground"))
+            coin_badge(c, theme, tx + mm(6), ty + slot - mm(6), mm(4.5), t.price, 20)
+            digs = [s.name for s in rules.strata.values() if s.tool == t.id]
+            text(c, t.name, tx + slot / 2, ty + mm(5.5), theme.font("bold"), 9, ink)
+            if digs:
+                text(c, "digs " + " & ".join(digs), tx + slot / 2, ty + mm(2), theme.font("semibold"), 7,
+                     theme.colour("muted"))
+        # rentals
+        rx0 = x0 + mm(4) + 3 * (slot + mm(3)) + mm(2)
+        text(c, "RENT FOR THIS TURN", rx0, hut_top - mm(13), theme.font("bold"), 8, col(theme, "earth"), "left")
+        n = len(rules.rentals)
+        rh = (hut_top - mm(16) - ty) / n
+        for i, r in enumerate(rules.rentals.values()):
+            ry = hut_top - mm(16) - (i + 1) * rh
+            c.setFillColor(col(theme, "ground"))
+            c.roundRect(rx0, ry + 1, x1 - mm(4) - rx0, rh - 2, mm(1.5), fill=1, stroke=0)
+            art.RENTAL_ART[r.id](c, rx0 + mm(6), ry + rh / 2, rh * 0.7, col(theme, "gold"), ink, col(theme, "ground"))
+            coin_badge(c, theme, rx0 + mm(15), ry + rh / 2, min(mm(4), rh * 0.42), r.price, 13)
+            text(c, r.name, rx0 + mm(21), ry + rh / 2 + 1, theme.font("bold"), 9, ink, "left")
+            text(c, r.text, rx0 + mm(21), ry + rh / 2 - 8, theme.font("body"),
+                 fit(c, r.text, theme.font("body"), 8, x1 - mm(6) - rx0 - mm(21)), ink, "left")
+        note = (f"Start at {rules.start_coins} coins. Used no ACTION this turn? Gain {rules.idle_coins} coins. "
+                f"The black market's discoveries lie face up beside this board.")
+        text(c, note, W / 2, FRAME + mm(10), theme.font("semibold"), fit(c, note, theme.font("semibold"), 9,
+                                                                         W - 2 * FRAME - mm(8)), ink)
+
+    return draw
+
+
+def renown_draw(rules: ArchaeologiaRules, theme):
+    """Drawing of the RENOWN board (Face contract)."""
+    cells = track_cells(rules, "renown")
+
+    def draw(c, box: FaceBox) -> None:
+        W, H = box.width, box.height
+        ink = theme.colour("ink")
+        _ground(c, box, theme)
+        _title(c, theme, W, H, "RENOWN")
+        _track(c, theme, cells, {rules.win_rp: "gold", 0: "renown"})
+        _, wx, wy, ws = cells[rules.win_rp]
+        text(c, "WIN", wx + ws / 2, wy + ws - 8, theme.font("bold"), 7, on(theme, "gold"))
+        _, sx, sy, ss = cells[0]
+        text(c, "START", sx + ss / 2, sy + ss - 8, theme.font("bold"), 7, on(theme, "renown"))
+        bottom = min(y for _, _, y, _ in cells)
+        x0 = cells[0][1]
+        msg = (f"The first to reach {rules.win_rp} RP is the greatest archaeologist of his time. "
+               f"When one player holds both dinosaur eggs, the game ends at once: the most RP wins.")
+        wrapped(c, msg, x0 + mm(2), bottom - mm(6), mm(165), theme.font("semibold"), 10, ink, leading=12.5,
+                align="left")
+        mx = x0 + mm(178)
+        c.setStrokeColor(col(theme, "renown"))
+        c.setFillColor(col(theme, "renown_light"))
+        c.setLineWidth(1.2)
+        c.roundRect(mx, FRAME + mm(19), cells[11][1] + cells[11][3] - mx, bottom - mm(3) - FRAME - mm(19), mm(3),
+                    fill=1, stroke=1)
+        text(c, "MUSEUM", mx + (cells[11][1] + cells[11][3] - mx) / 2, bottom - mm(11), theme.font("display"), 14,
+             col(theme, "renown"))
+        wrapped(c, "Discoveries given to the museum go face up here: RP top left.",
+                mx + (cells[11][1] + cells[11][3] - mx) / 2, bottom - mm(13), cells[11][1] + cells[11][3] - mx - mm(6),
+                theme.font("body"), 8, ink)
+
+    return draw
+
+
+def board_pdf(rules: ArchaeologiaRules, options: BuildOptions, which: str) -> bytes:
+    """One board as PDF bytes: tiled over ``options.paper`` with the rules'
+    overlap, or on one ``options.board_paper`` sheet.  ``which``: "money" or "renown"."""
+    draw = (money_draw if which == "money" else renown_draw)(rules, options.theme)
+    w, h = mm(rules.sizes["board_width"]), mm(rules.sizes["board_height"])
+    title = f"{rules.title} · {'MONEY/TOOLS' if which == 'money' else 'RENOWN'} board"
+    if options.board_paper:
+        return render_single(draw, w, h, bleed=options.bleed, paper=get_paper(options.board_paper),
+                             theme=options.theme, title=title)
+    data, _ = render_tiled(draw, w, h, bleed=options.bleed, paper=options.paper,
+                           overlap=mm(rules.sizes["board_overlap"]), theme=options.theme, title=title)
+    return data
+
+
+def boards_pdf(rules: ArchaeologiaRules, options: BuildOptions) -> bytes:
+    """Both boards in one PDF: MONEY/TOOLS first, then RENOWN (see :func:`board_pdf`)."""
+    from printkit.pdf import assemble
+
+    return assemble([board_pdf(rules, options, "money"), board_pdf(rules, options, "renown")],
+                    title=f"{rules.title} · boards", duplex="none")

@@ -1,0 +1,313 @@
+"""Archaeologia cards (reportlab, per the Face contract): EVENT and SECRET
+OBJECTIVE cards with their backs, and the duplex player aid.
+
+EVENT card: the name on a band, the ACTION footprint badge top right (or
+"FREE"), the effect, and how long it lasts on a ribbon at the bottom.
+SECRET OBJECTIVE card: the name, the condition, and the gains as big numbers
+(RP on the renown badge, coins on a coin).  Player aid front: the turn and
+every action with its cost; back: strata (research, tool, cost), the tool
+hut, the sets and the end of the game.  All numbers from the rules data;
+text ≥ 7 pt.
+"""
+
+from __future__ import annotations
+
+from printkit.games.archaeologia import art
+from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, Event, Objective
+from printkit.games.archaeologia.tiles import coin_badge, col, fill_bleed, fit, frame, on, rp_badge, text, wrapped
+from printkit.model import Component, Face, FaceBox
+from printkit.render.icons import mix
+from printkit.units import mm
+
+G = GAME_ID
+BODY_PT = 9.0
+
+
+def _card_base(c, box: FaceBox, theme, role: str) -> None:
+    w, h, s = box.width, box.height, box.safe
+    fill_bleed(c, box, col(theme, role))
+    c.setFillColor(col(theme, "ground"))
+    c.roundRect(s * 0.7, s * 0.7, w - 1.4 * s, h - 1.4 * s, 6, fill=1, stroke=0)
+
+
+def event_face(rules: ArchaeologiaRules, theme, e: Event) -> Face:
+    """An EVENT card front (see module doc)."""
+
+    def draw(c, box: FaceBox) -> None:
+        w, h, s = box.width, box.height, box.safe
+        ink = theme.colour("ink")
+        _card_base(c, box, theme, "event")
+        # name band
+        band_y = h - s - 30
+        c.setFillColor(col(theme, "event"))
+        c.rect(s * 0.7, band_y, w - 1.4 * s, 22, fill=1, stroke=0)
+        name = e.name.upper()
+        size = fit(c, name, theme.font("display"), 14, w - 2 * s - 40)
+        text(c, name, s + 4, band_y + 11 - size * 0.36, theme.font("display"), size, on(theme, "event"), "left")
+        # cost badge top right, over the band
+        bx, by = w - s - 16, band_y + 11
+        if e.action:
+            c.setFillColor(ink)
+            c.circle(bx, by, 17, fill=1, stroke=0)
+            art.footprint(c, bx, by + 1, 24, col(theme, "ground"), ink, ink)
+        else:
+            c.setFillColor(col(theme, "ground"))
+            c.setStrokeColor(ink)
+            c.setLineWidth(1.2)
+            c.circle(bx, by, 17, fill=1, stroke=1)
+            text(c, "FREE", bx, by - 3.2, theme.font("bold"), 8.5, ink)
+        text(c, "1 ACTION" if e.action else "no ACTION", bx, by - 27, theme.font("bold"), 7, theme.colour("muted"))
+        # art: the event's own icon where it has one, else the game's emblem
+        icon = {"airplane": art.airplane, "rain": art.cloud, "clear-skies": art.cloud, "ground-survey": art.sonar,
+                "volunteers": art.workforce, "lucky-strike": art.shovel, "borrowed-tools": art.pickaxe,
+                "free-rental": art.tent, "detour": art.archaeologist, "looter": art.archaeologist,
+                "new-lead": art.leaf}.get(e.id, art.coin if e.category == "economy" else art.arrowhead)
+        cy = h * 0.56
+        c.setFillColor(mix(theme.hex("ground", G), theme.hex("event", G), 0.18))
+        c.circle(w / 2, cy, 34, fill=1, stroke=0)
+        icon(c, w / 2, cy, 50, col(theme, "gold") if e.id != "clear-skies" else col(theme, "ground"), ink,
+             col(theme, "ground"))
+        # effect
+        top = cy - 40
+        wrapped(c, e.text, w / 2, top, w - 2 * s - 8, theme.font("semibold"), BODY_PT, ink, leading=BODY_PT * 1.18)
+        # duration ribbon
+        c.setFillColor(col(theme, "ground_dark"))
+        c.roundRect(s + 2, s + 2, w - 2 * s - 4, 15, 3, fill=1, stroke=0)
+        text(c, f"Lasts: {e.duration}", w / 2, s + 6.5, theme.font("bold"), 7.5, ink)
+
+    return Face(f"{G}/event/{e.id}/{e.name}/{e.action}/{e.duration}/{e.text}", draw,
+                text=f"{e.name} ({'1 ACTION' if e.action else 'free'}, {e.duration}): {e.text}")
+
+
+def objective_face(rules: ArchaeologiaRules, theme, o: Objective) -> Face:
+    """A SECRET OBJECTIVE card front (see module doc)."""
+
+    def draw(c, box: FaceBox) -> None:
+        w, h, s = box.width, box.height, box.safe
+        ink = theme.colour("ink")
+        _card_base(c, box, theme, "objective")
+        text(c, "SECRET OBJECTIVE", w / 2, h - s - 10, theme.font("bold"), 7.5, col(theme, "objective"))
+        name = o.name.upper()
+        size = fit(c, name, theme.font("display"), 15, w - 2 * s - 8)
+        text(c, name, w / 2, h - s - 28, theme.font("display"), size, col(theme, "objective"))
+        c.setStrokeColor(col(theme, "objective"))
+        c.setLineWidth(0.8)
+        c.line(s + 12, h - s - 36, w - s - 12, h - s - 36)
+        wrapped(c, o.condition, w / 2, h - s - 44, w - 2 * s - 10, theme.font("semibold"), 10, ink, leading=12.5)
+        # gains
+        gains = [("rp", o.rp)] if o.rp else []
+        gains += [("coins", o.coins)] if o.coins else []
+        text(c, "REVEAL AT ONCE AND GAIN", w / 2, s + 64, theme.font("bold"), 7.5, theme.colour("muted"))
+        n = len(gains)
+        for i, (kind, value) in enumerate(gains):
+            gx = w / 2 + (i - (n - 1) / 2) * 62
+            gy = s + 32
+            if kind == "rp":
+                rp_badge(c, theme, gx - 12, gy, 19, value, 24)
+                text(c, "RP", gx + 16, gy - 4, theme.font("display"), 13, col(theme, "renown"), "left")
+            else:
+                coin_badge(c, theme, gx - 12, gy, 19, value, 24)
+                text(c, "coins", gx + 10, gy - 4, theme.font("bold"), 9, col(theme, "gold_dark"), "left")
+
+    gains = " + ".join(x for x in (f"{o.rp} RP" if o.rp else "", f"{o.coins} coins" if o.coins else "") if x)
+    return Face(f"{G}/objective/{o.id}/{o.name}/{o.rp}/{o.coins}/{o.condition}", draw,
+                text=f"{o.name}: {o.condition} → {gains}")
+
+
+def card_back(rules: ArchaeologiaRules, theme, which: str) -> Face:
+    """The EVENT (``which="event"``) or SECRET OBJECTIVE (``"objective"``) back."""
+    label = (rules.event_back if which == "event" else rules.objective_back).upper()
+
+    def draw(c, box: FaceBox) -> None:
+        w, h, s = box.width, box.height, box.safe
+        hue = col(theme, which)
+        fg = on(theme, which)
+        fill_bleed(c, box, hue)
+        frame(c, box, fg, s * 0.8, 1.2, 7)
+        frame(c, box, fg, s * 0.8 + 4, 0.5, 5)
+        c.setStrokeColor(mix(theme.hex(which, G), theme.hex("ground", G), 0.25))
+        c.setLineWidth(1.0)
+        for k in range(1, 9):  # strata lines
+            y = h * k / 9
+            p = c.beginPath()
+            p.moveTo(s * 0.8 + 4, y)
+            p.curveTo(w * 0.35, y + 7, w * 0.6, y - 6, w - s * 0.8 - 4, y + 2)
+            c.drawPath(p, fill=0, stroke=1)
+        c.setFillColor(hue)
+        c.circle(w / 2, h * 0.58, 40, fill=1, stroke=0)
+        icon = art.footprint if which == "event" else art.laurel
+        c.setFillColor(fg)
+        c.circle(w / 2, h * 0.58, 36, fill=1, stroke=0)
+        icon(c, w / 2, h * 0.58, 50, hue, hue, fg)
+        words = label.split()
+        lines = [label] if len(words) == 1 else [" ".join(words[:-1]), words[-1]]
+        for i, line in enumerate(lines):
+            size = fit(c, line, theme.font("display"), 20, w - 2 * s - 12)
+            text(c, line, w / 2, h * 0.3 - i * 22, theme.font("display"), size, fg)
+        text(c, rules.title.upper(), w / 2, s + 12, theme.font("display"), 9, fg)
+
+    return Face(f"{G}/back/{which}/{label}/{rules.title}", draw, text=f"{label} back")
+
+
+def event_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
+    """Every EVENT card (``count`` copies of each, data order), one back."""
+    w, h = mm(rules.sizes["card_width"]), mm(rules.sizes["card_height"])
+    back = card_back(rules, theme, "event")
+    return tuple(Component(f"event-{e.id}-{i + 1}", w, h, event_face(rules, theme, e), back, safe=mm(3.5),
+                           meta={"kind": "event", "id": e.id, "action": e.action})
+                 for e in rules.events.values() for i in range(e.count))
+
+
+def objective_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
+    """The SECRET OBJECTIVE cards (one each), one back."""
+    w, h = mm(rules.sizes["card_width"]), mm(rules.sizes["card_height"])
+    back = card_back(rules, theme, "objective")
+    return tuple(Component(f"objective-{o.id}", w, h, objective_face(rules, theme, o), back, safe=mm(3.5),
+                           meta={"kind": "objective", "id": o.id}) for o in rules.objectives.values())
+
+
+# -- player aid ------------------------------------------------------------------------------
+
+def _heading(c, theme, s: str, x: float, y: float, width: float) -> None:
+    c.setFillColor(col(theme, "earth"))
+    c.roundRect(x, y - 4, width, 15, 3, fill=1, stroke=0)
+    text(c, s, x + 5, y, theme.font("display"), 10, on(theme, "earth"), "left")
+
+
+def _cost(c, theme, x: float, y: float, actions: int) -> None:
+    """The cost chip of an action: footprints or FREE."""
+    ink = theme.colour("ink")
+    if actions:
+        c.setFillColor(ink)
+        c.circle(x, y + 3, 7, fill=1, stroke=0)
+        art.footprint(c, x, y + 3, 10, col(theme, "ground"), ink, ink)
+        if actions > 1:
+            text(c, f"×{actions}", x + 9, y, theme.font("bold"), 7.5, ink, "left")
+    else:
+        text(c, "FREE", x, y, theme.font("bold"), 7, col(theme, "grass"))
+
+
+def aid_front(rules: ArchaeologiaRules, theme) -> Face:
+    """Player aid, front: the turn and every action with what it costs."""
+
+    def draw(c, box: FaceBox) -> None:
+        w, h, s = box.width, box.height, box.safe
+        ink = theme.colour("ink")
+        fill_bleed(c, box, col(theme, "earth"))
+        c.setFillColor(col(theme, "ground"))
+        c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, 6, fill=1, stroke=0)
+        x0, x1 = s + 3, w - s - 3
+        text(c, rules.title.upper(), w / 2, h - s - 16, theme.font("display"), 16, col(theme, "earth"))
+        text(c, "PLAYER AID", w / 2, h - s - 27, theme.font("bold"), 7.5, theme.colour("muted"))
+        y = h - s - 48
+        _heading(c, theme, "YOUR TURN", x0, y, x1 - x0)
+        steps = [(str(rules.draw), f"Draw {rules.draw} EVENT card."),
+                 (str(rules.actions_per_turn), f"Perform up to {rules.actions_per_turn} ACTIONS, in any order."),
+                 (str(rules.hand_limit), f"End: discard down to {rules.hand_limit} cards in hand.")]
+        y -= 18
+        for n, (big, line) in enumerate(steps, 1):
+            c.setFillColor(col(theme, "earth"))
+            c.circle(x0 + 7, y + 3, 7, fill=1, stroke=0)
+            text(c, str(n), x0 + 7, y, theme.font("display"), 9, on(theme, "earth"))
+            text(c, line, x0 + 18, y, theme.font("body"), 8.5, ink, "left")
+            y -= 13
+        c.setFillColor(col(theme, "gold"))
+        c.roundRect(x0, y - 6, x1 - x0, 16, 3, fill=1, stroke=0)
+        idle = f"No ACTION used this turn: gain {rules.idle_coins} coins."
+        text(c, idle, w / 2, y - 1, theme.font("bold"), fit(c, idle, theme.font("bold"), 8.5, x1 - x0 - 6),
+             on(theme, "gold"))
+        y -= 22
+        _heading(c, theme, "ACTIONS", x0, y, x1 - x0)
+        y -= 16
+        for a in rules.actions.values():
+            _cost(c, theme, x0 + 8, y, a.actions)
+            text(c, a.name, x0 + 20 + (8 if a.actions > 1 else 0), y, theme.font("bold"), 8.5, ink, "left")
+            y = wrapped(c, a.text, x0 + 20, y - 2, x1 - x0 - 20, theme.font("body"), 7.5, ink,
+                        leading=8.8, align="left") - 12.5
+
+    return Face(f"{G}/aid/front/{hash_rules(rules)}", draw, text="player aid front")
+
+
+def aid_back(rules: ArchaeologiaRules, theme) -> Face:
+    """Player aid, back: strata table, tool hut, sets, end of the game."""
+
+    def draw(c, box: FaceBox) -> None:
+        w, h, s = box.width, box.height, box.safe
+        ink = theme.colour("ink")
+        fill_bleed(c, box, col(theme, "earth"))
+        c.setFillColor(col(theme, "ground"))
+        c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, 6, fill=1, stroke=0)
+        x0, x1 = s + 3, w - s - 3
+        y = h - s - 14
+        _heading(c, theme, "DIGGING", x0, y, x1 - x0)
+        y -= 15
+        cols = (x0 + 2, x0 + 62, x0 + 122, x1 - 2)
+        for label, x, al in (("STRATUM", cols[0], "left"), ("RESEARCH", cols[1], "left"), ("TOOL", cols[2], "left"),
+                             ("COST", cols[3], "right")):
+            text(c, label, x, y, theme.font("bold"), 7, theme.colour("muted"), al)
+        y -= 13
+        for st in rules.strata.values():
+            c.setFillColor(col(theme, f"{st.id}_light"))
+            c.rect(x0, y - 4, x1 - x0, 13, fill=1, stroke=0)
+            c.setFillColor(col(theme, st.id))
+            c.rect(x0, y - 4, 3, 13, fill=1, stroke=0)
+            text(c, st.name, cols[0] + 3, y, theme.font("bold"), 8, ink, "left")
+            text(c, st.research, cols[1], y, theme.font("body"), 8, ink, "left")
+            tool = rules.tools[st.tool].name if st.tool else "none"
+            text(c, tool, cols[2], y, theme.font("body"), 8, ink, "left")
+            text(c, f"{st.cost} coin" if st.cost == 1 else (f"{st.cost} coins" if st.cost else "free"), cols[3], y,
+                 theme.font("bold"), 8, ink, "right")
+            y -= 14
+        y -= 8
+        _heading(c, theme, "TOOL HUT", x0, y, x1 - x0)
+        y -= 15
+        tools = " · ".join(f"{t.name} {t.price}" for t in rules.tools.values())
+        text(c, f"Buy: {tools}", x0 + 2, y, theme.font("body"), fit(c, f"Buy: {tools}", theme.font("body"), 8, x1 - x0 - 4),
+             ink, "left")
+        y -= 11
+        text(c, f"One of each, kept all game; sell one back for {rules.sell_back}.", x0 + 2, y, theme.font("body"), 7.5,
+             ink, "left")
+        y -= 11
+        rent = " · ".join(f"{r.name} {r.price}" for r in rules.rentals.values())
+        text(c, f"Rent (this turn): {rent}", x0 + 2, y, theme.font("body"),
+             fit(c, f"Rent (this turn): {rent}", theme.font("body"), 8, x1 - x0 - 4), ink, "left")
+        y -= 17
+        _heading(c, theme, "SETS FOR THE MUSEUM", x0, y, x1 - x0)
+        y -= 14
+        for sid, st in rules.strata.items():
+            groups = [g for g in rules.groups.values() if rules.discoveries[g.tiles[0]].stratum == sid
+                      and g.kind != "double"]
+            line = ", ".join(f"{g.name} ({g.size})" for g in groups)
+            if not line:
+                continue
+            text(c, st.name, x0 + 2, y, theme.font("bold"), 7.5, col(theme, sid), "left")
+            y = wrapped(c, line, x0 + 50, y + 7.5, x1 - x0 - 50, theme.font("body"), 7.5, ink,
+                        leading=9, align="left") - 11
+        doubles = sum(1 for g in rules.groups.values() if g.kind == "double")
+        y = wrapped(c, f"Singles go alone; the {doubles} doubles and every set only whole. Match the icon top right.",
+                    w / 2, y + 7, x1 - x0 - 4, theme.font("italic"), 7.5, ink, leading=9) - 16
+        _heading(c, theme, "END OF THE GAME", x0, y, x1 - x0)
+        y -= 15
+        wrapped(c, f"Reach {rules.win_rp} RP first and win — or when one player holds both dinosaur eggs, "
+                   "the most RP wins.", w / 2, y + 8, x1 - x0 - 4, theme.font("body"), 8, ink, leading=9.5)
+
+    return Face(f"{G}/aid/back/{hash_rules(rules)}", draw, text="player aid back")
+
+
+def hash_rules(rules: ArchaeologiaRules) -> str:
+    """A short stable key of the rules data the aid prints (faces with equal keys are drawn once)."""
+    import hashlib
+    parts = [rules.title, rules.draw, rules.actions_per_turn, rules.hand_limit, rules.idle_coins, rules.sell_back,
+             rules.win_rp, [(a.name, a.actions, a.text) for a in rules.actions.values()],
+             [(s.name, s.research, s.tool, s.cost) for s in rules.strata.values()],
+             [(t.name, t.price) for t in (*rules.tools.values(), *rules.rentals.values())],
+             [(g.name, g.size, g.kind) for g in rules.groups.values()]]
+    return hashlib.sha1(repr(parts).encode()).hexdigest()[:12]
+
+
+def aid_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
+    """One player aid card per player (``players.max``), front and back."""
+    w, h = mm(rules.sizes["aid_width"]), mm(rules.sizes["aid_height"])
+    front, back = aid_front(rules, theme), aid_back(rules, theme)
+    return tuple(Component(f"player-aid-{i + 1}", w, h, front, back, safe=mm(3), meta={"kind": "aid"})
+                 for i in range(rules.players_max))

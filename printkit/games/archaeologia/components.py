@@ -1,0 +1,182 @@
+"""What the Archaeologia kit prints, in print order.
+
+* ``rules-reference``: one page of the rules in our words (weasyprint);
+* ``player-aids``: one duplex card per player (turn and actions; strata,
+  tools, rentals and sets);
+* ``grass-tiles``, ``earth-tiles``, ``rock-tiles``, ``dinosaur-tiles``: the
+  70 strata tiles, one file per stratum so every backs sheet shows one
+  stratum only (a misaligned duplex never shows another layer's back);
+* ``pieces``: 12 tool tiles and the RAIN tile, money and renown markers per
+  player colour, SONAR and TENT markers (round), fold-over archaeologist
+  standees (one-sided) — each size on its own sheets;
+* ``event-cards``, ``objective-cards``: poker cards with their own backs;
+* ``boards``: the MONEY/TOOLS board then the RENOWN board, each tiled over
+  the kit paper with glue overlaps and alignment marks, or on one large sheet
+  with ``--board-paper``.
+
+Every count, value and size comes from ``rules/archaeologia.toml``.  No
+scorer yet: the shared scoring core will take ``[discoveries]``, ``[groups]``
+and ``[objectives]`` from the same data.
+"""
+
+from __future__ import annotations
+
+from printkit import PrintkitError
+from printkit.build import BuildOptions, GameKit, Part
+from printkit.games.archaeologia import art
+from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, check_printable, load_rules
+from printkit.games.archaeologia.tiles import (
+    marker_face,
+    pawn_face,
+    rain_face,
+    round_token_face,
+    tile_back,
+    tile_front,
+    tool_face,
+)
+from printkit.model import Component, ComponentSet
+from printkit.units import mm
+
+TILE_SAFE_MM = 3.0
+
+
+def strata_components(rules: ArchaeologiaRules, theme, stratum: str) -> tuple[Component, ...]:
+    """The tiles of ``stratum`` in data order, each with the stratum's back;
+    ``meta``: kind "tile", the stratum, the discovery id, kind and group."""
+    size = mm(rules.sizes["tile"])
+    back = tile_back(rules, theme, stratum)
+    return tuple(
+        Component(f"tile-{d.id}", size, size, tile_front(rules, theme, d), back, safe=mm(TILE_SAFE_MM),
+                  meta={"kind": "tile", "stratum": stratum, "id": d.id, "tile_kind": d.kind, "group": d.group})
+        for d in rules.tiles_of(stratum))
+
+
+def tool_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
+    """Tool tiles (``count`` of each, tool order) then the RAIN tile; the same face on both sides."""
+    size = mm(rules.sizes["tool_tile"])
+    out = []
+    for t in rules.tools.values():
+        face = tool_face(rules, theme, t.id)
+        out += [Component(f"tool-{t.id}-{i + 1}", size, size, face, face, safe=mm(2.5),
+                          meta={"kind": "tool", "id": t.id}) for i in range(t.count)]
+    rain = rain_face(rules, theme)
+    out += [Component(f"rain-{i + 1}", size, size, rain, rain, safe=mm(2.5), meta={"kind": "rain", "id": "rain"})
+            for i in range(rules.rain_count)]
+    return tuple(out)
+
+
+def marker_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
+    """Per player colour a money and a renown marker, then the SONAR and TENT markers (round)."""
+    d = mm(rules.sizes["marker"])
+    out = []
+    for colour in rules.colours:
+        for track in ("money", "renown"):
+            f = marker_face(rules, theme, colour, track)
+            out.append(Component(f"marker-{colour}-{track}", d, d, f, f, shape="circle", safe=mm(1.5),
+                                 meta={"kind": "marker", "colour": colour, "track": track}))
+    for what, n in (("sonar", rules.sonar_markers), ("tent", rules.tent_markers)):
+        f = round_token_face(rules, theme, what)
+        out += [Component(f"{what}-{i + 1}", d, d, f, f, shape="circle", safe=mm(1.5), meta={"kind": what})
+                for i in range(n)]
+    return tuple(out)
+
+
+def pawn_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
+    """One fold-over standee per player colour (one-sided)."""
+    w = mm(rules.sizes["pawn_width"])
+    h = mm(2 * rules.sizes["pawn_base"] + 2 * rules.sizes["pawn_height"])
+    return tuple(Component(f"pawn-{c}", w, h, pawn_face(rules, theme, c), safe=mm(2),
+                           meta={"kind": "pawn", "colour": c}) for c in rules.colours)
+
+
+def parts(options: BuildOptions) -> list[Part]:
+    """The kit's parts for ``options`` (paper, theme, bleed, board paper, rules).
+
+    Raises :class:`printkit.PrintkitError` for rules data out of range
+    (:func:`~printkit.games.archaeologia.data.load_rules`) or texts the
+    theme's fonts cannot draw (:func:`~printkit.games.archaeologia.data.check_printable`).
+    """
+    from printkit.games.archaeologia import boards, cards, documents
+
+    rules = load_rules(options.rules_file(GAME_ID))
+    theme = options.theme
+    check_printable(rules, theme)
+    out = [
+        Part("rules-reference", "Rules reference", "plain paper (80 g/m²)",
+             document=lambda: documents.rules_reference_pdf(rules, theme, options.paper), count=1),
+    ]
+    aids = cards.aid_components(rules, theme)
+    out.append(Part("player-aids", "Player aids", "card 250–300 g/m², duplex",
+                    components=ComponentSet("player-aids", "Player aids", "card", aids), count=len(aids)))
+    for sid, st in rules.strata.items():
+        tiles = strata_components(rules, theme, sid)
+        title = f"{st.name} tiles"
+        out.append(Part(f"{sid}-tiles", f"{st.name.capitalize()} tiles ({st.research})", "card 300 g/m² or more, duplex",
+                        components=ComponentSet(f"{sid}-tiles", title, "card", tiles), count=len(tiles)))
+    pieces = tool_components(rules, theme) + marker_components(rules, theme) + pawn_components(rules, theme)
+    out.append(Part("pieces", "Tool tiles, RAIN tile, markers, standees", "card 300 g/m² or more, duplex",
+                    components=ComponentSet("pieces", "Tools, RAIN, markers, standees", "card", pieces),
+                    count=len(pieces)))
+    events = cards.event_components(rules, theme)
+    out.append(Part("event-cards", "EVENT cards", "card 250–300 g/m², duplex",
+                    components=ComponentSet("event-cards", "EVENT cards", "card", events), count=len(events)))
+    objectives = cards.objective_components(rules, theme)
+    out.append(Part("objective-cards", "SECRET OBJECTIVE cards", "card 250–300 g/m², duplex",
+                    components=ComponentSet("objective-cards", "SECRET OBJECTIVE cards", "card", objectives),
+                    count=len(objectives)))
+    board_paper = options.board_paper
+    stock = (f"one {board_paper.upper()} sheet" if board_paper else f"{options.paper.name.upper()} pages") + \
+        ", glued to card"
+    out.append(Part("boards", "MONEY/TOOLS and RENOWN boards", stock,
+                    document=lambda: boards.boards_pdf(rules, options), count=2))
+    return out
+
+
+def cover(summary: list[dict], options: BuildOptions) -> bytes:
+    """The kit's cover page (weasyprint): the shared cover template, tightened
+    (``templates/<theme>/archaeologia-cover.html.j2``) so the ten parts fit one
+    page, in the game's palette.  Raises :class:`printkit.PrintkitError` for a
+    part missing a key or a template error."""
+    from printkit.render.documents import PAPER_LABELS, duplex_instructions, render_document
+    from printkit.units import to_mm
+
+    rules = load_rules(options.rules_file(GAME_ID))
+    paper = options.paper
+    rows = []
+    for i, part in enumerate(summary):
+        missing = [k for k in ("title", "file", "count", "pages", "stock") if k not in part]
+        if missing:
+            raise PrintkitError(f"cover: part {i + 1} lacks {', '.join(missing)}")
+        rows.append({k: part[k] for k in ("title", "file", "count", "pages", "stock")})
+    context = {
+        "game": GAME_ID, "game_title": rules.title, "tagline": rules.tagline,
+        "paper_name": PAPER_LABELS.get(paper.name, (paper.name.upper(), ""))[0],
+        "paper_note": PAPER_LABELS.get(paper.name, ("", f"{to_mm(paper.width):g} × {to_mm(paper.height):g} mm"))[1],
+        "duplex": options.duplex, "duplex_instructions": duplex_instructions(options.duplex),
+        "parts": rows, "total_pages": sum(int(r["pages"]) for r in rows),
+    }
+    return render_document("archaeologia-cover.html.j2", context, options.theme, paper)
+
+
+def _players(rules: ArchaeologiaRules) -> tuple[int, int, int]:
+    return rules.players_min, rules.players_max, rules.players_default
+
+
+def _deck_icon(fn):
+    return lambda c, x, y, size, fill, detail: fn(c, x, y, size, fill, detail, detail)
+
+
+_rules = load_rules()
+GAME = GameKit(
+    id=GAME_ID,
+    title=_rules.title,
+    tagline=_rules.tagline,
+    parts=parts,
+    players=_players(_rules),
+    cover=cover,
+    player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
+    rules=load_rules,
+    options=frozenset({"board_paper"}),
+    scorer=None,  # the shared scoring core adds it later (issue 12: kit only)
+    icons={name: _deck_icon(fn) for name, fn in art.DECK_ICONS.items()},
+)

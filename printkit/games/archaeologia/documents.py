@@ -1,0 +1,56 @@
+"""Archaeologia's one-page rules reference (jinja2 + weasyprint), in our own words.
+
+Every number the page shows (site size, layers, spares for the black market,
+starting coins, tools and rentals with prices, strata costs, sets and their
+sizes, the winning RP, the card counts) comes from the
+:class:`~printkit.games.archaeologia.data.ArchaeologiaRules` passed in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules
+from printkit.paper import Paper
+from printkit.render.documents import render_document
+from printkit.theme import Theme
+
+TEMPLATE = "archaeologia-rules.html.j2"
+
+
+def rules_context(rules: ArchaeologiaRules) -> dict[str, Any]:
+    """The template context of the rules reference, built from ``rules``."""
+    strata = []
+    for st in rules.strata.values():
+        groups = [g for g in rules.groups.values() if rules.discoveries[g.tiles[0]].stratum == st.id]
+        strata.append({
+            "id": st.id, "name": st.name, "research": st.research, "cost": st.cost, "tiles": st.tiles,
+            "tool": rules.tools[st.tool].name if st.tool else "",
+            "singles": sum(1 for d in rules.tiles_of(st.id) if d.kind == "single"),
+            "eggs": sum(1 for d in rules.tiles_of(st.id) if d.egg),
+            "doubles": [g.name for g in groups if g.kind == "double"],
+            "sets": [{"name": g.name, "size": g.size, "kind": g.kind} for g in groups if g.kind != "double"],
+            "spare": rules.black_market_start.get(st.id, 0),
+        })
+    bottom_up = [rules.strata[s].name for s in rules.layers]
+    return {
+        "game": GAME_ID, "title": rules.title, "tagline": rules.tagline,
+        "players_min": rules.players_min, "players_max": rules.players_max,
+        "rows": rules.site_rows, "cols": rules.site_cols, "piles": rules.piles,
+        "layers": bottom_up, "strata": strata,
+        "start_coins": rules.start_coins, "start_rp": rules.start_rp, "hand": rules.hand,
+        "objectives_each": rules.objectives_each, "first_sonar": rules.first_sonar_piles,
+        "draw": rules.draw, "actions": rules.actions_per_turn, "hand_limit": rules.hand_limit,
+        "idle_coins": rules.idle_coins, "win_rp": rules.win_rp, "eggs": rules.eggs_to_end,
+        "tools": [{"name": t.name, "price": t.price} for t in rules.tools.values()], "sell_back": rules.sell_back,
+        "rentals": [{"name": r.name, "price": r.price, "text": r.text} for r in rules.rentals.values()],
+        "events": rules.event_count, "event_footprints": sum(e.count for e in rules.events.values() if e.action),
+        "objectives": len(rules.objectives), "tiles": len(rules.discoveries),
+    }
+
+
+def rules_reference_pdf(rules: ArchaeologiaRules, theme: Theme, paper: Paper) -> bytes:
+    """The one-page rules reference as PDF bytes (``paper`` size, theme fonts
+    and the game's palette).  Raises :class:`printkit.PrintkitError` for a
+    template error."""
+    return render_document(TEMPLATE, rules_context(rules), theme, paper)

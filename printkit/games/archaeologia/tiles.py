@@ -1,0 +1,306 @@
+"""Archaeologia tiles and tokens (reportlab, drawn per the Face contract).
+
+Each function returns a :class:`printkit.model.Face`: ``draw(canvas, box)``
+with the origin at the trim's bottom-left corner, lengths in pt, background
+run to the bleed edge, text inside ``box.safe``.  Colours and fonts come from
+the theme's ``[games.archaeologia]`` palette (text on a coloured fill takes
+whichever of ink and paper reads better on it, so pale ink-saver tints stay
+readable); numbers from :class:`~printkit.games.archaeologia.data.ArchaeologiaRules`.
+
+* strata tile fronts: RP top left (the biggest number), the group icon and
+  size top right, the find in the middle, its name, the group (or "single")
+  bottom left and the black-market value on a coin bottom right;
+* strata tile backs ("buried side"): the stratum's name, research, tool and
+  its place in the four layers — the same for every tile of a stratum;
+* tool tiles and the RAIN tile; round markers (money and renown per player
+  colour, SONAR, TENT); fold-over archaeologist standees.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import simpleSplit
+
+from printkit.games.archaeologia import art
+from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, Discovery
+from printkit.model import Face, FaceBox
+from printkit.render.icons import best_contrast, colour_symbol
+from printkit.units import mm
+
+G = GAME_ID
+#: RP size (pt): the biggest text on a strata tile.
+RP_PT = 22
+#: Player-colour symbols (colour-blind safe: each colour also has a shape).
+PLAYER_SYMBOLS = {"blue": "circle", "orange": "triangle", "green": "square", "purple": "diamond"}
+
+
+def col(theme, role):
+    """A palette colour of this game (falls back to the theme's general colours)."""
+    return theme.colour(role, G)
+
+
+def on(theme, role: str):
+    """Text colour for text on the fill ``role``: ink or the game's ground, whichever contrasts more."""
+    return HexColor(best_contrast(theme.hex(role, G), theme.hex("ink"), theme.hex("ground", G)))
+
+
+def fill_bleed(c, box: FaceBox, colour) -> None:
+    """Paint the whole face, bleed included."""
+    c.setFillColor(colour)
+    c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed, fill=1, stroke=0)
+
+
+def text(c, s: str, x: float, y: float, font: str, size: float, colour, align: str = "centre") -> None:
+    """One line of text at baseline ``y``."""
+    c.setFont(font, size)
+    c.setFillColor(colour)
+    {"centre": c.drawCentredString, "left": c.drawString, "right": c.drawRightString}[align](x, y, s)
+
+
+def fit(c, s: str, font: str, size: float, width: float, minimum: float = 7.0) -> float:
+    """Largest size ≤ ``size`` (≥ ``minimum``) at which ``s`` fits ``width`` pt."""
+    while size > minimum and c.stringWidth(s, font, size) > width:
+        size -= 0.25
+    return size
+
+
+def wrapped(c, s: str, cx: float, top: float, width: float, font: str, size: float, colour, leading=None,
+            max_lines: int = 9, align: str = "centre") -> float:
+    """Wrapped text from ``top`` down, centred on ``cx`` (``align="left"``:
+    starting at ``cx``); returns the last baseline."""
+    leading = leading or size * 1.2
+    lines = simpleSplit(s, font, size, width)[:max_lines]
+    y = top - size
+    for line in lines:
+        text(c, line, cx, y, font, size, colour, align)
+        y -= leading
+    return y + leading
+
+
+def frame(c, box: FaceBox, colour, inset: float, width: float = 1.4, radius: float = 5.0) -> None:
+    """A rounded frame line ``inset`` pt inside the trim."""
+    c.setStrokeColor(colour)
+    c.setLineWidth(width)
+    c.roundRect(inset, inset, box.width - 2 * inset, box.height - 2 * inset, radius, fill=0, stroke=1)
+
+
+def rp_badge(c, theme, x: float, y: float, r: float, value: int, size: float = RP_PT) -> None:
+    """The renown badge: laurel and disc in the renown colour, the RP on it."""
+    art.laurel(c, x, y, 2 * r, col(theme, "renown"), col(theme, "renown"), col(theme, "ground"))
+    text(c, str(value), x, y - size * 0.36, theme.font("display"), size, on(theme, "renown"))
+
+
+def coin_badge(c, theme, x: float, y: float, r: float, value: int, size: float = 12) -> None:
+    """A gold coin with ``value`` on it (black-market values, prices)."""
+    art.coin(c, x, y, 2 * r, col(theme, "gold"), col(theme, "gold_dark"), col(theme, "ground"))
+    text(c, str(value), x, y - size * 0.36, theme.font("display"), size, on(theme, "gold"))
+
+
+def kind_label(rules: ArchaeologiaRules, d: Discovery) -> str:
+    """What the tile is, as printed bottom left: the group's name, "SINGLE" or "EGG"."""
+    if d.group:
+        return rules.groups[d.group].name.upper()
+    return "DINOSAUR EGG" if d.egg else "SINGLE"
+
+
+def tile_front(rules: ArchaeologiaRules, theme, d: Discovery) -> Face:
+    """A strata tile's front (see module doc)."""
+    group = rules.groups.get(d.group) if d.group else None
+
+    def draw(c, box: FaceBox) -> None:
+        w, h, s = box.width, box.height, box.safe
+        hue, light = col(theme, d.stratum), col(theme, f"{d.stratum}_light")
+        ink = theme.colour("ink")
+        fill_bleed(c, box, light)
+        c.setFillColor(col(theme, "ground"))
+        c.roundRect(s * 0.55, s * 0.55, w - 1.1 * s, h - 1.1 * s, 5, fill=1, stroke=0)
+        frame(c, box, hue, s * 0.55, 1.6)
+        # top left: RP
+        r = 15.0
+        rp_badge(c, theme, s + r - 1, h - s - r + 1, r, d.rp)
+        # top right: group icon and size (or the egg)
+        bx, by, bs = w - s - 26, h - s - 26, 26.0
+        if group or d.egg:
+            c.setFillColor(hue)
+            c.roundRect(bx, by, bs, bs, 4, fill=1, stroke=0)
+            icon = art.GROUP_ART[group.icon] if group else art.egg
+            icon(c, bx + bs / 2, by + bs / 2, bs * 0.78, col(theme, "ground"), ink, hue)
+            if group:
+                c.setFillColor(ink)
+                c.circle(bx, by, 7.5, fill=1, stroke=0)
+                text(c, str(group.size), bx, by - 4, theme.font("display"), 11, col(theme, "ground"))
+        # middle: the find
+        emblem = (art.GROUP_ART[group.icon] if group else art.EMBLEMS["egg" if d.egg else (
+            "meteorite" if d.id.startswith("meteorite") else d.stratum)])
+        cy = h * 0.52
+        c.setFillColor(light)
+        c.circle(w / 2, cy, 24, fill=1, stroke=0)
+        emblem(c, w / 2, cy, 40, hue if group else col(theme, "ground_dark"), ink, light)
+        # name
+        font = theme.font("bold")
+        size = 8.5
+        lines = simpleSplit(d.name, font, size, w - 2 * s - 4)
+        if len(lines) > 2:
+            size = 7.5
+        wrapped(c, d.name, w / 2, cy - 24, w - 2 * s - 4, font, size, ink, max_lines=2)
+        # bottom: kind label left, black-market coin right
+        cr = 10.5
+        label = kind_label(rules, d)
+        lsize = fit(c, label, theme.font("semibold"), 7.5, w - 2 * s - 2 * cr - 6)
+        text(c, label, s + 1, s + 3, theme.font("semibold"), lsize, hue, "left")
+        coin_badge(c, theme, w - s - cr + 1, s + cr - 1, cr, d.black_market)
+
+    key = f"{G}/tile/{d.id}/{d.rp}/{d.black_market}/{d.group}/{d.name}"
+    return Face(key, draw, text=f"{d.name}: {d.stratum} {d.kind} {d.rp} RP, black market {d.black_market}")
+
+
+def tile_back(rules: ArchaeologiaRules, theme, stratum: str) -> Face:
+    """The buried side of every tile of ``stratum``: its name and research,
+    the tool it needs, and where it lies among the layers (bottom first)."""
+    st = rules.strata[stratum]
+
+    def draw(c, box: FaceBox) -> None:
+        w, h, s = box.width, box.height, box.safe
+        hue, light = col(theme, stratum), col(theme, f"{stratum}_light")
+        fg = on(theme, stratum)
+        fill_bleed(c, box, hue)
+        # soil bands across the tile
+        c.setStrokeColor(light)
+        c.setLineWidth(0.8)
+        for k in range(-1, 9):
+            y0 = k * (h / 7)
+            p = c.beginPath()
+            p.moveTo(-box.bleed, y0)
+            p.curveTo(w * 0.3, y0 + 6, w * 0.6, y0 - 5, w + box.bleed, y0 + 3)
+            c.drawPath(p, fill=0, stroke=1)
+        c.setFillColor(hue)
+        c.roundRect(s, h * 0.36, w - 2 * s, h * 0.4, 5, fill=1, stroke=0)
+        name = st.name.upper()
+        size = fit(c, name, theme.font("display"), 20, w - 2 * s - 6)
+        text(c, name, w / 2, h * 0.56, theme.font("display"), size, fg)
+        text(c, st.research, w / 2, h * 0.44, theme.font("italic"), 9, fg)
+        # layer gauge (bottom layer lowest), this stratum filled
+        gx, gw, gh = s + 2, 14.0, 4.0
+        for i, layer in enumerate(rules.layers):
+            y = s + 2 + i * (gh + 2)
+            c.setFillColor(fg if layer == stratum else hue)
+            c.setStrokeColor(fg)
+            c.setLineWidth(0.6)
+            c.rect(gx, y, gw, gh, fill=1, stroke=1)
+        # tool needed, bottom right
+        tool = rules.tools.get(st.tool)
+        if tool:
+            art.TOOL_ART[tool.id](c, w - s - 10, s + 11, 20, light, fg, hue)
+
+    return Face(f"{G}/back/{stratum}/{st.name}/{st.research}/{st.tool}/{'-'.join(rules.layers)}", draw,
+                text=f"{st.name} back")
+
+
+def tool_face(rules: ArchaeologiaRules, theme, tool_id: str) -> Face:
+    """A tool tile (the same on both sides): the tool, its name, price and the stratum it digs."""
+    tool = rules.tools[tool_id]
+    digs = [s for s in rules.strata.values() if s.tool == tool_id]
+
+    def draw(c, box: FaceBox) -> None:
+        w, h, s = box.width, box.height, box.safe
+        fill_bleed(c, box, col(theme, "tool"))
+        c.setFillColor(col(theme, "ground"))
+        c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, 5, fill=1, stroke=0)
+        ink = theme.colour("ink")
+        art.TOOL_ART[tool_id](c, w / 2, h * 0.58, 44, col(theme, "gold"), ink, col(theme, "ground"))
+        text(c, tool.name.upper(), w / 2, s + 12, theme.font("display"), fit(c, tool.name.upper(), theme.font("display"),
+                                                                             11, w - 2 * s - 4), ink)
+        if digs:
+            dig = "digs " + " & ".join(st.name for st in digs)
+            text(c, dig, w / 2, s + 3, theme.font("semibold"), fit(c, dig, theme.font("semibold"), 7.5, w - 2 * s), ink)
+        coin_badge(c, theme, s + 9, h - s - 9, 10, tool.price, 13)
+        text(c, f"sell {rules.sell_back}", w - s - 1, h - s - 8, theme.font("semibold"), 7, theme.colour("muted"),
+             "right")
+
+    return Face(f"{G}/tool/{tool_id}/{tool.name}/{tool.price}/{rules.sell_back}", draw,
+                text=f"{tool.name} {tool.price} coins")
+
+
+def rain_face(rules: ArchaeologiaRules, theme) -> Face:
+    """The RAIN tile (both sides): the cloud, its name and what it does."""
+
+    def draw(c, box: FaceBox) -> None:
+        w, h, s = box.width, box.height, box.safe
+        fill_bleed(c, box, col(theme, "rain"))
+        fg = on(theme, "rain")
+        art.cloud(c, w / 2, h * 0.7, 40, col(theme, "ground"), fg, col(theme, "rain"))
+        text(c, "RAIN", w / 2, h * 0.42, theme.font("display"), 13, fg)
+        wrapped(c, "No digging, no SONAR on this pile.", w / 2, h * 0.38, w - 2 * s, theme.font("semibold"), 7, fg)
+
+    return Face(f"{G}/rain", draw, text="RAIN")
+
+
+def marker_face(rules: ArchaeologiaRules, theme, colour: str, track: str) -> Face:
+    """A round player marker (both sides): the player colour, its symbol and
+    what it counts — a coin for the MONEY track, a laurel for RENOWN."""
+
+    def draw(c, box: FaceBox) -> None:
+        w = box.width
+        fill_bleed(c, box, col(theme, colour))
+        c.setFillColor(col(theme, "ground"))
+        c.circle(w / 2, w / 2, w * 0.36, fill=1, stroke=0)
+        if track == "money":
+            art.coin(c, w / 2, w / 2 + 3, w * 0.42, col(theme, "gold"), col(theme, "gold_dark"), col(theme, "ground"))
+        else:
+            art.laurel(c, w / 2, w / 2 + 3, w * 0.46, col(theme, "renown"), col(theme, "renown"), col(theme, "ground"))
+        colour_symbol(c, PLAYER_SYMBOLS[colour], w / 2, w * 0.22, w * 0.16, theme.colour("ink"))
+        text(c, "$" if track == "money" else "RP", w / 2, w / 2 + 3 - 3.5 + (0 if track == "money" else 0.5),
+             theme.font("display"), 9 if track == "money" else 8, on(theme, "gold" if track == "money" else "renown"))
+
+    return Face(f"{G}/marker/{colour}/{track}", draw, text=f"{colour} {track} marker")
+
+
+def round_token_face(rules: ArchaeologiaRules, theme, what: str) -> Face:
+    """A SONAR or TENT marker (both sides)."""
+    icon = art.RENTAL_ART[what]
+    label = rules.rentals[what].name.upper() if what in rules.rentals else what.upper()
+
+    def draw(c, box: FaceBox) -> None:
+        w = box.width
+        fill_bleed(c, box, col(theme, "tool"))
+        c.setFillColor(col(theme, "ground"))
+        c.circle(w / 2, w / 2, w * 0.42, fill=1, stroke=0)
+        icon(c, w / 2, w / 2 + 5, w * 0.5, col(theme, "rain" if what == "sonar" else "gold"), theme.colour("ink"),
+             col(theme, "ground"))
+        text(c, label, w / 2, w * 0.17, theme.font("bold"), 7, theme.colour("ink"))
+
+    return Face(f"{G}/token/{what}/{label}", draw, text=f"{label} marker")
+
+
+def pawn_face(rules: ArchaeologiaRules, theme, colour: str) -> Face:
+    """A fold-over archaeologist standee (one-sided): base tab, figure upside
+    down, fold, figure upright, base tab.  Fold on the three dashed lines."""
+    base_mm = rules.sizes["pawn_base"]
+    fig_mm = rules.sizes["pawn_height"]
+
+    def draw(c, box: FaceBox) -> None:
+        w, h = box.width, box.height
+        base, fig = mm(base_mm), mm(fig_mm)
+        hue = col(theme, colour)
+        fill_bleed(c, box, col(theme, "ground"))
+        for y0 in (0, h - base):
+            c.setFillColor(hue)
+            c.rect(-box.bleed, y0 - (box.bleed if y0 == 0 else 0), w + 2 * box.bleed, base + box.bleed, fill=1, stroke=0)
+        for k, (y0, flip) in enumerate(((base, True), (base + fig, False))):
+            c.saveState()
+            if flip:
+                c.translate(w / 2, y0 + fig / 2)
+                c.rotate(180)
+                c.translate(-w / 2, -(y0 + fig / 2))
+            art.archaeologist(c, w / 2, y0 + fig * 0.52, fig * 0.86, hue, theme.colour("ink"), col(theme, "ground"))
+            colour_symbol(c, PLAYER_SYMBOLS[colour], w * 0.18, y0 + fig * 0.1, 9, theme.colour("ink"))
+            c.restoreState()
+        c.setStrokeColor(theme.colour("ink"))
+        c.setLineWidth(0.5)
+        c.setDash(3, 2)
+        for y in (base, base + fig, base + 2 * fig):
+            c.line(0, y, w, y)
+        c.setDash()
+        text(c, "fold", w - 3, base + 2, theme.font("semibold"), 7, theme.colour("muted"), "right")
+
+    return Face(f"{G}/pawn/{colour}/{base_mm}/{fig_mm}", draw, text=f"{colour} archaeologist")

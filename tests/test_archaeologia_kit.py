@@ -1,0 +1,326 @@
+"""The Archaeologia kit as a user builds it, measured in the PDFs: tiles per
+stratum and kind read back as text, group icons, backs behind fronts in both
+duplex flips, A4 and Letter, preflight, hostile --rules files, and the
+bundled data against the rulebook's numbers (the oracle below is typed from
+/work/shared/rulebooks/archaeologia.txt, not from the data)."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import Counter
+
+import pdfplumber
+import pypdfium2
+import pytest
+from click.testing import CliRunner
+
+from printkit import RULES_DIR
+from printkit.build import BuildOptions, build
+from printkit.cli import main
+from printkit.games.archaeologia.components import strata_components
+from printkit.games.archaeologia.data import load_rules
+from printkit.model import ComponentSet
+from printkit.paper import get_paper
+from printkit.render.sheets import render_set
+from printkit.rules import load_toml, missing_sources
+from printkit.theme import available_themes, load_theme
+from printkit.units import mm
+
+GAME = "archaeologia"
+# The rulebook's numbers (I. Components; VII. Give a discovery to the museum; Collections).
+RULEBOOK_TILES = {"GRASS": 18, "EARTH": 18, "ROCK": 18, "DINOSAUR": 16}
+RULEBOOK_SETS = {
+    "GRASS": {"PIRATES' TREASURES": 3, "CELTS' TREASURES": 4},
+    "EARTH": {"THE VILLAGE": 3, "THE HUNTER'S BAG": 4},
+    "ROCK": {"PLANT FOSSILS": 3, "ANIMAL FOSSILS": 4},
+    "DINOSAUR": {"TYRANNOSAURUS": 3, "TRICERATOPS": 3, "PLIOSAUR": 3, "DIPLODOCUS": 3, "PTERANODON": 2,
+                 "DINOSAUR EGG": 2},
+}
+SINGLES_PER_STRATUM = 6
+DOUBLES_PER_STRATUM = 2
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules()
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory):
+    """The kit built once on A4 and once on Letter (classic theme)."""
+    out = {}
+    for paper in ("a4", "letter"):
+        d = tmp_path_factory.mktemp(paper)
+        build([GAME], BuildOptions(paper=get_paper(paper), theme=load_theme("classic"), bleed=mm(3)), d)
+        out[paper] = d / GAME
+    return out
+
+
+def _pages(path):
+    with pdfplumber.open(str(path)) as pdf:
+        return [(p.extract_text() or "", p) for p in pdf.pages]
+
+
+def _front_texts(path) -> str:
+    with pdfplumber.open(str(path)) as pdf:
+        return "\n".join(t for t in (p.extract_text() or "" for p in pdf.pages) if "fronts" in t.splitlines()[-1])
+
+
+# -- counts read back from the PDF -------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tile_counts_by_stratum_and_kind_match_the_rulebook(kits, paper):
+    d = kits[paper]
+    for sid, name in (("grass", "GRASS"), ("earth", "EARTH"), ("rock", "ROCK"), ("dinosaur", "DINOSAUR")):
+        text = _front_texts(d / f"{sid}-tiles.pdf")
+        for group, size in RULEBOOK_SETS[name].items():
+            assert len(re.findall(rf"\b{re.escape(group)}\b", text)) == size, (name, group)
+        singles = len(re.findall(r"\bSINGLE\b", text))
+        if name != "DINOSAUR":
+            # 6 singles + the 18th tile (a Meteorite single: our documented choice)
+            assert singles == SINGLES_PER_STRATUM + 1, (name, singles)
+            assert text.count("Meteorite") == 1
+        else:
+            assert singles == 0
+        # every tile prints its RP as the one number of 20 pt or more
+        with pdfplumber.open(str(d / f"{sid}-tiles.pdf")) as pdf:
+            big = [ch for p in pdf.pages if "fronts" in (p.extract_text() or "") for ch in p.chars if ch["size"] >= 20]
+        assert len({(round(ch["x0"]), round(ch["top"])) for ch in big if ch["x0"] - 1 > 0}) >= RULEBOOK_TILES[name] - 1
+        tiles = sum(RULEBOOK_SETS[name].values()) + (0 if name == "DINOSAUR" else
+                                                     SINGLES_PER_STRATUM + 1 + 2 * DOUBLES_PER_STRATUM)
+        assert tiles == RULEBOOK_TILES[name]
+
+
+def test_kit_holds_every_card_and_piece(kits):
+    d = kits["a4"]
+    events = _front_texts(d / "event-cards.pdf")
+    assert len(re.findall(r"Lasts:", events)) == 65
+    assert len(re.findall(r"1 ACTION", events)) >= 1 and "AIRPLANE" in events
+    objectives = _front_texts(d / "objective-cards.pdf")
+    assert objectives.count("REVEAL AT ONCE AND GAIN") == 10
+    pieces = _front_texts(d / "pieces.pdf")
+    for tool in ("SHOVEL", "PICKAXE", "BRUSH"):
+        assert len(re.findall(rf"\b{tool}\b", pieces)) == 4, tool
+    assert pieces.count("RAIN") >= 1
+    boards = "\n".join(t for t, _ in _pages(d / "boards.pdf"))
+    assert "MONEY / TOOLS" in boards and "RENOWN" in boards and "WIN" in boards
+
+
+def test_rp_of_example_d_on_the_tiles(kits):
+    """Example D: ERMINE 1 RP; pottery + oil lamp 6 RP, millstone 3 RP."""
+    rules = load_rules()
+    theme = load_theme("classic")
+    for did, rp in (("ermine", 1), ("pottery", 3), ("oil-lamp", 3), ("millstone", 3)):
+        comp = next(c for c in strata_components(rules, theme, "earth") if c.meta["id"] == did)
+        data, _ = render_set(ComponentSet("t", "t", "card", (comp,)), paper=get_paper("a4"), theme=theme, bleed=mm(3))
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            big = "".join(ch["text"] for ch in pdf.pages[0].chars if ch["size"] >= 20)
+            small = [ch["size"] for ch in pdf.pages[0].chars]
+        assert big == str(rp), did
+        assert min(small) >= 7.0
+
+
+# -- group icons -------------------------------------------------------------------------
+
+
+def _tile_bitmaps(rules, theme, stratum):
+    """{discovery id: (PIL image of the tile's top-right 12 mm square, text there)}."""
+    out = {}
+    for comp in strata_components(rules, theme, stratum):
+        data, _ = render_set(ComponentSet("t", "t", "card", (comp,)), paper=get_paper("a4"), theme=theme, bleed=mm(3))
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            page = pdf.pages[0]
+            x0, y0, x1, y1 = _trim(data, 0)
+            H = float(page.height)
+            box = (x1 - mm(12), H - y1, x1, H - y1 + mm(12))  # top-right corner, pdfplumber coordinates
+            text = "".join(ch["text"] for ch in page.crop(box).chars)
+        pdf2 = pypdfium2.PdfDocument(data)
+        scale = 100 / 72
+        img = pdf2[0].render(scale=scale).to_pil()
+        crop = img.crop(tuple(round(v * scale) for v in box))
+        out[comp.meta["id"]] = (crop.tobytes(), text)
+        pdf2.close()
+    return out
+
+
+def test_every_groups_tiles_carry_the_same_icon_and_size(rules):
+    theme = load_theme("classic")
+    for sid in rules.strata:
+        tiles = _tile_bitmaps(rules, theme, sid)
+        seen = {}
+        for g in rules.groups.values():
+            if g.tiles[0] not in tiles:
+                continue
+            pixels = {tiles[t][0] for t in g.tiles}
+            assert len(pixels) == 1, f"{g.id}: its tiles differ top right"
+            assert {tiles[t][1] for t in g.tiles} == {str(g.size)}, g.id
+            seen[g.id] = pixels.pop()
+        assert len(set(seen.values())) == len(seen), f"{sid}: two groups share an icon"
+
+
+# -- backs behind fronts ----------------------------------------------------------------
+
+
+def _trim(data: bytes, i: int) -> tuple[float, float, float, float]:
+    """The TrimBox of page ``i`` (PDF coordinates)."""
+    from pypdf import PdfReader
+    box = PdfReader(io.BytesIO(data)).pages[i].trimbox
+    return float(box.left), float(box.bottom), float(box.right), float(box.top)
+
+
+def _cells(page, w, trim):
+    """Occupied grid cells of a sheet, from its TrimBox and the tiles' words:
+    (TrimBox in PDF coordinates, {(col, row from bottom)})."""
+    x0, y0, x1, y1 = trim
+    H = float(page.height)
+    cells = set()
+    for wd in page.extract_words():
+        cx, cy = (wd["x0"] + wd["x1"]) / 2, H - (wd["top"] + wd["bottom"]) / 2
+        if x0 < cx < x1 and y0 < cy < y1:
+            cells.add((int((cx - x0) // w), int((cy - y0) // w)))
+    return (x0, y0, x1, y1), cells
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_tile_backs_sit_behind_their_fronts(rules, duplex):
+    theme = load_theme("classic")
+    paper = get_paper("a4")
+    w = mm(rules.sizes["tile"])
+    names = {s.name for s in rules.strata.values()}
+    for sid, st in rules.strata.items():
+        comps = strata_components(rules, theme, sid)
+        data, pages = render_set(ComponentSet(sid, sid, "card", comps), paper=paper, theme=theme, bleed=mm(3),
+                                 duplex=duplex)
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            assert len(pdf.pages) == pages and pages % 2 == 0
+            W, H = float(pdf.pages[0].width), float(pdf.pages[0].height)
+            for i in range(0, pages, 2):
+                front, back = pdf.pages[i], pdf.pages[i + 1]
+                (fx0, fy0, fx1, fy1), fcells = _cells(front, w, _trim(data, i))
+                (bx0, by0, bx1, by1), bcells = _cells(back, w, _trim(data, i + 1))
+                cols, rows = round((fx1 - fx0) / w), round((fy1 - fy0) / w)
+                if duplex == "long":  # the back's trim is the front's mirrored across the page's vertical axis
+                    assert (round(bx0, 2), round(bx1, 2)) == (round(W - fx1, 2), round(W - fx0, 2))
+                    mirrored = {(cols - 1 - c, r) for c, r in fcells}
+                else:
+                    assert (round(by0, 2), round(by1, 2)) == (round(H - fy1, 2), round(H - fy0, 2))
+                    mirrored = {(c, rows - 1 - r) for c, r in fcells}
+                assert fcells and bcells == mirrored, (sid, duplex, i)
+                back_words = set((back.extract_text() or "").split())
+                assert st.name in back_words
+                assert not (names - {st.name}) & back_words, f"{sid}: another stratum's back on its sheet"
+
+
+# -- data and sources -------------------------------------------------------------------
+
+
+def test_bundled_data_matches_the_rulebook(rules):
+    assert {s.name: s.tiles for s in rules.strata.values()} == RULEBOOK_TILES
+    assert [rules.strata[s].name for s in rules.layers] == ["DINOSAUR", "ROCK", "EARTH", "GRASS"]
+    assert (rules.site_rows, rules.site_cols, rules.start_coins, rules.start_rp, rules.win_rp) == (4, 4, 12, 0, 40)
+    assert rules.black_market_start == {"rock": 2, "earth": 2, "grass": 2}
+    assert {t.name: (t.price, t.count) for t in rules.tools.values()} == {
+        "SHOVEL": (1, 4), "PICKAXE": (2, 4), "BRUSH": (3, 4)}
+    assert rules.sell_back == 1
+    assert {r.name: r.price for r in rules.rentals.values()} == {"AIRPLANE": 2, "TENT": 2, "WORKFORCE": 2, "SONAR": 1}
+    assert (rules.event_count, len(rules.objectives), rules.rain_count) == (65, 10, 1)
+    assert rules.events["airplane"].action  # the AIRPLANE card shows the footprint
+    assert rules.discoveries["ermine"].rp == 1 and rules.discoveries["ermine"].kind == "single"
+    assert rules.groups["the-village"].tiles == ("pottery", "oil-lamp", "millstone")
+    assert sum(rules.discoveries[t].rp for t in ("pottery", "oil-lamp")) == 6 and rules.discoveries["millstone"].rp == 3
+    assert sorted(d.id for d in rules.discoveries.values() if d.egg) == ["egg-a", "egg-b"]
+    for d in rules.discoveries.values():
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", d.id)
+    # the mix is listed in the data and matches the cards
+    assert sum(rules.event_mix.values()) == 65
+    # objectives give RP and/or coins, some of each
+    kinds = Counter((o.rp > 0, o.coins > 0) for o in rules.objectives.values())
+    assert kinds[(True, False)] and kinds[(False, True)] and kinds[(True, True)]
+
+
+def test_every_value_carries_its_source():
+    data = load_toml(RULES_DIR / f"{GAME}.toml")
+    assert missing_sources(data) == []
+    for did, d in data["discoveries"].items():
+        assert d["source"].startswith(("rulebook:", "assumed:")), did
+    for oid, o in data["objectives"].items():
+        assert "assumed:" in o["source"], oid
+    # the 18th GRASS/EARTH/ROCK tile is decided, and why, in the data
+    for s in ("grass", "earth", "rock"):
+        src = data["discoveries"][f"meteorite-{s}"]["source"]
+        assert "18th tile" in src and "assumed:" in src
+    assert "Example D" in data["discoveries"]["ermine"]["source"]
+
+
+def test_game_file_shape_of_the_bundled_tables(rules):
+    """[discoveries], [groups], [objectives] as docs/formats/archaeologia-game.md reads them."""
+    data = load_toml(RULES_DIR / f"{GAME}.toml")
+    for d in data["discoveries"].values():
+        assert d["stratum"] in ("grass", "earth", "rock", "dinosaur") and isinstance(d["rp"], int)
+    assert all(isinstance(v, list) and all(t in data["discoveries"] for t in v) for v in data["groups"].values())
+    assert all(isinstance(o["rp"], int) for o in data["objectives"].values())
+
+
+# -- hostile --rules --------------------------------------------------------------------
+
+BUNDLED = (RULES_DIR / f"{GAME}.toml").read_text(encoding="utf-8")
+HOSTILE = [
+    (r"^start_coins = 12$", 'start_coins = "12"', "setup.start_coins"),
+    (r"^rp = 1\n(?=black_market = 1\nsource = \"rulebook: Give a discovery to the museum \(6 singles per stratum\); Example D)",
+     "rp = -1\n", "discoveries.ermine.rp"),
+    (r'^stratum = "earth"$', 'stratum = "lava"', "stratum"),
+    (r"^tile = 46.0$", "tile = 1e9", "sizes.tile"),
+    (r"^win_rp = 40\n", "", "end.win_rp"),
+    (r"^\[sizes\]$", "[sizes]\ntile_size = 4", "sizes.tile_size: unknown key"),
+    (r"^count = 6\naction = true", "count = 6\naction = \"yes\"", "events.airplane.action"),
+    (r'^the-village = \["pottery", "oil-lamp", "millstone"\]$', 'the-village = ["pottery", "oil-lamp"]',
+     "discoveries.millstone"),
+    (r"^tiles = 16$", "tiles = 17", "strata.dinosaur.tiles"),
+    (r"^airplane = ", "airplane = ", None),  # placeholder replaced below
+]
+HOSTILE = HOSTILE[:-1] + [(r"^movement = 6$", "movement = 7", "event_mix")]
+
+
+@pytest.mark.parametrize("old, new, fragment", HOSTILE, ids=[h[2] for h in HOSTILE])
+def test_hostile_rules_file_gives_one_line(tmp_path, old, new, fragment):
+    assert re.search(old, BUNDLED, re.M), old
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / f"{GAME}.toml").write_text(re.sub(old, new, BUNDLED, count=1, flags=re.M), encoding="utf-8")
+    out = tmp_path / "out"
+    res = CliRunner().invoke(main, ["build", GAME, "--rules", str(tmp_path / "rules"), "--out", str(out)])
+    assert res.exit_code == 1, res.output
+    assert "Traceback" not in res.output
+    lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and fragment in lines[0] and f"{GAME}.toml" in lines[0], lines
+    assert not out.exists() or not [p for p in out.rglob("*") if p.is_file()]
+
+
+# -- preflight, themes ------------------------------------------------------------------
+
+
+def test_preflight_finds_nothing(kits):
+    for paper in ("a4", "letter"):
+        res = CliRunner().invoke(main, ["check", str(kits[paper] / f"{GAME}-kit.pdf")])
+        assert res.exit_code == 0, res.output
+
+
+def test_cover_and_rules_reference_are_one_page(kits):
+    for paper in ("a4", "letter"):
+        pages = _pages(kits[paper] / f"{GAME}-kit.pdf")
+        assert "What is inside" in pages[0][0] and "Cutting" in pages[0][0]
+        assert len(_pages(kits[paper] / "rules-reference.pdf")) == 1
+
+
+def test_every_theme_has_the_palette():
+    for name in available_themes():
+        theme = load_theme(name)
+        if theme.games:
+            assert GAME in theme.games, name
+
+
+def test_inksaver_builds(tmp_path):
+    build([GAME], BuildOptions(paper=get_paper("a4"), theme=load_theme("inksaver"), bleed=mm(3),
+                               board_paper="a3"), tmp_path)
+    assert (tmp_path / GAME / f"{GAME}-kit.pdf").stat().st_size > 0
