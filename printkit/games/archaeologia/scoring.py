@@ -172,7 +172,11 @@ def replay(game: Game, partial: bool = False) -> Replay:
         else:
             apply = _check_objective(ev, st, found)
         probs += found
-        if found or end is not None:
+        if end is not None:
+            continue
+        if found:
+            if ev.kind == "eggs":   # the players stopped here: one cause, one problem (no game-not-ended too)
+                end = End(ev.number, "eggs", (item_text(ev.player),), game.win_rp)
             continue
         apply()
         if ev.kind == "eggs":
@@ -185,8 +189,8 @@ def replay(game: Game, partial: bool = False) -> Replay:
         n = len(game.events)
         probs.append(problem(
             "game-not-ended",
-            f"the game never ends: after {n:,} event(s) no player has {game.win_rp} RP and no one holds both "
-            "dinosaur eggs" + ("; the standings so far are shown" if partial else " (score an unfinished game "
+            (f"the game never ends: after event {n:,}, the last," if n else "the game never ends: the file lists no "
+             "event, and") + f" no player has {game.win_rp} RP and no one holds both dinosaur eggs" + ("; the standings so far are shown" if partial else " (score an unfinished game "
                                "with --partial)"),
             severity=WARNING if partial else ERROR, event=n or None))
     return Replay(probs, list(st.standings.values()), end)
@@ -386,7 +390,7 @@ def render_text(result: Result) -> str:
         for g in s.gifts:
             what = name(g.discovery)
             if len(g.tiles) > 1 or g.discovery not in g.tiles:
-                what += ": " + ", ".join(name(t) for t in g.tiles)
+                what += " — " + ", ".join(name(t) for t in g.tiles)
             pooled = f"  (pooled with {', '.join(clip(p) for p in g.pooled_with)})" if g.pooled_with else ""
             lines.append(f"      event {g.event:<4} {g.rp:>+4}  {what}{pooled}")
         lines.append(f"    Objectives  {s.objective_rp:>4} RP")
