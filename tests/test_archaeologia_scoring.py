@@ -169,6 +169,14 @@ RULES = [
 ]
 
 
+#: What each rule's message says (beyond the event number).
+WORDS = {"incomplete-group": "missing", "tile-given-twice": "given", "event-after-end": "after the game ended",
+         "eggs-after-gift": "was given to the museum at event 1", "mixed-discoveries": "tiles of 2 discoveries",
+         "unknown-player": "is not a [[player]]", "unknown-tile": "is not a discovery",
+         "unknown-objective": "is not a secret objective card", "empty-share": "with no tile",
+         "objective-twice": "already fulfilled at event 1", "game-not-ended": "never ends"}
+
+
 @pytest.mark.parametrize("case,events,code,event,player,tiles", RULES, ids=[r[0] for r in RULES])
 def test_each_rule_is_a_problem_through_validate_and_score_json(tmp_path, case, events, code, event, player, tiles):
     text = game(*events)
@@ -179,7 +187,7 @@ def test_each_rule_is_a_problem_through_validate_and_score_json(tmp_path, case, 
     p = hits[0]
     assert p["severity"] == "error" and p["event"] == event and p["player"] == player, p
     assert p["tiles"] == tiles, p
-    assert f"event {event}" in p["message"]
+    assert f"event {event}" in p["message"] and WORDS.get(code, "") in p["message"], p
     assert p["rule"] == CODES[code][1]
     r = run(tmp_path, text, "validate")
     assert r.exit_code == 1 and "Traceback" not in r.output

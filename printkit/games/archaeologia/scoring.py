@@ -228,7 +228,7 @@ def _check_give(ev: Event, st: _State, found: list[Problem]):
                                  "discoveries", event=n, player=_who(shown), tiles=()))
     twice = [t for t in dict.fromkeys(all_tiles) if all_tiles.count(t) > 1] if len(all_tiles) <= 1000 else []
     if twice:
-        found.append(problem("tile-given-twice", f"event {n}: {ids_text(twice)} listed twice in one gift",
+        found.append(problem("tile-given-twice", f"event {n}: {ids_text(twice)} given twice in one gift",
                              event=n, player=_who(shown), tiles=tuple(item_text(t) for t in twice[:8])))
     known = list(dict.fromkeys(t for t in all_tiles if t in game.tiles))
     parts: dict[str, list[str]] = {}
