@@ -52,7 +52,7 @@ def check_problem(p: Problem) -> None:
         assert f"event {p.event}" in p.message, p
     assert isinstance(p.tiles, tuple) and all(isinstance(t, str) and t for t in p.tiles), p
     assert p.player or p.item or p.event or p.tiles or p.code in ("no-players", "game-not-ended"), p
-    for part in (p.player or "", p.item or "", *p.tiles):
+    for part in (p.message, p.player or "", p.item or "", *p.tiles):
         assert not RAW_CONTROL.search(part), p
     line = str(p)
     line.encode("utf-8")
@@ -189,3 +189,23 @@ def test_simulated_texts_are_valid():
     for text in TEXTS[:4]:
         r = run_pipeline(parse_toml(text, "sim.toml"))
         assert r.valid and r.problems == []
+
+
+NASTY = ["\x1b[31m", "\u202eanA", "\ud800", "x" * 5000, "\x00", " "]
+
+
+def test_nasty_text_in_every_slot_stays_quoted_and_short():
+    for bad in NASTY:
+        data = {
+            "game": "archaeologia",
+            "discoveries": {"ermine": {"stratum": "earth", "rp": 1}, bad: {"stratum": bad, "rp": 1, bad: 1}},
+            "groups": {bad: ["ermine", bad], "g": [bad, "ermine"]},
+            "objectives": {bad: {"rp": 1}},
+            "player": [{"name": "Ana"}, {"name": "Ben"}],
+            "event": [{"give": {"Ana": [bad]}}, {"give": {bad: ["ermine"]}}, {"objective": bad, "by": bad},
+                      {"eggs": bad}, {bad: 1, "eggs": "Ana"}],
+        }
+        result = run_pipeline(data)
+        assert result is not None and not result.valid
+        for p in result.problems:
+            assert len(p.message) < 700, p.message

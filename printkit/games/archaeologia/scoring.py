@@ -174,7 +174,7 @@ def replay(game: Game, partial: bool = False) -> Replay:
         probs += found
         if end is not None:
             continue
-        if found:
+        if found or apply is None:
             if ev.kind == "eggs":   # the players stopped here: one cause, one problem (no game-not-ended too)
                 end = End(ev.number, "eggs", (item_text(ev.player),), game.win_rp)
             continue
@@ -205,7 +205,7 @@ def _player(ev: Event, written: str, st: _State, found: list[Problem]) -> Player
     return p
 
 
-def _check_give(ev: Event, st: _State, found: list[Problem]):
+def _check_give(ev: Event, st: _State, found: list[Problem]):  # -> apply() or None
     game, n = st.game, ev.number
     owners: list[tuple[Player | None, tuple[str, ...]]] = []
     for written, tiles in ev.shares:
@@ -253,6 +253,8 @@ def _check_give(ev: Event, st: _State, found: list[Problem]):
         if t in st.given:
             found.append(problem("tile-given-twice", f"event {n}: {item_text(t)} was already given to the museum "
                                  f"at event {st.given[t]}", event=n, player=who, tiles=(item_text(t),)))
+    if any(t not in game.tiles for t in all_tiles):
+        return None                     # unknown tiles (a problem here, or an unreadable [discoveries]): not given
 
     def apply() -> None:
         names = [p.name for p, _ in owners]
