@@ -202,7 +202,7 @@ def test_nasty_text_in_every_slot_stays_quoted_and_short():
             "groups": {bad: ["ermine", bad], "g": [bad, "ermine"]},
             "objectives": {bad: {"rp": 1}},
             "player": [{"name": "Ana"}, {"name": "Ben"}],
-            "event": [{"give": {"Ana": [bad]}}, {"give": {bad: ["ermine"]}}, {"objective": bad, "by": bad},
+            "event": [{"give": {"Ana": [bad + "!"]}}, {"give": {"Ana": [bad]}}, {"give": {bad: ["ermine"]}}, {"objective": bad, "by": bad},
                       {"eggs": bad}, {bad: 1, "eggs": "Ana"}],
         }
         result = run_pipeline(data)
