@@ -555,3 +555,10 @@ def test_simulate_through_the_cli(tmp_path):
     r = CliRunner().invoke(main, ["simulate", GAME, "--players", "2", "--seed", "9", "-o", str(out)])
     assert r.exit_code == 0, r.output
     assert CliRunner().invoke(main, ["validate", GAME, str(out)]).exit_code == 0
+
+
+def test_every_code_is_documented():
+    doc = (ROOT / "docs" / "scoring-archaeologia.md").read_text(encoding="utf-8")
+    assert {code for code in CODES if f"| `{code}` | {CODES[code][0]} |" in doc} == set(CODES)
+    fmt = (ROOT / "docs" / "formats" / "archaeologia-game.md").read_text(encoding="utf-8")
+    assert "## Rules the scorer enforces" in fmt
