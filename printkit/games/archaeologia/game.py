@@ -25,6 +25,7 @@ once, the end of the game…) are checked by replaying the events:
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -205,17 +206,19 @@ class Game:
     inline: frozenset[str] = frozenset()
     loose: frozenset[str] = frozenset()
     problems: list[Problem] = field(default_factory=list)
+    _index: dict[str, Player] | None = field(default=None, repr=False, compare=False)
 
     def player_for(self, written: Any) -> Player | None:
         """The ``[[player]]`` an event names (names compared as the table
         compares them: case, Unicode form and invisible characters aside)."""
         if not isinstance(written, str):
             return None
-        key = name_key(written)
-        for p in self.players:
-            if p.named and name_key(p.name) == key:
-                return p
-        return None
+        if self._index is None:
+            self._index = {}
+            for p in self.players:
+                if p.named:
+                    self._index.setdefault(name_key(p.name), p)
+        return self._index.get(name_key(written))
 
 
 def ids_text(ids: Any, limit: int = MAX_NAMED) -> str:
@@ -374,7 +377,7 @@ def _groups(raw: Any, tiles: dict[str, Tile], probs: list[Problem], loose: set[s
         bad = []
         if not 2 <= len(entry) <= GROUP_MAX:
             bad.append(f"lists {len(entry):,} tile(s); a group has 2 to {GROUP_MAX}")
-        twice = sorted({t for t in entry if entry.count(t) > 1}) if len(entry) <= 1000 else []
+        twice = [t for t, k in Counter(entry).items() if k > 1]
         if twice:
             bad.append(f"lists {ids_text(twice)} twice")
         unknown = [t for t in dict.fromkeys(entry) if t not in tiles]

@@ -23,6 +23,7 @@ applies the valid ones; :func:`score_game` turns that into a :class:`Result`.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -182,7 +183,10 @@ def replay(game: Game, partial: bool = False) -> Replay:
         if ev.kind == "eggs":
             end = End(ev.number, "eggs", (game.player_for(ev.player).name,), game.win_rp)
         else:
-            reached = tuple(s.name for s in st.standings.values() if s.total >= game.win_rp)
+            gained = [game.player_for(w).name for w, _ in ev.shares] if ev.kind == "give" else \
+                [game.player_for(ev.player).name]
+            reached = tuple(s.name for s in sorted((st.standings[n] for n in dict.fromkeys(gained)),
+                                                   key=lambda s: s.seat) if s.total >= game.win_rp)
             if reached:
                 end = End(ev.number, "rp", reached, game.win_rp)
     if end is None:
@@ -199,7 +203,7 @@ def replay(game: Game, partial: bool = False) -> Replay:
 def _player(ev: Event, written: str, st: _State, found: list[Problem]) -> Player | None:
     p = st.game.player_for(written)
     if p is None:
-        names = ", ".join(clip(q.name) for q in st.game.players if q.named)
+        names = ids_text([q.name for q in st.game.players if q.named])
         found.append(problem("unknown-player", f"event {ev.number}: {item_text(written)} is not a [[player]]"
                              f"{'; players: ' + names if names else ''}", event=ev.number, player=item_text(written)))
     return p
@@ -226,7 +230,7 @@ def _check_give(ev: Event, st: _State, found: list[Problem]):  # -> apply() or N
         if len(unknown) > 50:
             found.append(problem("unknown-tile", f"event {n}: {len(unknown) - 50:,} more tile ids are not "
                                  "discoveries", event=n, player=_who(shown), tiles=()))
-    twice = [t for t in dict.fromkeys(all_tiles) if all_tiles.count(t) > 1] if len(all_tiles) <= 1000 else []
+    twice = [t for t, k in Counter(all_tiles).items() if k > 1]
     if twice:
         found.append(problem("tile-given-twice", f"event {n}: {ids_text(twice)} given twice in one gift",
                              event=n, player=_who(shown), tiles=tuple(item_text(t) for t in twice[:8])))
