@@ -52,7 +52,7 @@ from printkit.scoring.fields import (
     require_table,
     type_name,
 )
-from printkit.scoring.problems import ERROR, WARNING
+from printkit.scoring.problems import ERROR
 from printkit.scoring.problems import Problem as BaseProblem
 
 #: code → (default severity, the rule it enforces).  Stable: tests, docs and JSON use them.
