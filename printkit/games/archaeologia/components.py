@@ -14,9 +14,9 @@
   the kit paper with glue overlaps and alignment marks, or on one large sheet
   with ``--board-paper``.
 
-Every count, value and size comes from ``rules/archaeologia.toml``.  No
-scorer yet: the shared scoring core will take ``[discoveries]``, ``[groups]``
-and ``[objectives]`` from the same data.
+Every count, value and size comes from ``rules/archaeologia.toml``.  The
+scorer (:mod:`printkit.games.archaeologia.scoring`) reads ``[discoveries]``,
+``[groups]`` and ``[objectives]`` from the same data.
 """
 
 from __future__ import annotations
