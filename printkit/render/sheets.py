@@ -80,6 +80,9 @@ def _place_face(c, face: Face, p: Placement, theme, defined: set[str], uses: Cou
         clip.rect(x0, y0, x1 - x0, y1 - y0)
         c.clipPath(clip, stroke=0, fill=0)
     c.translate(p.x, p.y)
+    if p.turned:  # a back turned 180° inside its trim (rotate_backs)
+        c.translate(comp.width, comp.height)
+        c.rotate(180)
     if shared:
         c.doForm(name)
     elif rect:
@@ -113,7 +116,14 @@ def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, labe
             draw_crop_marks(c, list(placements), paper.width, paper.height, cut)
         else:
             draw_cut_lines(c, list(placements), cut)
+    turned = bool(placements) and all(p.turned for p in placements)
+    if turned:  # the footer turns with the backs page (rotate_backs), so it prints as usual
+        c.saveState()
+        c.translate(paper.width, paper.height)
+        c.rotate(180)
     draw_footer(c, theme, paper.width, label, paper.margin)
+    if turned:
+        c.restoreState()
     c.showPage()
 
 
@@ -127,6 +137,7 @@ def render_set(
     back_offset: tuple[float, float] = (0.0, 0.0),
     game_title: str = "",
     fillable: bool = False,
+    rotate_backs: bool = False,
 ) -> tuple[bytes, int]:
     """Impose and draw ``cset``; return (PDF bytes, page count).
 
@@ -134,9 +145,10 @@ def render_set(
     backs page whenever a piece on it has a back.  With ``fillable`` the
     components' ``fields`` (see :mod:`printkit.render.forms`) become AcroForm
     fields on the fronts pages, added after the canvas is saved; the drawn
-    pages are the same as without.
+    pages are the same as without.  With ``rotate_backs`` every backs page is
+    turned 180° about the sheet centre (see :mod:`printkit.imposition`).
     """
-    sheets = impose(list(cset.components), paper, bleed, duplex, back_offset)
+    sheets = impose(list(cset.components), paper, bleed, duplex, back_offset, rotate_backs)
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(paper.width, paper.height), invariant=1,
                initialFontName=theme.font("body"), initialFontSize=9)
@@ -164,7 +176,8 @@ def render_set(
         pages += 1
         if sheet.backs:
             _page(c, sheet, sheet.backs, lambda comp: comp.back, paper, theme,
-                  head + f" · backs ({duplex_label(duplex)})", defined, None, uses)
+                  head + f" · backs ({duplex_label(duplex)}{', turned 180°' if rotate_backs else ''})",
+                  defined, None, uses)
             pages += 1
     c.save()
     data = buf.getvalue()
