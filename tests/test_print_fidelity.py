@@ -81,9 +81,10 @@ def bbox_pt(mask: np.ndarray, page_h: float) -> tuple[float, float, float, float
     return xs.min() / S, page_h - (ys.max() + 1) / S, (xs.max() + 1) / S, page_h - ys.min() / S
 
 
-def coloured_set(n: int, w_mm=63.5, h_mm=88.9, markers: tuple[str, str] | None = None) -> ComponentSet:
-    """``n`` pieces, piece i painted COLOURS[i] on both sides, art to the
-    bleed edge.  ``markers``: (front corner, back corner) of a 6 mm marker
+def coloured_set(n: int, w_mm=63.5, h_mm=88.9, markers: tuple[str, str] | None = None,
+                 quantity: int = 1) -> ComponentSet:
+    """``n`` pieces (each ``quantity`` times), piece i painted COLOURS[i] on
+    both sides, art to the bleed edge.  ``markers``: (front corner, back corner) of a 6 mm marker
     square 2 mm inside the trim, corners named "tl", "tr", "bl", "br"."""
     def face(key, rgb, marker, marker_rgb):
         def draw(c, box):
@@ -99,7 +100,7 @@ def coloured_set(n: int, w_mm=63.5, h_mm=88.9, markers: tuple[str, str] | None =
 
     fm, bm = markers or (None, None)
     comps = tuple(Component(f"p{i}", mm(w_mm), mm(h_mm), face(f"t/f{i}", COLOURS[i], fm, FRONT_MARK),
-                            face(f"t/b{i}", COLOURS[i], bm, BACK_MARK)) for i in range(n))
+                            face(f"t/b{i}", COLOURS[i], bm, BACK_MARK), quantity=quantity) for i in range(n))
     return ComponentSet("fidelity", "Fidelity", "card", comps)
 
 
@@ -134,15 +135,23 @@ def approx_box(a, b, tol=PX):
 
 # --- bleed, TrimBox, BleedBox: fronts and backs, measured ------------------------
 
-@pytest.fixture(scope="module", params=[(n, duplex, rotate) for n in (1, 5) for duplex, rotate in
-                                        (("long", False), ("short", False), ("long", True), ("short", True))],
-                ids=lambda p: f"n{p[0]}-{p[1]}{'-turned' if p[2] else ''}")
+@pytest.fixture(scope="module", params=[
+    *((n, duplex, rotate) for n in (1, 5) for duplex, rotate in
+      (("long", False), ("short", False), ("long", True), ("short", True))),
+    ("shared", "long", False), ("shared", "short", True)],
+    ids=lambda p: f"n{p[0]}-{p[1]}{'-turned' if p[2] else ''}")
 def sheet(request, theme):
+    """(pieces on the first sheet, duplex, rotate_backs, PDF).  ``"shared"``:
+    one large piece printed twice (one per sheet), so its faces are drawn
+    once as form XObjects and placed twice — the other path to the bleed."""
     n, duplex, rotate = request.param
-    data, pages = render_set(coloured_set(n), paper=get_paper("a4"), theme=theme, bleed=mm(3), duplex=duplex,
+    cset = coloured_set(1, 150, 200, quantity=2) if n == "shared" else coloured_set(n)
+    data, pages = render_set(cset, paper=get_paper("a4"), theme=theme, bleed=mm(3), duplex=duplex,
                              rotate_backs=rotate)
-    assert pages == 2
-    return n, duplex, rotate, data
+    assert pages == (4 if n == "shared" else 2)
+    if n == "shared":
+        assert "/XObject" in PdfReader(io.BytesIO(data)).pages[0]["/Resources"]
+    return (1 if n == "shared" else n), duplex, rotate, data
 
 
 def expected_fronts(page, n: int) -> list[tuple[float, float, float, float]]:
@@ -466,6 +475,29 @@ def test_deck_takes_rotate_backs_and_scale(tmp_path):
             assert signs == ({False} if is_back else {True})
             widths = [to_mm(r["width"]) for r in page.rects if r["height"] < mm(2)]
             assert any(abs(w - 50 * 0.995) < 0.005 for w in widths)
+
+
+@pytest.mark.parametrize("typed,want_mm", [(["--back-offset", "1.5,-0.7"], (1.5, -0.7)),
+                                           (["--back-offset=-1.25,0.5"], (-1.25, 0.5)),
+                                           (["--back-offset", "-2,-1.5", "--rotate-backs"], (-2, -1.5))])
+def test_back_offset_signs_survive_the_cli(tmp_path, typed, want_mm):
+    """`printkit deck --back-offset X,Y` (negative values included): the
+    backs page's TrimBox moves by exactly (X, Y) mm, the fronts' not at all
+    (with --rotate-backs, in the turned page's frame: right/up as the PDF
+    shows it)."""
+    def trims(*extra):
+        out = tmp_path / str(len(list(tmp_path.iterdir())))
+        r = run("deck", EX / "cards.csv", "--layout", EX / "front.toml", "--back", EX / "back.toml",
+                "--out", out, *extra)
+        assert r.exit_code == 0, r.output
+        (path,) = out.glob("*.pdf")
+        return [[float(v) for v in page.trimbox] for page in PdfReader(path).pages[:2]]
+
+    rotate = [a for a in typed if a == "--rotate-backs"]
+    plain, moved = trims(*rotate), trims(*typed)
+    assert moved[0] == pytest.approx(plain[0], abs=1e-6)
+    dx, dy = (to_mm(m - p) for m, p in zip(moved[1][:2], plain[1][:2]))
+    assert (dx, dy) == (pytest.approx(want_mm[0], abs=1e-3), pytest.approx(want_mm[1], abs=1e-3))
 
 
 # --- the duplex alignment page --------------------------------------------------
