@@ -180,13 +180,16 @@ def check_out_dir(out: Path) -> None:
         raise UsageError(f"--out: cannot write to {str(out)!r} ({exc.strerror or exc})") from None
 
 
-def render_part(part: Part, options: BuildOptions, game_title: str) -> tuple[bytes, int]:
-    """Render one part to (PDF bytes, page count), ``options.scale`` applied."""
+def render_part(part: Part, options: BuildOptions, game_title: str,
+                notes: list[str] | None = None) -> tuple[bytes, int]:
+    """Render one part to (PDF bytes, page count), ``options.scale`` applied;
+    ``notes`` receives the imposition's remarks (crop marks shortened on a
+    full sheet, …)."""
     if part.components is not None:
         data, pages = render_set(
             part.components, paper=options.paper, theme=options.theme, bleed=options.bleed,
             duplex=options.duplex, back_offset=options.back_offset, game_title=game_title,
-            fillable=options.fillable, rotate_backs=options.rotate_backs,
+            fillable=options.fillable, rotate_backs=options.rotate_backs, notes=notes,
         )
         return scale_pdf(data, options.scale), pages
     data = scale_pdf(part.document(), options.scale)
@@ -202,6 +205,7 @@ class RenderedGame:
     game: str
     parts: list[tuple[str, int, bytes, int]]
     kit_pdf: bytes
+    notes: list[str] = field(default_factory=list)
 
 
 def _check_duplex(options: BuildOptions) -> None:
@@ -211,18 +215,19 @@ def _check_duplex(options: BuildOptions) -> None:
         raise UsageError("--rotate-backs: needs --duplex long or short (with none the backs are glued by hand)")
 
 
-def _render_checked(kit: GameKit, part: Part, options: BuildOptions) -> tuple[bytes, int]:
-    """One part rendered and preflighted: (PDF bytes, pages)."""
-    data, pages = render_part(part, options, kit.title)
+def _render_checked(kit: GameKit, part: Part, options: BuildOptions) -> tuple[bytes, int, list[str]]:
+    """One part rendered and preflighted: (PDF bytes, pages, notes)."""
+    notes: list[str] = []
+    data, pages = render_part(part, options, kit.title, notes)
     _preflight_all([(f"{part.name}.pdf", data)], kit.id)
-    return data, pages
+    return data, pages, [f"{kit.id}: {n}" for n in notes]
 
 
 def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
-                 rendered: list[tuple[bytes, int]]) -> RenderedGame:
+                 rendered: list[tuple[bytes, int, list[str]]]) -> RenderedGame:
     """The cover and the assembled, preflighted kit PDF of ``parts``
     (rendered as (bytes, pages) in the same order)."""
-    pdfs = [data for data, _ in rendered]
+    pdfs = [data for data, _, _ in rendered]
     one_sided = [not (p.components is not None and any(c.back is not None for c in p.components.components))
                  for p in parts]
     padded = options.duplex in ("long", "short")
@@ -230,15 +235,15 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
         summary = [  # pages as in the kit: one-sided pages get a blank back when duplex
             {"title": p.title, "file": f"{p.name}.pdf", "count": p.count,
              "pages": n * (2 if padded and single else 1), "stock": p.stock}
-            for p, (_, n), single in zip(parts, rendered, one_sided)
+            for p, (_, n, _), single in zip(parts, rendered, one_sided)
         ]
         pdfs.insert(0, scale_pdf(kit.cover(summary, options), options.scale))
         one_sided.insert(0, True)
     kit_pdf = assemble(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex,
                        one_sided=one_sided)
     _preflight_all([(f"{kit.id}-kit.pdf", kit_pdf)], kit.id)
-    return RenderedGame(kit.id, [(p.name, p.count, data, pages) for p, (data, pages) in zip(parts, rendered)],
-                        kit_pdf)
+    return RenderedGame(kit.id, [(p.name, p.count, data, pages) for p, (data, pages, _) in zip(parts, rendered)],
+                        kit_pdf, [n for _, _, notes in rendered for n in notes])
 
 
 def render_game(kit: GameKit, options: BuildOptions, progress: Callable[[str], None] | None = None) -> RenderedGame:
@@ -247,7 +252,7 @@ def render_game(kit: GameKit, options: BuildOptions, progress: Callable[[str], N
     :class:`printkit.PrintkitError` on bad data or a preflight finding."""
     _check_duplex(options)
     parts = kit.parts(options)
-    rendered: list[tuple[bytes, int]] = []
+    rendered: list[tuple[bytes, int, list[str]]] = []
     for part in parts:
         interrupt.checkpoint()
         if progress:
@@ -369,6 +374,7 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress=None, 
     try:
         for kit, game in zip(kits, rendered):
             result.files[kit.id] = write_game(game, out)
+            result.notes += game.notes
     finally:
         rendered.close()  # ends the workers at once when a write failed
     return result
@@ -387,14 +393,14 @@ def _worker_init() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _part_job(g: int, j: int) -> tuple[bytes, int]:
+def _part_job(g: int, j: int) -> tuple[bytes, int, list[str]]:
     kit, options, parts, progress = _JOBS[g]
     if progress:
         progress(parts[j].name)
     return _render_checked(kit, parts[j], options)
 
 
-def _finish_job(g: int, rendered: list[tuple[bytes, int]]) -> RenderedGame:
+def _finish_job(g: int, rendered: list[tuple[bytes, int, list[str]]]) -> RenderedGame:
     kit, options, parts, _ = _JOBS[g]
     return _finish_game(kit, options, parts, rendered)
 

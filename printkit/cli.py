@@ -197,6 +197,24 @@ _SCALE_HELP = ("X,Y: print at X % across, Y % up (e.g. 99.6%,100.2%) or give the
                "lengths (e.g. 50.2mm,49.9mm). Default: 100%,100%.")
 
 
+_PRINTER_MARGIN = click.option(
+    "--printer-margin", default="5mm", show_default=True,
+    help="Your printer's unprintable edge (3–6.35 mm on most): crop marks and footers stay inside it.")
+
+
+def _with_margin(paper_name: str, text: str):
+    """The paper called ``paper_name`` with ``--printer-margin`` ``text``
+    (0–15 mm); :class:`printkit.UsageError` otherwise."""
+    from dataclasses import replace
+
+    from printkit.paper import get_paper
+
+    margin = parse_length(text, what="--printer-margin")
+    if not 0 <= margin <= parse_length("15mm"):
+        raise UsageError(f"--printer-margin: {text} is outside 0–15 mm")
+    return replace(get_paper(paper_name), margin=margin)
+
+
 @main.command()
 @click.argument("game")
 @click.option("--paper", default="a4", show_default=True, help="a4, letter or universal (fits both).")
@@ -214,17 +232,18 @@ _SCALE_HELP = ("X,Y: print at X % across, Y % up (e.g. 99.6%,100.2%) or give the
               help="Output folder; PDFs go to OUT/<game>/.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None,
               help="Games rendered at once with 'all' (default: one per CPU). Same files either way.")
+@_PRINTER_MARGIN
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
 @click.option("--scale", "scale", default="100%,100%", show_default=True, help=_SCALE_HELP)
 def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable, board_paper, out,
-          rules_dir=None, jobs=None, rotate_backs=False, scale="100%,100%") -> None:
+          rules_dir=None, jobs=None, printer_margin="5mm", rotate_backs=False, scale="100%,100%") -> None:
     """Build the print-and-play kit of GAME (or 'all').
 
     Writes OUT/<game>/<component>.pdf and OUT/<game>/<game>-kit.pdf.
     """
     from printkit.build import BuildOptions, build as run_build, load_game
     from printkit.imposition import DUPLEX_MODES
-    from printkit.paper import PAPERS, get_paper
+    from printkit.paper import PAPERS
     from printkit.theme import load_theme
 
     if game != "all":
@@ -247,7 +266,7 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
         except ValueError:
             raise UsageError(f"--players: {players!r} is not a whole number") from None
     options = BuildOptions(
-        paper=get_paper(paper), theme=load_theme(theme_name), players=n_players, duplex=duplex,
+        paper=_with_margin(paper, printer_margin), theme=load_theme(theme_name), players=n_players, duplex=duplex,
         back_offset=_back_offset(back_offset), bleed=parse_length(bleed, what="--bleed"), fillable=fillable,
         board_paper=board_paper, rules_dir=rules_dir, rotate_backs=rotate_backs, scale=_scale(scale),
     )
@@ -279,10 +298,11 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
 @click.option("--bleed", default="3mm", show_default=True, help="Bleed length, e.g. 3mm, 0mm.")
 @click.option("--theme", "theme_name", default="classic", show_default=True)
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path))
+@_PRINTER_MARGIN
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
 @click.option("--scale", "scale", default="100%,100%", show_default=True, help=_SCALE_HELP)
 def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_name, out,
-         rotate_backs=False, scale="100%,100%") -> None:
+         printer_margin="5mm", rotate_backs=False, scale="100%,100%") -> None:
     """Build your own deck: DATA (CSV or TOML rows, a qty column) on a LAYOUT.
 
     \b
@@ -291,7 +311,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     from printkit.build import check_out_dir
     from printkit.deck import deck_set, load_layout, load_rows
     from printkit.imposition import DUPLEX_MODES
-    from printkit.paper import PAPERS, get_paper
+    from printkit.paper import PAPERS
     from printkit.pdf import scale_pdf, write_output
     from printkit.render.sheets import render_set
     from printkit.theme import load_theme
@@ -302,6 +322,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
         raise UsageError(f"--duplex: {duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
     _check_rotate(rotate_backs, duplex)
     factors = _scale(scale)
+    sheet_paper = _with_margin(paper, printer_margin)
     theme = load_theme(theme_name)
     offset = _back_offset(back_offset)
     bleed_pt = parse_length(bleed, what="--bleed")
@@ -311,8 +332,10 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     check_out_dir(out)
     cset = deck_set(layout, rows, theme, back)
     interrupt.checkpoint()
-    pdf, pages = render_set(cset, paper=get_paper(paper), theme=theme, bleed=bleed_pt, duplex=duplex,
-                            back_offset=offset, game_title=layout.title, rotate_backs=rotate_backs)
+    notes: list[str] = []
+    pdf, pages = render_set(cset, paper=sheet_paper, theme=theme, bleed=bleed_pt, duplex=duplex,
+                            back_offset=offset, game_title=layout.title, notes=notes,
+                            rotate_backs=rotate_backs)
     pdf = scale_pdf(pdf, factors)
     count = cset.count
     del cset, rows  # every card's resolved elements: free them before the preflight parses the PDF
@@ -321,6 +344,8 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     target = out / f"{layout.name}.pdf"
     write_output(target, pdf)
     click.echo(f"{target}  {count} card{'s' if count != 1 else ''}, {pages} page{'s' if pages != 1 else ''}")
+    for note in notes:
+        click.echo(f"note: {note}")
 
 
 @main.command()
@@ -355,15 +380,16 @@ def check(files, pdfx) -> int:
 @click.option("--paper", default="a4", show_default=True, help="a4, letter or universal.")
 @click.option("--duplex", default="long", show_default=True, help="long or short (the setting you print with).")
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path))
+@_PRINTER_MARGIN
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
 @click.option("--scale", "scale", default="100%,100%", show_default=True, help=_SCALE_HELP)
-def duplex_test(paper, duplex, out, rotate_backs=False, scale="100%,100%") -> None:
+def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, scale="100%,100%") -> None:
     """Write OUT/duplex-test.pdf: print it double-sided, read --back-offset X,Y,
     --rotate-backs and --scale off it."""
     from printkit.build import check_out_dir
     from printkit.calibration import duplex_test_pdf
     from printkit.imposition import DUPLEX_MODES
-    from printkit.paper import PAPERS, get_paper
+    from printkit.paper import PAPERS
     from printkit.pdf import scale_pdf, write_output
     from printkit.theme import load_theme
 
@@ -375,7 +401,8 @@ def duplex_test(paper, duplex, out, rotate_backs=False, scale="100%,100%") -> No
     factors = _scale(scale)
     check_out_dir(out)
     target = out / "duplex-test.pdf"
-    pdf = duplex_test_pdf(get_paper(paper), load_theme("classic"), duplex, rotate_backs=rotate_backs)
+    pdf = duplex_test_pdf(_with_margin(paper, printer_margin), load_theme("classic"), duplex,
+                          rotate_backs=rotate_backs)
     pdf = scale_pdf(pdf, factors)
     _refuse_findings(pdf, target.name)
     write_output(target, pdf)

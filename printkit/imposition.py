@@ -30,7 +30,9 @@ plus its turn *is* a short-edge flip, and vice versa, so choosing the other
 duplex mode instead also lands every back behind its front — but with the
 back's art upside down relative to the front; ``rotate_backs`` keeps the
 orientation of the mode chosen.)
-The backs page's footer is turned with it.  Only backs pages turn: fronts,
+Only the pieces (and so their crop marks) turn; the footer is planned
+around them as on any page, so it reads upright on screen and upside down on
+the printed back.  Only backs pages turn: fronts,
 board tiles and one-sided parts have no backs and are unaffected; with
 ``none`` there is no printer flip, so ``rotate_backs`` is refused there.
 
@@ -42,7 +44,6 @@ front.  An empty front slot has an empty back slot.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from printkit import PrintkitError
@@ -52,10 +53,19 @@ from printkit.units import mm, to_mm
 
 DUPLEX_MODES = ("long", "short", "none")
 
-#: Height (pt) of the band at the bottom of every sheet holding the scale bars
-#: and the page label; the same band is kept free at the top so grids stay
-#: centred on the page.
-FOOTER = mm(6.5)
+#: Height (pt) of the band above the printable margin at the bottom of a sheet
+#: holding the crop marks' ends and, beyond them, the scale bars and the page
+#: label (:mod:`printkit.marks`); the same band is kept free at the top so
+#: grids stay centred on the page.  A grid that fits more pieces without the
+#: bands takes them (:func:`grid_for`) and the footer moves to the side bands.
+FOOTER = mm(6.8)
+#: Least room (pt) between a trim line and the printable margin: 1 mm of
+#: visible crop mark and a 0.3 mm gap (see :mod:`printkit.marks`).
+TIGHT = mm(1.3)
+#: Height (pt) of one footer strip (scale bars, or a 7 pt line) and the
+#: clearance kept around it (:mod:`printkit.marks`).
+FOOTER_STRIP = mm(3.4)
+FOOTER_CLEAR = mm(0.6)
 
 
 @dataclass(frozen=True)
@@ -132,33 +142,61 @@ def _available(paper: Paper) -> tuple[float, float]:
     return cx1 - cx0, paper.height - 2 * (cy0 + FOOTER)
 
 
+def _fit(avail: float, size: float, bleed: float, butted: bool) -> int:
+    eps = 1e-3  # pt: tolerate float noise when a piece fills the page exactly
+    if butted:  # n × w + 2b
+        return int((avail - 2 * bleed + eps) // size)
+    return int((avail + eps) // (size + 2 * bleed))  # gutters: n × (w + 2b)
+
+
+def _fit_tight(box: float, margin: float, size: float, bleed: float, butted: bool) -> int:
+    """Pieces across ``box`` (pt) when their trims keep :data:`TIGHT` inside
+    the printable margin and their art stays on the ``box``."""
+    eps = 1e-3
+    trims = box - 2 * (margin + TIGHT)
+    if butted:
+        n = int((trims + eps) // size)
+        return n if n * size + 2 * bleed <= box + eps else n - 1
+    n = int((trims + 2 * bleed + eps) // (size + 2 * bleed))
+    return n if n * (size + 2 * bleed) <= box + eps else n - 1
+
+
 def grid_for(width: float, height: float, bleed: float, paper: Paper, *, allow_butt: bool = True) -> Grid:
     """Fit a grid of ``width`` × ``height`` pt pieces with ``bleed`` on ``paper``.
 
     Two layouts are tried: gutters (bleeds abut, 2 × bleed between trims) and,
     when ``allow_butt``, butted (pieces share cut lines, bleed only around the
-    grid); the one holding more pieces wins, gutters on a tie.  The grid is
-    centred on the page so duplex mirroring is exact.  Raises
-    :class:`printkit.PrintkitError` when not even one piece fits.
+    grid); the one holding more pieces wins, gutters on a tie.  Pieces first
+    fit inside the printable margins with the footer bands kept free; when
+    letting the trims come within :data:`TIGHT` of the printable margin (the
+    outer bleed may then run into the unprintable edge, which is cut away)
+    holds more, that wins (3 × 3 poker cards on Letter) and the footer moves
+    to the side bands.  The grid is centred on the page so duplex mirroring
+    is exact.  Raises :class:`printkit.PrintkitError` when not even one piece fits.
     """
     avail_w, avail_h = _available(paper)
-    eps = 1e-3  # pt: tolerate float noise when a piece fills the page exactly
-
-    # gutters: n pieces take n × (w + 2b); butted: n × w + 2b
-    gc = int((avail_w + eps) // (width + 2 * bleed))
-    gr = int((avail_h + eps) // (height + 2 * bleed))
-    best = (gc, gr, width + 2 * bleed, height + 2 * bleed, False)
+    options = [(_fit(avail_w, width, bleed, False), _fit(avail_h, height, bleed, False), False)]
     if allow_butt and bleed > 0:
-        bc = int((avail_w - 2 * bleed + eps) // width)
-        br = int((avail_h - 2 * bleed + eps) // height)
-        if bc * br > gc * gr:
-            best = (bc, br, width, height, True)
-    cols, rows, px, py, butted = best
+        options.append((_fit(avail_w, width, bleed, True), _fit(avail_h, height, bleed, True), True))
+    for butted in ([False, True] if allow_butt and bleed > 0 else [False]):
+        cols = _fit_tight(paper.box_width, paper.margin, width, bleed, butted)
+        rows = _fit_tight(paper.box_height, paper.margin, height, bleed, butted)
+        art_w = cols * (width if butted else width + 2 * bleed) + (2 * bleed if butted else 0.0)
+        art_h = rows * (height if butted else height + 2 * bleed) + (2 * bleed if butted else 0.0)
+        band = max((paper.width - art_w) / 2, (paper.height - art_h) / 2) - paper.margin
+        if band - 2 * FOOTER_CLEAR >= FOOTER_STRIP:  # the footer still finds a band
+            options.append((cols, rows, butted))
+    best = options[0]
+    for opt in options[1:]:
+        if opt[0] * opt[1] > best[0] * best[1] and opt[0] >= 1 and opt[1] >= 1:
+            best = opt
+    cols, rows, butted = best
     if cols < 1 or rows < 1:
         raise PrintkitError(
             f"a {to_mm(width):.1f} × {to_mm(height):.1f} mm piece with {to_mm(bleed):.1f} mm bleed "
             f"does not fit on {paper.name} paper"
         )
+    px, py = (width, height) if butted else (width + 2 * bleed, height + 2 * bleed)
     grid_w = cols * px + (2 * bleed if butted else 0.0)
     grid_h = rows * py + (2 * bleed if butted else 0.0)
     x0 = (paper.width - grid_w) / 2 + bleed

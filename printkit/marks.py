@@ -9,12 +9,26 @@ trim circle; hexagons get their hexagon outline.
 
 from __future__ import annotations
 
-from printkit.imposition import FOOTER, Placement
+from dataclasses import dataclass
+
+from printkit.imposition import FOOTER_CLEAR, FOOTER_STRIP, Placement
 from printkit.units import PT_PER_IN, mm
 
 HAIRLINE = 0.25
-#: Gap (pt) between the outermost bleed edge and the start of a crop mark.
-MARK_GAP = mm(1.5)
+#: Width (pt) of the paper-coloured halo under a crop mark, so a mark over dark
+#: bleed art stays visible.
+HALO = 1.25
+#: Gap (pt) between the end of a crop mark and the nearest trim line.
+MARK_GAP = mm(1)
+#: Smallest gap (pt), used when the pieces leave little room outside the printable margin.
+MIN_GAP = mm(0.3)
+#: Visible mark length (pt) aimed for inside the printable area, and the least accepted.
+MARK_AIM = mm(2)
+MARK_MIN = mm(1)
+#: Mark length (pt) kept past the printable margin where the footer sits above the marks.
+MARK_ZONE = mm(2.2)
+#: Clearance (pt) between footer items and art, trim lines or marks.
+CLEAR = FOOTER_CLEAR
 
 
 def trim_lines(placements: list[Placement]) -> tuple[list[float], list[float]]:
@@ -31,31 +45,87 @@ def art_bounds(placements: list[Placement]) -> tuple[float, float, float, float]
             max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
-def draw_crop_marks(c, placements: list[Placement], page_w: float, page_h: float, colour) -> list[tuple]:
-    """Draw crop marks for rectangular pieces; return the segments drawn.
+def trim_bounds(placements: list[Placement]) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) in pt of the union of the pieces' trims."""
+    return (min(p.x for p in placements), min(p.y for p in placements),
+            max(p.x + p.component.width for p in placements), max(p.y + p.component.height for p in placements))
 
-    Each segment is ``(x0, y0, x1, y1)`` in pt: vertical marks at every
-    trim x from the page edge to ``MARK_GAP`` outside the art, above and
-    below; horizontal marks likewise left and right.
+
+def mark_gap(room: float) -> float:
+    """The gap (pt) between a mark's end and its trim line when the trim lies
+    ``room`` pt inside the printable margin: :data:`MARK_GAP` when that
+    leaves :data:`MARK_AIM` of visible mark, less (down to :data:`MIN_GAP`)
+    when the pieces fill the sheet."""
+    return max(MIN_GAP, min(MARK_GAP, room - MARK_AIM))
+
+
+def crop_mark_segments(placements: list[Placement], page_w: float, page_h: float, margin: float,
+                       stops: dict[str, float] | None = None) -> list[tuple[float, float, float, float]]:
+    """Crop marks for rectangular pieces: (x0, y0, x1, y1) segments in pt.
+
+    Every trim line gets a mark at both ends, from the sheet edge towards
+    the pieces, through the outer bleed (it is cut away), ending
+    :func:`mark_gap` short of the outermost trim — never inside a trim.
+    ``stops``: side (``"bottom"``, ``"top"``, ``"left"``, ``"right"``) → the
+    distance from that sheet edge where that side's marks end instead (a
+    footer sits beyond it).
     """
     if not placements:
         return []
+    stops = stops or {}
     xs, ys = trim_lines(placements)
-    ax0, ay0, ax1, ay1 = art_bounds(placements)
-    segs: list[tuple] = []
+    tx0, ty0, tx1, ty1 = trim_bounds(placements)
+    ends = {"bottom": ty0 - mark_gap(ty0 - margin), "top": page_h - (ty1 + mark_gap(page_h - ty1 - margin)),
+            "left": tx0 - mark_gap(tx0 - margin), "right": page_w - (tx1 + mark_gap(page_w - tx1 - margin))}
+    ends.update({side: min(ends[side], v) for side, v in stops.items()})
+    segs: list[tuple[float, float, float, float]] = []
     for x in xs:
-        segs.append((x, 0.0, x, ay0 - MARK_GAP))
-        segs.append((x, ay1 + MARK_GAP, x, page_h))
+        segs.append((x, 0.0, x, ends["bottom"]))
+        segs.append((x, page_h - ends["top"], x, page_h))
     for y in ys:
-        segs.append((0.0, y, ax0 - MARK_GAP, y))
-        segs.append((ax1 + MARK_GAP, y, page_w, y))
-    segs = [s for s in segs if (s[2] - s[0]) + (s[3] - s[1]) > 0]
+        segs.append((0.0, y, ends["left"], y))
+        segs.append((page_w - ends["right"], y, page_w, y))
+    return [s for s in segs if (s[2] - s[0]) + (s[3] - s[1]) > 0]
+
+
+def visible_length(seg: tuple[float, float, float, float], page_w: float, page_h: float, margin: float) -> float:
+    """Length (pt) of a mark segment inside the printable area (``margin``
+    from every sheet edge)."""
+    x0, y0, x1, y1 = seg
+    if x0 == x1:
+        lo, hi = max(y0, margin), min(y1, page_h - margin)
+    else:
+        lo, hi = max(x0, margin), min(x1, page_w - margin)
+    return max(0.0, hi - lo)
+
+
+def draw_segments(c, segs: list[tuple[float, float, float, float]], colour, halo) -> None:
+    """Stroke crop-mark segments as hairlines over a ``halo``-coloured line
+    (:data:`HALO` wide), so they show on dark bleed."""
     c.saveState()
-    c.setStrokeColor(colour)
-    c.setLineWidth(HAIRLINE)
-    for x0, y0, x1, y1 in segs:
-        c.line(x0, y0, x1, y1)
+    c.setLineCap(0)
+    for width, col in ((HALO, halo), (HAIRLINE, colour)):
+        c.setStrokeColor(col)
+        c.setLineWidth(width)
+        for x0, y0, x1, y1 in segs:
+            c.line(x0, y0, x1, y1)
     c.restoreState()
+
+
+def draw_crop_marks(c, placements: list[Placement], page_w: float, page_h: float, colour,
+                    margin: float = mm(5), halo=None, stops: dict[str, float] | None = None) -> list[tuple]:
+    """Draw :func:`crop_mark_segments` (over a halo when ``halo`` is a
+    colour) and return them."""
+    segs = crop_mark_segments(placements, page_w, page_h, margin, stops)
+    if halo is None:
+        c.saveState()
+        c.setStrokeColor(colour)
+        c.setLineWidth(HAIRLINE)
+        for x0, y0, x1, y1 in segs:
+            c.line(x0, y0, x1, y1)
+        c.restoreState()
+    else:
+        draw_segments(c, segs, colour, halo)
     return segs
 
 
@@ -95,48 +165,187 @@ def draw_cut_lines(c, placements: list[Placement], colour) -> None:
     c.restoreState()
 
 
-def draw_footer(c, theme, page_w: float, label: str, margin: float) -> dict[str, tuple[float, float, float, float]]:
-    """Draw the 50 mm and 2 in scale bars and the page label in the footer band.
+#: Height (pt) of a footer strip: scale bars with their ticks, or one 7 pt line.
+FOOTER_H = FOOTER_STRIP
+#: Space (pt) between footer items in one strip.
+ITEM_SPACE = mm(4)
+NOTE = "Print at 100 % (actual size); check the bars."
+_SIDES = ("bottom", "top", "right", "left")
 
-    Returns the bars' rectangles in pt: ``{"50mm": (x, y, w, h), "2in": …}``.
-    Each element sits on a paper-coloured backing so crop marks pass behind it.
+
+@dataclass(frozen=True)
+class FooterItem:
+    """One thing the footer prints: ``kind`` ``"bar50"``, ``"bar2in"``,
+    ``"label"`` or ``"note"``; ``length`` along its strip (pt); ``text``."""
+
+    kind: str
+    length: float
+    text: str
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class PlacedItem:
+    """A footer item on the sheet: its ``side`` band, where its strip starts
+    across the band (``depth``: pt from that sheet edge) and where the item
+    starts along it (``along``: pt; x for bottom/top, y for left/right)."""
+
+    item: FooterItem
+    side: str
+    depth: float
+    along: float
+
+    def box(self, page_w: float, page_h: float) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) in pt of the item's strip segment on the page."""
+        a0, a1, d0, d1 = self.along, self.along + self.item.length, self.depth, self.depth + FOOTER_H
+        return {"bottom": (a0, d0, a1, d1), "top": (a0, page_h - d1, a1, page_h - d0),
+                "left": (d0, a0, d1, a1), "right": (page_w - d1, a0, page_w - d0, a1)}[self.side]
+
+
+@dataclass
+class FooterPlan:
+    """Where the footer goes on one sheet: ``placed`` items, the sides whose
+    crop marks stop short (``stops``: side → pt from that edge) so the
+    footer sits beyond them, and the ``missing`` required items."""
+
+    placed: list[PlacedItem]
+    stops: dict[str, float]
+    missing: list[str]
+
+
+def footer_items(c, theme, label: str) -> list[FooterItem]:
+    """The footer's items for a sheet labelled ``label``: the 50 mm and
+    2 in scale bars, the page label and the printing note."""
+    bold, body = theme.font("bold"), theme.font("body")
+    return [
+        FooterItem("bar50", mm(50) + mm(1.5) + c.stringWidth("50 mm", bold, 7), "50 mm"),
+        FooterItem("bar2in", 2 * PT_PER_IN + mm(1.5) + c.stringWidth("2 in", bold, 7), "2 in"),
+        FooterItem("label", c.stringWidth(label, body, 7), label),
+        FooterItem("note", c.stringWidth(NOTE, body, 7), NOTE, required=False),
+    ]
+
+
+def plan_footer(items: list[FooterItem], page_w: float, page_h: float, margin: float,
+                placements: list[Placement] | None = None, *, marks: bool = True,
+                reserve: float = 0.0) -> FooterPlan:
+    """Place the footer ``items`` inside the printable area (``margin`` pt
+    from every edge), never on the art, a trim line or a crop mark.
+
+    Each sheet side is a band between the printable margin and the art.
+    Tried in turn: the bottom band *stacked* (that side's crop marks stop
+    :data:`MARK_ZONE` past the margin and the strip sits beyond them), the
+    top band between the vertical trim lines, the top band stacked, the
+    bottom band between trim lines, then the right and left bands (rotated
+    strips) between the horizontal trim lines or stacked.  ``reserve``
+    (pt): with no ``placements``, the depth of the bottom band to use;
+    ``marks``: the pieces get crop marks (else the footer only keeps off
+    the art).  Optional items that fit nowhere are left out;
+    required ones are listed in ``missing``.
     """
-    body = theme.font("body")
-    bold = theme.font("bold")
-    ink = theme.colour("ink")
-    y = margin + mm(3.6)
-    bar_h = mm(1.6)
-    x = margin + mm(4)
-    bars = {}
-    c.saveState()
-    for name, length, ticks, text in (
-        ("50mm", mm(50), [mm(10) * i for i in range(6)], "50 mm"),
-        ("2in", 2 * PT_PER_IN, [PT_PER_IN / 2 * i for i in range(5)], "2 in"),
-    ):
-        label_w = c.stringWidth(text, bold, 7)
-        c.setFillColor(theme.colour("paper"))
-        c.rect(x - mm(1), margin, length + label_w + mm(4), FOOTER - mm(1), stroke=0, fill=1)
-        c.setFillColor(ink)
-        c.rect(x, y, length, bar_h, stroke=0, fill=1)
-        c.setStrokeColor(ink)
-        c.setLineWidth(0.5)
-        for t in ticks:
-            c.line(x + t, y - mm(1.2), x + t, y + bar_h)
-        c.setFont(bold, 7)
-        c.drawString(x + length + mm(1.5), y - 0.5, text)
-        bars[name] = (x, y, length, bar_h)
-        x += length + label_w + mm(8)
-    note = "Print at 100 % (actual size). Check the bars before cutting."
-    c.setFont(body, 7)
-    c.setFillColor(theme.colour("paper"))
-    nw = c.stringWidth(note, body, 7)
-    c.rect(x - mm(1), margin, nw + mm(2), FOOTER - mm(1), stroke=0, fill=1)
-    c.setFillColor(theme.colour("muted"))
-    c.drawString(x, y - 0.5, note)
-    lw = c.stringWidth(label, body, 7)
-    c.setFillColor(theme.colour("paper"))
-    c.rect(page_w - margin - lw - mm(1), y - mm(3.6), lw + mm(2), mm(2.8), stroke=0, fill=1)
-    c.setFillColor(theme.colour("muted"))
-    c.drawRightString(page_w - margin, y - mm(3), label)
-    c.restoreState()
+    placements = placements or []
+    if placements:
+        ax0, ay0, ax1, ay1 = art_bounds(placements)
+        xs, ys = trim_lines(placements) if marks else ([], [])
+        depth = {"bottom": ay0, "top": page_h - ay1, "left": ax0, "right": page_w - ax1}
+    else:
+        xs, ys = [], []
+        depth = {"bottom": margin + max(reserve, FOOTER_H + 2 * CLEAR), "top": margin, "left": margin,
+                 "right": margin}
+    length = {"bottom": page_w, "top": page_w, "left": page_h, "right": page_h}
+    crossing = {"bottom": xs, "top": xs, "left": ys, "right": ys}
+    modes = [("bottom", True), ("top", False), ("top", True), ("bottom", False),
+             ("right", False), ("left", False), ("right", True), ("left", True)]
+    # free intervals per (side, stacked): [start, end] along the band, and the strip's depth
+    room: dict[tuple[str, bool], tuple[float, list[list[float]]]] = {}
+    for side, stacked in modes:
+        lo = margin + (MARK_ZONE + CLEAR if stacked and crossing[side] else 0.0)
+        if not placements:
+            lo = margin + CLEAR
+        hi = depth[side] - CLEAR
+        if hi - lo < FOOTER_H:
+            continue
+        spans = [[margin, length[side] - margin]]
+        if not stacked:
+            for t in crossing[side]:
+                cut = []
+                for a, b in spans:
+                    if t - CLEAR > a:
+                        cut.append([a, min(b, t - CLEAR)])
+                    if t + CLEAR < b:
+                        cut.append([max(a, t + CLEAR), b])
+                spans = [sp for sp in cut if sp[1] > sp[0]]
+        room[side, stacked] = (lo, spans)
+    placed: list[PlacedItem] = []
+    stops: dict[str, float] = {}
+    missing: list[str] = []
+    used: set[tuple[str, bool]] = set()
+    for item in items:
+        for key in modes:
+            if key not in room or (key[0], not key[1]) in used:  # one mode per side
+                continue
+            strip, spans = room[key]
+            span = next((sp for sp in spans if sp[1] - sp[0] >= item.length), None)
+            if span is None:
+                continue
+            placed.append(PlacedItem(item, key[0], strip, span[0]))
+            span[0] += item.length + ITEM_SPACE
+            used.add(key)
+            if key[1] and crossing[key[0]]:
+                stops[key[0]] = margin + MARK_ZONE
+            break
+        else:
+            if item.required:
+                missing.append(item.kind)
+    return FooterPlan(placed, stops, missing)
+
+
+def draw_footer_plan(c, theme, plan: FooterPlan, page_w: float, page_h: float) -> dict[str, tuple]:
+    """Draw a :class:`FooterPlan`; return the scale bars' rectangles in pt
+    (``{"50mm": (x, y, w, h), …}``, unrotated bars only)."""
+    body, bold = theme.font("body"), theme.font("bold")
+    ink, muted = theme.colour("ink"), theme.colour("muted")
+    bars: dict[str, tuple] = {}
+    for p in plan.placed:
+        c.saveState()
+        if p.side == "bottom":
+            c.translate(p.along, p.depth)
+        elif p.side == "top":
+            c.translate(p.along, page_h - p.depth - FOOTER_H)
+        else:  # rotated strip reading upwards; its local y = 0 edge faces the art's far side
+            x = page_w - p.depth if p.side == "right" else p.depth + FOOTER_H
+            c.translate(x, p.along)
+            c.rotate(90)
+        item = p.item
+        if item.kind in ("bar50", "bar2in"):
+            length = mm(50) if item.kind == "bar50" else 2 * PT_PER_IN
+            ticks = [mm(10) * i for i in range(6)] if item.kind == "bar50" else [PT_PER_IN / 2 * i for i in range(5)]
+            y, h = mm(1.8), mm(1.4)
+            c.setFillColor(ink)
+            c.rect(0, y, length, h, stroke=0, fill=1)
+            c.setStrokeColor(ink)
+            c.setLineWidth(0.5)
+            for t in ticks:
+                c.line(t, mm(0.8), t, y + h)
+            c.setFont(bold, 7)
+            c.drawString(length + mm(1.5), mm(0.9), item.text)
+            if p.side in ("bottom", "top"):
+                x0, y0 = (p.along, p.depth) if p.side == "bottom" else (p.along, page_h - p.depth - FOOTER_H)
+                bars["50mm" if item.kind == "bar50" else "2in"] = (x0, y0 + y, length, h)
+        else:
+            c.setFillColor(muted)
+            c.setFont(body, 7)
+            c.drawString(0, mm(0.9), item.text)
+        c.restoreState()
     return bars
+
+
+def draw_footer(c, theme, page_w: float, label: str, margin: float, page_h: float | None = None,
+                reserve: float = 0.0) -> dict[str, tuple[float, float, float, float]]:
+    """Draw the footer (scale bars, page label, printing note) of a page
+    without crop marks (boards, the duplex test) in its bottom band.
+
+    Returns the bars' rectangles in pt: ``{"50mm": (x, y, w, h), …}``.
+    """
+    items = footer_items(c, theme, label)
+    plan = plan_footer(items, page_w, page_h or 1e9, margin, reserve=reserve)
+    return draw_footer_plan(c, theme, plan, page_w, page_h or 1e9)

@@ -129,6 +129,16 @@ class Budget:
             raise BudgetExceeded(f"produced more than {MAX_TOTAL:,} characters in all")
 
 
+def _in_finalizer(frame, depth: int = 30) -> bool:
+    """True when ``frame`` runs inside an object's ``__del__`` (within
+    ``depth`` callers)."""
+    while frame is not None and depth:
+        if frame.f_code.co_name == "__del__":
+            return True
+        frame, depth = frame.f_back, depth - 1
+    return False
+
+
 @contextmanager
 def watchdog(seconds: float | None, error: type[BaseException] = BudgetExceeded) -> Iterator[None]:
     """Bound the wall-clock time of the ``with`` block and honour stop requests.
@@ -137,7 +147,9 @@ def watchdog(seconds: float | None, error: type[BaseException] = BudgetExceeded)
     timer fires every :data:`TICK` s: it raises ``KeyboardInterrupt`` once
     :func:`printkit.interrupt.requested` is true, and ``error("took longer
     than <seconds> s")`` once ``seconds`` (``None``: no limit) have passed —
-    again at every tick, so code that swallows one exception still stops.
+    again at every tick, so code that swallows one exception still stops
+    (a tick that lands in an object's finalizer waits for the next one: an
+    exception there would only be printed, as a traceback).
     The previous ``SIGALRM`` handler and timer are restored on exit (the
     timer with what was left of it).  Elsewhere it does nothing: callers then
     rely on :meth:`Budget.tick`.
@@ -152,6 +164,8 @@ def watchdog(seconds: float | None, error: type[BaseException] = BudgetExceeded)
     def handler(signum, frame):
         if state["done"]:
             return
+        if _in_finalizer(frame):
+            return  # an exception in a finalizer is only printed ("Exception ignored"): stop at the next tick
         if interrupt.requested():
             raise KeyboardInterrupt
         if deadline is not None and time.monotonic() > deadline:

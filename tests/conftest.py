@@ -136,3 +136,17 @@ def pytest_sessionfinish(session, exitstatus):
             if reporter is not None:
                 reporter.write_line(line)
         session.exitstatus = 1
+
+
+def page_text(page) -> str:
+    """A pdfplumber page's text, with text set upright *and* the footer's
+    rotated strips (read bottom to top on a side band: the sheet label, the
+    note) as lines of their own, so "· backs" / "· fronts" are found
+    wherever the footer went."""
+    text = page.extract_text() or ""
+    columns: dict[int, list] = {}
+    for ch in page.chars:
+        if not ch.get("upright", True):
+            columns.setdefault(round(ch["x0"]), []).append(ch)
+    lines = ["".join(c["text"] for c in sorted(col, key=lambda c: -c["top"])) for _, col in sorted(columns.items())]
+    return "\n".join([text, *lines])

@@ -13,6 +13,8 @@ from collections import Counter
 import pdfplumber
 import pypdfium2
 import pytest
+
+from conftest import page_text
 from click.testing import CliRunner
 
 from printkit import RULES_DIR
@@ -59,12 +61,12 @@ def kits(tmp_path_factory):
 
 def _pages(path):
     with pdfplumber.open(str(path)) as pdf:
-        return [(p.extract_text() or "", p) for p in pdf.pages]
+        return [(page_text(p), p) for p in pdf.pages]
 
 
 def _front_texts(path) -> str:
     with pdfplumber.open(str(path)) as pdf:
-        return "\n".join(t for t in (p.extract_text() or "" for p in pdf.pages) if "fronts" in t.splitlines()[-1])
+        return "\n".join(t for t in (page_text(p) for p in pdf.pages) if "· fronts" in t)
 
 
 # -- counts read back from the PDF -------------------------------------------------------
@@ -86,7 +88,7 @@ def test_tile_counts_by_stratum_and_kind_match_the_rulebook(kits, paper):
             assert singles == 0
         # every tile prints its RP as the one number of 20 pt or more
         with pdfplumber.open(str(d / f"{sid}-tiles.pdf")) as pdf:
-            big = [ch for p in pdf.pages if "fronts" in (p.extract_text() or "") for ch in p.chars if ch["size"] >= 20]
+            big = [ch for p in pdf.pages if "fronts" in page_text(p) for ch in p.chars if ch["size"] >= 20]
         assert len({(round(ch["x0"]), round(ch["top"])) for ch in big if ch["x0"] - 1 > 0}) >= RULEBOOK_TILES[name] - 1
         tiles = sum(RULEBOOK_SETS[name].values()) + (0 if name == "DINOSAUR" else
                                                      SINGLES_PER_STRATUM + 1 + 2 * DOUBLES_PER_STRATUM)
@@ -208,7 +210,7 @@ def test_tile_backs_sit_behind_their_fronts(rules, duplex):
                     assert (round(by0, 2), round(by1, 2)) == (round(H - fy1, 2), round(H - fy0, 2))
                     mirrored = {(c, rows - 1 - r) for c, r in fcells}
                 assert fcells and bcells == mirrored, (sid, duplex, i)
-                back_words = set((back.extract_text() or "").split())
+                back_words = set(page_text(back).split())
                 assert st.name in back_words
                 assert not (names - {st.name}) & back_words, f"{sid}: another stratum's back on its sheet"
 

@@ -10,6 +10,8 @@ import re
 import pdfplumber
 import pikepdf
 import pytest
+
+from conftest import page_text
 from pdfminer.layout import LTChar, LTCurve, LTFigure
 from click.testing import CliRunner
 
@@ -37,8 +39,8 @@ def card_text(theme, rules):
     cset = ComponentSet("cards", "Cards", "card", card_components(rules, theme))
     data, _ = render_set(cset, paper=get_paper("a4"), theme=theme, bleed=mm(3))
     with pdfplumber.open(io.BytesIO(data)) as pdf:
-        pages = [p.extract_text() or "" for p in pdf.pages]
-    return "\n".join(p for p in pages if "backs" not in p.splitlines()[-1])
+        pages = [page_text(p) for p in pdf.pages]
+    return "\n".join(p for p in pages if "· backs" not in p)
 
 
 def _count(text: str, phrase: str) -> int:

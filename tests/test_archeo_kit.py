@@ -19,6 +19,8 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
+from conftest import page_text
+
 from printkit.build import BuildOptions, build
 from printkit.model import ComponentSet
 from printkit.paper import get_paper
@@ -53,13 +55,13 @@ def kits(tmp_path_factory):
 
 def _pages(path):
     with pdfplumber.open(path) as pdf:
-        return [(p.extract_text() or "", p) for p in pdf.pages]
+        return [(page_text(p), p) for p in pdf.pages]
 
 
 def _fronts_text(path) -> str:
     with pdfplumber.open(path) as pdf:
-        texts = [p.extract_text() or "" for p in pdf.pages]
-    return "\n".join(t for t in texts if "backs" not in t.splitlines()[-1])
+        texts = [page_text(p) for p in pdf.pages]
+    return "\n".join(t for t in texts if "· backs" not in t)
 
 
 def test_files_and_paper_sizes(kits):
@@ -101,12 +103,13 @@ def test_tile_backs_by_layer(kits):
     with pdfplumber.open(kits["a4"] / "tiles.pdf") as plumb:
         seen = Counter()
         for i, page in enumerate(plumb.pages):
-            if "backs" not in (page.extract_text() or "").splitlines()[-1]:
+            if "· backs" not in page_text(page):
                 continue
             image = pdf[i].render(scale=1).to_pil().convert("RGB")
             # trim lines: the crop marks' positions
-            xs = sorted({round(l["x0"], 1) for l in page.lines if abs(l["x0"] - l["x1"]) < 0.01 and l["top"] < mm(12)})
-            ys = sorted({round(l["top"], 1) for l in page.lines if abs(l["top"] - l["bottom"]) < 0.01})
+            marks = [ln for ln in page.lines if abs(ln["linewidth"] - 0.25) < 1e-3]  # crop marks are hairlines
+            xs = sorted({round(ln["x0"], 1) for ln in marks if abs(ln["x0"] - ln["x1"]) < 0.01 and ln["top"] < mm(12)})
+            ys = sorted({round(ln["top"], 1) for ln in marks if abs(ln["top"] - ln["bottom"]) < 0.01})
             cells = [(x0, x1) for x0, x1 in zip(xs, xs[1:]) if abs(to_mm(x1 - x0) - 34) < TOL]
             rows = [(y0, y1) for y0, y1 in zip(ys, ys[1:]) if abs(to_mm(y1 - y0) - 34) < TOL]
             for x0, x1 in cells:
@@ -131,7 +134,7 @@ def test_card_and_token_counts_from_pdf(kits):
     assert len(re.findall(r"SHOVEL(?! CARDS)", cards)) == len(re.findall("LEVOHS", cards)) == SHOVEL_CARDS
     # reference card: the rulebook's table, solo included (label ↔ big number on the same row)
     with pdfplumber.open(kits["a4"] / "shovel-cards.pdf") as pdf:
-        page = next(p for p in pdf.pages if "SHOVEL CARDS" in (p.extract_text() or ""))
+        page = next(p for p in pdf.pages if "SHOVEL CARDS" in page_text(p))
         words = page.extract_words(extra_attrs=["size"])
     big = [(float(w["text"]), (w["top"] + w["bottom"]) / 2) for w in words if w["size"] >= 20 and w["text"].isdigit()]
     labels = [(words[i - 1]["text"] if w["text"] == "players" else "1", (w["top"] + w["bottom"]) / 2)
@@ -142,7 +145,7 @@ def test_card_and_token_counts_from_pdf(kits):
     tokens = _fronts_text(kits["a4"] / "tokens.pdf")
     assert tokens.count("WHEELBARROW") == WHEELBARROWS
     assert tokens.count("CRACKED EGG") == 2 and tokens.count("EGG") == 3 and tokens.count("STONES") == 1
-    backs = "\n".join(t for t, _ in _pages(kits["a4"] / "shovel-cards.pdf") if "backs" in t.splitlines()[-1])
+    backs = "\n".join(t for t, _ in _pages(kits["a4"] / "shovel-cards.pdf") if "· backs" in t)
     assert len(re.findall("BROKEN", backs)) == len(re.findall("NEKORB", backs)) == SHOVEL_CARDS
     for words in ("right track", "good path", "Very impressive", "all 10 stars"):
         assert words in backs
@@ -219,7 +222,7 @@ def _stars(path, colour: str, fronts_only=True) -> int:
     n = 0
     with pdfplumber.open(path) as pdf:
         for page in pdf.pages:
-            if fronts_only and "backs" in (page.extract_text() or "").splitlines()[-1]:
+            if fronts_only and "· backs" in page_text(page):
                 continue
             for cv in page.curves:
                 fill = cv.get("non_stroking_color")

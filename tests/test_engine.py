@@ -10,7 +10,6 @@ from pypdf import PdfReader
 
 from printkit import PrintkitError, UsageError
 from printkit.imposition import impose
-from printkit.marks import MARK_GAP
 from printkit.paper import get_paper
 from printkit.render.sheets import render_set
 from printkit.units import mm, parse_length, to_mm
@@ -98,11 +97,13 @@ def test_crop_marks_on_trim_lines_and_outside_art(theme, a4, bleed_mm):
         assert widths == {63.5}
         heights = {round(to_mm(r["bottom"] - r["top"]) - 2 * bleed_mm, 2) for r in art}
         assert heights == {88.9}
-        # no mark crosses any art
+        # no mark enters a trim (the art less its bleed); a mark may cross the outer bleed
+        b = mm(bleed_mm)
         for ln in marks:
             for r in art:
-                overlap_x = min(ln["x1"], r["x1"]) - max(ln["x0"], r["x0"])
-                overlap_y = min(ln["bottom"], r["bottom"]) - max(ln["top"], r["top"])
+                tx0, tx1, ttop, tbottom = r["x0"] + b, r["x1"] - b, r["top"] + b, r["bottom"] - b
+                overlap_x = min(ln["x1"], tx1) - max(ln["x0"], tx0)
+                overlap_y = min(ln["bottom"], tbottom) - max(ln["top"], ttop)
                 assert not (overlap_x >= 0 and overlap_y > 0.01 or overlap_x > 0.01 and overlap_y >= 0), (ln, r)
         # marks run to the sheet edge
         assert any(ln["top"] <= 0.01 for ln in marks) and any(ln["bottom"] >= H - 0.01 for ln in marks)

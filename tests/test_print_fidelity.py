@@ -471,7 +471,11 @@ def test_deck_takes_rotate_backs_and_scale(tmp_path):
         kinds = [(i % 2 == 1, p) for i, p in enumerate(pdf.pages)]  # every card has a back: fronts, backs, …
         assert len(kinds) % 2 == 0 and "fronts" in kinds[0][1].extract_text()
         for is_back, page in kinds:
-            signs = {ch["matrix"][0] > 0 for ch in page.chars}
+            trim = [float(v) for v in PdfReader(pdf_path).pages[page.page_number - 1].trimbox]
+            H = float(page.height)
+            inside = [ch for ch in page.chars if trim[0] <= ch["x0"] <= trim[2] and trim[1] <= H - ch["top"] <= trim[3]]
+            assert inside  # the cards' own text (the footer, outside the trims, reads upright)
+            signs = {ch["matrix"][0] > 0 for ch in inside}
             assert signs == ({False} if is_back else {True})
             widths = [to_mm(r["width"]) for r in page.rects if r["height"] < mm(2)]
             assert any(abs(w - 50 * 0.995) < 0.005 for w in widths)

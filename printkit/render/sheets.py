@@ -18,11 +18,23 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.imposition import Placement, SheetLayout, impose
-from printkit.marks import art_bounds, draw_crop_marks, draw_cut_lines, draw_footer, hexagon_points, polygon_path
+from printkit.marks import (
+    MARK_AIM,
+    art_bounds,
+    draw_crop_marks,
+    draw_cut_lines,
+    draw_footer_plan,
+    footer_items,
+    hexagon_points,
+    plan_footer,
+    polygon_path,
+    visible_length,
+)
 from printkit.model import ComponentSet, Face, FaceBox
 from printkit.paper import Paper
 from printkit.pdf import DUPLEX_HINT
 from printkit.render.forms import add_fields
+from printkit.units import to_mm
 
 
 # Streams as plain Flate: ASCII85 on top only makes files 25 % bigger and slower to
@@ -93,9 +105,12 @@ def _place_face(c, face: Face, p: Placement, theme, defined: set[str], uses: Cou
 
 
 def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, label: str, defined,
-          fields_out: list | None, uses: Counter) -> None:
-    """Draw one page; with ``fields_out`` (a list), append the placed
-    components' form fields, moved to page coordinates."""
+          fields_out: list | None, uses: Counter) -> tuple[float | None, list[str]]:
+    """Draw one page: faces, the footer, then the crop marks (or cut lines).
+    With ``fields_out`` (a list), append the placed components' form fields,
+    moved to page coordinates.  Returns the shortest crop mark's visible
+    length inside the printable area (pt; ``None`` without crop marks) and
+    the footer items that found no room."""
     c.setPageSize((paper.width, paper.height))
     if placements:
         x0, y0, x1, y1 = art_bounds(list(placements))
@@ -110,21 +125,21 @@ def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, labe
         _place_face(c, faces_of(p.component), p, theme, defined, uses)
         if fields_out is not None and p.component.fields is not None:
             fields_out.extend(spec.moved(p.x, p.y) for spec in p.component.fields(p.component))
+    crop = sheet.cut and sheet.shape == "rect" and bool(placements)
+    plan = plan_footer(footer_items(c, theme, label), paper.width, paper.height, paper.margin, list(placements),
+                       marks=crop)
+    draw_footer_plan(c, theme, plan, paper.width, paper.height)
+    shortest = None
     if sheet.cut and placements:
         cut = theme.colour("cut")
-        if sheet.shape == "rect":
-            draw_crop_marks(c, list(placements), paper.width, paper.height, cut)
+        if crop:  # last: nothing is painted over a crop mark
+            segs = draw_crop_marks(c, list(placements), paper.width, paper.height, cut, paper.margin,
+                                   halo=theme.colour("paper"), stops=plan.stops)
+            shortest = min(visible_length(sg, paper.width, paper.height, paper.margin) for sg in segs)
         else:
             draw_cut_lines(c, list(placements), cut)
-    turned = bool(placements) and all(p.turned for p in placements)
-    if turned:  # the footer turns with the backs page (rotate_backs), so it prints as usual
-        c.saveState()
-        c.translate(paper.width, paper.height)
-        c.rotate(180)
-    draw_footer(c, theme, paper.width, label, paper.margin)
-    if turned:
-        c.restoreState()
     c.showPage()
+    return shortest, plan.missing
 
 
 def render_set(
@@ -138,8 +153,13 @@ def render_set(
     game_title: str = "",
     fillable: bool = False,
     rotate_backs: bool = False,
+    notes: list[str] | None = None,
 ) -> tuple[bytes, int]:
     """Impose and draw ``cset``; return (PDF bytes, page count).
+
+    ``notes`` (a list) receives one line when the pieces fill the sheet so
+    tightly that a crop mark shows less than :data:`printkit.marks.MARK_AIM`
+    inside the printable margin, and when a footer item found no room.
 
     ``bleed`` and ``back_offset`` in pt.  A fronts page is followed by its
     backs page whenever a piece on it has a back.  With ``fillable`` the
@@ -163,22 +183,32 @@ def render_set(
     uses = Counter(_face_name(p.component.front, p) for sheet in sheets for p in sheet.fronts)
     uses.update(_face_name(p.component.back, p) for sheet in sheets for p in sheet.backs)
     page_fields: dict[int, list] = {}
+    short_marks, missing = MARK_AIM, set()
     pages = 0
     n = len(sheets)
     for i, sheet in enumerate(sheets, 1):
         head = f"{game_title} · {cset.title} · sheet {i}/{n}"
         side = " · fronts" if sheet.backs else ""
         fields_out: list | None = [] if fillable else None
-        _page(c, sheet, sheet.fronts, lambda comp: comp.front, paper, theme, head + side, defined, fields_out,
-              uses)
+        results = [_page(c, sheet, sheet.fronts, lambda comp: comp.front, paper, theme, head + side, defined,
+                         fields_out, uses)]
         if fields_out:
             page_fields[pages] = fields_out
         pages += 1
         if sheet.backs:
-            _page(c, sheet, sheet.backs, lambda comp: comp.back, paper, theme,
-                  head + f" · backs ({duplex_label(duplex)}{', turned 180°' if rotate_backs else ''})",
-                  defined, None, uses)
+            results.append(_page(c, sheet, sheet.backs, lambda comp: comp.back, paper, theme,
+                                 head + f" · backs ({duplex_label(duplex)}{', turned 180°' if rotate_backs else ''})",
+                                 defined, None, uses))
             pages += 1
+        shortest = min((r[0] for r in results if r[0] is not None), default=None)
+        if shortest is not None and shortest < MARK_AIM - 1e-6:
+            short_marks = min(short_marks, shortest)
+        missing.update(kind for r in results for kind in r[1])
+    if notes is not None and short_marks < MARK_AIM:
+        notes.append(f"{cset.title}: the pieces fill the {paper.name} sheet; crop marks show "
+                     f"{to_mm(short_marks):.1f} mm inside the {to_mm(paper.margin):g} mm printer margin")
+    if notes is not None and missing:
+        notes.append(f"{cset.title}: no room on the sheet for the footer's {', '.join(sorted(missing))}")
     c.save()
     data = buf.getvalue()
     if page_fields:

@@ -14,9 +14,9 @@
   the kit paper with glue overlaps and alignment marks, or on one large sheet
   with ``--board-paper``.
 
-Every count, value and size comes from ``rules/archaeologia.toml``.  No
-scorer yet: the shared scoring core will take ``[discoveries]``, ``[groups]``
-and ``[objectives]`` from the same data.
+Every count, value and size comes from ``rules/archaeologia.toml``.  The
+scorer (:mod:`printkit.games.archaeologia.scoring`) reads ``[discoveries]``,
+``[groups]`` and ``[objectives]`` from the same data.
 """
 
 from __future__ import annotations
@@ -166,6 +166,30 @@ def _deck_icon(fn):
     return lambda c, x, y, size, fill, detail: fn(c, x, y, size, fill, detail, detail)
 
 
+def scorer(rules_path=None):
+    """The Archaeologia :class:`printkit.scoring.Scorer` under the rules at
+    ``rules_path`` (``None``: bundled): the events replayed in order, RP per
+    gift and objective, the event that ended the game, the winners."""
+    from printkit.games.archaeologia import data, game, scoring
+    from printkit.scoring import Scorer
+
+    rules = data.bundled_rules() if rules_path is None else load_rules(rules_path)
+    return Scorer(
+        load=lambda path: game.load_game(path, rules=rules),
+        validate=lambda g, partial=False: scoring.validate(g, partial=partial),
+        score=lambda g, partial=False: scoring.score_game(g, partial=partial),
+        render_text=scoring.render_text,
+        render_json=scoring.render_json,
+        simulate=lambda players, seed: scoring.simulate_toml(players, seed, rules=rules),
+        default_players=rules.players_default,
+        players_range=(rules.players_min, rules.players_max),
+        reports="RP from each gift to the museum and each secret objective, total, the event that ended the game "
+                "and why, the winners",
+        partial="a game that never ended is a warning (the standings so far)",
+        example="examples/archaeologia/finished-3-players.toml",
+    )
+
+
 _rules = load_rules()
 GAME = GameKit(
     id=GAME_ID,
@@ -177,6 +201,6 @@ GAME = GameKit(
     player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
     rules=load_rules,
     options=frozenset({"board_paper"}),
-    scorer=None,  # the shared scoring core adds it later (issue 12: kit only)
+    scorer=scorer,
     icons={name: _deck_icon(fn) for name, fn in art.DECK_ICONS.items()},
 )

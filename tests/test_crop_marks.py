@@ -1,0 +1,170 @@
+"""Crop marks and footers on real printers: measured on every kit's sheets.
+
+A home printer leaves its outer 3–6.35 mm blank (``--printer-margin``,
+default 5 mm).  On every sheet with crop marks, read from the PDF:
+
+* every trim line has a mark at both ends, each showing at least 2 mm inside
+  the printable area (at least 1 mm where the pieces fill the sheet, and then
+  the build says so);
+* a mark stops short of the outermost trim line it points at (it may run
+  through the outer bleed, never into a trim);
+* the footer (scale bars, label, note) lies inside the printable area, off
+  the art, clear of every mark;
+* nothing is painted over a mark: the rendered pixels on a mark are dark.
+
+Trim lines are found from the marks themselves; the art from the BleedBox.
+"""
+
+from __future__ import annotations
+
+import pdfplumber
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from printkit.build import BuildOptions, build
+from printkit.paper import get_paper
+from printkit.theme import load_theme
+from printkit.units import mm, parse_length, to_mm
+
+EDGE = 0.01            # pt: a mark starts at the sheet edge
+MARGIN = mm(5)
+
+
+def _marks(page):
+    """Crop marks: black hairlines starting at a sheet edge."""
+    W, H = page.width, page.height
+    out = []
+    for ln in page.lines:
+        if abs(ln["linewidth"] - 0.25) > 1e-3 or tuple(ln.get("stroking_color") or ()) not in ((0,), (0, 0, 0), (0.0,)):
+            continue
+        x0, x1, top, bottom = ln["x0"], ln["x1"], ln["top"], ln["bottom"]
+        if abs(x0 - x1) < 1e-3 and (top < EDGE or bottom > H - EDGE):
+            out.append(("v", x0, top, bottom))
+        elif abs(top - bottom) < 1e-3 and (x0 < EDGE or x1 > W - EDGE):
+            out.append(("h", top, x0, x1))
+    return out
+
+
+def _visible(mark, W, H, margin):
+    kind, _, a, b = mark
+    hi = H if kind == "v" else W
+    return max(0.0, min(b, hi - margin) - max(a, margin))
+
+
+@pytest.fixture(scope="module", params=[("a4", "3mm"), ("letter", "3mm"), ("universal", "0.125in")],
+                ids=lambda p: f"{p[0]}-{p[1]}")
+def kits(request, tmp_path_factory):
+    paper, bleed = request.param
+    out = tmp_path_factory.mktemp(f"marks-{paper}")
+    options = BuildOptions(paper=get_paper(paper), theme=load_theme("classic"), bleed=parse_length(bleed))
+    result = build(["all"], options, out, jobs=2)
+    return out, result.notes
+
+
+def _sheets(out):
+    """(part file, page number, pdfplumber page) of every imposed sheet with crop
+    marks: the first two and the last two pages of every part."""
+    for pdf_path in sorted(out.glob("*/*.pdf")):
+        if pdf_path.name.endswith("-kit.pdf"):
+            continue
+        with pdfplumber.open(pdf_path) as pdf:
+            n = len(pdf.pages)
+            for i in sorted({0, 1, n - 2, n - 1} & set(range(n))):
+                page = pdf.pages[i]
+                if _marks(page) and "crosshairs" not in (page.extract_text() or ""):  # boards: test_board_marks
+                    yield pdf_path, i, page
+
+
+def test_every_trim_line_has_visible_marks_at_both_ends(kits):
+    out, notes = kits
+    checked = 0
+    for path, i, page in _sheets(out):
+        W, H = page.width, page.height
+        marks = _marks(page)
+        where = f"{path.parent.name}/{path.name} page {i + 1}"
+        xs = {round(m[1], 2) for m in marks if m[0] == "v"}
+        ys = {round(m[1], 2) for m in marks if m[0] == "h"}
+        for x in xs:
+            ends = [m for m in marks if m[0] == "v" and round(m[1], 2) == x]
+            assert any(m[2] < EDGE for m in ends) and any(m[3] > H - EDGE for m in ends), (where, to_mm(x))
+        for y in ys:
+            ends = [m for m in marks if m[0] == "h" and round(m[1], 2) == y]
+            assert any(m[2] < EDGE for m in ends) and any(m[3] > W - EDGE for m in ends), (where, to_mm(y))
+        shortest = min(_visible(m, W, H, MARGIN) for m in marks)
+        if shortest < mm(2) - 1e-3:
+            assert shortest >= mm(1) - 1e-3, (where, to_mm(shortest))
+            assert any("crop marks show" in n for n in notes), (where, notes)
+        checked += 1
+    assert checked >= 10
+
+
+def test_marks_stop_short_of_the_trims(kits):
+    out, _ = kits
+    for path, i, page in _sheets(out):
+        marks = _marks(page)
+        where = f"{path.parent.name}/{path.name} page {i + 1}"
+        xs = sorted({m[1] for m in marks if m[0] == "v"})
+        ys = sorted({m[1] for m in marks if m[0] == "h"})  # pdfplumber "top": from the page top
+        for kind, pos, a, b in marks:
+            if kind == "v":  # runs from the top edge down to b, or from a up to the bottom edge
+                if a < EDGE:
+                    assert b <= ys[0] - mm(0.3) + 1e-3, (where, to_mm(pos), to_mm(b), to_mm(ys[0]))
+                else:
+                    assert a >= ys[-1] + mm(0.3) - 1e-3, (where, to_mm(pos))
+            else:
+                if a < EDGE:
+                    assert b <= xs[0] - mm(0.3) + 1e-3, (where, to_mm(pos))
+                else:
+                    assert a >= xs[-1] + mm(0.3) - 1e-3, (where, to_mm(pos))
+
+
+def test_footer_inside_the_printable_area_off_art_and_marks(kits):
+    out, _ = kits
+    for path, i, page in _sheets(out):
+        W, H = page.width, page.height
+        where = f"{path.parent.name}/{path.name} page {i + 1}"
+        box = PdfReader(path).pages[i].bleedbox
+        art = (float(box.left), H - float(box.top), float(box.right), H - float(box.bottom))  # x0, top, x1, bottom
+        marks = _marks(page)
+        footer = [(c["x0"], c["top"], c["x1"], c["bottom"]) for c in page.chars if c["size"] < 7.5]
+        footer += [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects
+                   if r.get("fill") and abs(min(r["width"], r["height"]) - mm(1.4)) < 0.05]
+        assert footer, where
+        for x0, top, x1, bottom in footer:
+            if art[0] < (x0 + x1) / 2 < art[2] and art[1] < (top + bottom) / 2 < art[3]:
+                continue  # a piece's own small text, not the footer
+            assert MARGIN - 0.5 <= x0 and x1 <= W - MARGIN + 0.5, (where, "outside the printable width")
+            assert MARGIN - 0.5 <= top and bottom <= H - MARGIN + 0.5, (where, "outside the printable height")
+            overlap_art = min(x1, art[2]) - max(x0, art[0]) > 0.01 and min(bottom, art[3]) - max(top, art[1]) > 0.01
+            assert not overlap_art, (where, "footer on the art", (x0, top, x1, bottom))
+            for kind, pos, a, b in marks:
+                if kind == "v":
+                    hit = x0 - 0.3 < pos < x1 + 0.3 and top < b and a < bottom
+                else:
+                    hit = top - 0.3 < pos < bottom + 0.3 and x0 < b and a < x1
+                assert not hit, (where, "footer on a crop mark", to_mm(pos))
+
+
+def test_nothing_is_painted_over_a_mark(kits):
+    """At 300 dpi the middle of each mark's visible part is dark: a mark drawn
+    first and painted over (a footer box, a face) would read light."""
+    out, _ = kits
+    seen = 0
+    for path, i, page in _sheets(out):
+        if i > 1:
+            continue
+        W, H = page.width, page.height
+        image = pdfium.PdfDocument(str(path))[i].render(scale=300 / 72).to_pil().convert("L")
+        s = 300 / 72
+        for kind, pos, a, b in _marks(page):
+            lim = H if kind == "v" else W
+            lo, hi = max(a, MARGIN), min(b, lim - MARGIN)
+            if hi - lo < mm(0.5):
+                continue
+            mid = (lo + hi) / 2
+            x, y = (pos, mid) if kind == "v" else (mid, pos)
+            px = min(image.getpixel((int(x * s) + dx, int(y * s) + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+            assert px < 128, (path.name, i, kind, to_mm(pos), px)
+            seen += 1
+    assert seen > 20
