@@ -24,7 +24,7 @@ from printkit import PrintkitError, UsageError, interrupt
 from printkit.imposition import DUPLEX_MODES
 from printkit.model import ComponentSet
 from printkit.paper import Paper
-from printkit.pdf import assemble, cannot_write, page_count, write_atomic
+from printkit.pdf import assemble, cannot_write, page_count, scale_pdf, write_atomic
 from printkit.render.sheets import render_set
 from printkit.rules import user_rules_file
 
@@ -48,7 +48,11 @@ class BuildOptions:
     ``duplex``: "long", "short" or "none"; ``fillable``: add AcroForm fields;
     ``board_paper``: a large paper name (:data:`BOARD_PAPERS`) to print a
     game board on one sheet, ``None`` to tile it over ``paper``;
-    ``rules_dir``: a folder of ``<game>.toml`` files overriding the bundled rules.
+    ``rules_dir``: a folder of ``<game>.toml`` files overriding the bundled rules;
+    ``rotate_backs``: turn every backs page 180° (printers that print backs
+    upside down, see :mod:`printkit.imposition`); ``scale``: (sx, sy)
+    correction applied to every page of every PDF written (see
+    :func:`printkit.pdf.scale_pdf`), ``(1.0, 1.0)`` = none.
     """
 
     paper: Paper
@@ -60,6 +64,8 @@ class BuildOptions:
     fillable: bool = False
     board_paper: str | None = None
     rules_dir: Path | None = None
+    rotate_backs: bool = False
+    scale: tuple[float, float] = (1.0, 1.0)
 
     def rules_file(self, game: str) -> Path | None:
         """``<rules_dir>/<game>.toml`` when the user gave ``--rules DIR`` and
@@ -177,15 +183,17 @@ def check_out_dir(out: Path) -> None:
 
 def render_part(part: Part, options: BuildOptions, game_title: str,
                 notes: list[str] | None = None) -> tuple[bytes, int]:
-    """Render one part to (PDF bytes, page count); ``notes`` receives the
-    imposition's remarks (crop marks shortened on a full sheet, …)."""
+    """Render one part to (PDF bytes, page count), ``options.scale`` applied;
+    ``notes`` receives the imposition's remarks (crop marks shortened on a
+    full sheet, …)."""
     if part.components is not None:
-        return render_set(
+        data, pages = render_set(
             part.components, paper=options.paper, theme=options.theme, bleed=options.bleed,
             duplex=options.duplex, back_offset=options.back_offset, game_title=game_title,
-            fillable=options.fillable, notes=notes,
+            fillable=options.fillable, rotate_backs=options.rotate_backs, notes=notes,
         )
-    data = part.document()
+        return scale_pdf(data, options.scale), pages
+    data = scale_pdf(part.document(), options.scale)
     return data, page_count(data)
 
 
@@ -204,6 +212,8 @@ class RenderedGame:
 def _check_duplex(options: BuildOptions) -> None:
     if options.duplex not in DUPLEX_MODES:
         raise UsageError(f"--duplex: {options.duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
+    if options.rotate_backs and options.duplex == "none":
+        raise UsageError("--rotate-backs: needs --duplex long or short (with none the backs are glued by hand)")
 
 
 def _render_checked(kit: GameKit, part: Part, options: BuildOptions) -> tuple[bytes, int, list[str]]:
@@ -228,7 +238,7 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
              "pages": n * (2 if padded and single else 1), "stock": p.stock}
             for p, (_, n, _), single in zip(parts, rendered, one_sided)
         ]
-        pdfs.insert(0, kit.cover(summary, options))
+        pdfs.insert(0, scale_pdf(kit.cover(summary, options), options.scale))
         one_sided.insert(0, True)
     kit_pdf = assemble(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex,
                        one_sided=one_sided)

@@ -143,6 +143,60 @@ def _back_offset(text: str) -> tuple[float, float]:
     return parse_length(f"{abs(x)}mm") * (1 if x >= 0 else -1), parse_length(f"{abs(y)}mm") * (1 if y >= 0 else -1)
 
 
+_SCALE_FORM = "X,Y as percent (99.6%, or a bare 99.6) or as the 50 mm bar's measured length (50.2mm)"
+
+
+def _scale_factor(item: str, text: str) -> float:
+    v = item.strip().lower()
+    measured = v.endswith("mm")
+    v = v[:-2] if measured else v[:-1] if v.endswith("%") else v
+    try:
+        n = float(v)
+    except ValueError:
+        raise UsageError(f"--scale: {text!r} is not {_SCALE_FORM}") from None
+    if not math.isfinite(n) or n <= 0:
+        raise UsageError(f"--scale: {text!r} is not {_SCALE_FORM}")
+    return 50.0 / n if measured else n / 100.0
+
+
+def _scale(text: str) -> tuple[float, float]:
+    """``--scale``: one value (both axes) or X,Y, each a percent to print at
+    (``99.6%`` or ``99.6``) or the measured length of a 50 mm bar printed at
+    100 % (``50.2mm`` → print at 50/50.2).  Returns (sx, sy) factors; raises
+    :class:`printkit.UsageError` (exit 2) for anything else or a correction
+    beyond ±5 %."""
+    from printkit.pdf import SCALE_LIMIT
+
+    items = text.split(",")
+    if len(items) not in (1, 2):
+        raise UsageError(f"--scale: {text!r} is not {_SCALE_FORM}")
+    factors = [_scale_factor(item, text) for item in items]
+    sx, sy = factors if len(factors) == 2 else factors * 2
+    for f in (sx, sy):
+        if abs(f - 1) > SCALE_LIMIT + 1e-9:
+            raise UsageError(f"--scale: {text!r} means printing at {f * 100:.4g} %, a correction beyond "
+                             f"±{SCALE_LIMIT * 100:g} %; measure the 50 mm bars again on a page printed at 100 %")
+    return sx, sy
+
+
+def _scale_note(scale: tuple[float, float], rotate_backs: bool) -> str:
+    """The summary's words for the printer corrections (empty when none)."""
+    out = ", backs turned 180°" if rotate_backs else ""
+    if scale != (1.0, 1.0):
+        out += f", scale {scale[0] * 100:.2f} % × {scale[1] * 100:.2f} %"
+    return out
+
+
+def _check_rotate(rotate_backs: bool, duplex: str) -> None:
+    if rotate_backs and duplex == "none":
+        raise UsageError("--rotate-backs: needs --duplex long or short (with none the backs are glued by hand)")
+
+
+_ROTATE_HELP = "Turn every backs page 180° (printers that print backs upside down; see duplex-test)."
+_SCALE_HELP = ("X,Y: print at X % across, Y % up (e.g. 99.6%,100.2%) or give the 50 mm bars' measured "
+               "lengths (e.g. 50.2mm,49.9mm). Default: 100%,100%.")
+
+
 _PRINTER_MARGIN = click.option(
     "--printer-margin", default="5mm", show_default=True,
     help="Your printer's unprintable edge (3–6.35 mm on most): crop marks and footers stay inside it.")
@@ -179,8 +233,10 @@ def _with_margin(paper_name: str, text: str):
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None,
               help="Games rendered at once with 'all' (default: one per CPU). Same files either way.")
 @_PRINTER_MARGIN
+@click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
+@click.option("--scale", "scale", default="100%,100%", show_default=True, help=_SCALE_HELP)
 def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable, board_paper, out,
-          rules_dir=None, jobs=None, printer_margin="5mm") -> None:
+          rules_dir=None, jobs=None, printer_margin="5mm", rotate_backs=False, scale="100%,100%") -> None:
     """Build the print-and-play kit of GAME (or 'all').
 
     Writes OUT/<game>/<component>.pdf and OUT/<game>/<game>-kit.pdf.
@@ -196,6 +252,7 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
         raise UsageError(f"--paper: unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
     if duplex not in DUPLEX_MODES:
         raise UsageError(f"--duplex: {duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
+    _check_rotate(rotate_backs, duplex)
     if board_paper is not None:
         from printkit.build import BOARD_PAPERS
 
@@ -211,7 +268,7 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
     options = BuildOptions(
         paper=_with_margin(paper, printer_margin), theme=load_theme(theme_name), players=n_players, duplex=duplex,
         back_offset=_back_offset(back_offset), bleed=parse_length(bleed, what="--bleed"), fillable=fillable,
-        board_paper=board_paper, rules_dir=rules_dir,
+        board_paper=board_paper, rules_dir=rules_dir, rotate_backs=rotate_backs, scale=_scale(scale),
     )
     if rules_dir is not None and not rules_dir.is_dir():
         raise UsageError(f"--rules: {str(rules_dir)!r} is not a folder (it should hold <game>.toml files)")
@@ -225,7 +282,8 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
             total += 1
     for note in result.notes:
         click.echo(f"note: {note}")
-    click.echo(f"{total} PDFs written ({paper}, duplex {duplex}, bleed {to_mm(options.bleed):g} mm)")
+    click.echo(f"{total} PDFs written ({paper}, duplex {duplex}, bleed {to_mm(options.bleed):g} mm"
+               f"{_scale_note(options.scale, rotate_backs)})")
 
 
 @main.command()
@@ -241,8 +299,10 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
 @click.option("--theme", "theme_name", default="classic", show_default=True)
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path))
 @_PRINTER_MARGIN
+@click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
+@click.option("--scale", "scale", default="100%,100%", show_default=True, help=_SCALE_HELP)
 def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_name, out,
-         printer_margin="5mm") -> None:
+         printer_margin="5mm", rotate_backs=False, scale="100%,100%") -> None:
     """Build your own deck: DATA (CSV or TOML rows, a qty column) on a LAYOUT.
 
     \b
@@ -252,7 +312,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     from printkit.deck import deck_set, load_layout, load_rows
     from printkit.imposition import DUPLEX_MODES
     from printkit.paper import PAPERS
-    from printkit.pdf import write_output
+    from printkit.pdf import scale_pdf, write_output
     from printkit.render.sheets import render_set
     from printkit.theme import load_theme
 
@@ -260,6 +320,8 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
         raise UsageError(f"--paper: unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
     if duplex not in DUPLEX_MODES:
         raise UsageError(f"--duplex: {duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
+    _check_rotate(rotate_backs, duplex)
+    factors = _scale(scale)
     sheet_paper = _with_margin(paper, printer_margin)
     theme = load_theme(theme_name)
     offset = _back_offset(back_offset)
@@ -272,7 +334,9 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     interrupt.checkpoint()
     notes: list[str] = []
     pdf, pages = render_set(cset, paper=sheet_paper, theme=theme, bleed=bleed_pt, duplex=duplex,
-                            back_offset=offset, game_title=layout.title, notes=notes)
+                            back_offset=offset, game_title=layout.title, notes=notes,
+                            rotate_backs=rotate_backs)
+    pdf = scale_pdf(pdf, factors)
     count = cset.count
     del cset, rows  # every card's resolved elements: free them before the preflight parses the PDF
     _refuse_findings(pdf, f"{layout.name}.pdf")
@@ -317,22 +381,29 @@ def check(files, pdfx) -> int:
 @click.option("--duplex", default="long", show_default=True, help="long or short (the setting you print with).")
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path))
 @_PRINTER_MARGIN
-def duplex_test(paper, duplex, out, printer_margin="5mm") -> None:
-    """Write OUT/duplex-test.pdf: print it double-sided, read --back-offset X,Y off it."""
+@click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
+@click.option("--scale", "scale", default="100%,100%", show_default=True, help=_SCALE_HELP)
+def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, scale="100%,100%") -> None:
+    """Write OUT/duplex-test.pdf: print it double-sided, read --back-offset X,Y,
+    --rotate-backs and --scale off it."""
     from printkit.build import check_out_dir
     from printkit.calibration import duplex_test_pdf
     from printkit.imposition import DUPLEX_MODES
     from printkit.paper import PAPERS
-    from printkit.pdf import write_output
+    from printkit.pdf import scale_pdf, write_output
     from printkit.theme import load_theme
 
     if paper.lower() not in PAPERS:
         raise UsageError(f"--paper: unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
     if duplex not in DUPLEX_MODES:
         raise UsageError(f"--duplex: {duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
+    _check_rotate(rotate_backs, duplex)
+    factors = _scale(scale)
     check_out_dir(out)
     target = out / "duplex-test.pdf"
-    pdf = duplex_test_pdf(_with_margin(paper, printer_margin), load_theme("classic"), duplex)
+    pdf = duplex_test_pdf(_with_margin(paper, printer_margin), load_theme("classic"), duplex,
+                          rotate_backs=rotate_backs)
+    pdf = scale_pdf(pdf, factors)
     _refuse_findings(pdf, target.name)
     write_output(target, pdf)
     click.echo(f"{target}  2 pages — print double-sided ({duplex} edge), hold against the light")

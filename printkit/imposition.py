@@ -14,8 +14,32 @@ Duplex (the paper turned over by the printer):
 * ``none`` — printed single-sided; backs pages still follow their fronts page,
   laid out as for ``long`` so the pair can be glued back to back.
 
-``back_offset`` (dx, dy) in pt moves every back (right, up on the backs page),
-never a front.  An empty front slot has an empty back slot.
+``rotate_backs`` — for printers that print the back side upside down
+(turned 180° from what the duplex setting promises): every backs page is
+turned 180° about the sheet centre, R(x, y) = (W − x, H − y), so the
+printer's own turn puts it back.  A back whose trim box is (x, y, w, h) in
+the plain layout above is placed at (W − x − w, H − y − h) and drawn turned
+180° inside its trim (``Placement.turned``); its shown-bleed sides swap
+left ↔ right and bottom ↔ top.  The positions are those of the *other* flip
+— a turned long-edge back sits where a plain short-edge back would (x kept,
+y mirrored) and a turned short-edge back where a plain long-edge one would
+(x mirrored, y kept) — but the art is upside down, which is exactly what
+lands it behind its front once the printer has flipped the sheet on the
+chosen edge *and* turned the back 180°.  (Such a printer's long-edge flip
+plus its turn *is* a short-edge flip, and vice versa, so choosing the other
+duplex mode instead also lands every back behind its front — but with the
+back's art upside down relative to the front; ``rotate_backs`` keeps the
+orientation of the mode chosen.)
+Only the pieces (and so their crop marks) turn; the footer is planned
+around them as on any page, so it reads upright on screen and upside down on
+the printed back.  Only backs pages turn: fronts,
+board tiles and one-sided parts have no backs and are unaffected; with
+``none`` there is no printer flip, so ``rotate_backs`` is refused there.
+
+``back_offset`` (dx, dy) in pt moves every back (right, up on the backs page
+*as it stands in the PDF*, after any ``rotate_backs`` turn — the frame the
+duplex alignment test printed with the same settings reads it in), never a
+front.  An empty front slot has an empty back slot.
 """
 
 from __future__ import annotations
@@ -51,7 +75,8 @@ class Placement:
     ``x``, ``y``: trim box bottom-left in pt.  ``bleed``: the art's full bleed
     (pt).  ``sides``: bleed actually shown on the (left, bottom, right, top)
     sides — equal to ``bleed`` everywhere in a gutter grid, 0 on the inner
-    sides of a butted grid where neighbours share a cut line.
+    sides of a butted grid where neighbours share a cut line; ``sides`` are
+    in page terms (a turned piece's page-left side is its art's right).
     """
 
     component: Component
@@ -59,6 +84,8 @@ class Placement:
     y: float
     bleed: float
     sides: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    #: drawn turned 180° inside its trim box (a back with ``rotate_backs``)
+    turned: bool = False
 
     @property
     def art_box(self) -> tuple[float, float, float, float]:
@@ -183,6 +210,7 @@ def impose(
     bleed: float,
     duplex: str = "long",
     back_offset: tuple[float, float] = (0.0, 0.0),
+    rotate_backs: bool = False,
 ) -> list[SheetLayout]:
     """Impose ``components`` (each repeated ``quantity`` times) onto sheets.
 
@@ -190,11 +218,14 @@ def impose(
     its own (uncut components get none).  Components are grouped by size and
     shape in first-seen order, so each sheet holds one size.  Rectangles may
     butt (see :func:`grid_for`); round and hex pieces keep their gutters.
-    Raises :class:`printkit.PrintkitError` for an unknown duplex mode or a
-    piece larger than the paper.
+    ``back_offset`` (pt) and ``rotate_backs``: see the module docstring.
+    Raises :class:`printkit.PrintkitError` for an unknown duplex mode, for
+    ``rotate_backs`` with duplex ``none``, or a piece larger than the paper.
     """
     if duplex not in DUPLEX_MODES:
         raise PrintkitError(f"duplex {duplex!r} not one of {', '.join(DUPLEX_MODES)}")
+    if rotate_backs and duplex == "none":
+        raise PrintkitError("rotate_backs needs duplex 'long' or 'short' (with 'none' backs are glued by hand)")
     groups: dict[tuple, list[Component]] = {}
     for comp in components:
         b = 0.0 if not comp.cut else (bleed if comp.bleed is None else comp.bleed)
@@ -229,7 +260,10 @@ def impose(
                         bx, by, bsides = x, paper.height - y - h, (left, top, right, bottom)
                     else:
                         bx, by, bsides = paper.width - x - w, y, (right, bottom, left, top)
-                    backs.append(Placement(comp, bx + dx, by + dy, b, bsides))
+                    if rotate_backs:  # turned 180° about the sheet centre
+                        bl, bb, br, bt = bsides
+                        bx, by, bsides = paper.width - bx - w, paper.height - by - h, (br, bt, bl, bb)
+                    backs.append(Placement(comp, bx + dx, by + dy, b, bsides, rotate_backs))
             sheets.append(SheetLayout(
                 tuple(fronts), tuple(backs), g.cols, g.rows, w, h, b, g.pitch_x, g.pitch_y,
                 (g.x0, g.y0), shape, cut, g.butted,

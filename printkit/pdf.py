@@ -9,6 +9,9 @@
   :func:`write_output` does the same for a file the user asked for and turns
   a failed write (disk full, I/O error, read-only file system) into one line
   (:func:`cannot_write`).
+* :func:`scale_pdf` applies the ``--scale`` correction to every page of a
+  PDF (content, TrimBox/BleedBox/ArtBox and annotation rectangles; the page
+  size is kept).
 * Output is deterministic: no dates, a document ID derived from the content.
 """
 
@@ -17,13 +20,14 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
+import math
 import os
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, ByteStringObject, NameObject
+from pypdf.generic import ArrayObject, ByteStringObject, DecodedStreamObject, FloatObject, NameObject, RectangleObject
 
 from printkit import PrintkitError
 
@@ -67,6 +71,86 @@ def finish(writer: PdfWriter, *, title: str, duplex: str, seed: bytes) -> None:
     prefs[NameObject("/Duplex")] = NameObject(DUPLEX_HINT.get(duplex, "/Simplex"))
     digest = hashlib.md5(title.encode("utf-8") + seed).digest()
     writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
+
+
+#: Largest ``--scale`` correction accepted, as a fraction (±5 %).
+SCALE_LIMIT = 0.05
+
+
+def scale_pdf(data: bytes, scale: tuple[float, float]) -> bytes:
+    """``data`` (PDF bytes) with every page's content scaled by ``scale`` =
+    (sx, sy) about the page centre; ``(1, 1)`` returns ``data`` unchanged.
+
+    The rule (``--scale``): a printer that prints ``p`` times too long on an
+    axis is sent the page at ``1/p`` there, so every printed length — the
+    50 mm bars included — comes out true; ``back_offset`` and all other
+    geometry are in true mm, before the scale.  The MediaBox (paper) and
+    CropBox stay; TrimBox, BleedBox and ArtBox go through the same transform
+    (kept inside the MediaBox), as do annotation ``/Rect``s (form fields,
+    links) and ``/QuadPoints``.  The content streams are wrapped, not
+    rewritten: a ``q … cm`` stream before them and ``Q`` after.  Raises
+    :class:`printkit.PrintkitError` for a factor outside 1 ± :data:`SCALE_LIMIT`.
+    Deterministic: the document ID derives from ``data`` and ``scale``.
+    """
+    sx, sy = scale
+    if sx == 1 and sy == 1:
+        return data
+    if not all(math.isfinite(v) and abs(v - 1) <= SCALE_LIMIT + 1e-9 for v in (sx, sy)):
+        raise PrintkitError(f"scale {sx:g},{sy:g} is beyond ±{SCALE_LIMIT:.0%}")
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    for page in writer.pages:
+        media = page.mediabox
+        x0, y0, x1, y1 = (float(v) for v in (media.left, media.bottom, media.right, media.top))
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        tx, ty = cx - sx * cx, cy - sy * cy
+
+        def point(x: float, y: float) -> tuple[float, float]:
+            return sx * x + tx, sy * y + ty
+
+        def stream(text: str):
+            st = DecodedStreamObject()
+            st.set_data(text.encode("ascii"))
+            return writer._add_object(st)
+
+        contents = page.get("/Contents")
+        if contents is not None:
+            old = contents.get_object()
+            parts = list(old) if isinstance(old, ArrayObject) else [contents]
+            page[NameObject("/Contents")] = ArrayObject(
+                [stream(f"q {_num(sx)} 0 0 {_num(sy)} {_num(tx)} {_num(ty)} cm\n"), *parts, stream("\nQ\n")])
+        for name in ("/TrimBox", "/BleedBox", "/ArtBox"):
+            if name in page:
+                bx0, by0, bx1, by1 = (float(v) for v in page[name].get_object())
+                (ax, ay), (bx, by) = point(bx0, by0), point(bx1, by1)
+                page[NameObject(name)] = RectangleObject([
+                    _num_obj(max(x0, min(ax, bx))), _num_obj(max(y0, min(ay, by))),
+                    _num_obj(min(x1, max(ax, bx))), _num_obj(min(y1, max(ay, by)))])
+        for ref in page.get("/Annots") or []:
+            annot = ref.get_object()
+            if "/Rect" in annot:
+                rx0, ry0, rx1, ry1 = (float(v) for v in annot["/Rect"])
+                (ax, ay), (bx, by) = point(rx0, ry0), point(rx1, ry1)
+                annot[NameObject("/Rect")] = RectangleObject(
+                    [_num_obj(v) for v in (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))])
+            if "/QuadPoints" in annot:
+                q = [float(v) for v in annot["/QuadPoints"]]
+                annot[NameObject("/QuadPoints")] = ArrayObject(
+                    [_num_obj(v) for i in range(0, len(q) - 1, 2) for v in point(q[i], q[i + 1])])
+    digest = hashlib.md5(data + f"scale {sx!r},{sy!r}".encode("ascii")).digest()
+    writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _num(v: float) -> str:
+    """A PDF number: up to 6 decimals, no exponent, no trailing zeros."""
+    text = f"{v:.6f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _num_obj(v: float) -> FloatObject:
+    return FloatObject(_num(v))
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -92,6 +92,9 @@ def _place_face(c, face: Face, p: Placement, theme, defined: set[str], uses: Cou
         clip.rect(x0, y0, x1 - x0, y1 - y0)
         c.clipPath(clip, stroke=0, fill=0)
     c.translate(p.x, p.y)
+    if p.turned:  # a back turned 180° inside its trim (rotate_backs)
+        c.translate(comp.width, comp.height)
+        c.rotate(180)
     if shared:
         c.doForm(name)
     elif rect:
@@ -149,6 +152,7 @@ def render_set(
     back_offset: tuple[float, float] = (0.0, 0.0),
     game_title: str = "",
     fillable: bool = False,
+    rotate_backs: bool = False,
     notes: list[str] | None = None,
 ) -> tuple[bytes, int]:
     """Impose and draw ``cset``; return (PDF bytes, page count).
@@ -161,9 +165,10 @@ def render_set(
     backs page whenever a piece on it has a back.  With ``fillable`` the
     components' ``fields`` (see :mod:`printkit.render.forms`) become AcroForm
     fields on the fronts pages, added after the canvas is saved; the drawn
-    pages are the same as without.
+    pages are the same as without.  With ``rotate_backs`` every backs page is
+    turned 180° about the sheet centre (see :mod:`printkit.imposition`).
     """
-    sheets = impose(list(cset.components), paper, bleed, duplex, back_offset)
+    sheets = impose(list(cset.components), paper, bleed, duplex, back_offset, rotate_backs)
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(paper.width, paper.height), invariant=1,
                initialFontName=theme.font("body"), initialFontSize=9)
@@ -192,7 +197,8 @@ def render_set(
         pages += 1
         if sheet.backs:
             results.append(_page(c, sheet, sheet.backs, lambda comp: comp.back, paper, theme,
-                                 head + f" · backs ({duplex_label(duplex)})", defined, None, uses))
+                                 head + f" · backs ({duplex_label(duplex)}{', turned 180°' if rotate_backs else ''})",
+                                 defined, None, uses))
             pages += 1
         shortest = min((r[0] for r in results if r[0] is not None), default=None)
         if shortest is not None and shortest < MARK_AIM - 1e-6:
