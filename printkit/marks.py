@@ -72,19 +72,34 @@ def crop_mark_segments(placements: list[Placement], page_w: float, page_h: float
     """
     if not placements:
         return []
-    stops = stops or {}
     xs, ys = trim_lines(placements)
-    tx0, ty0, tx1, ty1 = trim_bounds(placements)
+    return mark_segments(xs, ys, trim_bounds(placements), page_w, page_h, margin, stops)
+
+
+def mark_segments(xs: list[float], ys: list[float], trims: tuple[float, float, float, float], page_w: float,
+                  page_h: float, margin: float, stops: dict[str, float] | None = None,
+                  sides: tuple[str, ...] = ("bottom", "top", "left", "right")) -> list[tuple[float, float, float, float]]:
+    """Crop-mark segments (pt) for vertical trim lines ``xs`` and horizontal
+    ``ys`` whose outermost trims are ``trims`` (x0, y0, x1, y1): on each of
+    ``sides`` (a board tile shows only the ends of the board that fall on
+    it), from the sheet edge to :func:`mark_gap` short of that trim, or to
+    ``stops[side]`` from the edge when that is shorter."""
+    stops = stops or {}
+    tx0, ty0, tx1, ty1 = trims
     ends = {"bottom": ty0 - mark_gap(ty0 - margin), "top": page_h - (ty1 + mark_gap(page_h - ty1 - margin)),
             "left": tx0 - mark_gap(tx0 - margin), "right": page_w - (tx1 + mark_gap(page_w - tx1 - margin))}
     ends.update({side: min(ends[side], v) for side, v in stops.items()})
     segs: list[tuple[float, float, float, float]] = []
     for x in xs:
-        segs.append((x, 0.0, x, ends["bottom"]))
-        segs.append((x, page_h - ends["top"], x, page_h))
+        if "bottom" in sides:
+            segs.append((x, 0.0, x, ends["bottom"]))
+        if "top" in sides:
+            segs.append((x, page_h - ends["top"], x, page_h))
     for y in ys:
-        segs.append((0.0, y, ends["left"], y))
-        segs.append((page_w - ends["right"], y, page_w, y))
+        if "left" in sides:
+            segs.append((0.0, y, ends["left"], y))
+        if "right" in sides:
+            segs.append((page_w - ends["right"], y, page_w, y))
     return [s for s in segs if (s[2] - s[0]) + (s[3] - s[1]) > 0]
 
 
@@ -227,7 +242,8 @@ def footer_items(c, theme, label: str) -> list[FooterItem]:
 
 def plan_footer(items: list[FooterItem], page_w: float, page_h: float, margin: float,
                 placements: list[Placement] | None = None, *, marks: bool = True,
-                reserve: float = 0.0) -> FooterPlan:
+                reserve: float = 0.0, art: tuple[float, float, float, float] | None = None,
+                lines: tuple[list[float], list[float]] | None = None) -> FooterPlan:
     """Place the footer ``items`` inside the printable area (``margin`` pt
     from every edge), never on the art, a trim line or a crop mark.
 
@@ -239,13 +255,14 @@ def plan_footer(items: list[FooterItem], page_w: float, page_h: float, margin: f
     strips) between the horizontal trim lines or stacked.  ``reserve``
     (pt): with no ``placements``, the depth of the bottom band to use;
     ``marks``: the pieces get crop marks (else the footer only keeps off
-    the art).  Optional items that fit nowhere are left out;
+    the art).  Pages that are not imposed (a board tile) give their ``art``
+    box and the crop-mark ``lines`` (xs, ys) instead of ``placements``.  Optional items that fit nowhere are left out;
     required ones are listed in ``missing``.
     """
     placements = placements or []
-    if placements:
-        ax0, ay0, ax1, ay1 = art_bounds(placements)
-        xs, ys = trim_lines(placements) if marks else ([], [])
+    if placements or art is not None:
+        ax0, ay0, ax1, ay1 = art if art is not None else art_bounds(placements)
+        xs, ys = lines if lines is not None else (trim_lines(placements) if marks else ([], []))
         depth = {"bottom": ay0, "top": page_h - ay1, "left": ax0, "right": page_w - ax1}
     else:
         xs, ys = [], []
@@ -259,7 +276,7 @@ def plan_footer(items: list[FooterItem], page_w: float, page_h: float, margin: f
     room: dict[tuple[str, bool], tuple[float, list[list[float]]]] = {}
     for side, stacked in modes:
         lo = margin + (MARK_ZONE + CLEAR if stacked and crossing[side] else 0.0)
-        if not placements:
+        if not placements and art is None:
             lo = margin + CLEAR
         hi = depth[side] - CLEAR
         if hi - lo < FOOTER_H:

@@ -37,7 +37,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit import PrintkitError
 from printkit.imposition import FOOTER
-from printkit.marks import HAIRLINE, MARK_GAP, draw_footer
+from printkit.marks import draw_footer_plan, draw_segments, footer_items, mark_segments, plan_footer
 from printkit.model import FaceBox
 from printkit.paper import Paper
 from printkit.units import mm, to_mm
@@ -172,19 +172,45 @@ def crosshair_points(plan: TilePlan) -> list[tuple[float, float]]:
     return pts
 
 
-def _crop_marks(c: Canvas, width: float, height: float, bleed: float, colour) -> None:
-    """Corner crop marks on the trim lines, outside the bleed (pt)."""
-    c.saveState()
-    c.setStrokeColor(colour)
-    c.setLineWidth(HAIRLINE)
-    near, far = bleed + MARK_GAP, bleed + MARK_SPACE
-    for x in (0, width):
-        for sign, y in ((-1, 0), (1, height)):
-            c.line(x, y + sign * near, x, y + sign * far)
-    for y in (0, height):
-        for sign, x in ((-1, 0), (1, width)):
-            c.line(x + sign * near, y, x + sign * far, y)
-    c.restoreState()
+def _sheet_marks(c: Canvas, theme, page_w: float, page_h: float, margin: float,
+                 trims: tuple[float, float, float, float], bleed: float,
+                 window: tuple[float, float, float, float] | None, label: str,
+                 header: Callable[[list[float]], None] | None = None) -> None:
+    """The page boxes, the footer and then the crop marks of a board page.
+
+    ``trims``: the board's trim in page coordinates (pt); ``window``: the
+    part of the page that shows the board (a tile), ``None`` for a whole
+    board on one sheet.  The board's trim lines get marks from the sheet
+    edge to the trim at those of its ends that fall on this page
+    (:func:`printkit.marks.mark_segments`); the footer keeps clear of them
+    (:func:`printkit.marks.plan_footer`); ``header(xs)`` draws the page's
+    header avoiding the vertical marks ``xs``.  TrimBox and BleedBox are
+    the board's trim and bleed as far as this page shows them.
+    """
+    bx0, by0, bx1, by1 = trims
+    wx0, wy0, wx1, wy1 = window or (0.0, 0.0, page_w, page_h)
+    eps = 0.01
+
+    def clip(box):
+        return (max(box[0], wx0), max(box[1], wy0), min(box[2], wx1), min(box[3], wy1))
+
+    bleed_box = clip((bx0 - bleed, by0 - bleed, bx1 + bleed, by1 + bleed))
+    c.setTrimBox(clip(trims))
+    c.setBleedBox(bleed_box)
+    xs = [x for x in (bx0, bx1) if wx0 - eps <= x <= wx1 + eps]
+    ys = [y for y in (by0, by1) if wy0 - eps <= y <= wy1 + eps]
+    sides = tuple(side for side, v, lo, hi in (("bottom", by0, wy0, wy1), ("top", by1, wy0, wy1),
+                                               ("left", bx0, wx0, wx1), ("right", bx1, wx0, wx1))
+                  if lo - eps <= v <= hi + eps)
+    art = bleed_box if window is None else (wx0, wy0, wx1, wy1)
+    plan = plan_footer(footer_items(c, theme, label), page_w, page_h, margin, art=art,
+                       lines=([x for x in xs if "bottom" in sides or "top" in sides],
+                              [y for y in ys if "left" in sides or "right" in sides]))
+    draw_footer_plan(c, theme, plan, page_w, page_h)
+    segs = mark_segments(xs, ys, trims, page_w, page_h, margin, plan.stops, sides)
+    if header is not None:
+        header([sg[0] for sg in segs if sg[0] == sg[2] and sg[3] >= page_h - eps])
+    draw_segments(c, segs, theme.colour("cut"), theme.colour("paper"))
 
 
 def _define_drawing(c: Canvas, name: str, draw: DrawFn, width: float, height: float, bleed: float, theme) -> None:
@@ -196,7 +222,6 @@ def _define_drawing(c: Canvas, name: str, draw: DrawFn, width: float, height: fl
     c.clipPath(p, stroke=0, fill=0)
     draw(c, FaceBox(width, height, bleed, mm(3), theme, "rect"))
     c.restoreState()
-    _crop_marks(c, width, height, bleed, theme.colour("cut"))
     c.endForm()
 
 
@@ -224,6 +249,35 @@ def _label(c: Canvas, theme, text: str, x: float, y: float, angle: float = 0.0, 
     c.setFont(font, size)
     c.drawCentredString(0, -size * 0.2, text)
     c.restoreState()
+
+
+def _header(c: Canvas, theme, name: str, note: str, x0: float, x1: float, y: float, marks: list[float]) -> None:
+    """A tiled page's header line: its name from the left, the assembly note
+    to the right, each moved off the vertical crop marks ``marks`` (pt) that
+    cross the header band; the note shrinks (down to 6 pt) when the two
+    would meet."""
+    bold, body = theme.font("bold"), theme.font("body")
+    clear = mm(1.2)
+    left, lw = x0, c.stringWidth(name, bold, 9)
+    for m in sorted(marks):
+        if left - clear < m < left + lw + clear:
+            left = m + clear
+    size = 7.5
+    while True:
+        nw = c.stringWidth(note, body, size)
+        right = x1
+        for m in sorted(marks, reverse=True):
+            if right - nw - clear < m < right + clear:
+                right = m - clear
+        if right - nw >= left + lw + mm(3) or size <= 6:
+            break
+        size -= 0.5
+    c.setFillColor(theme.colour("ink"))
+    c.setFont(bold, 9)
+    c.drawString(left, y, name)
+    c.setFont(body, size)
+    c.setFillColor(theme.colour("muted"))
+    c.drawRightString(right, y, note)
 
 
 def _crosshair(c: Canvas, x: float, y: float, theme) -> None:
@@ -293,17 +347,16 @@ def render_tiled(draw: DrawFn, width: float, height: float, *, bleed: float, pap
             if px0 - 0.01 <= x <= px1 + 0.01 and py0 - 0.01 <= y <= py1 + 0.01:
                 _crosshair(c, x, y, theme)
         c.restoreState()
-        # header: page name and assembly note
-        c.setFillColor(theme.colour("ink"))
-        c.setFont(theme.font("bold"), 9)
-        hy = py1 + HEADER * 0.35
-        c.drawString(px0, hy, f"{title} · page {t.name} ({t.row + 1}/{plan.rows} down, {t.col + 1}/{plan.cols} across)")
-        c.setFont(theme.font("body"), 7.5)
-        c.setFillColor(theme.colour("muted"))
-        c.drawRightString(px1, hy, f"Cut the dashed edges, match the crosshairs, glue or tape "
-                                   f"({to_mm(overlap):g} mm overlap). Page 1 of the grid is A1, top left.")
-        draw_footer(c, theme, plan.page_width, f"{title} · page {t.name} · {plan.tiles.index(t) + 1}/{n}",
-                    paper.margin)
+        name = f"{title} · page {t.name} ({t.row + 1}/{plan.rows} down, {t.col + 1}/{plan.cols} across)"
+        note = (f"Cut the dashed edges, match the crosshairs, glue or tape "
+                f"({to_mm(overlap):g} mm overlap). Page 1 of the grid is A1, top left.")
+
+        def header(marks: list[float], px0=px0, px1=px1, py1=py1, name=name, note=note) -> None:
+            _header(c, theme, name, note, px0, px1, py1 + HEADER * 0.35, marks)
+
+        trims = (*t.to_page(0.0, 0.0), *t.to_page(width, height))
+        _sheet_marks(c, theme, plan.page_width, plan.page_height, paper.margin, trims, bleed,
+                     (px0, py0, px1, py1), f"{title} · page {t.name} · {plan.tiles.index(t) + 1}/{n}", header)
         c.showPage()
     c.save()
     return buf.getvalue(), plan
@@ -329,13 +382,11 @@ def render_single(draw: DrawFn, width: float, height: float, *, bleed: float, pa
     _define_drawing(c, "Drawing", draw, width, height, bleed, theme)
     x = (pw - dw) / 2 - ex0
     y = paper.margin + FOOTER + (ph - 2 * paper.margin - FOOTER - dh) / 2 - ey0
-    c.setTrimBox((x, y, x + width, y + height))
-    c.setBleedBox((x - bleed, y - bleed, x + width + bleed, y + height + bleed))
     c.saveState()
     c.translate(x, y)
     c.doForm("Drawing")
     c.restoreState()
-    draw_footer(c, theme, pw, title, paper.margin)
+    _sheet_marks(c, theme, pw, ph, paper.margin, (x, y, x + width, y + height), bleed, None, title)
     c.showPage()
     c.save()
     return buf.getvalue()

@@ -168,3 +168,42 @@ def test_nothing_is_painted_over_a_mark(kits):
             assert px < 128, (path.name, i, kind, to_mm(pos), px)
             seen += 1
     assert seen > 20
+
+
+@pytest.fixture(scope="module")
+def boards(tmp_path_factory):
+    """Every board of every kit: tiled over A4, and on one A3 sheet."""
+    out = {}
+    for name, paper in (("tiled", None), ("a3", "a3")):
+        folder = tmp_path_factory.mktemp(f"boards-{name}")
+        options = BuildOptions(paper=get_paper("a4"), theme=load_theme("classic"), board_paper=paper)
+        build(["all"], options, folder, jobs=2)
+        out[name] = sorted(p for p in folder.glob("*/board*.pdf"))
+    return out
+
+
+@pytest.mark.parametrize("layout", ["tiled", "a3"])
+def test_board_marks_reach_the_sheet_edge_at_every_trim_end(boards, layout):
+    """A board has four trim lines, each with a mark at both of its ends:
+    eight marks per board across its pages, each from the sheet edge to short of the
+    trim, 2 mm or more of it inside the printable area; every page carries
+    TrimBox and BleedBox around the part of the board it shows."""
+    assert boards[layout]
+    for path in boards[layout]:
+        reader = PdfReader(path)
+        with pdfplumber.open(path) as pdf:
+            count = 0
+            for i, page in enumerate(pdf.pages):
+                W, H = page.width, page.height
+                box, bleed = reader.pages[i].trimbox, reader.pages[i].bleedbox
+                trim = (float(box.left), H - float(box.top), float(box.right), H - float(box.bottom))
+                assert float(bleed.left) <= float(box.left) and float(bleed.top) >= float(box.top), path.name
+                assert trim[2] - trim[0] > mm(20) and trim[3] - trim[1] > mm(20), (path.name, i)
+                for kind, pos, a, b in _marks(page):
+                    count += 1
+                    assert _visible((kind, pos, a, b), W, H, MARGIN) >= mm(2) - 1e-3, (path.name, i)
+                    if kind == "v":
+                        assert b <= trim[1] - mm(0.3) + 1e-3 if a < EDGE else a >= trim[3] + mm(0.3) - 1e-3
+                    else:
+                        assert b <= trim[0] - mm(0.3) + 1e-3 if a < EDGE else a >= trim[2] + mm(0.3) - 1e-3
+        assert count and count % 8 == 0, (path.name, count)  # a file may hold several boards
