@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
@@ -33,3 +34,24 @@ def test_every_written_pdf_prints_at_actual_size(tmp_path):
         assert prefs.get("/PrintScaling") == "/None", pdf.relative_to(tmp_path)
         assert prefs.get("/Duplex") in ("/Simplex", "/DuplexFlipLongEdge", "/DuplexFlipShortEdge"), \
             pdf.relative_to(tmp_path)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
+def test_covers_and_documents_fit_one_page_on_every_paper(paper):
+    """A4, Letter and universal fit alike: each kit's cover, rules reference
+    and high-score log is one page (the longest part lists to fit)."""
+    from printkit.build import BuildOptions
+    from printkit.paper import get_paper
+    from printkit.pdf import page_count
+    from printkit.registry import all_games
+    from printkit.theme import load_theme
+
+    opts = BuildOptions(paper=get_paper(paper), theme=load_theme("classic"))
+    for kit in all_games():
+        parts = kit.parts(opts)
+        summary = [{"title": p.title, "file": f"{p.name}.pdf", "count": p.count, "pages": 12, "stock": p.stock}
+                   for p in parts]
+        assert page_count(kit.cover(summary, opts)) == 1, (kit.id, "cover")
+        for p in parts:
+            if p.document is not None and p.name in ("rules-reference", "high-score-log"):
+                assert page_count(p.document()) == 1, (kit.id, p.name)

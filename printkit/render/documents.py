@@ -383,8 +383,11 @@ def cover_pdf(
     theme: Theme,
     *,
     game: str | None = None,
+    template: str = "cover.html.j2",
 ) -> bytes:
-    """A kit's one-page cover as PDF bytes (``templates/<theme>/cover.html.j2``).
+    """A kit's one-page cover as PDF bytes (``templates/<theme>/cover.html.j2``,
+    or a game's own ``template`` extending it), fitted to one page on every
+    paper (:func:`render_fitted`).
 
     ``parts``: one mapping per file of the kit with ``title`` (component
     name), ``file`` (PDF file name), ``count`` (how many components),
@@ -414,4 +417,23 @@ def cover_pdf(
     }
     if game:
         context["game"] = game
-    return render_document("cover.html.j2", context, theme, paper)
+    return render_fitted(template, context, theme, paper)
+
+
+#: Tightening steps :func:`render_fitted` tries (the templates' ``fit-1``, ``fit-2`` body classes).
+FIT_STEPS = 2
+
+
+def render_fitted(template: str, context: Mapping[str, Any], theme: Theme, paper: Paper, pages: int = 1) -> bytes:
+    """:func:`render_document`, tightened until it fits ``pages`` pages:
+    the template sees ``fit`` = 0, then 1, 2 (``_layout.html.j2`` adds the
+    body class ``fit-1`` / ``fit-2``, which the template's CSS uses to close
+    up spacing and type), so a page laid out for A4 fits Letter's 17.6 mm
+    less height.  The last step is returned whatever its length."""
+    from printkit.pdf import page_count
+
+    for fit in range(FIT_STEPS + 1):
+        pdf = render_document(template, {**context, "fit": fit}, theme, paper)
+        if page_count(pdf) <= pages:
+            break
+    return pdf

@@ -21,7 +21,6 @@ scorer (:mod:`printkit.games.archaeologia.scoring`) reads ``[discoveries]``,
 
 from __future__ import annotations
 
-from printkit import PrintkitError
 from printkit.build import BuildOptions, GameKit, Part
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, check_printable, load_rules
@@ -133,29 +132,15 @@ def parts(options: BuildOptions) -> list[Part]:
 
 
 def cover(summary: list[dict], options: BuildOptions) -> bytes:
-    """The kit's cover page (weasyprint): the shared cover template, tightened
+    """The kit's cover page (weasyprint): the shared cover, tightened
     (``templates/<theme>/archaeologia-cover.html.j2``) so the ten parts fit one
     page, in the game's palette.  Raises :class:`printkit.PrintkitError` for a
     part missing a key or a template error."""
-    from printkit.render.documents import PAPER_LABELS, duplex_instructions, render_document
-    from printkit.units import to_mm
+    from printkit.render.documents import cover_pdf
 
     rules = load_rules(options.rules_file(GAME_ID))
-    paper = options.paper
-    rows = []
-    for i, part in enumerate(summary):
-        missing = [k for k in ("title", "file", "count", "pages", "stock") if k not in part]
-        if missing:
-            raise PrintkitError(f"cover: part {i + 1} lacks {', '.join(missing)}")
-        rows.append({k: part[k] for k in ("title", "file", "count", "pages", "stock")})
-    context = {
-        "game": GAME_ID, "game_title": rules.title, "tagline": rules.tagline,
-        "paper_name": PAPER_LABELS.get(paper.name, (paper.name.upper(), ""))[0],
-        "paper_note": PAPER_LABELS.get(paper.name, ("", f"{to_mm(paper.width):g} × {to_mm(paper.height):g} mm"))[1],
-        "duplex": options.duplex, "duplex_instructions": duplex_instructions(options.duplex),
-        "parts": rows, "total_pages": sum(int(r["pages"]) for r in rows),
-    }
-    return render_document("archaeologia-cover.html.j2", context, options.theme, paper)
+    return cover_pdf(rules.title, rules.tagline, summary, options.paper, options.duplex, options.theme,
+                     game=GAME_ID, template="archaeologia-cover.html.j2")
 
 
 def _players(rules: ArchaeologiaRules) -> tuple[int, int, int]:

@@ -28,7 +28,7 @@ from printkit.games.archaeology.cards import (
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, check_printable, load_rules
 from printkit.model import Component, ComponentSet
 from printkit.paper import get_paper
-from printkit.render.documents import cover_pdf, render_document
+from printkit.render.documents import cover_pdf, render_fitted
 from printkit.tiling import render_single, render_tiled
 from printkit.units import mm
 
@@ -114,7 +114,7 @@ def highscore_pdf(rules: ArchaeologyRules, options: BuildOptions, rows: int = 15
         "rows": rows,
         "treasures": [{"name": t.name, "trade": t.trade, "sell": list(t.sell)} for t in rules.treasures.values()],
     }
-    return render_document("archaeology-highscores.html.j2", context, options.theme, options.paper)
+    return render_fitted("archaeology-highscores.html.j2", context, options.theme, options.paper)
 
 
 def parts(options: BuildOptions) -> list[Part]:
