@@ -54,4 +54,25 @@ def test_covers_and_documents_fit_one_page_on_every_paper(paper):
         assert page_count(kit.cover(summary, opts)) == 1, (kit.id, "cover")
         for p in parts:
             if p.document is not None and p.name in ("rules-reference", "high-score-log"):
-                assert page_count(p.document()) == 1, (kit.id, p.name)
+                data = p.document()
+                assert page_count(data) == 1, (kit.id, p.name)
+                _inside_printable_area(data, f"{kit.id} {p.name}")
+
+
+def _inside_printable_area(data: bytes, where: str, margin_mm: float = 6.0) -> None:
+    """Every character and filled rectangle (the scale bars) of a document page
+    lies at least ``margin_mm`` from the sheet edges (a 5 mm printer margin
+    and 1 mm to spare)."""
+    import io
+
+    import pdfplumber
+
+    from printkit.units import mm
+
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            W, H = page.width, page.height
+            things = list(page.chars) + [r for r in page.rects if r.get("fill") and r["width"] < W * 0.9]
+            for t in things:
+                assert t["x0"] >= mm(margin_mm) and t["x1"] <= W - mm(margin_mm), (where, t.get("text"))
+                assert t["top"] >= mm(margin_mm) and t["bottom"] <= H - mm(margin_mm), (where, t.get("text"))
