@@ -17,6 +17,8 @@ Trim lines are found from the marks themselves; the art from the BleedBox.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
@@ -59,30 +61,54 @@ def kits(request, tmp_path_factory):
     out = tmp_path_factory.mktemp(f"marks-{paper}")
     options = BuildOptions(paper=get_paper(paper), theme=load_theme("classic"), bleed=parse_length(bleed))
     result = build(["all"], options, out, jobs=2)
-    return out, result.notes
+    return out, result.notes, _sheets(out)
 
 
-def _sheets(out):
-    """(part file, page number, pdfplumber page) of every imposed sheet with crop
-    marks: the first two and the last two pages of every part."""
+@dataclass
+class Sheet:
+    """What the tests read from one imposed sheet (parsed once per build)."""
+
+    where: str
+    path: object
+    index: int
+    W: float
+    H: float
+    marks: list
+    footer: list      # (x0, top, x1, bottom) of small text and scale bars
+    art: tuple        # BleedBox as (x0, top, x1, bottom)
+
+
+def _sheets(out) -> list[Sheet]:
+    """Every imposed sheet with crop marks: the first two and the last two
+    pages of every part (boards: test_board_marks…)."""
+    found = []
     for pdf_path in sorted(out.glob("*/*.pdf")):
-        if pdf_path.name.endswith("-kit.pdf"):
-            continue
+        if pdf_path.name.endswith("-kit.pdf") or pdf_path.name.startswith("board"):
+            continue  # boards: test_board_marks_reach_the_sheet_edge_at_every_trim_end
+        reader = PdfReader(pdf_path)
         with pdfplumber.open(pdf_path) as pdf:
             n = len(pdf.pages)
             for i in sorted({0, 1, n - 2, n - 1} & set(range(n))):
                 page = pdf.pages[i]
-                if _marks(page) and "crosshairs" not in (page.extract_text() or ""):  # boards: test_board_marks
-                    yield pdf_path, i, page
+                marks = _marks(page)
+                if not marks:
+                    continue
+                H = page.height
+                box = reader.pages[i].bleedbox
+                footer = [(c["x0"], c["top"], c["x1"], c["bottom"]) for c in page.chars if c["size"] < 7.5]
+                footer += [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects
+                           if r.get("fill") and abs(min(r["width"], r["height"]) - mm(1.4)) < 0.05]
+                found.append(Sheet(f"{pdf_path.parent.name}/{pdf_path.name} page {i + 1}", pdf_path, i,
+                                   page.width, H, marks, footer,
+                                   (float(box.left), H - float(box.top), float(box.right), H - float(box.bottom))))
+    return found
 
 
 def test_every_trim_line_has_visible_marks_at_both_ends(kits):
-    out, notes = kits
+    _, notes, sheets = kits
     checked = 0
-    for path, i, page in _sheets(out):
-        W, H = page.width, page.height
-        marks = _marks(page)
-        where = f"{path.parent.name}/{path.name} page {i + 1}"
+    for sh in sheets:
+        W, H, marks, where = sh.W, sh.H, sh.marks, sh.where
         xs = {round(m[1], 2) for m in marks if m[0] == "v"}
         ys = {round(m[1], 2) for m in marks if m[0] == "h"}
         for x in xs:
@@ -100,10 +126,8 @@ def test_every_trim_line_has_visible_marks_at_both_ends(kits):
 
 
 def test_marks_stop_short_of_the_trims(kits):
-    out, _ = kits
-    for path, i, page in _sheets(out):
-        marks = _marks(page)
-        where = f"{path.parent.name}/{path.name} page {i + 1}"
+    for sh in kits[2]:
+        marks, where = sh.marks, sh.where
         xs = sorted({m[1] for m in marks if m[0] == "v"})
         ys = sorted({m[1] for m in marks if m[0] == "h"})  # pdfplumber "top": from the page top
         for kind, pos, a, b in marks:
@@ -120,16 +144,8 @@ def test_marks_stop_short_of_the_trims(kits):
 
 
 def test_footer_inside_the_printable_area_off_art_and_marks(kits):
-    out, _ = kits
-    for path, i, page in _sheets(out):
-        W, H = page.width, page.height
-        where = f"{path.parent.name}/{path.name} page {i + 1}"
-        box = PdfReader(path).pages[i].bleedbox
-        art = (float(box.left), H - float(box.top), float(box.right), H - float(box.bottom))  # x0, top, x1, bottom
-        marks = _marks(page)
-        footer = [(c["x0"], c["top"], c["x1"], c["bottom"]) for c in page.chars if c["size"] < 7.5]
-        footer += [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects
-                   if r.get("fill") and abs(min(r["width"], r["height"]) - mm(1.4)) < 0.05]
+    for sh in kits[2]:
+        W, H, where, art, marks, footer = sh.W, sh.H, sh.where, sh.art, sh.marks, sh.footer
         assert footer, where
         for x0, top, x1, bottom in footer:
             if art[0] < (x0 + x1) / 2 < art[2] and art[1] < (top + bottom) / 2 < art[3]:
@@ -148,16 +164,16 @@ def test_footer_inside_the_printable_area_off_art_and_marks(kits):
 
 def test_nothing_is_painted_over_a_mark(kits):
     """At 300 dpi the middle of each mark's visible part is dark: a mark drawn
-    first and painted over (a footer box, a face) would read light."""
-    out, _ = kits
+    first and painted over (a footer box, a face) would read light.  The first
+    sheet of every part."""
     seen = 0
-    for path, i, page in _sheets(out):
-        if i > 1:
+    for sh in kits[2]:
+        if sh.index:
             continue
-        W, H = page.width, page.height
+        path, i, W, H = sh.path, sh.index, sh.W, sh.H
         image = pdfium.PdfDocument(str(path))[i].render(scale=300 / 72).to_pil().convert("L")
         s = 300 / 72
-        for kind, pos, a, b in _marks(page):
+        for kind, pos, a, b in sh.marks:
             lim = H if kind == "v" else W
             lo, hi = max(a, MARGIN), min(b, lim - MARGIN)
             if hi - lo < mm(0.5):

@@ -81,7 +81,7 @@ def test_a_stopped_parallel_build_leaves_whole_games_and_no_worker(tmp_path, sig
     out = tmp_path / "out"
     subprocess.run(_build(out, "--jobs", "2"), check=True, capture_output=True, timeout=300)
     before = _tree(out)
-    for delay in (0.0, 0.5, 1.2):
+    for delay in (0.0, 0.9):
         proc = subprocess.Popen(_build(out, "--jobs", "2", "--paper", "letter"), stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE)
         _wait_until_printkit_runs(proc)  # a signal during Python's own start-up tests Python, not us
