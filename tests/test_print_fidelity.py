@@ -322,7 +322,10 @@ def test_default_bleed_is_3_mm(builds):
                     float(bleed.right - trim.right), float(bleed.top - trim.top)]
             if max(gaps) > 0:
                 seen += 1
-                assert [round(to_mm(g), 2) for g in gaps] == [3.0] * 4, (path.name, gaps)
+                # a board tile shows the board's bleed only where the board's edge is on it
+                # (0 at a seam, where the board runs on to the next page)
+                shown = [round(to_mm(g), 2) for g in gaps]
+                assert set(shown) <= {0.0, 3.0} and shown.count(3.0) >= 1, (path.name, gaps)
     assert seen >= 2
 
 
