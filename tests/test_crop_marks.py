@@ -223,3 +223,26 @@ def test_board_marks_reach_the_sheet_edge_at_every_trim_end(boards, layout):
                     else:
                         assert b <= trim[0] - mm(0.3) + 1e-3 if a < EDGE else a >= trim[2] + mm(0.3) - 1e-3
         assert count and count % 8 == 0, (path.name, count)  # a file may hold several boards
+
+
+def test_turned_backs_carry_a_turned_footer_clear_of_marks(tmp_path):
+    """With --rotate-backs the printer prints backs pages upside down, so their
+    footer is drawn turned 180° (it reads upright on paper), still inside the
+    printable area and clear of the crop marks."""
+    options = BuildOptions(paper=get_paper("a4"), theme=load_theme("classic"), rotate_backs=True)
+    build(["archaeology"], options, tmp_path)
+    pdf_path = tmp_path / "archaeology" / "cards.pdf"
+    with pdfplumber.open(pdf_path) as pdf:
+        front, back = pdf.pages[0], pdf.pages[1]
+        small = [c for c in back.chars if c["size"] < 7.5]
+        assert small and all(c["matrix"][0] < 0 and c["matrix"][3] < 0 for c in small)   # turned 180°
+        assert all(c["matrix"][0] > 0 for c in front.chars if c["size"] < 7.5)          # fronts upright
+        W, H = back.width, back.height
+        for c in small:
+            assert MARGIN - 0.5 <= c["x0"] and c["x1"] <= W - MARGIN + 0.5
+            assert MARGIN - 0.5 <= c["top"] and c["bottom"] <= H - MARGIN + 0.5
+            for kind, pos, a, b in _marks(back):
+                if kind == "v":
+                    assert not (c["x0"] - 0.3 < pos < c["x1"] + 0.3 and c["top"] < b and a < c["bottom"])
+                else:
+                    assert not (c["top"] - 0.3 < pos < c["bottom"] + 0.3 and c["x0"] < b and a < c["x1"])

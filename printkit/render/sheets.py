@@ -11,6 +11,7 @@ BleedBox enclose the pieces' trims and bleeds.  Output is deterministic
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 import io
 from collections import Counter
 
@@ -104,6 +105,9 @@ def _place_face(c, face: Face, p: Placement, theme, defined: set[str], uses: Cou
     c.restoreState()
 
 
+_OPPOSITE = {"bottom": "top", "top": "bottom", "left": "right", "right": "left"}
+
+
 def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, label: str, defined,
           fields_out: list | None, uses: Counter) -> tuple[float | None, list[str]]:
     """Draw one page: faces, the footer, then the crop marks (or cut lines).
@@ -126,15 +130,27 @@ def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, labe
         if fields_out is not None and p.component.fields is not None:
             fields_out.extend(spec.moved(p.x, p.y) for spec in p.component.fields(p.component))
     crop = sheet.cut and sheet.shape == "rect" and bool(placements)
-    plan = plan_footer(footer_items(c, theme, label), paper.width, paper.height, paper.margin, list(placements),
-                       marks=crop)
-    draw_footer_plan(c, theme, plan, paper.width, paper.height)
+    W, H = paper.width, paper.height
+    # a backs page turned 180° (--rotate-backs) prints upside down: its footer is planned
+    # on the unturned layout and drawn turned with the pieces, so it reads upright on paper
+    turned = bool(placements) and all(p.turned for p in placements)
+    planned = [replace(p, x=W - p.x - p.component.width, y=H - p.y - p.component.height,
+                       sides=(p.sides[2], p.sides[3], p.sides[0], p.sides[1])) for p in placements] \
+        if turned else list(placements)
+    plan = plan_footer(footer_items(c, theme, label), W, H, paper.margin, planned, marks=crop)
+    c.saveState()
+    if turned:
+        c.translate(W, H)
+        c.rotate(180)
+    draw_footer_plan(c, theme, plan, W, H)
+    c.restoreState()
+    stops = {_OPPOSITE[side]: v for side, v in plan.stops.items()} if turned else plan.stops
     shortest = None
     if sheet.cut and placements:
         cut = theme.colour("cut")
         if crop:  # last: nothing is painted over a crop mark
-            segs = draw_crop_marks(c, list(placements), paper.width, paper.height, cut, paper.margin,
-                                   halo=theme.colour("paper"), stops=plan.stops)
+            segs = draw_crop_marks(c, list(placements), W, H, cut, paper.margin,
+                                   halo=theme.colour("paper"), stops=stops)
             shortest = min(visible_length(sg, paper.width, paper.height, paper.margin) for sg in segs)
         else:
             draw_cut_lines(c, list(placements), cut)
