@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 
 import pdfplumber
-import pytest
 
 from printkit.registry import game_ids
 

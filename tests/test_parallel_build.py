@@ -4,7 +4,6 @@ one process, and a stop or a failure leaves no worker and no partial game."""
 from __future__ import annotations
 
 import hashlib
-import os
 import signal
 import subprocess
 import sys

@@ -14,9 +14,6 @@ distinct face once (a form XObject) however many pieces carry it:
 
 from __future__ import annotations
 
-import math
-from typing import Any
-
 from reportlab.pdfbase import pdfmetrics
 
 from printkit.games.archeo import art

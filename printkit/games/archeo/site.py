@@ -80,7 +80,7 @@ def site_face(theme, rules: ArcheoRules, width: float, height: float) -> Face:
         W, H = box.width, box.height
         c.setFillColor(pal.c("ground"))
         c.rect(0, 0, W, H, fill=1, stroke=0)
-        display, bold, body = theme.font("display"), theme.font("bold"), theme.font("body")
+        display = theme.font("display")
         c.setFont(display, 24)
         c.setFillColor(pal.c("dirt_dark"))
         c.drawCentredString(W / 2, H - mm(13), f"{rules.title.upper()} · DIG SITE")

@@ -634,7 +634,7 @@ class _Painter:
         g = self.g
         p = g.areas_panel
         self.panel(p, "Digging Areas")
-        muted, ink = self.t.colour("muted"), self.t.colour("ink")
+        muted = self.t.colour("muted")
         rows = g.areas
         first_per_col = [a for a in rows if a.letter_rect.y1 >= max(r.letter_rect.y1 for r in rows) - 0.1]
         for a in first_per_col:
