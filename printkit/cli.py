@@ -93,7 +93,7 @@ class PrintkitCLI(click.Group):
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
-@click.group(cls=PrintkitCLI, no_args_is_help=True)
+@click.group(cls=PrintkitCLI, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="printkit")
 def main() -> None:
     """Print-and-play kits and scorers for archaeology-themed tabletop games.
@@ -198,7 +198,7 @@ _SCALE_HELP = ("X,Y: print at X % across, Y % up (e.g. 99.6%,100.2%) or give the
 
 
 _PRINTER_MARGIN = click.option(
-    "--printer-margin", default="5mm", show_default=True,
+    "--printer-margin", default="5mm", show_default=True, metavar="LEN",
     help="Your printer's unprintable edge (3–6.35 mm on most): crop marks and footers stay inside it.")
 
 
@@ -220,8 +220,9 @@ def _with_margin(paper_name: str, text: str):
 @click.option("--paper", default="a4", show_default=True, help="a4, letter or universal (fits both).")
 @click.option("--players", type=str, default=None, help="Player sheets to print (default from rules, 4).")
 @click.option("--duplex", default="long", show_default=True, help="long, short or none (single-sided).")
-@click.option("--back-offset", default="0,0", show_default=True, help="X,Y in mm: move backs right/up to match your printer.")
-@click.option("--bleed", default="3mm", show_default=True, help="Bleed length, e.g. 3mm, 0.125in, 0mm.")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+              help="X,Y in mm: move backs right/up to match your printer.")
+@click.option("--bleed", default="3mm", show_default=True, metavar="LEN", help="Bleed length, e.g. 3mm, 0.125in, 0mm.")
 @click.option("--theme", "theme_name", default="classic", show_default=True, help="Theme folder in templates/.")
 @click.option("--fillable", is_flag=True, help="Add form fields to player sheets (fill on screen).")
 @click.option("--rules", "rules_dir", default=None, type=click.Path(path_type=Path),
@@ -234,7 +235,7 @@ def _with_margin(paper_name: str, text: str):
               help="Games rendered at once with 'all' (default: one per CPU). Same files either way.")
 @_PRINTER_MARGIN
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
-@click.option("--scale", "scale", default="100%,100%", show_default=True, help=_SCALE_HELP)
+@click.option("--scale", "scale", default="100%,100%", show_default=True, metavar="X,Y", help=_SCALE_HELP)
 def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable, board_paper, out,
           rules_dir=None, jobs=None, printer_margin="5mm", rotate_backs=False, scale="100%,100%") -> None:
     """Build the print-and-play kit of GAME (or 'all').
@@ -294,13 +295,15 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
               help="Layout TOML of the card back (placeholders allowed).")
 @click.option("--paper", default="a4", show_default=True, help="a4, letter or universal.")
 @click.option("--duplex", default="long", show_default=True, help="long, short or none.")
-@click.option("--back-offset", default="0,0", show_default=True, help="X,Y in mm: move backs right/up.")
-@click.option("--bleed", default="3mm", show_default=True, help="Bleed length, e.g. 3mm, 0mm.")
-@click.option("--theme", "theme_name", default="classic", show_default=True)
-@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path))
+@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y", help="X,Y in mm: move backs right/up.")
+@click.option("--bleed", default="3mm", show_default=True, metavar="LEN", help="Bleed length, e.g. 3mm, 0mm.")
+@click.option("--theme", "theme_name", default="classic", show_default=True, metavar="NAME|PATH",
+              help="A bundled theme's name or a theme folder (with theme.toml).")
+@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder; the deck's PDF goes there.")
 @_PRINTER_MARGIN
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
-@click.option("--scale", "scale", default="100%,100%", show_default=True, help=_SCALE_HELP)
+@click.option("--scale", "scale", default="100%,100%", show_default=True, metavar="X,Y", help=_SCALE_HELP)
 def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_name, out,
          printer_margin="5mm", rotate_backs=False, scale="100%,100%") -> None:
     """Build your own deck: DATA (CSV or TOML rows, a qty column) on a LAYOUT.
@@ -382,7 +385,7 @@ def check(files, pdfx) -> int:
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path))
 @_PRINTER_MARGIN
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
-@click.option("--scale", "scale", default="100%,100%", show_default=True, help=_SCALE_HELP)
+@click.option("--scale", "scale", default="100%,100%", show_default=True, metavar="X,Y", help=_SCALE_HELP)
 def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, scale="100%,100%") -> None:
     """Write OUT/duplex-test.pdf: print it double-sided, read --back-offset X,Y,
     --rotate-backs and --scale off it."""

@@ -83,3 +83,19 @@ def test_bad_rules_override_exit_1(tmp_path, content, needle):
 def test_rules_override_not_a_folder(tmp_path):
     r = run("build", "archeotrek", "--rules", str(tmp_path / "nope"), "--out", str(tmp_path / "o"))
     assert r.exit_code == 2 and "--rules" in r.output
+
+
+def test_dash_h_is_help_on_every_command():
+    r = CliRunner().invoke(main, ["-h"], prog_name="printkit")
+    assert r.exit_code == 0 and r.output.startswith("Usage: printkit [OPTIONS] COMMAND")
+    for name in sorted(main.commands):
+        r = CliRunner().invoke(main, [name, "-h"], prog_name="printkit")
+        assert r.exit_code == 0 and r.output.startswith(f"Usage: printkit {name}"), (name, r.output[:200])
+
+
+def test_length_and_pair_options_name_their_form():
+    out = run("build", "-h").output
+    for needle in ("--bleed LEN", "--back-offset X,Y", "--printer-margin LEN", "--scale X,Y"):
+        assert needle in out, needle
+    deck = run("deck", "-h").output
+    assert "--theme NAME|PATH" in deck and "Output folder" in deck
