@@ -1,0 +1,25 @@
+"""The README stays true as the project grows: its list of bundled games is
+the registry's, and every game it names has a scorer the CLI knows."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from printkit.registry import all_games
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_bundled_games_listed_in_the_readme_are_the_registered_ones():
+    text = README.read_text(encoding="utf-8")
+    block = text.split("Bundled today", 1)[1].split("\n\n", 2)[1]
+    listed = set(re.findall(r"^- \*\*(.+?)\*\*", block, flags=re.M))
+    assert listed == {kit.title for kit in all_games()}
+
+
+def test_every_scoring_game_has_its_row_in_the_readme():
+    text = README.read_text(encoding="utf-8")
+    for kit in all_games():
+        if kit.scorer is not None:
+            assert f"printkit score {kit.id}" in text or f"`{kit.id}`" in text, kit.id
