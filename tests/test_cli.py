@@ -99,3 +99,20 @@ def test_length_and_pair_options_name_their_form():
         assert needle in out, needle
     deck = run("deck", "-h").output
     assert "--theme NAME|PATH" in deck and "Output folder" in deck
+
+
+def test_simulate_draws_a_seed_and_prints_it(tmp_path):
+    """Without --seed each run plays a fresh game and says its seed on stderr;
+    that seed replays the same game byte for byte."""
+    import re
+
+    outs = []
+    for i in range(3):
+        r = CliRunner().invoke(main, ["simulate", "archeotrek", "-o", str(tmp_path / f"g{i}.toml")])
+        assert r.exit_code == 0, r.output
+        seed = int(re.search(r"seed (\d+) \(repeat this game with --seed \1\)", r.stderr).group(1))
+        outs.append((seed, (tmp_path / f"g{i}.toml").read_bytes()))
+    assert len({o[1] for o in outs}) > 1                       # not always the same game
+    seed, data = outs[0]
+    r = CliRunner().invoke(main, ["simulate", "archeotrek", "--seed", str(seed), "-o", str(tmp_path / "again.toml")])
+    assert r.exit_code == 0 and (tmp_path / "again.toml").read_bytes() == data and "seed" not in r.stderr

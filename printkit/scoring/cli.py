@@ -270,7 +270,8 @@ def export_game(game: str, files: tuple[Path, ...], output: Path | None, rules_d
                example=lambda gid, sc: f"printkit simulate {gid} --seed 7 > game.toml" if sc.simulate else None)
 @click.argument("game", type=GAME, metavar="GAME")
 @click.option("--players", type=int, default=None, help="Players at the table (default: the game's).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Random seed; same seed, same game.")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
+              help="Random seed: the same seed plays the same game (default: a fresh one, printed on stderr).")
 @click.option(
     "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
     help="Write the game file here instead of standard output.",
@@ -284,8 +285,15 @@ def simulate(game: str, players: int | None, seed: int, output: Path | None, rul
         sys.exit(2)
     if players is not None and s.players_range and not s.players_range[0] <= players <= s.players_range[1]:
         _fail(UsageError(f"--players: {players} is outside {s.players_range[0]}–{s.players_range[1]} for {game}"))
+    drawn = seed is None
+    if drawn:
+        import secrets
+
+        seed = secrets.randbelow(10**9)
     try:
         text = s.simulate(players if players is not None else s.default_players, seed)
         _emit(text, output)
     except PrintkitError as exc:
         _fail(exc)
+    if drawn:  # once the game is written: an error stays the only line
+        click.echo(f"seed {seed} (repeat this game with --seed {seed})", err=True)
