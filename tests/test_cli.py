@@ -116,3 +116,31 @@ def test_simulate_draws_a_seed_and_prints_it(tmp_path):
     seed, data = outs[0]
     r = CliRunner().invoke(main, ["simulate", "archeotrek", "--seed", str(seed), "-o", str(tmp_path / "again.toml")])
     assert r.exit_code == 0 and (tmp_path / "again.toml").read_bytes() == data and "seed" not in r.stderr
+
+
+def test_missing_pango_is_one_line_with_the_install_commands(tmp_path):
+    """weasyprint loads pango when imported; without it (simulated by a
+    weasyprint that raises cffi's OSError) the build says what is missing and
+    how to install it, in one line, exit 1, and writes nothing."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    fake = tmp_path / "fake" / "weasyprint"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text(
+        "raise OSError(\"cannot load library 'libpango-1.0-0': libpango-1.0-0: cannot open shared object file: "
+        "No such file or directory\")\n", encoding="utf-8")
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path / "fake"), str(root)]))
+    out = tmp_path / "out"
+    p = subprocess.run([sys.executable, "-m", "printkit", "build", "archeotrek", "--out", str(out)],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 1, p.stderr
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in p.stderr, p.stderr
+    for needle in ("pango", "sudo apt-get install libpango-1.0-0", "dnf install pango", "brew install pango",
+                   "MSYS2"):
+        assert needle in lines[0], needle
+    assert not (out / "archeotrek").exists() or not any((out / "archeotrek").iterdir())

@@ -230,8 +230,7 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     """
     html = render_html(template, context, theme, paper)
     label = str(theme.directory / template)
-    from weasyprint import HTML  # lazy: importing weasyprint costs ~0.7 s
-    from weasyprint.text.fonts import FontConfiguration
+    HTML, FontConfiguration = _weasyprint()
 
     fetcher = _fetcher_class()(theme)
     font_config = FontConfiguration()
@@ -259,6 +258,29 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
         more = f" (and {len(fetcher.refused) - 1} more)" if len(fetcher.refused) > 1 else ""
         raise PrintkitError(f"{label}: refused to fetch {_short_url(url)}{more}: {why}")
     return pdf
+
+
+#: One line for a machine without pango (weasyprint loads it when imported).
+MISSING_PANGO = (
+    "the cover and rules pages need the pango library, which is not installed ({why}); install it — "
+    "Debian/Ubuntu: sudo apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0; "
+    "Fedora: sudo dnf install pango; macOS: brew install pango; "
+    "Windows: install MSYS2, then pacman -S mingw-w64-x86_64-pango (see weasyprint's installation guide)"
+)
+
+
+def _weasyprint():
+    """``(HTML, FontConfiguration)`` from weasyprint, imported on first use
+    (about 0.6 s).  Raises :class:`printkit.PrintkitError` with
+    :data:`MISSING_PANGO` when the pango library cannot be loaded, instead
+    of weasyprint's long traceback."""
+    try:
+        from weasyprint import HTML
+        from weasyprint.text.fonts import FontConfiguration
+    except OSError as exc:  # cffi: "cannot load library 'libpango-1.0-0': …"
+        why = " ".join(str(exc).split())
+        raise PrintkitError(MISSING_PANGO.format(why=why[:120] + ("…" if len(why) > 120 else ""))) from None
+    return HTML, FontConfiguration
 
 
 class _LayoutOverrun(BaseException):
