@@ -188,7 +188,7 @@ def duplex_test_pdf(paper: Paper, theme, duplex: str = "long", *, rotate_backs: 
     ]
     for i, text in enumerate(notes):
         c.drawCentredString(W / 2, H * SPOTS[1][1] - mm(14) - i * 12, text)
-    draw_footer(c, theme, W, "duplex alignment test · front", paper.margin)
+    draw_footer(c, theme, W, H, "duplex alignment test · front", paper.margin)
     c.showPage()
 
     # back: pointers behind each zero (mirrored position)
@@ -215,7 +215,7 @@ def duplex_test_pdf(paper: Paper, theme, duplex: str = "long", *, rotate_backs: 
     c.setFillColor(muted)
     c.drawCentredString(W / 2, H - mm(28), "Back of the duplex alignment test — hold the sheet against the light")
     turned = " (turned 180°: --rotate-backs)" if rotate_backs else ""
-    draw_footer(c, theme, W, f"duplex alignment test · back{turned}", paper.margin)
+    draw_footer(c, theme, W, H, f"duplex alignment test · back{turned}", paper.margin)
     c.showPage()
     c.save()
     return buf.getvalue()

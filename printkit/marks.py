@@ -127,20 +127,12 @@ def draw_segments(c, segs: list[tuple[float, float, float, float]], colour, halo
     c.restoreState()
 
 
-def draw_crop_marks(c, placements: list[Placement], page_w: float, page_h: float, colour,
-                    margin: float = mm(5), halo=None, stops: dict[str, float] | None = None) -> list[tuple]:
-    """Draw :func:`crop_mark_segments` (over a halo when ``halo`` is a
-    colour) and return them."""
+def draw_crop_marks(c, placements: list[Placement], page_w: float, page_h: float, colour, margin: float,
+                    halo, stops: dict[str, float] | None = None) -> list[tuple]:
+    """Draw :func:`crop_mark_segments` (pt) over a ``halo``-coloured line and
+    return them."""
     segs = crop_mark_segments(placements, page_w, page_h, margin, stops)
-    if halo is None:
-        c.saveState()
-        c.setStrokeColor(colour)
-        c.setLineWidth(HAIRLINE)
-        for x0, y0, x1, y1 in segs:
-            c.line(x0, y0, x1, y1)
-        c.restoreState()
-    else:
-        draw_segments(c, segs, colour, halo)
+    draw_segments(c, segs, colour, halo)
     return segs
 
 
@@ -242,7 +234,7 @@ def footer_items(c, theme, label: str) -> list[FooterItem]:
 
 def plan_footer(items: list[FooterItem], page_w: float, page_h: float, margin: float,
                 placements: list[Placement] | None = None, *, marks: bool = True,
-                reserve: float = 0.0, art: tuple[float, float, float, float] | None = None,
+                art: tuple[float, float, float, float] | None = None,
                 lines: tuple[list[float], list[float]] | None = None) -> FooterPlan:
     """Place the footer ``items`` inside the printable area (``margin`` pt
     from every edge), never on the art, a trim line or a crop mark.
@@ -252,9 +244,8 @@ def plan_footer(items: list[FooterItem], page_w: float, page_h: float, margin: f
     :data:`MARK_ZONE` past the margin and the strip sits beyond them), the
     top band between the vertical trim lines, the top band stacked, the
     bottom band between trim lines, then the right and left bands (rotated
-    strips) between the horizontal trim lines or stacked.  ``reserve``
-    (pt): with no ``placements``, the depth of the bottom band to use;
-    ``marks``: the pieces get crop marks (else the footer only keeps off
+    strips) between the horizontal trim lines or stacked.  With no
+    ``placements`` (and no ``art``) only the bottom band is used; ``marks``: the pieces get crop marks (else the footer only keeps off
     the art).  Pages that are not imposed (a board tile) give their ``art``
     box and the crop-mark ``lines`` (xs, ys) instead of ``placements``.  Optional items that fit nowhere are left out;
     required ones are listed in ``missing``.
@@ -266,7 +257,7 @@ def plan_footer(items: list[FooterItem], page_w: float, page_h: float, margin: f
         depth = {"bottom": ay0, "top": page_h - ay1, "left": ax0, "right": page_w - ax1}
     else:
         xs, ys = [], []
-        depth = {"bottom": margin + max(reserve, FOOTER_H + 2 * CLEAR), "top": margin, "left": margin,
+        depth = {"bottom": margin + FOOTER_H + 2 * CLEAR, "top": margin, "left": margin,
                  "right": margin}
     length = {"bottom": page_w, "top": page_w, "left": page_h, "right": page_h}
     crossing = {"bottom": xs, "top": xs, "left": ys, "right": ys}
@@ -356,13 +347,11 @@ def draw_footer_plan(c, theme, plan: FooterPlan, page_w: float, page_h: float) -
     return bars
 
 
-def draw_footer(c, theme, page_w: float, label: str, margin: float, page_h: float | None = None,
-                reserve: float = 0.0) -> dict[str, tuple[float, float, float, float]]:
+def draw_footer(c, theme, page_w: float, page_h: float, label: str, margin: float) -> dict[str, tuple]:
     """Draw the footer (scale bars, page label, printing note) of a page
-    without crop marks (boards, the duplex test) in its bottom band.
-
-    Returns the bars' rectangles in pt: ``{"50mm": (x, y, w, h), …}``.
+    without pieces (the duplex test) in its bottom band, ``margin`` pt
+    inside the sheet edge.  Returns the bars' rectangles in pt:
+    ``{"50mm": (x, y, w, h), …}``.
     """
-    items = footer_items(c, theme, label)
-    plan = plan_footer(items, page_w, page_h or 1e9, margin, reserve=reserve)
-    return draw_footer_plan(c, theme, plan, page_w, page_h or 1e9)
+    plan = plan_footer(footer_items(c, theme, label), page_w, page_h, margin)
+    return draw_footer_plan(c, theme, plan, page_w, page_h)

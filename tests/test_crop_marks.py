@@ -246,3 +246,22 @@ def test_turned_backs_carry_a_turned_footer_clear_of_marks(tmp_path):
                     assert not (c["x0"] - 0.3 < pos < c["x1"] + 0.3 and c["top"] < b and a < c["bottom"])
                 else:
                     assert not (c["top"] - 0.3 < pos < c["bottom"] + 0.3 and c["x0"] < b and a < c["x1"])
+
+
+def test_marks_over_dark_bleed_keep_a_light_halo(kits):
+    """Where a mark runs through the outer bleed (the Archaeology cards' dark
+    brown border), the pixels just beside it are paper-light: the mark stays
+    visible over dark art."""
+    out, _, sheets = kits
+    sh = next(s for s in sheets if s.path.name == "cards.pdf" and s.index == 0)
+    scale = 300 / 72
+    image = pdfium.PdfDocument(str(sh.path))[0].render(scale=scale).to_pil().convert("L")
+    ys = sorted({m[1] for m in sh.marks if m[0] == "h"})
+    crossing = [(pos, a, b) for kind, pos, a, b in sh.marks            # inner trim lines: bleed on both sides
+                if kind == "h" and a < EDGE and b > sh.art[0] + mm(0.5) and ys[0] < pos < ys[-1]]
+    assert crossing, "no mark runs through the bleed"
+    for pos, _, b in crossing:
+        x = (sh.art[0] + b) / 2                                   # on the bleed, beside the mark
+        beside = [image.getpixel((int(x * scale), int((pos + d) * scale))) for d in (-0.45, 0.45)]
+        away = image.getpixel((int(x * scale), int((pos + 2.5) * scale)))
+        assert away < 160 and min(beside) > 200, (to_mm(pos), beside, away)
