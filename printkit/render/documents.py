@@ -214,7 +214,8 @@ def _fixed_timestamps():
                 os.environ.pop("SOURCE_DATE_EPOCH", None)
 
 
-def render_document(template: str, context: Mapping[str, Any], theme: Theme, paper: Paper) -> bytes:
+def render_document(template: str, context: Mapping[str, Any], theme: Theme, paper: Paper,
+                    max_pages: int | None = None) -> bytes | None:
     """Render a jinja2 HTML template to PDF bytes with weasyprint.
 
     ``template``: file name in ``templates/<theme.name>/`` (e.g.
@@ -222,6 +223,8 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     ``game`` key selects the theme palette exposed as CSS variables.  Pages
     are ``paper.width`` × ``paper.height`` pt; fonts are the theme's, embedded
     as subsets.  Deterministic: equal inputs give byte-identical PDFs.
+    With ``max_pages``, a layout longer than that returns ``None`` before
+    the PDF is written (about half of weasyprint's time).
 
     Raises :class:`printkit.PrintkitError` for what :func:`render_html`
     refuses, for a URL the document may not fetch (one line naming the
@@ -244,8 +247,10 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
                                     + (f" (and {len(attached) - 1} more)" if len(attached) > 1 else "")
                                     + ": a theme may not attach files to the PDF (rel=attachment)")
             fetcher.closed = True  # nothing past layout may fetch (attachments would)
-            pdf = rendered.write_pdf(pdf_identifier=False,  # no /ID; no dcterms dates in our templates either
-                                     finisher=_finish)
+            too_long = max_pages is not None and len(rendered.pages) > max_pages
+            pdf = None if too_long else rendered.write_pdf(
+                pdf_identifier=False,  # no /ID; no dcterms dates in our templates either
+                finisher=_finish)
     except _LayoutOverrun as exc:
         raise PrintkitError(f"{label}: weasyprint layout {exc}; simplify the template") from None
     finally:
@@ -452,10 +457,9 @@ def render_fitted(template: str, context: Mapping[str, Any], theme: Theme, paper
     body class ``fit-1`` / ``fit-2``, which the template's CSS uses to close
     up spacing and type), so a page laid out for A4 fits Letter's 17.6 mm
     less height.  The last step is returned whatever its length."""
-    from printkit.pdf import page_count
-
     for fit in range(FIT_STEPS + 1):
-        pdf = render_document(template, {**context, "fit": fit}, theme, paper)
-        if page_count(pdf) <= pages:
-            break
-    return pdf
+        pdf = render_document(template, {**context, "fit": fit}, theme, paper,
+                              max_pages=pages if fit < FIT_STEPS else None)
+        if pdf is not None:
+            return pdf
+    raise AssertionError("unreachable: the last step always writes")
