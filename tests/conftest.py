@@ -125,11 +125,30 @@ def _preflight_recording(request):
 def pytest_sessionfinish(session, exitstatus):
     from printkit.preflight import preflight
 
-    findings = [str(f) for path, data in _WRITTEN.values() for f in preflight(data, source=path)]
+    found = {digest: [str(f) for f in preflight(data, source=path)] for digest, (path, data) in _WRITTEN.items()}
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # a pytest-xdist worker: the controller reports for all
+        workeroutput["preflight"] = found
+        return
+    _report_preflight(session, found)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """pytest-xdist: gather each worker's preflight findings (by PDF digest)."""
+    _FROM_WORKERS.update(getattr(node, "workeroutput", {}).get("preflight", {}))
+
+
+_FROM_WORKERS: dict[str, list[str]] = {}
+
+
+def _report_preflight(session, found: dict[str, list[str]]) -> None:
+    found = {**_FROM_WORKERS, **found}
+    findings = [line for lines in found.values() for line in lines]
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None and _WRITTEN:
+    if reporter is not None and found:
         reporter.write("\n")
-        reporter.write_line(f"preflight (printkit check): {len(_WRITTEN)} distinct PDFs built by the suite, "
+        reporter.write_line(f"preflight (printkit check): {len(found)} distinct PDFs built by the suite, "
                             f"{len(findings)} finding(s)")
     if findings:
         for line in findings:

@@ -4,7 +4,7 @@ Every ``[[case]]`` of ``tests/data/hostile/cases.toml`` runs ``python -m printki
 in a subprocess (its own cwd, ``TMPDIR``, session and ``RLIMIT_AS`` of 4 GB, so a
 regression fails instead of swapping the machine) and must:
 
-* exit with one of the case's codes, within its time bound;
+* exit with one of the case's codes, within its time bound (CPU seconds; a hang is killed at 3 × the bound + 10 s of wall time);
 * print the case's message fragments and no traceback; keep every output line
   under 1,000 characters (and the whole output bounded); a failing build/deck/
   theme error is one line on stderr;
@@ -83,6 +83,7 @@ class Outcome:
     stdout: str = ""
     stderr: str = ""
     elapsed: float = 0.0
+    cpu: float = 0.0
     timed_out: bool = False
     after_signal: float | None = None
     error: str | None = None
@@ -314,6 +315,28 @@ GENERATORS = {
 # --- running one case ------------------------------------------------------------------------
 
 
+class _Measured(subprocess.Popen):
+    """A Popen that keeps the CPU seconds (user + system, the process and the
+    children it waited for) the kernel reports when it is reaped."""
+
+    cpu = 0.0
+
+    def _try_wait(self, wait_flags):
+        try:
+            pid, sts, usage = os.wait4(self.pid, wait_flags)
+        except ChildProcessError:
+            return self.pid, 0
+        if pid == self.pid:
+            self.cpu = usage.ru_utime + usage.ru_stime
+        return pid, sts
+
+
+#: A case may take its bound in CPU seconds; on wall time it is killed only
+#: after this many times its bound (+ 10 s): a loaded machine slows the wall
+#: clock, not the work a runaway input causes.
+WALL_FACTOR = 3
+
+
 def _limits():
     resource.setrlimit(resource.RLIMIT_AS, (AS_LIMIT, AS_LIMIT))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
@@ -361,7 +384,7 @@ def run_case(case: dict, base: Path, port: int) -> Outcome:
     env.update(PYTHONPATH=str(REPO), TMPDIR=str(o.tmpdir), PYTHONDONTWRITEBYTECODE="1", NO_PROXY="*")
     bound = float(case["timeout"])
     t0 = time.monotonic()
-    proc = subprocess.Popen(argv, cwd=workdir, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+    proc = _Measured(argv, cwd=workdir, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, preexec_fn=_limits, start_new_session=True)
     try:
         if case.get("signal"):
@@ -377,7 +400,7 @@ def run_case(case: dict, base: Path, port: int) -> Outcome:
                 o.after_signal = float("inf")
                 raise
         else:
-            out, err = proc.communicate(timeout=bound + 5)
+            out, err = proc.communicate(timeout=WALL_FACTOR * bound + 10)
     except subprocess.TimeoutExpired:
         o.timed_out = True
         try:
@@ -386,6 +409,7 @@ def run_case(case: dict, base: Path, port: int) -> Outcome:
             pass
         out, err = proc.communicate()
     o.elapsed = time.monotonic() - t0
+    o.cpu = proc.cpu
     o.returncode = proc.returncode
     o.stdout = out.decode("utf-8", "replace")
     o.stderr = err.decode("utf-8", "replace")
@@ -462,7 +486,7 @@ def _short(text: str, n: int = 1500) -> str:
 def test_hostile(case, outcomes, http_server):
     o: Outcome = outcomes[case["name"]].result()
     output = o.stdout + o.stderr
-    shown = f"exit {o.returncode} after {o.elapsed:.1f} s\nstdout: {_short(o.stdout)}\nstderr: {_short(o.stderr)}"
+    shown = f"exit {o.returncode} after {o.elapsed:.1f} s ({o.cpu:.1f} s CPU)\nstdout: {_short(o.stdout)}\nstderr: {_short(o.stderr)}"
     problems: list[str] = []
 
     # no command ran, no request left, nothing leaked — checked first: they matter most
@@ -481,8 +505,10 @@ def test_hostile(case, outcomes, http_server):
         if o.after_signal is None or o.after_signal > float(case.get("signal_bound", 3.0)):
             problems.append(f"still running {o.after_signal:.1f} s after {case['signal']} (bound {case.get('signal_bound', 3.0)} s)"
                             if o.after_signal is not None else "no signal was sent")
-    elif o.timed_out or o.elapsed > bound:
-        problems.append(f"took {o.elapsed:.1f} s (bound {bound:g} s){' and was killed' if o.timed_out else ''}")
+    elif o.timed_out:
+        problems.append(f"still running after {o.elapsed:.1f} s wall (bound {bound:g} s CPU) and was killed")
+    elif o.cpu > bound:
+        problems.append(f"took {o.cpu:.1f} s of CPU (bound {bound:g} s)")
     if o.returncode not in case["exit"]:
         problems.append(f"exit code {o.returncode}, expected {case['exit']}")
     if "Traceback" in output:
