@@ -569,10 +569,10 @@ def test_a_tile_listed_many_times_is_refused_fast(tmp_path):
 
     many = ", ".join(['"ermine"'] * 150_000)
     text = game(f"give = {{ Ana = [{many}] }}", 'eggs = "Ben"', head=BUNDLED_HEAD)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     code, data = score_json(tmp_path, text)
     assert code == 1 and [p["code"] for p in data["problems"]] == ["tile-given-twice"]
-    assert time.perf_counter() - t0 < 10
+    assert time.process_time() - t0 < 10
 
 
 def test_many_players_and_events_are_fast_and_capped(tmp_path):
@@ -581,8 +581,8 @@ def test_many_players_and_events_are_fast_and_capped(tmp_path):
     text = ('game = "archaeologia"\n' + "".join(f'[[player]]\nname = "P{i}"\n' for i in range(20_000))
             + '[[event]]\ngive = { P1 = ["ermine"] }\n' * 10_000
             + "[[event]]\ngive = { " + ", ".join(f'P{i} = ["bow"]' for i in range(3_000)) + " }\n")
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     r = run(tmp_path, text, "validate")
-    assert time.perf_counter() - t0 < 15
+    assert time.process_time() - t0 < 15
     assert r.exit_code == 1 and len(r.stdout.splitlines()) <= 202
     assert "[player-count]" in r.stdout and "[tile-given-twice]" in r.stdout

@@ -519,9 +519,9 @@ def test_a_flood_of_bad_pieces_is_capped_and_fast(tmp_path):
 
     f = tmp_path / "flood.toml"
     f.write_text(game_text(placed={"triceratops": ["head"] * 20_000, "ammonite": ["claw"] * 20_000}), encoding="utf-8")
-    t = time.perf_counter()
+    t = time.process_time()
     r = run("validate", "archeo", f)
-    assert time.perf_counter() - t < 5
+    assert time.process_time() - t < 5
     lines = r.stdout.splitlines()
     assert r.exit_code == 1 and len(lines) == 202 and "39,799 more" in lines[-2]
     assert lines[-1] == f"{f}: invalid (39999 error(s), 0 warning(s))"
