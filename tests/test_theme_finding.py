@@ -259,6 +259,20 @@ def test_new_theme_dir_and_copies(home):
     assert {p.name for p in folder.iterdir()} == {p.name for p in (TEMPLATES_DIR / "classic").iterdir()}
     travel, ink = load_theme("travel"), load_theme("inksaver")
     assert travel.search_path[0] == folder.resolve() and travel.games == ink.games and travel.colours == ink.colours
+    # a key's own comment in classic wins over a comment block heading inksaver's table
+    written, table = {}, None
+    for line in (folder / "theme.toml").read_text(encoding="utf-8").splitlines():
+        table = line[1:-1] if line.startswith("[") else table
+        if table == "games.archaeologia" and "=" in line and not line.startswith("#"):
+            written[line.split()[0]] = line.partition("  # ")[2]
+    table, checked = None, 0
+    for line in (TEMPLATES_DIR / "classic" / "theme.toml").read_text(encoding="utf-8").splitlines():
+        table = line[1:-1] if line.startswith("[") else table
+        m = re.match(r'(\S+) = "#[0-9a-f]{6}"\s+# (.+)$', line)
+        if table == "games.archaeologia" and m:
+            assert written[m.group(1)].startswith(m.group(2).rstrip(".")), (line, written[m.group(1)])
+            checked += 1
+    assert checked >= 5
 
 
 # -- fallback palettes ------------------------------------------------------------------------
