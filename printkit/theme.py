@@ -322,7 +322,7 @@ def config_themes_dir() -> Path:
     """The user's theme folder: ``platformdirs.user_config_path("printkit") /
     "themes"`` (Linux: ``$XDG_CONFIG_HOME/printkit/themes``, by default
     ``~/.config/printkit/themes``; macOS: ``~/Library/Application
-    Support/printkit/themes``; Windows: ``%LOCALAPPDATA%\\printkit\\themes``)."""
+    Support/printkit/themes``; Windows: ``%LOCALAPPDATA%\\printkit\\printkit\\themes``)."""
     import platformdirs
 
     return Path(platformdirs.user_config_path("printkit")) / "themes"
