@@ -387,9 +387,15 @@ def find_theme(arg: str) -> FoundTheme:
     if not isinstance(arg, str) or not arg or "\0" in arg or len(arg) > 4096:
         raise UsageError(f"--theme: {show(arg)} is not a theme name or folder")
     if looks_like_path(arg):
-        folder = Path(arg).expanduser()
+        try:
+            folder = Path(arg).expanduser()
+        except RuntimeError:  # ~user of no known user
+            folder = Path(arg)
         if not _has_toml(folder):
-            what = "a folder without a theme.toml" if folder.is_dir() else "not a folder"
+            try:
+                what = "a folder without a theme.toml" if folder.is_dir() else "not a folder"
+            except OSError:
+                what = "not a folder"
             raise UsageError(f"--theme: {show(arg)} ({escape_display(str(folder.absolute()))}) is {what}; "
                              "expected a theme folder holding a theme.toml, or a theme name (see 'printkit themes')")
         folder = _real(folder)
