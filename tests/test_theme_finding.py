@@ -231,6 +231,8 @@ def test_new_theme_comments_every_key(made):
                 assert "ttf" in comment and "package:" in comment, line
             elif table in ("colours",) or table.startswith("games."):
                 assert comment.endswith('"#rrggbb"'), line
+                # every colour of classic says what it colours (a comment in templates/classic/theme.toml)
+                assert not comment.startswith("colour role"), f"templates/classic/theme.toml: [{table}] {line}"
             keys += 1
     n_colours = len(CLASSIC["colours"]) + sum(map(len, CLASSIC["games"].values()))
     assert keys == len(THEME_KEYS) + len(FONT_ROLES) + n_colours
