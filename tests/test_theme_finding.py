@@ -322,3 +322,16 @@ def test_theme_name_problems_are_usage_errors(home):
     for bad in ("a b", "x" * 5000, "classic\0"):
         with pytest.raises(UsageError):
             load_theme(bad)
+
+
+def test_templates_of_a_named_theme_run_sandboxed(home):
+    """A theme found by name (./themes) is untrusted like any other: its
+    template cannot reach Python internals."""
+    from printkit import PrintkitError
+    from printkit.render.documents import render_document
+
+    cwd, _ = home
+    folder = _theme(cwd / "themes" / "stranger", CLASSIC["colours"]["ink"])
+    (folder / "t.html.j2").write_text("{{ cycler.__init__.__globals__.os.popen('id').read() }}", encoding="utf-8")
+    with pytest.raises(PrintkitError, match="t.html.j2, line 1.*not allowed"):
+        render_document("t.html.j2", {}, load_theme("stranger"), get_paper("a4"))
