@@ -102,6 +102,8 @@ def main() -> None:
     printkit games                     list the bundled games and their components
     printkit build all                 write every kit to output/
     printkit build archeotrek --paper letter --players 5 --duplex short
+    printkit themes                    list the themes --theme finds, and where
+    printkit new-theme mine            write themes/mine/ to edit; --theme mine
     """
 
 
@@ -435,7 +437,8 @@ def themes_cmd() -> None:
 @click.argument("name")
 @click.option("--from", "source", default="classic", show_default=True, metavar="NAME",
               help="The theme to start from (its values are written, and the new theme extends it).")
-@click.option("--dir", "parent", default="themes", show_default=True, type=click.Path(file_okay=False, path_type=Path),
+@click.option("--dir", "parent", default="themes", show_default=True, metavar="DIR",
+              type=click.Path(file_okay=False, path_type=Path),
               help="Folder to write NAME/ into (e.g. your config folder's themes/, see 'printkit themes').")
 @click.option("--copy-templates", is_flag=True, help="Also copy every template (HTML, CSS) to edit.")
 def new_theme_cmd(name, source, parent, copy_templates) -> None:

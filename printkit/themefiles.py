@@ -226,9 +226,10 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
     starting from theme ``source`` (a name or path, :func:`find_theme`), and
     return it.  The folder appears whole or not at all (written beside it,
     checked by loading it, then renamed).  Raises
-    :class:`printkit.UsageError` for a name that is not a plain theme name
-    or a folder that already exists; :class:`printkit.PrintkitError` if the
-    source theme is broken; ``OSError`` for a failed write."""
+    :class:`printkit.UsageError` for a name that is not a plain theme name,
+    a folder that already exists, a ``--from`` given as a path or a
+    ``parent`` that cannot be written to; :class:`printkit.PrintkitError` if
+    the source theme is broken or a write fails (disk full)."""
     problem = theme_name_problem(name)
     if problem or len(name) > 60:
         raise UsageError(f"new-theme: {problem or repr(name) + ' is too long'}; expected a theme name: "
@@ -246,8 +247,12 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
     _, search = _theme_data(found)
     in_places = any(_same(parent, base) for _, base in theme_places())
     text = theme_toml_text(name, found, copy_templates, name if in_places else escape_display(str(target)))
-    parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=parent))
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=parent))
+    except OSError as exc:
+        raise UsageError(f"new-theme: --dir: cannot write to {escape_display(str(parent))} "
+                         f"({exc.strerror or exc})") from None
     try:
         (work / "theme.toml").write_text(text, encoding="utf-8")
         if copy_templates:
@@ -259,6 +264,10 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
             raise UsageError(f"new-theme: {escape_display(str(target))} already exists; nothing written")
         os.chmod(work, 0o777 & ~_umask())
         os.rename(work, target)
+    except OSError as exc:
+        shutil.rmtree(work, ignore_errors=True)
+        raise PrintkitError(f"new-theme: {escape_display(str(target))}: cannot write ({exc.strerror or exc}); "
+                            "nothing written") from None
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
