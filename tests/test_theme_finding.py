@@ -249,7 +249,10 @@ def test_new_theme_refuses_an_existing_folder(made, home):
     for bad in ("../x", "a b", ""):
         res = _run("new-theme", bad)
         assert res.exit_code == 2 and res.stderr.count("\n") == 1, (bad, res.output)
-    assert sorted(p.name for p in made.parent.iterdir()) == ["mine"]  # nothing half-written
+    (made.parent / "afile").write_text("", encoding="utf-8")
+    res = _run("new-theme", "other", "--dir", str(made.parent / "afile" / "sub"))
+    assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "cannot write to" in res.stderr, res.output
+    assert sorted(p.name for p in made.parent.iterdir()) == ["afile", "mine"]  # nothing half-written
 
 
 def test_new_theme_dir_and_copies(home):
