@@ -102,6 +102,8 @@ def main() -> None:
     printkit games                     list the bundled games and their components
     printkit build all                 write every kit to output/
     printkit build archeotrek --paper letter --players 5 --duplex short
+    printkit themes                    list the themes --theme finds, and where
+    printkit new-theme mine            write themes/mine/ to edit; --theme mine
     """
 
 
@@ -202,6 +204,12 @@ _PRINTER_MARGIN = click.option(
     help="Your printer's unprintable edge (3–6.35 mm on most): crop marks and footers stay inside it.")
 
 
+_THEME = click.option(
+    "--theme", "theme_name", default="classic", show_default=True, metavar="NAME|PATH",
+    help="A theme name, looked for in ./themes/NAME, your config folder's themes/NAME, then the bundled "
+         "themes (see 'printkit themes'); or the path of a theme folder (holding a theme.toml).")
+
+
 def _with_margin(paper_name: str, text: str):
     """The paper called ``paper_name`` with ``--printer-margin`` ``text``
     (0–15 mm); :class:`printkit.UsageError` otherwise."""
@@ -223,7 +231,7 @@ def _with_margin(paper_name: str, text: str):
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="X,Y in mm: move backs right/up to match your printer.")
 @click.option("--bleed", default="3mm", show_default=True, metavar="LEN", help="Bleed length, e.g. 3mm, 0.125in, 0mm.")
-@click.option("--theme", "theme_name", default="classic", show_default=True, help="Theme folder in templates/.")
+@_THEME
 @click.option("--fillable", is_flag=True, help="Add form fields to player sheets (fill on screen).")
 @click.option("--rules", "rules_dir", default=None, type=click.Path(path_type=Path),
               help="Folder of <game>.toml files overriding the bundled rules data.")
@@ -297,8 +305,7 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
 @click.option("--duplex", default="long", show_default=True, help="long, short or none.")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y", help="X,Y in mm: move backs right/up.")
 @click.option("--bleed", default="3mm", show_default=True, metavar="LEN", help="Bleed length, e.g. 3mm, 0mm.")
-@click.option("--theme", "theme_name", default="classic", show_default=True, metavar="NAME|PATH",
-              help="A bundled theme's name or a theme folder (with theme.toml).")
+@_THEME
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path),
               help="Output folder; the deck's PDF goes there.")
 @_PRINTER_MARGIN
@@ -386,7 +393,9 @@ def check(files, pdfx) -> int:
 @_PRINTER_MARGIN
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
 @click.option("--scale", "scale", default="100%,100%", show_default=True, metavar="X,Y", help=_SCALE_HELP)
-def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, scale="100%,100%") -> None:
+@_THEME
+def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, scale="100%,100%",
+                theme_name="classic") -> None:
     """Write OUT/duplex-test.pdf: print it double-sided, read --back-offset X,Y,
     --rotate-backs and --scale off it."""
     from printkit.build import check_out_dir
@@ -402,14 +411,53 @@ def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, sc
         raise UsageError(f"--duplex: {duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
     _check_rotate(rotate_backs, duplex)
     factors = _scale(scale)
+    theme = load_theme(theme_name)
     check_out_dir(out)
     target = out / "duplex-test.pdf"
-    pdf = duplex_test_pdf(_with_margin(paper, printer_margin), load_theme("classic"), duplex,
+    pdf = duplex_test_pdf(_with_margin(paper, printer_margin), theme, duplex,
                           rotate_backs=rotate_backs)
     pdf = scale_pdf(pdf, factors)
     _refuse_findings(pdf, target.name)
     write_output(target, pdf)
     click.echo(f"{target}  2 pages — print double-sided ({duplex} edge), hold against the light")
+
+
+@main.command("themes")
+def themes_cmd() -> None:
+    """List every theme --theme finds: name, where it comes from (./themes,
+    config, bundled, or a folder here), its folder, what it extends, and
+    which one a name reaches when two share it."""
+    from printkit.themefiles import theme_lines
+
+    for line in theme_lines():
+        click.echo(line)
+
+
+@main.command("new-theme")
+@click.argument("name")
+@click.option("--from", "source", default="classic", show_default=True, metavar="NAME",
+              help="The theme to start from (its values are written, and the new theme extends it).")
+@click.option("--dir", "parent", default="themes", show_default=True, metavar="DIR",
+              type=click.Path(file_okay=False, path_type=Path),
+              help="Folder to write NAME/ into (e.g. your config folder's themes/, see 'printkit themes').")
+@click.option("--copy-templates", is_flag=True, help="Also copy every template (HTML, CSS) to edit.")
+def new_theme_cmd(name, source, parent, copy_templates) -> None:
+    """Write a theme folder to edit, DIR/NAME (default themes/NAME): a
+    theme.toml with every font and colour of --from, each key commented.
+
+    \b
+    printkit new-theme mine && printkit build all --theme mine
+    """
+    from printkit.themefiles import new_theme
+
+    from printkit.theme import find_theme
+
+    folder = new_theme(name, source, parent, copy_templates=copy_templates)
+    try:
+        use = name if find_theme(name).folder == folder.resolve() else folder
+    except PrintkitError:
+        use = folder
+    click.echo(f"{folder}/theme.toml written; edit it, then: printkit build all --theme {use}")
 
 
 # scoring commands

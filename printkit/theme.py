@@ -1,8 +1,11 @@
 """Themes: one object holding every colour and font a renderer uses.
 
-A theme lives in ``templates/<name>/theme.toml`` beside its HTML templates.
-Renderers never name a colour or a font file themselves: they ask the theme,
-so a new theme (ink-saver, colour-blind-safe) changes no renderer.
+A theme is a folder holding a ``theme.toml`` (and, optionally, HTML
+templates and fonts): bundled ones in ``templates/<name>/``, a user's in
+``./themes/<name>/`` or the config folder's ``themes/<name>/``, or any folder
+named by path (:func:`find_theme`).  Renderers never name a colour or a font
+file themselves: they ask the theme, so a new theme (ink-saver,
+colour-blind-safe) changes no renderer.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import io
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,12 +28,20 @@ from printkit.inputfiles import escape_display, read_bytes, show, text_flaw
 from printkit.rules import load_toml
 
 FONT_ROLES = ("display", "body", "bold", "semibold", "italic")
+#: What each font role draws (``printkit new-theme`` writes these as comments).
+FONT_ROLE_USES = {
+    "display": "big numbers, titles and headings (the number a player needs most)",
+    "body": "running text: card texts, rules, labels (400 weight)",
+    "bold": "emphasis, values and small headings (700 weight)",
+    "semibold": "sub-headings and labels between body and bold (600 weight)",
+    "italic": "flavour text and notes (400 italic)",
+}
 
 #: Keys of a theme's ``[theme]`` table: text each.
 THEME_KEYS = {
     "name": "a short name (text of 1 to 60 characters)",
     "description": "one line of text (1 to 500 characters)",
-    "extends": "the name of another theme folder in templates/ (letters, digits, - and _)",
+    "extends": "the name of the theme this one starts from, found like --theme NAME (letters, digits, - and _)",
 }
 #: Top-level tables of a theme.toml.
 SECTIONS = ("theme", "fonts", "colours", "games")
@@ -287,6 +299,165 @@ def available_themes() -> list[str]:
     return sorted(p.parent.name for p in TEMPLATES_DIR.glob("*/theme.toml"))
 
 
+# -- finding themes -----------------------------------------------------------------------
+
+#: Where a theme comes from, as ``printkit themes`` says it: a user's
+#: ``./themes/<name>`` folder, the user's config folder, the bundled
+#: ``templates/``, or a folder named by path (``--theme ./x``, or a folder of
+#: the current directory named like the theme).
+SOURCES = ("./themes", "config", "bundled", "path")
+
+
+@dataclass(frozen=True)
+class FoundTheme:
+    """One theme folder found: ``name`` (its folder name), ``folder`` (absolute,
+    links followed), ``source`` (one of :data:`SOURCES`)."""
+
+    name: str
+    folder: Path
+    source: str
+
+
+def config_themes_dir() -> Path:
+    """The user's theme folder: ``platformdirs.user_config_path("printkit") /
+    "themes"`` (Linux: ``$XDG_CONFIG_HOME/printkit/themes``, by default
+    ``~/.config/printkit/themes``; macOS: ``~/Library/Application
+    Support/printkit/themes``; Windows: ``%LOCALAPPDATA%\\printkit\\printkit\\themes``)."""
+    import platformdirs
+
+    return Path(platformdirs.user_config_path("printkit")) / "themes"
+
+
+def theme_places() -> tuple[tuple[str, Path], ...]:
+    """``(source, folder)`` pairs a theme *name* is looked up in, in order:
+    ``./themes`` (of the current directory), the user's config folder
+    (:func:`config_themes_dir`), then the bundled ``templates/``."""
+    return (("./themes", Path.cwd() / "themes"), ("config", config_themes_dir()), ("bundled", TEMPLATES_DIR))
+
+
+def _has_toml(folder: Path) -> bool:
+    """``folder`` holds an entry named theme.toml (whatever it is: a FIFO or a
+    dangling link is reported when the theme is read, not skipped)."""
+    toml = folder / "theme.toml"
+    try:
+        return toml.exists() or toml.is_symlink()
+    except OSError:  # unreadable folder, name too long
+        return False
+
+
+def _real(folder: Path) -> Path:
+    try:
+        return folder.resolve()
+    except (OSError, RuntimeError):
+        return folder.absolute()
+
+
+def theme_candidates(name: str, places: tuple[tuple[str, Path], ...] | None = None) -> list[FoundTheme]:
+    """Every folder holding a theme called ``name`` (a plain theme name), in
+    search order (:func:`theme_places`): the first one is the theme
+    ``--theme name`` uses, the others it shadows."""
+    found = []
+    for source, base in places or theme_places():
+        folder = base / name
+        if _has_toml(folder):
+            found.append(FoundTheme(name, _real(folder), source))
+    return found
+
+
+def looks_like_path(arg: str) -> bool:
+    """``--theme`` ``arg`` names a folder by path: it holds a path separator
+    or starts with ``.`` or ``~`` (``./mine``, ``../x``, ``/abs``, ``~/t``)."""
+    seps = {"/", os.sep} | ({os.altsep} if os.altsep else set())
+    return any(s in arg for s in seps) or arg.startswith((".", "~"))
+
+
+def find_theme(arg: str) -> FoundTheme:
+    """The theme folder ``--theme arg`` means.
+
+    * a path (:func:`looks_like_path`) → that folder, which must hold a theme.toml;
+    * a plain name → the first of ``./themes/<name>/``, the config folder's
+      ``themes/<name>/`` and the bundled ``templates/<name>/``
+      (:func:`theme_places`) holding a theme.toml; failing those, a folder
+      ``<name>`` of the current directory holding one.
+
+    Raises :class:`printkit.UsageError` (exit 2), one line: for a path, the
+    folder it names and that it holds no theme.toml; for a name, where it
+    was looked for and every theme found (:func:`list_themes`).
+    """
+    if not isinstance(arg, str) or not arg or "\0" in arg or len(arg) > 4096:
+        raise UsageError(f"--theme: {show(arg)} is not a theme name or folder")
+    if looks_like_path(arg):
+        try:
+            folder = Path(arg).expanduser()
+        except RuntimeError:  # ~user of no known user
+            folder = Path(arg)
+        if not _has_toml(folder):
+            try:
+                what = "a folder without a theme.toml" if folder.is_dir() else "not a folder"
+            except OSError:
+                what = "not a folder"
+            raise UsageError(f"--theme: {show(arg)} ({escape_display(str(folder.absolute()))}) is {what}; "
+                             "expected a theme folder holding a theme.toml, or a theme name (see 'printkit themes')")
+        folder = _real(folder)
+        return FoundTheme(folder.name, folder, "path")
+    problem = theme_name_problem(arg)
+    if problem is None:
+        found = theme_candidates(arg)
+        if found:
+            return found[0]
+    if _has_toml(Path(arg)):
+        folder = _real(Path(arg))
+        return FoundTheme(folder.name, folder, "path")
+    names = ", ".join(dict.fromkeys(t.name for t in list_themes())) or "none"
+    if problem:
+        raise UsageError(f"--theme: {show(arg)} is neither a theme name (letters, digits, - and _) nor a folder "
+                         f"holding a theme.toml; themes: {names}")
+    looked = ", ".join(escape_display(str(base / arg)) for _, base in theme_places())
+    raise UsageError(f"--theme: unknown theme {show(arg)}: no theme.toml in {looked} or ./{arg}; "
+                     f"choose one of: {names} (printkit themes lists where each is)")
+
+
+def list_themes() -> list[FoundTheme]:
+    """Every theme found, in lookup order: those of ``./themes``, of the config
+    folder and the bundled ones (:func:`theme_places`), each place sorted by
+    name, then folders of the current directory holding a theme.toml
+    (source ``"path"``).  A name found twice is listed twice: the first one
+    is the one ``--theme NAME`` uses (see :func:`shadowing`)."""
+    out = []
+    for source, base in theme_places():
+        try:
+            subs = sorted(p for p in base.iterdir() if p.is_dir())
+        except OSError:  # the folder is absent or unreadable
+            continue
+        out += [FoundTheme(p.name, _real(p), source) for p in subs
+                if theme_name_problem(p.name) is None and _has_toml(p)]
+    try:
+        here = sorted(p for p in Path.cwd().iterdir() if p.is_dir() and p.name != "themes")
+    except OSError:
+        here = []
+    out += [FoundTheme(p.name, _real(p), "path") for p in here if theme_name_problem(p.name) is None and _has_toml(p)]
+    seen = set()
+    unique = []
+    for t in out:  # ./themes may be the config folder, or the bundled one (run from the repository)
+        if t.folder not in seen:
+            seen.add(t.folder)
+            unique.append(t)
+    return unique
+
+
+def shadowing(themes: list[FoundTheme]) -> dict[Path, FoundTheme]:
+    """For each theme of :func:`list_themes` that ``--theme NAME`` does not
+    reach because an earlier one has its name: its folder → the one used."""
+    first: dict[str, FoundTheme] = {}
+    out = {}
+    for t in themes:
+        if t.name in first:
+            out[t.folder] = first[t.name]
+        else:
+            first[t.name] = t
+    return out
+
+
 def _fail(path: Path, section: str, key: str | None, why: str) -> PrintkitError:
     """``"<file>: [section] key: what is wrong; what is expected"``."""
     where = f"[{section}]" + (f" {_key(key)}" if key is not None else "")
@@ -356,45 +527,55 @@ def validate_theme_data(data: dict, path: Path) -> None:
         _colours(path, f"games.{game}", palette)
 
 
+#: The theme every chain ends at: a theme without ``extends`` takes the fonts,
+#: colours, game palettes and templates it lacks from it (so every theme
+#: renders every game).
+BASE_THEME = "classic"
+
+
 def theme_folder(name: str) -> Path:
-    """The folder of theme ``name``: a bundled theme's (``templates/<name>``)
-    for a plain name, else ``name`` read as a path (relative or absolute) to
-    a folder the user named, holding a ``theme.toml``.  Parents named by
-    ``extends`` are always plain bundled names.  Raises
-    :class:`printkit.UsageError` for a path without a theme.toml."""
-    bundled = TEMPLATES_DIR / name
-    if theme_name_problem(name) is None and ((bundled / "theme.toml").exists() or not Path(name).is_dir()):
-        return bundled  # a bundled name wins over a folder of that name in the current directory
-    folder = Path(name).expanduser()
-    if not (folder / "theme.toml").is_file():
-        raise UsageError(f"--theme: {show(name)} is neither a bundled theme ({', '.join(available_themes())}) "
-                         "nor a folder holding a theme.toml")
-    return folder.resolve()
+    """The folder ``--theme name`` means (:func:`find_theme`)."""
+    return find_theme(name).folder
 
 
-def _theme_data(name: str, seen: tuple[str, ...] = ()) -> tuple[dict, tuple[Path, ...]]:
-    """Merged theme data of ``name`` and its ``extends`` chain, child last wins;
-    plus the template search path (child folder first).  Every theme.toml of
-    the chain is checked (:func:`validate_theme_data`).  ``"_font_files"`` in
-    the result: font role → the theme.toml that names its font (for messages)."""
-    directory = theme_folder(name) if not seen else TEMPLATES_DIR / name
-    path = directory / "theme.toml"
-    if not (path.exists() or path.is_symlink()):
-        raise UsageError(
-            f"--theme: unknown theme {show(name)}; choose one of: {', '.join(available_themes())}"
-        )
-    if name in seen:
-        raise PrintkitError(f"{escape_display(str(path))}: theme 'extends' loops ({' → '.join(seen + (name,))})")
+def _parent(name: str, child: FoundTheme, chain: tuple[FoundTheme, ...], explicit: bool) -> FoundTheme | None:
+    """The theme ``child`` extends: the first theme called ``name`` in the
+    lookup order other than ``child`` itself (so ``./themes/classic`` saying
+    ``extends = "classic"`` extends the one it shadows).  A bundled theme
+    extends bundled themes only: no user folder changes a bundled theme.  For
+    the implicit :data:`BASE_THEME` parent, themes already in ``chain`` are
+    skipped (``None``: ``child`` is the root)."""
+    places = (("bundled", TEMPLATES_DIR),) if child.source == "bundled" else theme_places()
+    chained = {t.folder for t in chain}
+    for cand in theme_candidates(name, places):
+        if cand.folder != child.folder and (explicit or cand.folder not in chained):
+            return cand
+    return None
+
+
+def _theme_data(theme: FoundTheme, chain: tuple[FoundTheme, ...] = ()) -> tuple[dict, tuple[Path, ...]]:
+    """Merged theme data of ``theme`` and its ``extends`` chain, child last
+    wins; plus the template search path (child folder first).  ``extends``
+    names a theme found like ``--theme NAME`` (:func:`_parent`); without it a
+    theme extends :data:`BASE_THEME`.  Every theme.toml of the chain is checked
+    (:func:`validate_theme_data`).  ``"_font_files"`` in the result: font role
+    → the theme.toml that names its font (for messages)."""
+    path = theme.folder / "theme.toml"
     data = load_toml(path)
     validate_theme_data(data, path)
     data["_font_files"] = dict.fromkeys(data.get("fonts", {}), path)
-    parent = data.get("theme", {}).get("extends")
+    chain = chain + (theme,)
+    named = data.get("theme", {}).get("extends")
+    parent = _parent(named or BASE_THEME, theme, chain, explicit=named is not None)
     if parent is None:
-        return data, (directory,)
-    if not (TEMPLATES_DIR / parent / "theme.toml").exists():
-        raise _fail(path, "theme", "extends", f"{show(parent)}: no such theme; expected one of: "
-                                              f"{', '.join(available_themes())}")
-    base, dirs = _theme_data(parent, seen + (name,))
+        if named is not None:
+            names = ", ".join(dict.fromkeys(t.name for t in list_themes() if t.folder != theme.folder))
+            raise _fail(path, "theme", "extends", f"{show(named)}: no such theme; expected one of: {names}")
+        return data, (theme.folder,)
+    if parent.folder in {t.folder for t in chain}:
+        loop = " → ".join(t.name for t in chain + (parent,))
+        raise PrintkitError(f"{escape_display(str(path))}: theme 'extends' loops ({loop})")
+    base, dirs = _theme_data(parent, chain)
     merged = {k: dict(v) if isinstance(v, dict) else v for k, v in base.items()}
     for section in ("fonts", "colours"):
         merged.setdefault(section, {}).update(data.get(section, {}))
@@ -404,26 +585,33 @@ def _theme_data(name: str, seen: tuple[str, ...] = ()) -> tuple[dict, tuple[Path
     merged["games"] = games
     merged["theme"] = data.get("theme", {})
     merged["_font_files"] = {**base["_font_files"], **data["_font_files"]}
-    return merged, (directory,) + dirs
+    return merged, (theme.folder,) + dirs
+
+
+def load_theme(name: str = "classic") -> Theme:
+    """Find theme ``name`` (a name or a folder path, :func:`find_theme`), load
+    its theme.toml and its chain's and register its fonts with reportlab.
+
+    A theme may say ``extends = "<theme>"`` in its ``[theme]`` table (default:
+    :data:`BASE_THEME`): it then overrides only the fonts, colours and
+    palette entries it names; everything else — a whole ``[games.<id>]``
+    palette included — and its templates come from the parent.  Raises
+    :class:`printkit.UsageError` for a theme that is not found (one line
+    saying where it was looked for), and :class:`printkit.PrintkitError` for
+    a malformed theme, an ``extends`` loop, a missing font or a font file
+    that is not a TrueType font reportlab can embed (one line naming the
+    theme.toml, the section and key).  Loaded themes are cached per folder
+    and lookup places (``load_theme.cache_clear()`` empties the cache).
+    """
+    return _load_theme(find_theme(name), theme_places())
 
 
 @lru_cache(maxsize=None)
-def load_theme(name: str = "classic") -> Theme:
-    """Load ``templates/<name>/theme.toml`` and register its fonts with reportlab.
-
-    A theme may say ``extends = "classic"`` in its ``[theme]`` table: it then
-    overrides only the fonts and colours it names, and its templates fall back
-    to the parent's.  Raises :class:`printkit.UsageError` for an unknown theme
-    name or one that is not a plain folder name, and
-    :class:`printkit.PrintkitError` for a malformed theme, an ``extends``
-    loop, a missing font or a font file that is not a TrueType font
-    reportlab can embed (one line naming the theme.toml, the section and key).
-    """
-    if not isinstance(name, str) or not name or "\0" in name or len(name) > 4096:
-        raise UsageError(f"--theme: {show(name)} is not a theme name or folder")
-    data, search = _theme_data(name)
+def _load_theme(found: FoundTheme, places: tuple) -> Theme:
+    """:func:`load_theme` of a found theme (``places``: the cache key's lookup places)."""
+    name = found.name
+    data, search = _theme_data(found)
     directory = search[0]
-    name = directory.name if theme_name_problem(name) else name
     fonts: dict[str, str] = {}
     files: dict[str, Path] = {}
     for role in FONT_ROLES:
@@ -448,3 +636,6 @@ def load_theme(name: str = "classic") -> Theme:
         files[role] = file
     games = {k: dict(v) for k, v in data.get("games", {}).items()}
     return Theme(name, directory, fonts, files, dict(data.get("colours", {})), games, search)
+
+
+load_theme.cache_clear = _load_theme.cache_clear  # type: ignore[attr-defined]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
+import tempfile
 
 import pytest
 
@@ -12,6 +14,11 @@ from printkit.model import Component, ComponentSet, Face
 from printkit.paper import get_paper
 from printkit.theme import load_theme
 from printkit.units import mm
+
+# A name given to --theme is looked for in the user's config folder too
+# (printkit.theme.theme_places): the suite must build with the bundled themes
+# whatever themes the person running it keeps in ~/.config/printkit/themes.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="printkit-tests-config-")
 
 MARK = 2.0  # pt, side of the centre square every synthetic face draws
 

@@ -84,7 +84,8 @@ BAD_TOML = [
     (EXTENDS + '[fonts]\nbody = "package:no_such_font_pkg/x.ttf"\n', ["[fonts] body", "not installed"]),
     (EXTENDS + "[fonts]\nbody = 3\n", ["[fonts] body", "3 is not text"]),
     (EXTENDS + '[fonts]\nbody = "missing.ttf"\n', ["[fonts] body", "not found"]),
-    ('[theme]\nname = "x"\n[fonts]\ndisplay = "a.ttf"\n', ["[fonts] body", "missing"]),
+    # no extends: the theme starts from classic, so only the font it names is looked for
+    ('[theme]\nname = "x"\n[fonts]\ndisplay = "a.ttf"\n', ["[fonts] display", "'a.ttf' not found"]),
     (EXTENDS + '[colours]\nink = "' + "#" * 100_000 + '"\n', ["[colours] ink", "100,000 characters"]),
 ]
 
@@ -113,7 +114,7 @@ def test_extends_names_the_parent_file_for_its_errors(templates, tmp_path):
 def test_theme_option_is_a_bundled_name_or_a_theme_folder(templates, tmp_path, name):
     res = CliRunner().invoke(main, ["build", "archeotrek", "--theme", name, "--out", str(tmp_path / "out")])
     line = _one_line_error(res, tmp_path / "out", code=2)
-    assert "--theme" in line and "nor a folder holding a theme.toml" in line, line
+    assert "--theme" in line and "theme.toml" in line and repr(name) in line, line
 
 
 def test_theme_option_takes_a_folder_path(tmp_path, monkeypatch):
