@@ -295,7 +295,7 @@ def draw_cover(c, *, title: str, tagline: str, players: tuple[int, int], minutes
              "Fix the scale setting and print again before you cut anything.")
 
     def below_art(lay: _Layout) -> float:
-        title_h = 40 + 16 + 16
+        title_h = 47 + 16 + 16
         cols = max(_inside_height(parts, lay), 20 + sum(_plan_heights(rows, st, lay, right_w)) + mm(1)
                    + _para_height(_plan_note(duplex), st.italic, lay.small, right_w))
         panel_w = (width - 2 * mm(4)) / 3
@@ -340,7 +340,7 @@ def draw_cover(c, *, title: str, tagline: str, players: tuple[int, int], minutes
     c.setFillColor(st.strong)
     c.setFont(st.display, size)
     c.drawString(left, top - 8 - 4 - size * 0.8, title)
-    top -= 40
+    top -= 47  # the title's descenders clear the tagline
     tag = tagline
     tsize = _fit_size(tag, st.italic, 12, MIN_TEXT + 1, width)
     c.setFillColor(st.ink)
