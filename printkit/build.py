@@ -103,7 +103,9 @@ class GameKit:
     ``id``: lower-case name (``out/<id>/``, the CLI's GAME); ``title``,
     ``tagline``: as the cover shows them; ``parts(options) -> [Part]``: what
     the kit prints, in print order; ``players``: (min, max, default) under the
-    bundled rules; ``cover(summary, options) -> PDF bytes`` (optional);
+    bundled rules; ``cover(summary, options) -> PDF bytes`` (optional; each
+    summary mapping has ``title``, ``file``, ``count``, ``pages`` — as in the
+    kit, blank backs included —, ``stock`` and ``backs``: printed backs?);
     ``player_range(options)``: (min, max, default) under the build's rules
     (``--rules`` may change them; default: ``players``); ``rules(path|None)``:
     loads the game's rules data (``None`` = bundled), raising
@@ -112,7 +114,8 @@ class GameKit:
     ``"board_paper"``); ``scorer(rules_path|None) -> Scorer`` (optional, see
     :class:`printkit.scoring.Scorer`); ``icons``: name → draw function
     ``(canvas, x, y, size, fill, detail)`` offered to ``printkit deck``
-    layouts.
+    layouts; ``title_art(canvas, x, y, w, h, theme)`` (optional): the game's
+    title art in that box (pt), drawn on the cover.
     """
 
     id: str
@@ -127,6 +130,9 @@ class GameKit:
     options: frozenset[str] = frozenset()
     scorer: Callable[..., object] | None = None
     icons: Mapping[str, Callable[..., None]] = field(default_factory=dict)
+    #: The game's title art, drawn in code: ``title_art(canvas, x, y, w, h, theme)``
+    #: fills the box (x, y, w, h) in pt (the cover clips to it; see :mod:`printkit.render.cover`).
+    title_art: Callable[..., None] | None = None
 
     def range_for(self, options: BuildOptions) -> tuple[int, int, int]:
         """(min, max, default) players under ``options``' rules."""
@@ -235,7 +241,7 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
     if kit.cover is not None:
         summary = [  # pages as in the kit: one-sided pages get a blank back when duplex
             {"title": p.title, "file": f"{p.name}.pdf", "count": p.count,
-             "pages": n * (2 if padded and single else 1), "stock": p.stock}
+             "pages": n * (2 if padded and single else 1), "stock": p.stock, "backs": not single}
             for p, (_, n, _), single in zip(parts, rendered, one_sided)
         ]
         pdfs.insert(0, scale_pdf(kit.cover(summary, options), options.scale))

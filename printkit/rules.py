@@ -345,3 +345,19 @@ def check_printable(where: Path | str, texts: Iterable[tuple[str, str, Iterable[
                     f"({Path(theme.font_files[role]).name}) has no glyph for {chars}{more}; "
                     "write text that font can draw"
                 )
+
+
+#: Longest playing time (minutes) a rules file may state.
+PLAYTIME_MAX = 600
+
+
+def playing_time(chk: Checker) -> tuple[int, int]:
+    """(min, max) playing time in minutes from the ``[playtime]`` table
+    (``min``, ``max``: whole numbers 1–:data:`PLAYTIME_MAX`, min ≤ max), as a
+    kit's cover prints it.  Raises :class:`printkit.PrintkitError` (one line
+    naming file and key) for a missing or bad value."""
+    lo = chk.whole("playtime.min", 1, PLAYTIME_MAX)
+    hi = chk.whole("playtime.max", 1, PLAYTIME_MAX)
+    if lo > hi:
+        raise chk.fail("playtime", f"needs min <= max, got min {lo}, max {hi}")
+    return lo, hi

@@ -95,7 +95,7 @@ def test_kit_fonts_embedded_and_text_survives(kit_dir):
                 desc = font["/FontDescriptor"].get_object()
             assert any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3")), font["/BaseFont"]
     text = "\n".join(p.extract_text() for p in reader.pages)
-    assert "Archéo – 3–18" in text
+    assert "ArchéoTREK" in text and "about 20–30 minutes" in text  # accent and en dash (cover)
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
 
 

@@ -1,4 +1,4 @@
-"""Weasyprint documents: kit cover and ArchéoTREK rules reference."""
+"""Weasyprint documents: the ArchéoTREK rules reference (kit covers: tests/test_covers.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,6 @@ from printkit.games.archeotrek.data import load_rules
 from printkit.games.archeotrek.documents import rules_context, rules_reference_pdf
 from printkit.paper import PAPERS, get_paper
 from printkit.render.documents import (
-    DUPLEX_INSTRUCTIONS,
-    cover_pdf,
     render_document,
     render_html,
     theme_css,
@@ -23,17 +21,6 @@ from printkit.theme import load_theme
 from printkit.units import to_mm
 
 PAPER_NAMES = ("a4", "letter", "universal")
-TAGLINE = "Archéo – 3–18"
-PARTS = [
-    {"title": "Rules reference", "file": "archeotrek-rules.pdf", "count": 1, "pages": 1,
-     "stock": "plain paper (80 g/m²)"},
-    {"title": "Dig Site sheets", "file": "archeotrek-dig-site-sheets.pdf", "count": 4, "pages": 4,
-     "stock": "plain paper (80–100 g/m²), one per player per game"},
-    {"title": "Bone tokens", "file": "archeotrek-bone-tokens.pdf", "count": 36, "pages": 4,
-     "stock": "card 200–300 g/m², or paper glued to cereal-box card"},
-]
-
-
 @pytest.fixture(scope="module")
 def theme():
     return load_theme("classic")
@@ -47,16 +34,6 @@ def rules():
 @pytest.fixture(scope="module")
 def rules_pdfs(rules, theme):
     return {name: rules_reference_pdf(rules, theme, get_paper(name)) for name in PAPER_NAMES}
-
-
-@pytest.fixture(scope="module")
-def cover_pdfs(theme):
-    duplex = {"a4": "long", "letter": "short", "universal": "none"}
-    return {
-        name: cover_pdf("Trek 12: ArchéoTREK", TAGLINE, PARTS, get_paper(name), duplex[name], theme,
-                        game="archeotrek")
-        for name in PAPER_NAMES
-    }
 
 
 def _text(pdf: bytes) -> str:
@@ -94,16 +71,8 @@ def test_rules_reference_one_exact_page(rules_pdfs, name):
     _assert_page_size(pdf, name)
 
 
-@pytest.mark.parametrize("name", PAPER_NAMES)
-def test_cover_exact_page(cover_pdfs, name):
-    pdf = cover_pdfs[name]
-    assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
-    _assert_page_size(pdf, name)
-
-
-@pytest.mark.parametrize("kind", ["rules", "cover"])
-def test_only_theme_fonts_all_embedded(rules_pdfs, cover_pdfs, kind):
-    for pdf in (rules_pdfs if kind == "rules" else cover_pdfs).values():
+def test_only_theme_fonts_all_embedded(rules_pdfs):
+    for pdf in rules_pdfs.values():
         fonts = _fonts(pdf)
         assert fonts
         for base, embedded in fonts:
@@ -115,7 +84,7 @@ def test_only_theme_fonts_all_embedded(rules_pdfs, cover_pdfs, kind):
             }, base
 
 
-def test_deterministic(rules, theme, rules_pdfs, cover_pdfs, monkeypatch):
+def test_deterministic(rules, theme, rules_pdfs, monkeypatch):
     # A later clock must not change a byte (fontTools stamps subset fonts with "now").
     import time
 
@@ -123,17 +92,14 @@ def test_deterministic(rules, theme, rules_pdfs, cover_pdfs, monkeypatch):
     monkeypatch.setattr(time, "time", lambda: later)
     paper = get_paper("universal")
     assert rules_reference_pdf(rules, theme, paper) == rules_pdfs["universal"]
-    again = cover_pdf("Trek 12: ArchéoTREK", TAGLINE, PARTS, get_paper("a4"), "long", theme, game="archeotrek")
-    assert again == cover_pdfs["a4"]
-    for pdf in (again, rules_pdfs["universal"]):
+    for pdf in (rules_pdfs["universal"],):
         assert b"/CreationDate" not in pdf and b"/ModDate" not in pdf and b"/ID" not in pdf
 
 
-def test_accents_and_dashes_survive_extraction(rules_pdfs, cover_pdfs):
-    for pdf in (rules_pdfs["a4"], cover_pdfs["letter"]):
-        text = _text(pdf)
-        assert TAGLINE in text
-        assert "ArchéoTREK" in text
+def test_accents_and_dashes_survive_extraction(rules, rules_pdfs):
+    text = _text(rules_pdfs["a4"])
+    assert rules.tagline in text
+    assert "ArchéoTREK" in text
 
 
 def test_rules_numbers_come_from_data(rules, theme):
@@ -165,33 +131,14 @@ def test_rules_context_example_is_consistent(rules):
     assert [c["boxes"] for c in ctx["choices"]] == [rules.layout.choices[k] for k in rules.choice_order]
 
 
-def test_cover_content(cover_pdfs):
-    text = " ".join(_text(cover_pdfs["universal"]).split())
-    assert "Check the 50 mm bar before cutting" in text
-    assert DUPLEX_INSTRUCTIONS["none"] in text
-    assert "Bone tokens" in text and "card 200–300 g/m²" in text
-    assert str(sum(p["pages"] for p in PARTS)) in text
-    assert DUPLEX_INSTRUCTIONS["long"] in " ".join(_text(cover_pdfs["a4"]).split())
-    assert DUPLEX_INSTRUCTIONS["short"] in " ".join(_text(cover_pdfs["letter"]).split())
-
-
-def test_cover_bad_input(theme):
+def test_strict_undefined_and_autoescape(theme, rules):
     paper = get_paper("a4")
-    with pytest.raises(PrintkitError, match="duplex"):
-        cover_pdf("T", "t", PARTS, paper, "sideways", theme)
-    with pytest.raises(PrintkitError, match="lacks stock"):
-        cover_pdf("T", "t", [{"title": "x", "file": "x.pdf", "count": 1, "pages": 1}], paper, "long", theme)
-
-
-def test_strict_undefined_and_autoescape(theme):
-    paper = get_paper("a4")
-    with pytest.raises(PrintkitError, match="game_title"):
-        render_html("cover.html.j2", {}, theme, paper)
+    with pytest.raises(PrintkitError, match="title"):
+        render_html("archeotrek-rules.html.j2", {}, theme, paper)
     with pytest.raises(PrintkitError, match="not found"):
         render_document("nope.html.j2", {}, theme, paper)
-    html = render_html("cover.html.j2", {
-        "game_title": "<b>x</b>", "tagline": "", "paper_name": "A4", "paper_note": "", "duplex": "long",
-        "duplex_instructions": "d", "parts": [], "total_pages": 0}, theme, paper)
+    ctx = dict(rules_context(rules), title="<b>x</b>")
+    html = render_html("archeotrek-rules.html.j2", ctx, theme, paper)
     assert "&lt;b&gt;x&lt;/b&gt;" in html
 
 
@@ -204,23 +151,14 @@ def test_theme_css(theme):
         assert path.resolve().as_uri() in css
 
 
-def test_cover_bar_is_50_mm(cover_pdfs):
-    import pdfplumber
-
-    for name in PAPER_NAMES:
-        with pdfplumber.open(io.BytesIO(cover_pdfs[name])) as pdf:
-            bars = [r for r in pdf.pages[0].rects if abs(to_mm(r["width"]) - 50) < 0.01]
-        assert bars, name
-
-
 @pytest.mark.parametrize("name", ["a4", "letter", "universal"])
-def test_every_document_page_has_the_scale_bars(rules_pdfs, cover_pdfs, name):
+def test_every_document_page_has_the_scale_bars(rules_pdfs, name):
     """The weasyprint pages carry the same 50 mm and 2 in bars as imposed sheets."""
     import pdfplumber
 
     from printkit.units import to_mm
 
-    for pdf in (rules_pdfs[name], cover_pdfs[name]):
+    for pdf in (rules_pdfs[name],):
         with pdfplumber.open(io.BytesIO(pdf)) as doc:
             for page in doc.pages:
                 bars = {round(to_mm(r["width"]), 2) for r in page.rects if to_mm(r["height"]) < 2}

@@ -43,12 +43,12 @@ def _render(folder: Path, template: str = "t.html.j2") -> bytes:
 
 def test_theme_popen_payload_through_the_cli(tmp_path):
     marker = tmp_path / "marker"
-    folder = _theme(tmp_path, {"cover.html.j2": HEAD + "{{ cycler.__init__.__globals__.os.popen('touch %s').read() }}"
+    folder = _theme(tmp_path, {"archeotrek-rules.html.j2": HEAD + "{{ cycler.__init__.__globals__.os.popen('touch %s').read() }}"
                                % marker})
     result = CliRunner().invoke(main, ["build", "archeotrek", "--theme", str(folder), "--out", str(tmp_path / "out")])
     assert result.exit_code == 1
     line = _one_line(result.output)
-    assert "cover.html.j2, line 1" in line and "not allowed" in line
+    assert "archeotrek-rules.html.j2, line 1" in line and "not allowed" in line
     assert not marker.exists()
 
 
@@ -186,7 +186,7 @@ def test_attachments_never_reach_the_pdf(tmp_path, href):
 def test_sigterm_ends_a_slow_layout_at_once_and_leaves_no_temp_folder(tmp_path):
     slow = HEAD + "</head><body>{% for i in range(2500) %}<p>{{ 'lorem ipsum dolor sit amet ' * 12 }}{{ i }}</p>" \
                   "{% endfor %}</body></html>"
-    folder = _theme(tmp_path, {"cover.html.j2": slow, "archeotrek-rules.html.j2": slow})
+    folder = _theme(tmp_path, {"archeotrek-rules.html.j2": slow})
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     env = dict(os.environ, TMPDIR=str(tmp), PYTHONPATH=str(ROOT))

@@ -49,7 +49,8 @@ def test_covers_and_documents_fit_one_page_on_every_paper(paper):
     opts = BuildOptions(paper=get_paper(paper), theme=load_theme("classic"))
     for kit in all_games():
         parts = kit.parts(opts)
-        summary = [{"title": p.title, "file": f"{p.name}.pdf", "count": p.count, "pages": 12, "stock": p.stock}
+        summary = [{"title": p.title, "file": f"{p.name}.pdf", "count": p.count, "pages": 12, "stock": p.stock,
+                    "backs": p.components is not None}
                    for p in parts]
         assert page_count(kit.cover(summary, opts)) == 1, (kit.id, "cover")
         for p in parts:

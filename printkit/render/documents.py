@@ -1,4 +1,4 @@
-"""Flowing-text documents (cover pages, rules references) via jinja2 + weasyprint.
+"""Flowing-text documents (rules references, logs) via jinja2 + weasyprint.
 
 Templates live in ``templates/<theme name>/`` beside ``theme.toml``.  Every
 document gets, ahead of its own styles, a generated stylesheet holding:
@@ -44,7 +44,7 @@ import threading
 import urllib.parse
 import urllib.request
 from contextlib import contextmanager
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 import jinja2
 from markupsafe import Markup
@@ -62,25 +62,6 @@ FONT_FACES: dict[str, tuple[str, int, str]] = {
     "semibold": ("PK Body", 600, "normal"),
     "bold": ("PK Body", 700, "normal"),
     "italic": ("PK Body", 400, "italic"),
-}
-
-#: Duplex setting → the printing sentence shown on a kit's cover.
-DUPLEX_INSTRUCTIONS: dict[str, str] = {
-    "long": ("Print double-sided, flip on long edge. One-sided pages (sheets, rules, board) "
-             "come with a blank back, so nothing ends up on the back of another part"),
-    "short": ("Print double-sided, flip on short edge. One-sided pages (sheets, rules, board) "
-              "come with a blank back, so nothing ends up on the back of another part"),
-    "none": (
-        "Print single-sided; each backs page follows its fronts page — glue them "
-        "back to back (or re-feed the sheet) before cutting"
-    ),
-}
-
-#: Paper name → (short name, note) as a cover shows them.
-PAPER_LABELS: dict[str, tuple[str, str]] = {
-    "a4": ("A4", "210 × 297 mm"),
-    "letter": ("US Letter", "8.5 × 11 in"),
-    "universal": ("A4 or US Letter", "pages are 210 × 279.4 mm, so they fit either sheet unscaled"),
 }
 
 #: Timestamp (s since 1970) written into subset fonts' ``head.modified`` when
@@ -219,7 +200,7 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     """Render a jinja2 HTML template to PDF bytes with weasyprint.
 
     ``template``: file name in ``templates/<theme.name>/`` (e.g.
-    ``"cover.html.j2"``).  ``context``: template variables; an optional
+    ``"archeotrek-rules.html.j2"``).  ``context``: template variables; an optional
     ``game`` key selects the theme palette exposed as CSS variables.  Pages
     are ``paper.width`` × ``paper.height`` pt; fonts are the theme's, embedded
     as subsets.  Deterministic: equal inputs give byte-identical PDFs.
@@ -267,7 +248,7 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
 
 #: One line for a machine without pango (weasyprint loads it when imported).
 MISSING_PANGO = (
-    "the cover and rules pages need the pango library, which is not installed ({why}); install it — "
+    "the rules pages and documents need the pango library, which is not installed ({why}); install it — "
     "Debian/Ubuntu: sudo apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0; "
     "Fedora: sudo dnf install pango; macOS: brew install pango; "
     "Windows: install MSYS2, then pacman -S mingw-w64-x86_64-pango (see weasyprint's installation guide)"
@@ -386,65 +367,6 @@ def _fetcher_class():
 
     _FETCHER = ThemeFetcher
     return _FETCHER
-
-
-def duplex_instructions(duplex: str) -> str:
-    """The printing sentence for ``duplex`` ("long", "short" or "none").
-
-    Raises :class:`printkit.PrintkitError` for any other value.
-    """
-    try:
-        return DUPLEX_INSTRUCTIONS[duplex]
-    except KeyError:
-        raise PrintkitError(
-            f"duplex: unknown setting {duplex!r}; choose one of: {', '.join(DUPLEX_INSTRUCTIONS)}"
-        ) from None
-
-
-def cover_pdf(
-    game_title: str,
-    tagline: str,
-    parts: Iterable[Mapping[str, Any]],
-    paper: Paper,
-    duplex: str,
-    theme: Theme,
-    *,
-    game: str | None = None,
-    template: str = "cover.html.j2",
-) -> bytes:
-    """A kit's one-page cover as PDF bytes (``templates/<theme>/cover.html.j2``,
-    or a game's own ``template`` extending it), fitted to one page on every
-    paper (:func:`render_fitted`).
-
-    ``parts``: one mapping per file of the kit with ``title`` (component
-    name), ``file`` (PDF file name), ``count`` (how many components),
-    ``pages`` (int) and ``stock`` (paper or card to print on).  ``duplex``:
-    "long", "short" or "none" (see :data:`DUPLEX_INSTRUCTIONS`).  ``game``:
-    optional game id whose palette colours the page.
-
-    Raises :class:`printkit.PrintkitError` for an unknown duplex setting or a
-    part missing a key.
-    """
-    needed = ("title", "file", "count", "pages", "stock")
-    rows = []
-    for i, part in enumerate(parts):
-        missing = [k for k in needed if k not in part]
-        if missing:
-            raise PrintkitError(f"cover: part {i + 1} lacks {', '.join(missing)}")
-        rows.append({k: part[k] for k in needed})
-    context = {
-        "game_title": game_title,
-        "tagline": tagline,
-        "paper_name": PAPER_LABELS.get(paper.name, (paper.name.upper(), ""))[0],
-        "paper_note": PAPER_LABELS.get(paper.name, ("", f"{to_mm(paper.width):g} × {to_mm(paper.height):g} mm"))[1],
-        "duplex": duplex,
-        "duplex_instructions": duplex_instructions(duplex),
-        "parts": rows,
-        "total_pages": sum(int(r["pages"]) for r in rows),
-    }
-    if game:
-        context["game"] = game
-    return render_fitted(template, context, theme, paper)
 
 
 #: Tightening steps :func:`render_fitted` tries (the templates' ``fit-1``, ``fit-2`` body classes).

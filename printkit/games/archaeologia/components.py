@@ -132,15 +132,15 @@ def parts(options: BuildOptions) -> list[Part]:
 
 
 def cover(summary: list[dict], options: BuildOptions) -> bytes:
-    """The kit's cover page (weasyprint): the shared cover, tightened
-    (``templates/<theme>/archaeologia-cover.html.j2``) so the ten parts fit one
-    page, in the game's palette.  Raises :class:`printkit.PrintkitError` for a
-    part missing a key or a template error."""
-    from printkit.render.documents import cover_pdf
+    """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
+    art, players and playing time, contents and the print plan."""
+    from printkit.games.archaeologia.cover import title_art
+    from printkit.render.cover import cover_pdf
 
     rules = load_rules(options.rules_file(GAME_ID))
-    return cover_pdf(rules.title, rules.tagline, summary, options.paper, options.duplex, options.theme,
-                     game=GAME_ID, template="archaeologia-cover.html.j2")
+    return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
+                     minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
+                     theme=options.theme, game=GAME_ID, art=title_art, accent_role="earth_dark")
 
 
 def _players(rules: ArchaeologiaRules) -> tuple[int, int, int]:
@@ -175,6 +175,8 @@ def scorer(rules_path=None):
     )
 
 
+from printkit.games.archaeologia.cover import title_art as _title_art  # noqa: E402
+
 _rules = load_rules()
 GAME = GameKit(
     id=GAME_ID,
@@ -183,6 +185,7 @@ GAME = GameKit(
     parts=parts,
     players=_players(_rules),
     cover=cover,
+    title_art=_title_art,
     player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
     rules=load_rules,
     options=frozenset({"board_paper"}),

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from printkit import PrintkitError
 from printkit.inputfiles import show
-from printkit.rules import Checker, check_rules_keys, load_toml, rules_path
+from printkit.rules import Checker, check_rules_keys, load_toml, rules_path, playing_time
 from printkit.rules import check_printable as rules_check_printable
 
 GAME_ID = "archaeologia"
@@ -200,6 +200,8 @@ class ArchaeologiaRules:
     sources: dict[str, str] = field(default_factory=dict)
     #: The rules file read (for messages).
     file: str = ""
+    #: Playing time (min, max) in minutes ([playtime], as the cover prints it).
+    minutes: tuple[int, int] = (0, 0)
 
     def tiles_of(self, stratum: str) -> list[Discovery]:
         """The discoveries of ``stratum``, in data order."""
@@ -413,7 +415,7 @@ def _read(chk: Checker) -> ArchaeologiaRules:
 
     sizes = {name: chk.mm(f"sizes.{name}", *rng) for name, rng in SIZES_MM.items()}
     return ArchaeologiaRules(
-        title=title, tagline=tagline, players_min=pmin, players_max=pmax, players_default=pdef, colours=colours,
+        title=title, tagline=tagline, players_min=pmin, players_max=pmax, minutes=playing_time(chk), players_default=pdef, colours=colours,
         site_rows=rows, site_cols=cols, layers=layers, black_market_start=black_market,
         start_coins=chk.whole("setup.start_coins", 0, COINS_MAX), start_rp=chk.whole("setup.start_rp", 0, RP_MAX),
         hand=chk.whole("setup.hand", 0, 10), objectives_each=chk.whole("setup.objectives_each", 1, 3),

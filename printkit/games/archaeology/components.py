@@ -28,7 +28,7 @@ from printkit.games.archaeology.cards import (
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, check_printable, load_rules
 from printkit.model import Component, ComponentSet
 from printkit.paper import get_paper
-from printkit.render.documents import cover_pdf, render_fitted
+from printkit.render.documents import render_fitted
 from printkit.tiling import render_single, render_tiled
 from printkit.units import mm
 
@@ -144,10 +144,15 @@ def parts(options: BuildOptions) -> list[Part]:
 
 
 def cover(summary: list[dict], options: BuildOptions) -> bytes:
-    """The kit's cover page (weasyprint), in the game's palette."""
+    """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
+    art, players and playing time, contents and the print plan."""
+    from printkit.games.archaeology.cover import title_art
+    from printkit.render.cover import cover_pdf
+
     rules = load_rules(options.rules_file(GAME_ID))
-    return cover_pdf(rules.title, rules.tagline, summary, options.paper, options.duplex, options.theme,
-                     game=GAME_ID)
+    return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
+                     minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
+                     theme=options.theme, game=GAME_ID, art=title_art, accent_role="earth")
 
 
 def _players(rules) -> tuple[int, int, int]:
@@ -175,6 +180,8 @@ def scorer(rules_path=None):
     )
 
 
+from printkit.games.archaeology.cover import title_art as _title_art  # noqa: E402
+
 _rules = load_rules()
 GAME = GameKit(
     id=GAME_ID,
@@ -183,6 +190,7 @@ GAME = GameKit(
     parts=parts,
     players=_players(_rules),
     cover=cover,
+    title_art=_title_art,
     player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
     rules=load_rules,
     options=frozenset({"board_paper"}),

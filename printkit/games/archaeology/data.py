@@ -14,7 +14,7 @@ from pathlib import Path
 from printkit import PrintkitError
 from printkit.games.archaeology.art import TREASURE_ICONS
 from printkit.inputfiles import INT64_MAX, show
-from printkit.rules import Checker, check_rules_keys, load_toml, rules_path
+from printkit.rules import Checker, check_rules_keys, load_toml, rules_path, playing_time
 from printkit.rules import check_printable as rules_check_printable
 from printkit.sandbox import plain_fields
 
@@ -82,6 +82,8 @@ class ArchaeologyRules:
     sources: dict[str, str] = field(default_factory=dict)
     #: The rules file read (for messages); ``""`` for rules built in code.
     file: str = ""
+    #: Playing time (min, max) in minutes ([playtime], as the cover prints it).
+    minutes: tuple[int, int] = (0, 0)
 
     @property
     def treasure_count(self) -> int:
@@ -247,7 +249,7 @@ def _read(chk: Checker) -> ArchaeologyRules:
         tagline=tagline,
         players_min=pmin,
         players_max=pmax,
-        players_default=pdef,
+        minutes=playing_time(chk), players_default=pdef,
         treasures=treasures,
         thieves=thieves,
         master_thieves=masters,

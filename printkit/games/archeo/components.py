@@ -25,7 +25,6 @@ from printkit.games.archeo.data import EARTH_BACKS, GAME_ID, FACE_KINDS, ArcheoR
 from printkit.games.archeo.scorer import scorer
 from printkit.games.archeo.site import site_face
 from printkit.model import Component, ComponentSet
-from printkit.render.documents import cover_pdf
 from printkit.units import mm
 
 #: Safe zone (mm) of cards; tiles and tokens keep 3 mm.
@@ -130,14 +129,22 @@ def parts(options: BuildOptions) -> list[Part]:
 
 
 def cover(summary: list[dict], options: BuildOptions) -> bytes:
-    """The kit's cover page (weasyprint), in the game's palette."""
+    """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
+    art, players and playing time, contents and the print plan."""
+    from printkit.games.archeo.cover import title_art
+    from printkit.render.cover import cover_pdf
+
     rules = load_rules(options.rules_file(GAME_ID))
-    return cover_pdf(rules.title, rules.tagline, summary, options.paper, options.duplex, options.theme, game=GAME_ID)
+    return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
+                     minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
+                     theme=options.theme, game=GAME_ID, art=title_art, accent_role="dirt_dark")
 
 
 def _players(rules: ArcheoRules) -> tuple[int, int, int]:
     return rules.players_min, rules.players_max, rules.players_default
 
+
+from printkit.games.archeo.cover import title_art as _title_art  # noqa: E402
 
 _rules = load_rules()
 GAME = GameKit(
@@ -147,6 +154,7 @@ GAME = GameKit(
     parts=parts,
     players=_players(_rules),
     cover=cover,
+    title_art=_title_art,
     player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
     rules=load_rules,
     scorer=scorer,

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from printkit import PrintkitError
 from printkit.inputfiles import show
-from printkit.rules import Checker, check_rules_keys, load_toml, rules_path
+from printkit.rules import Checker, check_rules_keys, load_toml, rules_path, playing_time
 
 GAME_ID = "archeo"
 
@@ -139,6 +139,8 @@ class ArcheoRules:
     site_height: float
     file: str = ""
     sources: dict[str, str] = field(default_factory=dict)
+    #: Playing time (min, max) in minutes ([playtime], as the cover prints it).
+    minutes: tuple[int, int] = (0, 0)
 
     def band(self, stars: int) -> Band:
         """The rating band holding ``stars``."""
@@ -304,7 +306,7 @@ def _read(chk: Checker) -> ArcheoRules:
         raise chk.fail("ratings.bands", f"the last band must end at stars.total ({total})")
 
     return ArcheoRules(
-        title=title, tagline=tagline, players_min=pmin, players_max=pmax, players_default=pdef,
+        title=title, tagline=tagline, players_min=pmin, players_max=pmax, minutes=playing_time(chk), players_default=pdef,
         shovel_cards=cards, shovels_per_players=per,
         wheelbarrow_tokens=wb, wheelbarrows_per_player=wb_each, wheelbarrows_solo=wb_solo,
         compartments=comps, eggs=eggs, egg_stars=egg_stars, cracked_eggs=cracked, stone_tokens=stones,

@@ -22,7 +22,8 @@ from printkit.games.archeotrek.sheet import SheetGeometry, sheet_face
 from printkit.games.archeotrek.tokens import bone_back, bone_face, skeleton_back, skeleton_face
 from printkit.imposition import FOOTER
 from printkit.model import Component, ComponentSet
-from printkit.render.documents import cover_pdf
+from printkit.games.archeotrek.cover import title_art
+from printkit.render.cover import cover_pdf
 from printkit.units import mm
 
 
@@ -89,10 +90,12 @@ def parts(options: BuildOptions) -> list[Part]:
 
 
 def cover(summary: list[dict], options: BuildOptions) -> bytes:
-    """The kit's cover page (weasyprint): contents, stock, duplex setting."""
+    """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
+    art, players and playing time, contents and the print plan."""
     rules = load_rules(options.rules_file("archeotrek"))
-    return cover_pdf(rules.title, rules.tagline, summary, options.paper, options.duplex, options.theme,
-                     game="archeotrek")
+    return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
+                     minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
+                     theme=options.theme, game="archeotrek", art=title_art, accent_role="earth_dark")
 
 
 def _players(rules) -> tuple[int, int, int]:
@@ -135,5 +138,6 @@ GAME = GameKit(
     rules=load_rules,
     options=frozenset({"fillable"}),
     icons=DECK_ICONS,
+    title_art=title_art,
     scorer=scorer,
 )

@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 
 from printkit.inputfiles import show
-from printkit.rules import Checker, check_rules_keys, load_toml, rules_path
+from printkit.rules import Checker, check_rules_keys, load_toml, rules_path, playing_time
 
 #: Colour symbols the token art can draw (printkit.render.icons.SYMBOLS).
 SYMBOL_NAMES = ("circle", "triangle", "square", "diamond")
@@ -107,6 +107,8 @@ class ArcheoTrekRules:
     bone_diameter: float
     skeleton_diameter: float
     sources: dict[str, str] = field(default_factory=dict)
+    #: Playing time (min, max) in minutes ([playtime], as the cover prints it).
+    minutes: tuple[int, int] = (0, 0)
 
 
 def load_rules(path: Path | None = None) -> ArcheoTrekRules:
@@ -187,7 +189,7 @@ def _read(chk: Checker) -> ArcheoTrekRules:
         tagline=chk.text("game.tagline", 200),
         players_min=players[0],
         players_max=players[1],
-        players_default=players[2],
+        minutes=playing_time(chk), players_default=players[2],
         layout=layout,
         tokens=tokens,
         area_sum=chk.whole("dig.area_sum", 1, 99),

@@ -1,0 +1,257 @@
+"""Kit covers (issue 15): title art, players and playing time, and a print plan
+whose page ranges are the real page ranges of the kit PDF.
+
+Every game is built on A4 and Letter, duplex long and none (one ``build all`` per
+combination, once per session).  The oracle reads the written files, not the
+cover code: each kit page is matched to the part file holding a page with the
+same text; a page with no text and no drawing is the blank back of the page
+before it; a part has backs when its pages carry the engine's "· backs" label.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tomllib
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from printkit import RULES_DIR
+from printkit.build import BuildOptions, build, load_game
+from printkit.paper import get_paper
+from printkit.registry import game_ids
+from printkit.theme import load_theme
+from printkit.units import mm, to_mm
+
+GAMES = game_ids()
+CONFIGS = [("a4", "long"), ("a4", "none"), ("letter", "long"), ("letter", "none")]
+
+
+class _Builds(dict):
+    """{(paper, duplex): output folder}: ``build all`` once per combination, when first asked."""
+
+    def __init__(self, factory):
+        super().__init__()
+        self.factory = factory
+
+    def __missing__(self, key):
+        paper, duplex = key
+        folder = self.factory.mktemp(f"covers-{paper}-{duplex}")
+        build(["all"], BuildOptions(paper=get_paper(paper), theme=load_theme("classic"), duplex=duplex,
+                                    bleed=mm(3)), folder)
+        self[key] = folder
+        return folder
+
+
+@pytest.fixture(scope="session")
+def covers_built(tmp_path_factory):
+    return _Builds(tmp_path_factory)
+
+
+def _texts(path: Path) -> list[str]:
+    return [(p.extract_text() or "").strip() for p in PdfReader(str(path)).pages]
+
+
+def _blank(page) -> bool:
+    """No text and nothing drawn (pypdf page)."""
+    if (page.extract_text() or "").strip():
+        return False
+    contents = page.get_contents()
+    return contents is None or not contents.get_data().strip()
+
+
+def real_ranges(folder: Path, game: str) -> tuple[list[tuple[str, int, int, bool]], int]:
+    """([(part file stem, first page, last page, has backs)], kit pages) from the files."""
+    kit = PdfReader(str(folder / game / f"{game}-kit.pdf"))
+    owner: dict[str, str] = {}
+    backs: dict[str, bool] = {}
+    for f in sorted((folder / game).glob("*.pdf")):
+        if f.name == f"{game}-kit.pdf":
+            continue
+        texts = _texts(f)
+        backs[f.stem] = any("· backs" in t for t in texts)
+        for t in texts:
+            assert t, f"{f.name}: a part page with no text"
+            owner.setdefault(t, f.stem)
+    runs: list[list] = []
+    for n, page in enumerate(kit.pages, 1):
+        if n == 1:
+            runs.append(["(cover)", 1, 1])
+            continue
+        if _blank(page):
+            runs[-1][2] = n  # the blank back of the page before
+            continue
+        stem = owner[(page.extract_text() or "").strip()]
+        if runs[-1][0] == stem:
+            runs[-1][2] = n
+        else:
+            assert stem not in [r[0] for r in runs], f"{stem} appears twice in the kit"
+            runs.append([stem, n, n])
+    return [(s, a, b, backs.get(s, False)) for s, a, b in runs], len(kit.pages)
+
+
+_SIDES = ("double-sided", "single-sided", "fronts and backs")
+
+
+def printed_plan(cover_pdf: Path) -> list[tuple[int, int, str, str]]:
+    """The cover's print plan as (first, last, stock, sides), read from the PDF text
+    under the "Print plan" heading."""
+    page = pdfplumber.open(str(cover_pdf)).pages[0]
+    words = page.extract_words()
+    head = next(w for i, w in enumerate(words) if w["text"] == "Print" and words[i + 1]["text"] == "plan")
+    stop = next(w for w in words if w["text"] == "PAPER")
+    text = page.crop((head["x0"] - 1, head["bottom"], page.width, stop["top"] - 1)).extract_text()
+    rows = []
+    block: list[str] = []
+    for line in text.splitlines() + ["Page"]:
+        start = re.match(r"Pages? (?!numbers)", line + " ")
+        if start and block and not block[0].startswith("Page"):
+            block = []  # the heading
+        if start and block:
+            first = block[0].split(" ", 1)
+            rng = next(x for x in block if re.fullmatch(r"\d+(–\d+)?", x))
+            sides = next(x for x in block if x.startswith(_SIDES))
+            stock = " ".join([first[1] if len(first) > 1 else ""] +
+                             [x for x in block[1:] if x not in (rng, sides) and not x.startswith("Page numbers")])
+            a, _, b = rng.partition("–")
+            rows.append((int(a), int(b or a), " ".join(stock.split()), sides))
+            block = []
+        block.append(line)
+    return rows
+
+
+@pytest.mark.parametrize("paper,duplex", CONFIGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_print_plan_is_the_real_page_ranges(covers_built, game, paper, duplex):
+    folder = covers_built[paper, duplex]
+    plan = printed_plan(folder / game / f"{game}-kit.pdf")
+    parts, total = real_ranges(folder, game)
+    # the plan's ranges tile the whole kit, in order
+    assert plan[0][0] == 1 and plan[-1][1] == total, (plan, total)
+    assert all(b[0] == a[1] + 1 for a, b in zip(plan, plan[1:])), plan
+    # every real part lies inside one range, and every range boundary is a part boundary
+    stocks = {p.name: p.stock for p in load_game(game).parts(
+        BuildOptions(paper=get_paper(paper), theme=load_theme("classic"), duplex=duplex))}
+    for stem, a, b, has_backs in parts:
+        row = [r for r in plan if r[0] <= a and b <= r[1]]
+        assert len(row) == 1, (stem, a, b, plan)
+        first, last, stock, sides = row[0]
+        if stem == "(cover)":
+            assert (b == 2) == (duplex == "long")  # the cover's blank back when duplex
+            continue
+        assert stocks[stem].startswith(stock), (stem, stocks[stem], stock)
+        if duplex == "long":
+            assert sides == ("double-sided, flip on long edge" if has_backs else "single-sided (blank backs included)")
+        else:
+            assert sides.startswith("fronts and backs" if has_backs else "single-sided"), (stem, sides)
+    edges = {a for _, a, _, _ in parts}
+    assert {r[0] for r in plan} <= edges and {r[1] + 1 for r in plan} <= edges | {total + 1}
+    # consecutive ranges differ (else they would have been merged)
+    assert all((a[2], a[3]) != (b[2], b[3]) for a, b in zip(plan, plan[1:])), plan
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_cover_shows_players_and_playing_time(covers_built, game):
+    data = tomllib.loads((RULES_DIR / f"{game}.toml").read_text(encoding="utf-8"))
+    lo, hi = data["players"]["min"], data["players"]["max"]
+    tlo, thi = data["playtime"]["min"], data["playtime"]["max"]
+    assert data["playtime"]["source"].startswith(("rulebook:", "assumed:"))
+    for paper in ("a4", "letter"):
+        text = " ".join(_texts(covers_built[paper, "long"] / game / f"{game}-kit.pdf")[0].split())
+        assert f"For {lo} to {hi} players" in text
+        assert f"about {tlo}–{thi} minutes" in text
+        assert data["game"]["title"] in text
+
+
+@pytest.mark.parametrize("paper,duplex", CONFIGS)
+def test_cover_type_and_margins(covers_built, paper, duplex):
+    """One page; no character under 7 pt; nothing — text or ink — in the 5 mm edge."""
+    import pypdfium2 as pdfium
+
+    margin = mm(5)
+    for game in GAMES:
+        path = covers_built[paper, duplex] / game / f"{game}-kit.pdf"
+        page = pdfplumber.open(str(path)).pages[0]
+        assert page.chars
+        small = [c["text"] for c in page.chars if c["size"] < 7 - 1e-6]
+        assert not small, (game, paper, "".join(small)[:60])
+        for c in page.chars:
+            assert margin - 0.01 <= c["x0"] and c["x1"] <= page.width - margin + 0.01, (game, c["text"])
+            assert margin - 0.01 <= c["top"] and c["bottom"] <= page.height - margin + 0.01, (game, c["text"])
+        for key in ("What is inside", "Print plan", "Check the 50 mm bar", "Cutting", "50 mm", "2 in"):
+            assert key in page.extract_text(), (game, key)
+        # pixels: the 5 mm edge is paper white
+        doc = pdfium.PdfDocument(str(path))
+        scale = 72 / 72  # 72 dpi: 1 px per pt
+        img = doc[0].render(scale=scale).to_pil().convert("L")
+        w, h = img.size
+        e = int(margin * scale) - 1
+        for box in ((0, 0, w, e), (0, h - e, w, h), (0, 0, e, h), (w - e, 0, w, h)):
+            assert img.crop(box).getextrema()[0] >= 250, (game, paper, box)
+        doc.close()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_cover_scale_bars(covers_built, paper):
+    """The 50 mm check bar, and the footer's 50 mm and 2 in bars as on every sheet."""
+    for game in GAMES:
+        with pdfplumber.open(str(covers_built[paper, "long"] / game / f"{game}-kit.pdf")) as pdf:
+            rects = pdf.pages[0].rects
+        thin = {round(to_mm(r["width"]), 2) for r in rects if to_mm(r["height"]) < 2}
+        assert {50.0, 50.8} <= thin, game
+        assert any(abs(to_mm(r["width"]) - 50) < 0.01 and to_mm(r["height"]) >= 4 for r in rects), game
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_title_art_is_drawn(covers_built, paper):
+    """The top of the cover (under the margin, above the title) holds many colours."""
+    import pypdfium2 as pdfium
+
+    for game in GAMES:
+        path = covers_built[paper, "long"] / game / f"{game}-kit.pdf"
+        doc = pdfium.PdfDocument(str(path))
+        img = doc[0].render(scale=1).to_pil().convert("RGB")
+        doc.close()
+        w, _ = img.size
+        art = img.crop((int(mm(12)), int(mm(12)), w - int(mm(12)), int(mm(45))))
+        colours = art.getcolors(maxcolors=1 << 16) or []
+        big = [n for n, _ in colours if n > art.size[0] * art.size[1] * 0.004]
+        assert len(big) >= 5, (game, paper, len(big))
+
+
+def test_cover_is_deterministic_and_needs_every_key():
+    from printkit import PrintkitError
+    from printkit.render.cover import cover_pdf
+
+    theme = load_theme("classic")
+    summary = [{"title": "Cards", "file": "cards.pdf", "count": 9, "pages": 2, "stock": "card", "backs": True}]
+    kw = dict(title="T", tagline="t", players=(2, 4), minutes=(10, 20), paper=get_paper("universal"),
+              duplex="short", theme=theme)
+    assert cover_pdf(summary=summary, **kw) == cover_pdf(summary=summary, **kw)
+    with pytest.raises(PrintkitError, match="lacks backs"):
+        cover_pdf(summary=[{k: v for k, v in summary[0].items() if k != "backs"}], **kw)
+    with pytest.raises(PrintkitError, match="duplex"):
+        cover_pdf(summary=summary, **{**kw, "duplex": "sideways"})
+
+
+def test_universal_cover_fits_every_game():
+    """Universal paper (A4 width, Letter height): the cover is one page inside the box."""
+    from printkit.render.cover import cover_pdf
+
+    theme = load_theme("classic")
+    paper = get_paper("universal")
+    for game in GAMES:
+        kit = load_game(game)
+        opts = BuildOptions(paper=paper, theme=theme, duplex="short")
+        summary = [{"title": p.title, "file": f"{p.name}.pdf", "count": p.count, "pages": 2, "stock": p.stock,
+                    "backs": p.components is not None} for p in kit.parts(opts)]
+        pdf = kit.cover(summary, opts)
+        page = pdfplumber.open(io.BytesIO(pdf)).pages[0]
+        assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
+        assert min(c["size"] for c in page.chars) >= 7 - 1e-6
+        assert min(c["top"] for c in page.chars) >= mm(5) and max(c["bottom"] for c in page.chars) <= page.height - mm(5)
+        assert "flip on short edge" in page.extract_text()
+        assert cover_pdf  # the engine renderer the games call
