@@ -15,9 +15,8 @@ from __future__ import annotations
 from reportlab.lib.utils import simpleSplit
 
 from printkit.games.archaeology import art
-from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Chest, Treasure
+from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Chest, Treasure, chest_text, thief_text
 from printkit.model import Face, FaceBox
-from printkit.sandbox import fill_fields
 
 G = GAME_ID
 #: Trade value size (pt): the biggest text on a treasure card.
@@ -218,7 +217,7 @@ def thief_face(rules: ArchaeologyRules, theme, *, master: bool = False, two_play
     if two_player_note:
         note = f"With {rules.two_player_players} players: {rules.two_player_note}"
     title = "MASTER THIEF" if master else "THIEF"
-    rule = rules.texts["master_thief" if master else "thief"]
+    rule = thief_text(rules, master)
 
     def icon(c, x, y, size, fg, bg):
         art.thief(c, x, y, size, fg, theme.colour("ink"), _col(theme, "gold"), crown=master)
@@ -236,14 +235,10 @@ def key_face(rules: ArchaeologyRules, theme) -> Face:
     return _rule_card(rules, theme, "archaeology/key", "KEY", "earth", icon, rules.texts["key"])
 
 
-def _keys_text(n: int) -> str:
-    return f"{n} key{'s' if n != 1 else ''}"
-
-
 def chest_face(rules: ArchaeologyRules, theme, chest: Chest) -> Face:
     """A chest card: keys needed and treasures held as big numbers, the rule."""
     role = {"wood": "wood", "stone": "stone", "gold": "gold_dark"}.get(chest.id, "earth")
-    rule = fill_fields(rules.texts["chest"], {"keys": _keys_text(chest.keys), "treasures": chest.treasures})
+    rule = chest_text(rules, chest)
 
     def icon(c, x, y, size, fg, bg):
         art.chest(c, x, y, size, _col(theme, "sand"), theme.colour("ink"), bg)
