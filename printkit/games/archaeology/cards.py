@@ -212,7 +212,7 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, bg_role: st
 
 def thief_face(rules: ArchaeologyRules, theme, *, master: bool = False, two_player_note: bool = False) -> Face:
     """A thief (or the master thief) card; ``two_player_note`` adds the
-    "With 2 players: leave this card out" ribbon (rulebook: Setup)."""
+    "With 2 players: leave this card out" ribbon (rulebook: Setting Up the Game)."""
     note = None
     if two_player_note:
         note = f"With {rules.two_player_players} players: {rules.two_player_note}"
