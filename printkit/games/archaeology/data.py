@@ -84,6 +84,8 @@ class ArchaeologyRules:
     board_width: float
     board_height: float
     board_overlap: float
+    #: Marketplace card spaces on the board: the treasures dealt face up at
+    #: setup (``[market] face_up``; rulebook: Setting Up the Game).
     market_slots: int
     sources: dict[str, str] = field(default_factory=dict)
     #: The rules file read (for messages); ``""`` for rules built in code.
@@ -340,7 +342,7 @@ def printed_texts(rules: ArchaeologyRules) -> list[tuple[str, str, tuple[str, ..
     filled = {"thief": thief_text(rules), "master_thief": thief_text(rules, master=True)}
     for k, v in rules.texts.items():
         out.append((f"texts.{k}", v.upper(), ("display",)) if k == "back"
-                   else (f"texts.{k}", filled.get(k, v), ("semibold", "body")))
+                   else (f"texts.{k}", filled.get(k, v), ("semibold",)))
     return out
 
 
