@@ -47,6 +47,21 @@ def make_deck(theme, n=5, w=63.5, h=88.9, shape="rect", backs=True):
     return ComponentSet("test", "Test pieces", "card", comps)
 
 
+@pytest.fixture(scope="session")
+def built_all(tmp_path_factory):
+    """The output folder of one ``printkit build all --out DIR`` (A4, classic,
+    defaults), built once per session for the tests that read the kits as
+    users get them.  Read only: do not write into it."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    out = tmp_path_factory.mktemp("build-all") / "kits"
+    res = CliRunner().invoke(main, ["build", "all", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    return out
+
+
 @pytest.fixture
 def deck(theme):
     return make_deck(theme)

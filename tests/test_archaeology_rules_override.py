@@ -92,7 +92,10 @@ BAD = [
     ([(r"^board_height = 234.0", "board_height = inf")], "sizes.board_height", "from 50 to 1000"),
     ([(r"^board_overlap = 12.0", "board_overlap = 1.0")], "sizes.board_overlap = 1.0", "from 3 to 50"),
     ([(r"^board_overlap = 12.0", "board_overlap = 60")], "sizes.board_overlap = 60", "from 3 to 50"),
-    ([(r"^market_slots = 4", "market_slots = 40")], "sizes.market_slots = 40", "from 1 to 8"),
+    ([(r"^face_up = 6", "face_up = 40")], "market.face_up = 40", "from 1 to 8"),
+    ([(r"^master_thief_cost = 5", "master_thief_cost = -5")], "thieves.hire.master_thief_cost = -5", "from 0 to 99"),
+    ([(r"^thief_takes = 1", "thief_takes = 0")], "thieves.hire.thief_takes = 0", "from 1 to 10"),
+    ([(r"^thief = \"Dug up: you may pay \{cost\}", 'thief = "Dug up: you may pay {gold}')], "texts.thief", "{gold}"),
     ([(r"^board_width = 370.0", "board_width = 200.0")], "sizes.board_width", "cannot hold its card spaces"),
     # text: a string of plain printable text
     ([(r'^title = "Archaeology"', 'title = ""')], "game.title", "1 to 40 characters"),
@@ -101,9 +104,9 @@ BAD = [
     ([(r'^note = "leave', 'note = "\\u0007leave')], "thieves.two_players.note", "control character"),
     ([(r'^name = "Coin"', 'name = "' + "Coin" * 20 + '"')], "treasures.coin.name", "1 to 30 characters"),
     ([(r"^key = \"Keep", 'key_typo = "Keep')], "texts.key", "missing"),
-    ([(r"^chest = \"Found! Put it on its chest space\. Discard \{keys\}",
+    ([(r"^chest = \"Found! Put it face up on its chest space\. Instead of trading, discard \{keys\}",
        'chest = "Found! Put it on its chest space. Discard {gold}')], "texts.chest", "{gold}"),
-    ([(r"^chest = \"Found! Put it on its chest space\.", 'chest = "Found! {')], "texts.chest", "brace"),
+    ([(r"^chest = \"Found! Put it face up on its chest space\.", 'chest = "Found! {')], "texts.chest", "brace"),
     ([(r'^order = \["parchment-scrap"', 'order = ["ruby"')], "treasures.order", "not a known id"),
     ([(r"^\[keys\]\ncount = 6\n", "[keys]\n")], "keys.count", "missing"),
     # glyphs the theme's fonts lack (classic: Fredoka One, Source Sans Pro)
@@ -111,7 +114,7 @@ BAD = [
      "U+1F3FA"),
     ([(r'^name = "Coin"', 'name = "מטבע"')], "treasures.coin.name", "U+05DE"),
     ([(r'^name = "Gold Chest"', 'name = "Gold Chest \U0001F511"')], "chests.gold.name", "U+1F511"),
-    ([(r'^thief = "Play at once', 'thief = "\U0001F977 Play at once')], "texts.thief", "U+1F977"),
+    ([(r'^thief = "Dug up', 'thief = "\U0001F977 Dug up')], "texts.thief", "U+1F977"),
     ([(r'^back = "Archaeology"', 'back = "ארכיאולוגיה"')], "texts.back", "no glyph"),
     ([(r'^title = "Archaeology"', 'title = "Archaeology \u2603"')], "game.title", "U+2603"),
     # values the theme has no colour for
@@ -153,7 +156,7 @@ def test_every_limit_is_inclusive(tmp_path):
         (r"^min = 2", "min = 1"), (r"^max = 4", "max = 12"), (r"^default = 4", "default = 12"),
         (r"^players = 2$", "players = 1"),
         (r"^card_width = 63.5", "card_width = 20"), (r"^board_overlap = 12.0", "board_overlap = 50"),
-        (r"^board_width = 370.0", "board_width = 1000"), (r"^market_slots = 4", "market_slots = 8"),
+        (r"^board_width = 370.0", "board_width = 1000"), (r"^face_up = 6", "face_up = 8"),
         (r'^title = "Archaeology"', 'title = "Archäologie: Ärger, Öl & Straße — ×3"'),
     )
     path = tmp_path / "archaeology.toml"

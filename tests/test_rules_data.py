@@ -50,7 +50,7 @@ def test_archeotrek_data_consistent():
     # exactly three Special Circles: one red, one yellow, one "+"
     kinds = sorted(c.kind for c in r.layout.circles if c.kind != "normal")
     assert kinds == ["plus", "red", "yellow"]
-    # fewer Choices boxes (rounds) than circles (rulebook: Choices table)
+    # fewer Choices boxes (rounds) than circles (rulebook: Close the Dig Site)
     assert r.layout.boxes < len(ids)
     # links join existing circles; every circle has 3–6 neighbours and the site is connected
     for link in r.layout.links:

@@ -1,11 +1,14 @@
-"""The Archaeology board: dig space, marketplace and three chest spaces.
+"""The Archaeology board: dig space, three chest spaces and the marketplace.
 
 :func:`board_draw` returns a drawing function following the Face contract
 (origin at the trim's bottom-left, pt, art to the bleed edge) for a board of
 ``rules.board_width`` × ``rules.board_height`` mm.  Card spaces are the card
-size plus 3 mm so a card sits inside its outline.  Each chest space is a card
-space reading "not found yet" (the chest card covers it when it is dug up)
-beside a panel with the chest's keys and treasures from the rules data.
+size plus 2 mm so a card sits inside its outline.  On the left, in two rows:
+the dig space, then one space per chest, each reading "not found" with the
+chest's keys and treasures from the rules data (the treasures lie face down on
+it from setup; the chest card goes on top when it is dug up).  On the right,
+the marketplace: one card space per treasure dealt face up at setup
+(``rules.market_slots``, rulebook: Setting Up the Game), in two rows.
 
 :func:`board_layout` gives the spaces' rectangles (pt) for tests.
 Raises :class:`printkit.PrintkitError` when the board is too small for them.
@@ -13,11 +16,12 @@ Raises :class:`printkit.PrintkitError` when the board is too small for them.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from printkit import PrintkitError
 from printkit.games.archaeology import art
-from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules
+from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, keys_text
 from printkit.model import FaceBox
 from printkit.units import mm
 
@@ -25,7 +29,12 @@ G = GAME_ID
 FRAME = mm(6)
 GAP = mm(5)
 TAB_H = mm(8)
-INFO_W = mm(42)
+PAD = mm(2)
+TITLE_H = mm(13)
+#: Space under the marketplace for its trading rule (pt).
+NOTE_H = mm(6)
+#: Rows of card spaces on each side of the board.
+ROWS = 2
 
 
 @dataclass(frozen=True)
@@ -42,38 +51,42 @@ class Space:
 
 
 def board_layout(rules: ArchaeologyRules) -> list[Space]:
-    """Every card space of the board, top row (dig, marketplace) then bottom
-    row (chests, in rules order).  Raises :class:`printkit.PrintkitError`
-    when they do not fit the board."""
+    """Every card space of the board: the dig space, the chests (rules
+    order), then the marketplace (left to right, top row first).  Raises
+    :class:`printkit.PrintkitError` when they do not fit the board."""
     W, H = mm(rules.board_width), mm(rules.board_height)
-    sw, sh = mm(rules.card_width + 3), mm(rules.card_height + 3)
-    pad = mm(2)
-    title_h = mm(13)
-    inner_h = H - 2 * FRAME - title_h
-    row_h = sh + 2 * pad
-    spare = inner_h - 2 * row_h - 2 * TAB_H
-    need_w_top = FRAME * 2 + (sw + 2 * pad) + GAP + rules.market_slots * (sw + pad) + pad
-    need_w_bottom = FRAME * 2 + len(rules.chests) * (sw + INFO_W + 3 * pad) + (len(rules.chests) - 1) * GAP
-    if spare < 0 or max(need_w_top, need_w_bottom) > W:
+    sw, sh = mm(rules.card_width + 2), mm(rules.card_height + 2)
+    left_cols = math.ceil((1 + len(rules.chests)) / ROWS)
+    market_cols = math.ceil(rules.market_slots / ROWS)
+    market_rows = min(ROWS, rules.market_slots)
+    cell_w, cell_h = sw + 2 * PAD, sh + 2 * PAD
+    left_w = left_cols * cell_w + (left_cols - 1) * GAP
+    market_w = market_cols * (sw + PAD) + PAD
+    need_w = 2 * FRAME + left_w + GAP + market_w
+    left_h = ROWS * (TAB_H / 2 + cell_h) + (ROWS - 1) * mm(1)
+    market_h = TAB_H / 2 + market_rows * (sh + PAD) + PAD + NOTE_H
+    need_h = 2 * FRAME + TITLE_H + max(left_h, market_h)
+    if need_w > W or need_h > H:
         raise PrintkitError(
             f"{rules.file or 'rules/archaeology.toml'}: sizes.board_width, board_height: a {rules.board_width:g} × "
-            f"{rules.board_height:g} mm board cannot hold "
-            f"its card spaces (needs {max(need_w_top, need_w_bottom) / mm(1):.0f} mm wide, "
-            f"{(H - spare) / mm(1):.0f} mm tall)"
+            f"{rules.board_height:g} mm board cannot hold its card spaces (needs {need_w / mm(1):.0f} mm wide, "
+            f"{need_h / mm(1):.0f} mm tall)"
         )
+    x0 = (W - need_w) / 2 + FRAME
+    top = H - FRAME - TITLE_H - (H - need_h) / 2  # the top of the spaces' area
     spaces: list[Space] = []
-    # top row: centred horizontally
-    x = (W - need_w_top) / 2 + FRAME
-    top_y = FRAME + row_h + TAB_H + spare / 2 + pad
-    spaces.append(Space("dig", "dig", x + pad, top_y, sw, sh))
-    x += sw + 2 * pad + GAP
+    ids = [("dig", "dig")] + [("chest", cid) for cid in rules.chests]
+    for k, (kind, sid) in enumerate(ids):
+        row, col = divmod(k, left_cols)
+        x = x0 + col * (cell_w + GAP) + PAD
+        y = top - TAB_H / 2 - row * (cell_h + TAB_H / 2 + mm(1)) - PAD - sh
+        spaces.append(Space(kind, sid, x, y, sw, sh))
+    mx0 = x0 + left_w + GAP
     for i in range(rules.market_slots):
-        spaces.append(Space("market", f"market-{i + 1}", x + pad + i * (sw + pad), top_y, sw, sh))
-    x = (W - need_w_bottom) / 2 + FRAME
-    bottom_y = FRAME + pad + spare / 4
-    for cid in rules.chests:
-        spaces.append(Space("chest", cid, x + pad, bottom_y, sw, sh))
-        x += sw + INFO_W + 3 * pad + GAP
+        row, col = divmod(i, market_cols)
+        x = mx0 + PAD + col * (sw + PAD)
+        y = top - TAB_H / 2 - PAD - sh - row * (sh + PAD)
+        spaces.append(Space("market", f"market-{i + 1}", x, y, sw, sh))
     return spaces
 
 
@@ -148,70 +161,79 @@ def board_draw(rules: ArchaeologyRules, theme):
         art.pharaoh_mask(c, W / 2 - tw / 2 - mm(9), ty + mm(5.75), mm(12), gold, ink, ground)
         art.pharaoh_mask(c, W / 2 + tw / 2 + mm(9), ty + mm(5.75), mm(12), gold, ink, ground)
 
-        pad = mm(2)
+        pad = PAD
         dig = [s for s in spaces if s.kind == "dig"]
         market = [s for s in spaces if s.kind == "market"]
         chests = [s for s in spaces if s.kind == "chest"]
-        # panels
+        muted = theme.colour("muted")
+        # the marketplace: one panel round every space
         c.setStrokeColor(earth)
         c.setLineWidth(1.4)
-        for group in (dig, market):
-            x0 = group[0].x - pad
-            x1 = group[-1].x + group[-1].w + pad
-            y0 = group[0].y - pad
-            y1 = group[0].y + group[0].h + pad
-            c.setFillColor(col("ground_dark"))
-            c.roundRect(x0, y0, x1 - x0, y1 - y0, mm(3), fill=1, stroke=1)
-        _tab(c, theme, "DIG SPACE", dig[0].x - pad, dig[0].x + dig[0].w + pad, dig[0].y + dig[0].h + pad, earth, gold)
-        _tab(c, theme, "MARKETPLACE", market[0].x - pad, market[-1].x + market[-1].w + pad,
-             market[0].y + market[0].h + pad, earth, gold)
-        for s in dig:
-            _slot(c, theme, s, ground, earth)
-            art.shovel(c, s.x + s.w / 2, s.y + s.h * 0.58, mm(30), gold, ink, ground)
-            _text(c, "Treasure deck", s.x + s.w / 2, s.y + s.h * 0.3, theme.font("bold"), 10, ink)
-            _text(c, "face down: draw here", s.x + s.w / 2, s.y + s.h * 0.3 - 12, theme.font("body"), 8,
-                  theme.colour("muted"))
+        mx0 = min(s.x for s in market) - pad
+        mx1 = max(s.x + s.w for s in market) + pad
+        my0 = min(s.y for s in market) - pad
+        my1 = max(s.y + s.h for s in market) + pad
+        c.setFillColor(col("ground_dark"))
+        c.roundRect(mx0, my0, mx1 - mx0, my1 - my0, mm(3), fill=1, stroke=1)
+        _tab(c, theme, "MARKETPLACE", mx0, mx1, my1, earth, gold)
         for s in market:
             _slot(c, theme, s, ground, earth)
-            art.museum(c, s.x + s.w / 2, s.y + s.h * 0.55, mm(16), col("ground_dark"), ink, ground)
-            _text(c, "face up", s.x + s.w / 2, s.y + s.h * 0.3, theme.font("semibold"), 8, theme.colour("muted"))
-        mk = market[-1]
-        _text(c, "Trade cards of equal total trade value", (market[0].x + mk.x + mk.w) / 2, market[0].y - pad - mm(4.2),
-              theme.font("semibold"), 8.5, ink)
-        # chest spaces
+            art.coin(c, s.x + s.w / 2, s.y + s.h * 0.6, mm(22), col("ground_dark"), col("ground_dark"), ground)
+            _text(c, "TREASURE", s.x + s.w / 2, s.y + s.h * 0.34, theme.font("display"), 12, earth)
+            _text(c, "face up", s.x + s.w / 2, s.y + s.h * 0.34 - 12, theme.font("semibold"), 8, muted)
+        _text(c, "Swap treasures for market treasures of equal or lower total trade value. No change.",
+              (mx0 + mx1) / 2, my0 - mm(4.2), theme.font("semibold"), 8.5, ink)
+        # the dig space
+        for s in dig:
+            x0, y0, x1, y1 = s.x - pad, s.y - pad, s.x + s.w + pad, s.y + s.h + pad
+            c.setFillColor(col("ground_dark"))
+            c.setStrokeColor(earth)
+            c.setLineWidth(1.4)
+            c.roundRect(x0, y0, x1 - x0, y1 - y0, mm(3), fill=1, stroke=1)
+            _tab(c, theme, "DIG SPACE", x0, x1, y1, earth, gold)
+            _slot(c, theme, s, ground, earth)
+            art.shovel(c, s.x + s.w / 2, s.y + s.h * 0.6, mm(30), gold, ink, ground)
+            _text(c, "The deck", s.x + s.w / 2, s.y + s.h * 0.3, theme.font("bold"), 10, ink)
+            _text(c, "face down: dig the top card", s.x + s.w / 2, s.y + s.h * 0.3 - 12, theme.font("body"), 8,
+                  muted)
+            _text(c, "at the end of your turn", s.x + s.w / 2, s.y + s.h * 0.3 - 22, theme.font("body"), 8, muted)
+        # chest spaces: treasures face down from setup, the chest card on top once found
         for s, chest in zip(chests, rules.chests.values()):
             role = {"wood": "wood", "stone": "stone", "gold": "gold_dark"}.get(chest.id, "earth")
             hue = col(role)
-            x0, y0 = s.x - pad, s.y - pad
-            x1, y1 = s.x + s.w + INFO_W + 2 * pad, s.y + s.h + pad
+            x0, y0, x1, y1 = s.x - pad, s.y - pad, s.x + s.w + pad, s.y + s.h + pad
             c.setFillColor(col("ground_dark"))
             c.setStrokeColor(hue)
             c.setLineWidth(1.8)
             c.roundRect(x0, y0, x1 - x0, y1 - y0, mm(3), fill=1, stroke=1)
             _tab(c, theme, chest.name.upper(), x0, x1, y1, hue, ground)
             _slot(c, theme, s, ground, hue)
-            art.chest(c, s.x + s.w / 2, s.y + s.h * 0.6, mm(30), col("ground_dark"), col("ground_dark"), ground)
-            _text(c, "NOT FOUND", s.x + s.w / 2, s.y + s.h * 0.32, theme.font("display"), 14, hue)
-            _text(c, "cover with the chest", s.x + s.w / 2, s.y + s.h * 0.32 - 12, theme.font("body"), 8,
-                  theme.colour("muted"))
-            _text(c, "card when it is dug up", s.x + s.w / 2, s.y + s.h * 0.32 - 22, theme.font("body"), 8,
-                  theme.colour("muted"))
-            ix = s.x + s.w + pad + INFO_W / 2
+            cx = s.x + s.w / 2
+            art.chest(c, cx, s.y + s.h * 0.8, mm(20), col("ground_dark"), col("ground_dark"), ground)
+            _text(c, "NOT FOUND", cx, s.y + s.h * 0.62, theme.font("display"), 14, hue)
+            _text(c, "its treasures lie here face down;", cx, s.y + s.h * 0.62 - 11, theme.font("body"), 8, muted)
+            _text(c, "the chest card goes on top when dug up", cx, s.y + s.h * 0.62 - 20, theme.font("body"), 8,
+                  muted)
+            bw = (s.w - 3 * pad) / 2
             for k, (value, label, icon) in enumerate((
-                (chest.keys, "KEY" if chest.keys == 1 else "KEYS", "key"),
+                (chest.keys, keys_text(chest.keys).split(" ", 1)[1].upper(), "key"),
                 (chest.treasures, "TREASURES", "cards"),
             )):
-                cy = s.y + s.h * (0.72 - 0.42 * k)
-                c.setFillColor(ground)
-                c.roundRect(ix - INFO_W / 2 + pad, cy - mm(14), INFO_W - 2 * pad, mm(30), mm(2), fill=1, stroke=0)
+                bx = s.x + pad + k * (bw + pad)
+                by = s.y + pad
+                bh = mm(24)
+                c.setFillColor(col("ground_dark"))
+                c.roundRect(bx, by, bw, bh, mm(2), fill=1, stroke=0)
+                ix = bx + bw / 2
+                iy = by + mm(14)
                 if icon == "key":
-                    art.key(c, ix - mm(8), cy + mm(4), mm(12), gold, ink, ground)
+                    art.key(c, ix - mm(6), iy + mm(1), mm(10), gold, ink, col("ground_dark"))
                 else:
                     c.setFillColor(earth)
-                    c.roundRect(ix - mm(11), cy - mm(1), mm(6), mm(9), 1.5, fill=1, stroke=0)
+                    c.roundRect(ix - mm(9), iy - mm(2.5), mm(5), mm(7.5), 1.5, fill=1, stroke=0)
                     c.setFillColor(gold)
-                    c.roundRect(ix - mm(13), cy - mm(2), mm(6), mm(9), 1.5, fill=1, stroke=0)
-                _text(c, str(value), ix + mm(7), cy - mm(1), theme.font("display"), 28, ink)
-                _text(c, label, ix, cy - mm(10), theme.font("bold"), 8, theme.colour("muted"))
+                    c.roundRect(ix - mm(11), iy - mm(3.5), mm(5), mm(7.5), 1.5, fill=1, stroke=0)
+                _text(c, str(value), ix + mm(5), iy - mm(3.5), theme.font("display"), 26, ink)
+                _text(c, label, ix, by + mm(2.5), theme.font("bold"), 8, muted)
 
     return draw

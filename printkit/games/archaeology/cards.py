@@ -15,9 +15,8 @@ from __future__ import annotations
 from reportlab.lib.utils import simpleSplit
 
 from printkit.games.archaeology import art
-from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Chest, Treasure
+from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Chest, Treasure, chest_text, thief_text
 from printkit.model import Face, FaceBox
-from printkit.sandbox import fill_fields
 
 G = GAME_ID
 #: Trade value size (pt): the biggest text on a treasure card.
@@ -153,11 +152,12 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
 
 
 def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, bg_role: str, icon, rule: str,
-               note: str | None = None, numbers: list[tuple[str, int, str]] | None = None,
+               note: str | None = None, numbers: list[tuple[str, int | str, str]] | None = None,
                light_text: bool = True) -> Face:
     """Shared layout of thief, master thief, key and chest cards: title, big
-    art, optional big numbers, the rule in short on a papyrus panel, and an
-    optional note ribbon."""
+    art, optional big numbers (``(label, value, icon)``, icon ``"key"``,
+    ``"money"`` or a card stack), the rule in short on a papyrus panel, and
+    an optional note ribbon."""
 
     def draw(c, box: FaceBox) -> None:
         w, h = box.width, box.height
@@ -197,6 +197,11 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, bg_role: st
                 c.roundRect(cx - cw / 2 + 3, bottom, cw - 6, nb_h, 5, fill=1, stroke=0)
                 if sym == "key":
                     art.key(c, cx - 15, bottom + 26, 20, _col(theme, "gold"), ink, ground)
+                elif sym == "money":
+                    c.setFillColor(_col(theme, "gold"))
+                    c.circle(cx - 18, bottom + 25, 8, fill=1, stroke=0)
+                    c.setFillColor(_col(theme, "gold_dark"))
+                    c.circle(cx - 18, bottom + 25, 5.5, fill=1, stroke=0)
                 else:
                     c.setFillColor(_col(theme, "earth"))
                     c.roundRect(cx - 21, bottom + 17, 11, 16, 2, fill=1, stroke=0)
@@ -213,18 +218,20 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, bg_role: st
 
 def thief_face(rules: ArchaeologyRules, theme, *, master: bool = False, two_player_note: bool = False) -> Face:
     """A thief (or the master thief) card; ``two_player_note`` adds the
-    "With 2 players: leave this card out" ribbon (rulebook: Setup)."""
+    "With 2 players: leave this card out" ribbon (rulebook: Setting Up the Game)."""
     note = None
     if two_player_note:
         note = f"With {rules.two_player_players} players: {rules.two_player_note}"
     title = "MASTER THIEF" if master else "THIEF"
-    rule = rules.texts["master_thief" if master else "thief"]
+    rule = thief_text(rules, master)
 
     def icon(c, x, y, size, fg, bg):
         art.thief(c, x, y, size, fg, theme.colour("ink"), _col(theme, "gold"), crown=master)
 
-    key = f"archaeology/{'master' if master else 'thief'}/{'2p' if note else 'all'}"
-    return _rule_card(rules, theme, key, title, "master" if master else "thief", icon, rule, note)
+    cost, takes = (rules.master_cost, rules.master_takes) if master else (rules.thief_cost, rules.thief_takes)
+    numbers = [("PAY TO HIRE", f"${cost}", "money"), ("CARDS TO TAKE", takes, "card")]
+    key = f"archaeology/{'master' if master else 'thief'}/{'2p' if note else 'all'}/{cost}/{takes}"
+    return _rule_card(rules, theme, key, title, "master" if master else "thief", icon, rule, note, numbers=numbers)
 
 
 def key_face(rules: ArchaeologyRules, theme) -> Face:
@@ -236,14 +243,10 @@ def key_face(rules: ArchaeologyRules, theme) -> Face:
     return _rule_card(rules, theme, "archaeology/key", "KEY", "earth", icon, rules.texts["key"])
 
 
-def _keys_text(n: int) -> str:
-    return f"{n} key{'s' if n != 1 else ''}"
-
-
 def chest_face(rules: ArchaeologyRules, theme, chest: Chest) -> Face:
     """A chest card: keys needed and treasures held as big numbers, the rule."""
     role = {"wood": "wood", "stone": "stone", "gold": "gold_dark"}.get(chest.id, "earth")
-    rule = fill_fields(rules.texts["chest"], {"keys": _keys_text(chest.keys), "treasures": chest.treasures})
+    rule = chest_text(rules, chest)
 
     def icon(c, x, y, size, fg, bg):
         art.chest(c, x, y, size, _col(theme, "sand"), theme.colour("ink"), bg)

@@ -1,5 +1,7 @@
 """What the Archaeology kit prints, in print order.
 
+* ``rules-reference``: one page of the rules in our own words (weasyprint,
+  ``templates/<theme>/archaeology-rules.html.j2``);
 * ``cards``: 74 treasure cards, the thieves (the master thief and one thief
   carry the 2-player note), the keys and the three chests, poker size, one
   common back;
@@ -26,6 +28,7 @@ from printkit.games.archaeology.cards import (
     treasure_face,
 )
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, check_printable, load_rules
+from printkit.games.archaeology.documents import rules_reference_pdf
 from printkit.model import Component, ComponentSet
 from printkit.paper import get_paper
 from printkit.render.documents import render_fitted
@@ -133,6 +136,8 @@ def parts(options: BuildOptions) -> list[Part]:
     board_stock = (f"one {board_paper.upper()} sheet" if board_paper else f"{options.paper.name.upper()} pages") + \
         ", glued to card or foam board"
     return [
+        Part("rules-reference", "Rules reference", "plain paper (80 g/m²)",
+             document=lambda: rules_reference_pdf(rules, theme, options.paper), count=1),
         Part("cards", "Cards (treasures, thieves, keys, chests)", "card 250–300 g/m², duplex",
              components=ComponentSet("cards", "Cards", "card", cards), count=len(cards)),
         Part("money", "Money tokens", "card 250–300 g/m², duplex",

@@ -16,7 +16,7 @@ from printkit.games.archaeology.art import TREASURE_ICONS
 from printkit.inputfiles import INT64_MAX, show
 from printkit.rules import Checker, check_rules_keys, load_toml, rules_path, playing_time
 from printkit.rules import check_printable as rules_check_printable
-from printkit.sandbox import plain_fields
+from printkit.sandbox import fill_fields, plain_fields
 
 GAME_ID = "archaeology"
 
@@ -68,6 +68,12 @@ class ArchaeologyRules:
     two_player_remove_master: int
     two_player_players: int
     two_player_note: str
+    #: Hiring a thief: dollars paid and treasure or key cards taken
+    #: (rulebook: Digging for Treasure).
+    thief_cost: int
+    thief_takes: int
+    master_cost: int
+    master_takes: int
     texts: dict[str, str]
     keys: int
     chests: dict[str, Chest]
@@ -78,6 +84,8 @@ class ArchaeologyRules:
     board_width: float
     board_height: float
     board_overlap: float
+    #: Marketplace card spaces on the board: the treasures dealt face up at
+    #: setup (``[market] face_up``; rulebook: Setting Up the Game).
     market_slots: int
     sources: dict[str, str] = field(default_factory=dict)
     #: The rules file read (for messages); ``""`` for rules built in code.
@@ -135,6 +143,11 @@ TEXT_MAX = {"title": 40, "tagline": 120, "name": 30, "rule": 160, "back": 30, "n
 TEXT_KEYS = ("thief", "master_thief", "key", "chest", "back")
 #: Placeholders ``[texts] chest`` may use.
 CHEST_FIELDS = ("keys", "treasures")
+#: Placeholders ``[texts] thief`` and ``master_thief`` may use.
+THIEF_FIELDS = ("cost", "cards")
+#: Dollars a thief costs, cards it takes (inclusive).
+HIRE_COST_RANGE = (0, 99)
+HIRE_TAKES_RANGE = (1, 10)
 
 
 def load_rules(path: Path | None = None) -> ArchaeologyRules:
@@ -199,6 +212,9 @@ def _read(chk: Checker) -> ArchaeologyRules:
     remove_master = chk.whole("thieves.two_players.remove_master_thief", 0, masters,
                               what=" ([thieves] master_thief)")
     note = chk.text("thieves.two_players.note", TEXT_MAX["note"])
+    hire = [chk.whole(f"thieves.hire.{k}", *rng, what=what) for k, rng, what in (
+        ("thief_cost", HIRE_COST_RANGE, " (dollars)"), ("thief_takes", HIRE_TAKES_RANGE, " (cards)"),
+        ("master_thief_cost", HIRE_COST_RANGE, " (dollars)"), ("master_thief_takes", HIRE_TAKES_RANGE, " (cards)"))]
     keys = chk.whole("keys.count", 0, COUNT_MAX, what=" (cards)")
     # chests
     chests: dict[str, Chest] = {}
@@ -219,16 +235,8 @@ def _read(chk: Checker) -> ArchaeologyRules:
     texts: dict[str, str] = {}
     for k in TEXT_KEYS:
         texts[k] = chk.text(f"texts.{k}", TEXT_MAX["back" if k == "back" else "rule"])
-    try:
-        fields = {f for _, f, _, _ in string.Formatter().parse(texts["chest"]) if f is not None}
-    except ValueError as exc:
-        raise chk.fail("texts.chest", f"{exc}; write {{{{ and }}}} for a brace", texts["chest"]) from None
-    if not fields <= set(CHEST_FIELDS):
-        raise chk.fail("texts.chest", f"may only use the placeholders {{keys}} and {{treasures}}, not "
-                                      f"{', '.join('{' + f + '}' for f in sorted(fields - set(CHEST_FIELDS)))}")
-    bad = plain_fields(texts["chest"], CHEST_FIELDS)  # no {keys:>999999999}, {keys!r}: filled with fill_fields
-    if bad:
-        raise chk.fail("texts.chest", bad, texts["chest"])
+    for k, allowed in (("chest", CHEST_FIELDS), ("thief", THIEF_FIELDS), ("master_thief", THIEF_FIELDS)):
+        _check_fields(chk, k, texts[k], allowed)
     # money
     denoms = chk.get("money.denominations")
     counts = chk.get("money.counts")
@@ -257,6 +265,10 @@ def _read(chk: Checker) -> ArchaeologyRules:
         two_player_remove_master=remove_master,
         two_player_players=two_players,
         two_player_note=note,
+        thief_cost=hire[0],
+        thief_takes=hire[1],
+        master_cost=hire[2],
+        master_takes=hire[3],
         texts=texts,
         keys=keys,
         chests=chests,
@@ -267,11 +279,51 @@ def _read(chk: Checker) -> ArchaeologyRules:
         board_width=chk.mm("sizes.board_width", *BOARD_MM),
         board_height=chk.mm("sizes.board_height", *BOARD_MM),
         board_overlap=chk.mm("sizes.board_overlap", *OVERLAP_MM),
-        market_slots=chk.whole("sizes.market_slots", *MARKET_SLOTS_RANGE),
+        market_slots=chk.whole("market.face_up", *MARKET_SLOTS_RANGE, what=" (treasure cards face up at setup)"),
         sources={k: str(chk.data[k].get("source", "")) if isinstance(chk.data[k], dict) else ""
-                 for k in ("treasures", "thieves", "keys", "chests", "money", "sizes")},
+                 for k in ("treasures", "thieves", "keys", "chests", "money", "sizes", "market")},
         file=str(path),
     )
+
+
+def _check_fields(chk: Checker, key: str, text: str, allowed: tuple[str, ...]) -> None:
+    """Refuse placeholders in ``[texts] <key>`` other than ``allowed``, and
+    any format spec or conversion (texts are filled with
+    :func:`printkit.sandbox.fill_fields`)."""
+    try:
+        fields = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+    except ValueError as exc:
+        raise chk.fail(f"texts.{key}", f"{exc}; write {{{{ and }}}} for a brace", text) from None
+    if not fields <= set(allowed):
+        raise chk.fail(f"texts.{key}", f"may only use the placeholders {' and '.join('{' + f + '}' for f in allowed)}, "
+                                       f"not {', '.join('{' + f + '}' for f in sorted(fields - set(allowed)))}")
+    bad = plain_fields(text, allowed)  # no {keys:>999999999}, {keys!r}
+    if bad:
+        raise chk.fail(f"texts.{key}", bad, text)
+
+
+def _cards_text(n: int) -> str:
+    return f"{n} treasure or key card{'s' if n != 1 else ''}"
+
+
+def thief_text(rules: ArchaeologyRules, master: bool = False) -> str:
+    """The thief's (or master thief's) card text as printed: ``[texts] thief``
+    with ``{cost}`` = ``"$1"`` and ``{cards}`` = ``"1 treasure or key card"``
+    from ``[thieves.hire]`` (rulebook: Digging for Treasure)."""
+    cost, takes = (rules.master_cost, rules.master_takes) if master else (rules.thief_cost, rules.thief_takes)
+    return fill_fields(rules.texts["master_thief" if master else "thief"],
+                       {"cost": f"${cost}", "cards": _cards_text(takes)})
+
+
+def keys_text(n: int) -> str:
+    """``1`` → ``"1 key"``, ``2`` → ``"2 keys"``."""
+    return f"{n} key{'s' if n != 1 else ''}"
+
+
+def chest_text(rules: ArchaeologyRules, chest: Chest) -> str:
+    """A chest card's text as printed: ``[texts] chest`` filled with the
+    chest's ``{keys}`` and ``{treasures}``."""
+    return fill_fields(rules.texts["chest"], {"keys": keys_text(chest.keys), "treasures": chest.treasures})
 
 
 def printed_texts(rules: ArchaeologyRules) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -289,8 +341,10 @@ def printed_texts(rules: ArchaeologyRules) -> list[tuple[str, str, tuple[str, ..
                 (f"treasures.{t.id}.name", t.name.upper(), ("display",))]
     for c in rules.chests.values():
         out.append((f"chests.{c.id}.name", c.name.upper(), ("display",)))
+    filled = {"thief": thief_text(rules), "master_thief": thief_text(rules, master=True)}
     for k, v in rules.texts.items():
-        out.append((f"texts.{k}", v.upper(), ("display",)) if k == "back" else (f"texts.{k}", v, ("semibold",)))
+        out.append((f"texts.{k}", v.upper(), ("display",)) if k == "back"
+                   else (f"texts.{k}", filled.get(k, v), ("semibold",)))
     return out
 
 

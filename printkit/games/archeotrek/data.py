@@ -27,7 +27,7 @@ class Circle:
     """One circle of a Dig Site.
 
     ``kind``: "normal", "red" (red die value only), "yellow" (yellow die value
-    only) or "plus" (red + yellow only) — rulebook: Dig Site, Special Circles.
+    only) or "plus" (red + yellow only) — rulebook: 2. Choose your result (Special Circles).
     ``x``, ``y``: centre in mm from the site's first column/row, y downwards;
     ``None`` for layouts given without positions.
     """
@@ -86,7 +86,7 @@ class ArcheoTrekRules:
 
     Lengths in mm.  ``area_sum``: a Digging Area totals exactly this (rulebook:
     Dig).  ``tokens_base`` + ``tokens_per_zero`` × zeros: most Bone tokens kept
-    per area (rulebook: Dig).
+    per area (rulebook: 3. Reveal fossils).
     """
 
     title: str

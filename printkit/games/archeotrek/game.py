@@ -97,7 +97,7 @@ class Game:
     """A whole table: players plus the layout and token set they played on.
 
     ``area_sum``, ``tokens_base``, ``tokens_per_zero`` come from the bundled
-    rules (rulebook: Dig).  ``problems``: structural problems found while
+    rules (rulebook: 3. Reveal fossils).  ``problems``: structural problems found while
     parsing (reported first by ``validate``).
     """
 

@@ -8,7 +8,7 @@ with their own operation — and writes the result.  Then, if some contiguous
 group of unused filled circles through the new circle totals 9, the player
 digs one of them at random (3 times in 4), draws one Bone token per circle
 from the shared 36-token bag (fewer when the bag runs dry), keeps 1 + (zeros
-in it) and returns the rest — rulebook: Dig.  A player whose roll has no legal placement re-rolls for themself.
+in it) and returns the rest — rulebook: 3. Reveal fossils.  A player whose roll has no legal placement re-rolls for themself.
 
 :func:`simulate_toml` writes the resulting structure as TOML
 (:func:`printkit.scoring.tomlout.dumps_toml`, deterministic).  Every simulated game validates without problems.
@@ -112,7 +112,7 @@ def _play(players: int, rng: random.Random, rules: ArcheoTrekRules) -> dict[str,
                 st["used"] |= area
                 members = [j for j in range(n) if area >> j & 1]
                 zeros = sum(1 for j in members if st["vals"][j] == 0)
-                # rulebook: Dig — draw one token per circle, keep 1 + one per 0, return the rest
+                # rulebook: 3. Reveal fossils — draw one token per circle, keep 1 + one per 0, return the rest
                 drawn = [bag.pop(rng.randrange(len(bag)))
                          for _ in range(min(rules.tokens_drawn_per_circle * len(members), len(bag)))]
                 keep = rules.tokens_base + rules.tokens_per_zero * zeros

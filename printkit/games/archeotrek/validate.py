@@ -65,11 +65,11 @@ CODES: dict[str, tuple[str, str]] = {
     "area-empty": (ERROR, "a Digging Area is non-empty"),
     "area-unfilled": (ERROR, "a Digging Area is made of filled circles"),
     "area-not-contiguous": (ERROR, "a Digging Area is contiguous"),
-    "area-sum": (ERROR, "a Digging Area totals exactly 9 (rulebook: Dig)"),
+    "area-sum": (ERROR, "a Digging Area totals exactly 9 (rulebook: 2. Choose your result)"),
     "area-overlap": (ERROR, "a circle belongs to at most one Digging Area"),
     "too-many-tokens": (
         ERROR,
-        "an area keeps at most 1 + (number of 0s in it) Bone tokens (rulebook: Dig)",
+        "an area keeps at most 1 + (number of 0s in it) Bone tokens (rulebook: 3. Reveal fossils)",
     ),
     "too-few-tokens": (
         WARNING,

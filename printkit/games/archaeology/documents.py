@@ -1,0 +1,133 @@
+"""The Archaeology one-page rules reference (weasyprint), in our own words.
+
+Every number the page shows (players, cards per type, the 2-player cards left
+out, the treasures dealt to the marketplace and the chests, keys per chest,
+what a thief and the master thief cost and take, money tokens, trade and
+museum values, the worked examples' sums) comes from the
+:class:`~printkit.games.archaeology.data.ArchaeologyRules` passed in, never
+from the template (``templates/<theme>/archaeology-rules.html.j2``).
+The rules it restates are those of ``rulebook: Setting Up the Game`` to
+``Finishing the Game`` (archaeology.txt).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printkit.games.archaeology.data import (
+    GAME_ID,
+    ArchaeologyRules,
+    Treasure,
+    chest_text,
+    keys_text,
+    thief_text,
+)
+from printkit.games.archaeology.scoring import museum_value
+from printkit.paper import Paper
+from printkit.render.documents import render_fitted
+from printkit.theme import Theme
+
+TEMPLATE = "archaeology-rules.html.j2"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _by_trade(rules: ArchaeologyRules) -> list[Treasure]:
+    """Treasures with a trade value above 0, cheapest first (deck order breaks ties)."""
+    return sorted((t for t in rules.treasures.values() if t.trade > 0), key=lambda t: t.trade)
+
+
+def _trade_example(rules: ArchaeologyRules) -> dict[str, Any] | None:
+    """A marketplace swap in the rulebook's pattern (two cheap cards and a
+    dearer one given for a dear card and a cheap one of the same total), or
+    ``None`` when the rules' trade values allow none."""
+    cheap = _by_trade(rules)
+    if len(cheap) < 2:
+        return None
+    low = cheap[0]
+    for give2 in (t for t in cheap if t.trade > low.trade):
+        total = 2 * low.trade + give2.trade
+        for take in sorted(cheap, key=lambda t: -t.trade):  # dearest first, deck order among equals
+            rest = total - take.trade
+            if take.id in (low.id, give2.id) or rest <= 0 or take.trade <= give2.trade:
+                continue
+            for take2 in cheap:
+                if take2.trade == rest and take2.id not in (take.id, low.id, give2.id):
+                    return {
+                        "give": [{"n": 2, "name": low.name, "trade": low.trade},
+                                 {"n": 1, "name": give2.name, "trade": give2.trade}],
+                        "take": [{"n": 1, "name": take.name, "trade": take.trade},
+                                 {"n": 1, "name": take2.name, "trade": take2.trade}],
+                        "total": total,
+                    }
+    return None
+
+
+def _sale_example(rules: ArchaeologyRules) -> dict[str, Any]:
+    """Selling the biggest full set plus one more card of that type: the
+    rulebook's "6 talismans" sale, from the rules' own values."""
+    t = max(rules.treasures.values(), key=lambda t: (t.full_set, t.sell[-1]))
+    n = t.full_set + 1
+    return {"name": t.name, "n": n, "full": t.full_set, "full_value": t.sell[-1], "rest_value": t.sell[0],
+            "total": museum_value(n, t.sell)}
+
+
+def _removed(rules: ArchaeologyRules) -> str:
+    """The cards a 2-player game leaves out, in words ("the master thief and
+    1 thief"); ``""`` when none."""
+    parts = []
+    m, t = rules.two_player_remove_master, rules.two_player_remove_thieves
+    if m:
+        parts.append("the master thief" if m == 1 == rules.master_thieves else f"{m} master thie{'f' if m == 1 else 'ves'}")
+    if t:
+        parts.append(f"{t} thie{'f' if t == 1 else 'ves'}")
+    return " and ".join(parts)
+
+
+def rules_context(rules: ArchaeologyRules) -> dict[str, Any]:
+    """The template context of the rules reference, built from ``rules``."""
+    chests = [{"name": c.name, "key_count": c.keys, "keys_text": keys_text(c.keys), "treasures": c.treasures}
+              for c in rules.chests.values()]
+    treasures = [{"name": t.name, "count": t.count, "trade": t.trade, "sell": list(t.sell), "full": t.full_set}
+                 for t in rules.treasures.values()]
+    deck = rules.treasure_count + rules.thieves + rules.master_thieves + rules.keys + len(rules.chests)
+    dealt = rules.market_slots + sum(c.treasures for c in rules.chests.values())
+    return {
+        "game": GAME_ID,
+        "title": rules.title,
+        "tagline": rules.tagline,
+        "players_min": rules.players_min,
+        "players_max": rules.players_max,
+        "two_players": rules.two_player_players,
+        "remove": _removed(rules),
+        "treasure_count": rules.treasure_count,
+        "market": rules.market_slots,
+        "chests": chests,
+        "dig_pile": deck - dealt,
+        "deck": deck,
+        "thieves": rules.thieves,
+        "master_thieves": rules.master_thieves,
+        "keys": rules.keys,
+        "thief": {"cost": rules.thief_cost, "takes": _plural(rules.thief_takes, "treasure or key card"),
+                  "text": thief_text(rules)},
+        "master": {"cost": rules.master_cost, "takes": _plural(rules.master_takes, "treasure or key card"),
+                   "n": rules.master_takes, "text": thief_text(rules, master=True)},
+        "chest_texts": [chest_text(rules, c) for c in rules.chests.values()],
+        "money": [{"value": v, "count": n} for v, n in rules.money.items()],
+        "money_count": sum(rules.money.values()),
+        "treasures": treasures,
+        "max_set": max(t.full_set for t in rules.treasures.values()),
+        "trade_example": _trade_example(rules),
+        "sale_example": _sale_example(rules),
+    }
+
+
+def rules_reference_pdf(rules: ArchaeologyRules, theme: Theme, paper: Paper) -> bytes:
+    """The one-page Archaeology rules reference as PDF bytes: ``paper.width``
+    × ``paper.height`` pt, the theme's fonts and the game's palette, tightened
+    (:func:`printkit.render.documents.render_fitted`) to one page on A4,
+    Letter and universal paper.  Raises :class:`printkit.PrintkitError` for a
+    template error."""
+    return render_fitted(TEMPLATE, rules_context(rules), theme, paper)
