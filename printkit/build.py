@@ -156,7 +156,8 @@ class Step:
     (``done`` 0, ``name`` ``""``), then each of its ``total`` steps is
     reported once finished — every part (``name``: its file name,
     ``"<part>.pdf"``), then the cover and kit PDF (``name``:
-    ``"<game>-kit.pdf"``, ``done`` = ``total``).  Games are reported one after the other, in build order."""
+    ``"<game>-kit.pdf"``, ``done`` = ``total``).  Games are reported one
+    after the other, in build order."""
 
     game: str
     name: str
@@ -452,7 +453,8 @@ def _render_parallel(kits: list[GameKit], options: BuildOptions, jobs: int, prog
     any work), then each part is a task (slowest first, so the workers stay
     busy to the end); a game's cover and kit PDF are a task once its parts
     are done.  ``progress`` (:class:`Step`) hears of the game being waited
-    for: its start, then its parts as they come back, then its kit.  A stop request (Ctrl-C, SIGTERM) ends the workers and raises
+    for: its start, then its parts as they come back, then its kit.  A stop
+    request (Ctrl-C, SIGTERM) ends the workers and raises
     ``KeyboardInterrupt``; a worker's error is raised here.
     """
     _check_duplex(options)

@@ -219,8 +219,20 @@ def _with_margin(paper_name: str, text: str):
     return replace(get_paper(paper_name), margin=margin)
 
 
+def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """Shell completion of a GAME argument: the registered game ids (and
+    ``all`` for ``build``) that start with what is typed.  Only the entry
+    points are read, no game is imported, so a Tab press stays quick."""
+    from click.shell_completion import CompletionItem
+
+    from printkit.registry import game_ids
+
+    ids = game_ids() + (["all"] if ctx.command.name == "build" else [])
+    return [CompletionItem(g) for g in ids if g.startswith(incomplete)]
+
+
 @main.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @click.option("--paper", default="a4", show_default=True, help="a4, letter or universal (fits both).")
 @click.option("--players", type=str, default=None, help="Player sheets to print (default from rules, 4).")
 @click.option("--duplex", default="long", show_default=True, help="long, short or none (single-sided).")
