@@ -14,11 +14,19 @@ in one of three ways, chosen once when it is made:
   sheets) only at each tenth of the task, and the last;
 * ``quiet``: nothing.
 
+The environment variable ``PRINTKIT_PROGRESS`` overrides the choice:
+``lines`` gives the plain lines even on a terminal (a terminal that shows
+carriage returns badly), ``none`` shows no progress (scripts that keep stderr
+for errors alone; the test suite sets it); any other value, or none, chooses
+as above.  ``--quiet`` always wins.
+
 Standard output is left to the results (the files written), so
 ``printkit build all > files.txt`` keeps the progress on the terminal.
 """
 
 from __future__ import annotations
+
+import os
 
 import click
 
@@ -42,7 +50,13 @@ class Progress:
 
     def __init__(self, quiet: bool = False, stream=None):
         self.stream = stream if stream is not None else click.get_text_stream("stderr")
-        self.mode = "quiet" if quiet else "bar" if on_terminal(self.stream) else "lines"
+        forced = os.environ.get("PRINTKIT_PROGRESS", "").strip().lower()
+        if quiet or forced == "none":
+            self.mode = "quiet"
+        elif forced == "lines" or not on_terminal(self.stream):
+            self.mode = "lines"
+        else:
+            self.mode = "bar"
         self._task: str | None = None
         self._bar = None
         self._tenth = -1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 
 import pytest
 
@@ -14,6 +15,11 @@ from printkit.theme import load_theme
 from printkit.units import mm
 
 MARK = 2.0  # pt, side of the centre square every synthetic face draws
+
+# No build or deck progress on stderr in the suite (this process and the printkit
+# processes it starts), so a failing command's stderr is its one error line; the
+# progress itself is tested in tests/test_first_hour.py, with this unset.
+os.environ["PRINTKIT_PROGRESS"] = "none"
 
 
 @pytest.fixture(scope="session")

@@ -20,6 +20,7 @@ from click.testing import CliRunner
 import printkit.build
 import printkit.progress
 import printkit.registry
+from printkit import PrintkitError
 from printkit.build import GameKit, Part
 from printkit.cli import main
 
@@ -31,7 +32,9 @@ STEP_LINE = re.compile(r"^(?P<game>[a-z][a-z0-9_-]*): (?P<name>\S+) done \((?P<d
 
 
 def run(*args, env=None):
-    return CliRunner().invoke(main, list(args), env=env)
+    """The CLI in-process, with the progress a user gets (the suite's
+    ``PRINTKIT_PROGRESS=none``, see conftest.py, unset)."""
+    return CliRunner().invoke(main, list(args), env={"PRINTKIT_PROGRESS": None, **(env or {})})
 
 
 # ----------------------------------------------------------------- tiny games (fast builds)
@@ -45,13 +48,20 @@ def _tiny(gid: str, sizes: tuple[int, ...]) -> GameKit:
     return GameKit(id=gid, title=f"Tiny {gid}", tagline="", parts=parts)
 
 
-TINY = {"tiny-a": _tiny("tiny-a", (2, 3, 1)), "tiny-b": _tiny("tiny-b", (1, 2))}
+def _broken(options):
+    raise PrintkitError("tiny-c: the second part cannot be drawn")
+
+
+TINY = {"tiny-a": _tiny("tiny-a", (2, 3, 1)), "tiny-b": _tiny("tiny-b", (1, 2)),
+        "tiny-c": GameKit(id="tiny-c", title="Tiny C", tagline="", parts=lambda options: [
+            Part("deck-1", "Deck 1", "card", components=make_deck(options.theme, 1), count=1),
+            Part("broken", "Broken", "paper", document=lambda: _broken(options))])}
 
 
 @pytest.fixture
 def tiny_games(monkeypatch):
     """``all`` = the two tiny games (the real registry is left alone)."""
-    monkeypatch.setattr(printkit.registry, "game_ids", lambda: list(TINY))
+    monkeypatch.setattr(printkit.registry, "game_ids", lambda: ["tiny-a", "tiny-b"])
     monkeypatch.setattr(printkit.build, "load_game", lambda gid: TINY[gid])
 
 
@@ -74,7 +84,7 @@ def test_progress_lines_per_game_and_part_when_not_a_terminal(tiny_games, tmp_pa
     assert lines[0] == "tiny-a: started, 4 steps"
     steps = _step_lines(r.stderr)
     assert len(steps) + 2 == len(lines)                       # nothing else on stderr
-    for gid, kit in TINY.items():
+    for gid in ("tiny-a", "tiny-b"):
         mine = [s for s in steps if s[0] == gid]
         written = sorted(p.name for p in (tmp_path / gid).glob("*.pdf"))
         # every written file is announced once, the kit last, counting up to the total
@@ -113,6 +123,31 @@ def test_a_progress_bar_on_a_terminal(tiny_games, tmp_path, monkeypatch):
     full = [m[2] for m in bars if m[3] == m[4]]
     assert full and all(set(b) == {"#"} for b in full)       # a finished bar is all filled
     assert r.stderr.count("\n") == 2                          # each bar ended by one new line
+
+
+def test_an_error_after_progress_is_still_one_line_the_last(tiny_games, tmp_path):
+    """Not a terminal: the steps done so far, then the one error line; the
+    finished part is not written (all files of a game or none)."""
+    r = run("build", "tiny-c", "--out", str(tmp_path))
+    assert r.exit_code == 1, r.output
+    assert r.stderr.splitlines() == ["tiny-c: started, 3 steps", "tiny-c: deck-1.pdf done (1/3)",
+                                     "printkit: tiny-c: the second part cannot be drawn"]
+    assert r.stdout == "" and not list(tmp_path.rglob("*.pdf"))
+
+
+@pytest.mark.parametrize("setting,terminal,expect", [("none", False, "nothing"), ("lines", True, "lines"),
+                                                     ("sideways", False, "lines")])
+def test_printkit_progress_overrides_the_choice(tiny_games, tmp_path, monkeypatch, setting, terminal, expect):
+    """PRINTKIT_PROGRESS=none: no progress but the file list; =lines: plain
+    lines even on a terminal; anything else: the usual choice."""
+    monkeypatch.setattr(printkit.progress, "on_terminal", lambda stream: terminal)
+    r = run("build", "tiny-b", "--out", str(tmp_path), env={"PRINTKIT_PROGRESS": setting})
+    assert r.exit_code == 0, r.output
+    assert "3 PDFs written" in r.stdout
+    if expect == "nothing":
+        assert r.stderr == ""
+    else:
+        assert r.stderr.splitlines()[0] == "tiny-b: started, 3 steps" and len(_step_lines(r.stderr)) == 3
 
 
 def test_deck_progress_lines_and_quiet(tmp_path):
@@ -202,7 +237,9 @@ def test_no_pdf_with_sheets_is_one_error_line(folder):
 
 
 def _help(*args, columns: int) -> str:
-    r = run(*args, "--help", env={"COLUMNS": str(columns)})
+    """``--help`` on a terminal ``columns`` wide (CliRunner fixes COLUMNS at
+    80, so the width is given to click as the terminal's)."""
+    r = CliRunner().invoke(main, [*args, "--help"], terminal_width=columns)
     assert r.exit_code == 0, r.output
     return r.stdout
 
@@ -225,6 +262,16 @@ def test_help_examples_are_never_rewrapped(cmd, columns):
         assert [ln.strip() for ln in section.strip().splitlines()] == wide  # no continuation lines
         for line in wide:
             assert (ROOT / line.split()[-1]).is_file() or line.endswith(".pdf"), line
+
+
+def test_score_help_at_60_columns_in_a_real_process():
+    """The same through COLUMNS, as a narrow terminal sets it."""
+    env = dict(os.environ, COLUMNS="60", PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    p = subprocess.run([sys.executable, "-m", "printkit", "score", "--help"], capture_output=True, text=True,
+                       env=env, cwd=ROOT, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert max(map(len, p.stdout.split("Examples:")[0].splitlines())) <= 60   # the prose is wrapped to 60
+    assert _example_lines(p.stdout) == _example_lines(_help("score", columns=300))
 
 
 # ----------------------------------------------------------------- shell completion
