@@ -309,7 +309,7 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
         click.echo(f"note: {note}")
     if not quiet:
         click.echo(f"{total} PDFs written ({paper}, duplex {duplex}, bleed {to_mm(options.bleed):g} mm"
-               f"{_scale_note(options.scale, rotate_backs)})")
+                   f"{_scale_note(options.scale, rotate_backs)})")
 
 
 @main.command()
@@ -364,14 +364,15 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     interrupt.checkpoint()
     notes: list[str] = []
     target = out / f"{layout.name}.pdf"
+    sheets = 0  # the deck's steps: its sheets, then the preflight and the write
+
+    def drawn(i: int, n: int) -> None:
+        nonlocal sheets
+        sheets = n
+        progress.step(layout.name, i, n + 2, f"sheet {i}/{n}", minor=True)
+        interrupt.checkpoint()
+
     with Progress(quiet) as progress:
-        sheets = [1]
-
-        def drawn(i: int, n: int) -> None:  # the deck's steps: its n sheets, the preflight, the write
-            sheets[0] = n
-            progress.step(layout.name, i, n + 2, f"sheet {i}/{n}", minor=True)
-            interrupt.checkpoint()
-
         pdf, pages = render_set(cset, paper=sheet_paper, theme=theme, bleed=bleed_pt, duplex=duplex,
                                 back_offset=offset, game_title=layout.title, notes=notes,
                                 rotate_backs=rotate_backs, progress=drawn)
@@ -379,10 +380,10 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
         count = cset.count
         del cset, rows  # every card's resolved elements: free them before the preflight parses the PDF
         _refuse_findings(pdf, f"{layout.name}.pdf")
-        progress.step(layout.name, sheets[0] + 1, sheets[0] + 2, "preflight")
+        progress.step(layout.name, sheets + 1, sheets + 2, "preflight")
         interrupt.checkpoint()
         write_output(target, pdf)
-        progress.step(layout.name, sheets[0] + 2, sheets[0] + 2, "write")
+        progress.step(layout.name, sheets + 2, sheets + 2, "write")
     if not quiet:
         click.echo(f"{target}  {count} card{'s' if count != 1 else ''}, {pages} page{'s' if pages != 1 else ''}")
     for note in notes:
