@@ -154,6 +154,23 @@ class Written:
     pieces: int = 0
 
 
+@dataclass(frozen=True)
+class Step:
+    """A build's progress, as :func:`build` (and :func:`render_game`) report
+    it to their ``progress`` callback, always in the building process (with
+    ``jobs`` > 1 too, as the workers' parts come back): a game starts
+    (``done`` 0, ``name`` ``""``), then each of its ``total`` steps is
+    reported once finished — every part (``name``: its file name,
+    ``"<part>.pdf"``), then the cover and kit PDF (``name``:
+    ``"<game>-kit.pdf"``, ``done`` = ``total``).  Games are reported one
+    after the other, in build order."""
+
+    game: str
+    name: str
+    done: int
+    total: int
+
+
 @dataclass
 class BuildResult:
     """Everything a build wrote, per game."""
@@ -253,19 +270,23 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
                         kit_pdf, [n for _, _, notes in rendered for n in notes])
 
 
-def render_game(kit: GameKit, options: BuildOptions, progress: Callable[[str], None] | None = None) -> RenderedGame:
+def render_game(kit: GameKit, options: BuildOptions, progress: Callable[[Step], None] | None = None) -> RenderedGame:
     """Render every part of ``kit``, the cover and the assembled kit PDF,
-    and preflight them all — nothing is written.  Raises
-    :class:`printkit.PrintkitError` on bad data or a preflight finding."""
+    and preflight them all — nothing is written; ``progress`` receives a
+    :class:`Step` as the game starts and as each part and the kit are done.
+    Raises :class:`printkit.PrintkitError` on bad data or a preflight finding."""
     _check_duplex(options)
     parts = kit.parts(options)
+    report = progress or (lambda step: None)
+    report(Step(kit.id, "", 0, len(parts) + 1))
     rendered: list[tuple[bytes, int, list[str]]] = []
-    for part in parts:
+    for i, part in enumerate(parts, 1):
         interrupt.checkpoint()
-        if progress:
-            progress(part.name)
         rendered.append(_render_checked(kit, part, options))
-    return _finish_game(kit, options, parts, rendered)
+        report(Step(kit.id, f"{part.name}.pdf", i, len(parts) + 1))
+    game = _finish_game(kit, options, parts, rendered)
+    report(Step(kit.id, f"{kit.id}-kit.pdf", len(parts) + 1, len(parts) + 1))
+    return game
 
 
 def write_game(game: RenderedGame, out: Path) -> list[Written]:
@@ -304,7 +325,7 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
     return written
 
 
-def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callable[[str], None] | None = None) -> list[Written]:
+def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callable[[Step], None] | None = None) -> list[Written]:
     """Render all parts of ``kit`` and write them under ``out/<game>/``
     (:func:`render_game`, then :func:`write_game`).
 
@@ -352,7 +373,8 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def build(game_ids: list[str], options: BuildOptions, out: Path, progress=None, jobs: int | None = None) -> BuildResult:
+def build(game_ids: list[str], options: BuildOptions, out: Path, progress: Callable[[Step], None] | None = None,
+          jobs: int | None = None) -> BuildResult:
     """Build every game in ``game_ids`` (``["all"]`` = every registered game).
 
     Every option is checked against every game first (:func:`check_options`),
@@ -361,8 +383,10 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress=None, 
     processes (POSIX fork); this process writes each game, in order, as soon
     as it and the games before it are ready — the same files, byte for byte,
     as one process would write, and on a failure the same games written
-    (those before the failing one).  Returns what was written, with a note
-    per option a game does not use.
+    (those before the failing one).  ``progress`` receives a :class:`Step`
+    per game started and per part and kit done, in this process, in game
+    order.  Returns what was written, with a note per option a game does
+    not use.
     """
     from printkit.registry import game_ids as registered
 
@@ -387,9 +411,9 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress=None, 
     return result
 
 
-#: What forked workers render: (kit, options, parts, progress) per game, set
-#: just before the pool forks; tasks name a game and a part by index.
-_JOBS: list[tuple[GameKit, BuildOptions, list[Part], Callable[[str], None] | None]] = []
+#: What forked workers render: (kit, options, parts) per game, set just
+#: before the pool forks; tasks name a game and a part by index.
+_JOBS: list[tuple[GameKit, BuildOptions, list[Part]]] = []
 
 
 def _worker_init() -> None:
@@ -401,14 +425,12 @@ def _worker_init() -> None:
 
 
 def _part_job(g: int, j: int) -> tuple[bytes, int, list[str]]:
-    kit, options, parts, progress = _JOBS[g]
-    if progress:
-        progress(parts[j].name)
+    kit, options, parts = _JOBS[g]
     return _render_checked(kit, parts[j], options)
 
 
 def _finish_job(g: int, rendered: list[tuple[bytes, int, list[str]]]) -> RenderedGame:
-    kit, options, parts, _ = _JOBS[g]
+    kit, options, parts = _JOBS[g]
     return _finish_game(kit, options, parts, rendered)
 
 
@@ -436,7 +458,9 @@ def _render_parallel(kits: list[GameKit], options: BuildOptions, jobs: int, prog
     Every kit's parts are listed first (bad rules data fails here, before
     any work), then each part is a task (slowest first, so the workers stay
     busy to the end); a game's cover and kit PDF are a task once its parts
-    are done.  A stop request (Ctrl-C, SIGTERM) ends the workers and raises
+    are done.  ``progress`` (:class:`Step`) hears of the game being waited
+    for: its start, then its parts as they come back, then its kit.  A stop
+    request (Ctrl-C, SIGTERM) ends the workers and raises
     ``KeyboardInterrupt``; a worker's error is raised here.
     """
     _check_duplex(options)
@@ -447,11 +471,12 @@ def _render_parallel(kits: list[GameKit], options: BuildOptions, jobs: int, prog
             parts = kit.parts(options)
         except PrintkitError as exc:
             failed[g], parts = exc, []
-        _JOBS.append((kit, options, parts, progress))
-    tasks = sorted(((g, j) for g, (_, _, parts, _) in enumerate(_JOBS) for j in range(len(parts))),
+        _JOBS.append((kit, options, parts))
+    tasks = sorted(((g, j) for g, (_, _, parts) in enumerate(_JOBS) for j in range(len(parts))),
                    key=lambda t: -_cost(_JOBS[t[0]][2][t[1]]))
-    if any(kit.cover is not None for kit in kits) or any(part.document for _, _, parts, _ in _JOBS for part in parts):
+    if any(kit.cover is not None for kit in kits) or any(part.document for _, _, parts in _JOBS for part in parts):
         _preload_documents()
+    report = progress or (lambda step: None)
     pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_init)
     try:
         pending = {t: pool.apply_async(_part_job, t) for t in tasks}
@@ -463,11 +488,16 @@ def _render_parallel(kits: list[GameKit], options: BuildOptions, jobs: int, prog
         for g in range(len(kits)):
             if g in failed:
                 raise failed[g]
+            total, reported = len(_JOBS[g][2]) + 1, set()
+            report(Step(kits[g].id, "", 0, total))
             while True:
                 interrupt.checkpoint()
-                for r in parts_of(g):  # this game's failure is raised now, a later game's in its turn
+                for j, r in enumerate(parts_of(g)):  # this game's failure is raised now, a later game's in its turn
                     if r.ready() and not r.successful():
                         r.get()
+                    if r.ready() and j not in reported:
+                        reported.add(j)
+                        report(Step(kits[g].id, f"{_JOBS[g][2][j].name}.pdf", len(reported), total))
                 for h in range(g, len(kits)):  # finish every game whose parts are all ready
                     if h not in finishing and h not in failed and all(r.ready() and r.successful()
                                                                       for r in parts_of(h)):
@@ -475,7 +505,9 @@ def _render_parallel(kits: list[GameKit], options: BuildOptions, jobs: int, prog
                 if g in finishing and finishing[g].ready():
                     break
                 time.sleep(0.005)
-            yield finishing[g].get()
+            game = finishing[g].get()
+            report(Step(kits[g].id, f"{kits[g].id}-kit.pdf", total, total))
+            yield game
         pool.close()
     finally:
         pool.terminate()
@@ -483,4 +515,4 @@ def _render_parallel(kits: list[GameKit], options: BuildOptions, jobs: int, prog
         _JOBS.clear()
 
 
-__all__ = ["BuildOptions", "GameKit", "Part", "build", "build_game", "check_options", "load_game", "PrintkitError"]
+__all__ = ["BuildOptions", "GameKit", "Part", "Step", "build", "build_game", "check_options", "load_game", "PrintkitError"]

@@ -199,6 +199,10 @@ _SCALE_HELP = ("X,Y: print at X % across, Y % up (e.g. 99.6%,100.2%) or give the
                "lengths (e.g. 50.2mm,49.9mm). Default: 100%,100%.")
 
 
+_QUIET_HELP = ("Show no progress and no list of what was written (notes and errors are still shown). "
+               "Without it, progress goes to stderr: a bar on a terminal, one line per step otherwise.")
+
+
 _PRINTER_MARGIN = click.option(
     "--printer-margin", default="5mm", show_default=True, metavar="LEN",
     help="Your printer's unprintable edge (3–6.35 mm on most): crop marks and footers stay inside it.")
@@ -223,8 +227,20 @@ def _with_margin(paper_name: str, text: str):
     return replace(get_paper(paper_name), margin=margin)
 
 
+def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """Shell completion of a GAME argument: the registered game ids (and
+    ``all`` for ``build``) that start with what is typed.  Only the entry
+    points are read, no game is imported, so a Tab press stays quick."""
+    from click.shell_completion import CompletionItem
+
+    from printkit.registry import game_ids
+
+    ids = game_ids() + (["all"] if ctx.command.name == "build" else [])
+    return [CompletionItem(g) for g in ids if g.startswith(incomplete)]
+
+
 @main.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @click.option("--paper", default="a4", show_default=True, help="a4, letter or universal (fits both).")
 @click.option("--players", type=str, default=None, help="Player sheets to print (default from rules, 4).")
 @click.option("--duplex", default="long", show_default=True, help="long, short or none (single-sided).")
@@ -244,11 +260,14 @@ def _with_margin(paper_name: str, text: str):
 @_PRINTER_MARGIN
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
 @click.option("--scale", "scale", default="100%,100%", show_default=True, metavar="X,Y", help=_SCALE_HELP)
+@click.option("--quiet", "-q", is_flag=True, help=_QUIET_HELP)
 def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable, board_paper, out,
-          rules_dir=None, jobs=None, printer_margin="5mm", rotate_backs=False, scale="100%,100%") -> None:
+          rules_dir=None, jobs=None, printer_margin="5mm", rotate_backs=False, scale="100%,100%",
+          quiet=False) -> None:
     """Build the print-and-play kit of GAME (or 'all').
 
-    Writes OUT/<game>/<component>.pdf and OUT/<game>/<game>-kit.pdf.
+    Writes OUT/<game>/<component>.pdf and OUT/<game>/<game>-kit.pdf, then
+    lists them on stdout; progress (per game, part by part) goes to stderr.
     """
     from printkit.build import BuildOptions, build as run_build, load_game
     from printkit.imposition import DUPLEX_MODES
@@ -283,16 +302,22 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
         raise UsageError(f"--rules: {str(rules_dir)!r} is not a folder (it should hold <game>.toml files)")
     if options.bleed > parse_length("10mm"):
         raise UsageError(f"--bleed: {bleed} is more than 10 mm")
-    result = run_build([game] if game != "all" else ["all"], options, out, jobs=jobs)
+    from printkit.progress import Progress
+
+    with Progress(quiet) as progress:
+        result = run_build([game] if game != "all" else ["all"], options, out, jobs=jobs,
+                           progress=lambda s: progress.step(s.game, s.done, s.total, s.name))
     total = 0
     for gid, files in result.files.items():
         for w in files:
-            click.echo(f"{w.path}  {w.pages} page{'s' if w.pages != 1 else ''}")
+            if not quiet:
+                click.echo(f"{w.path}  {w.pages} page{'s' if w.pages != 1 else ''}")
             total += 1
     for note in result.notes:
         click.echo(f"note: {note}")
-    click.echo(f"{total} PDFs written ({paper}, duplex {duplex}, bleed {to_mm(options.bleed):g} mm"
-               f"{_scale_note(options.scale, rotate_backs)})")
+    if not quiet:
+        click.echo(f"{total} PDFs written ({paper}, duplex {duplex}, bleed {to_mm(options.bleed):g} mm"
+                   f"{_scale_note(options.scale, rotate_backs)})")
 
 
 @main.command()
@@ -311,8 +336,9 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
 @_PRINTER_MARGIN
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
 @click.option("--scale", "scale", default="100%,100%", show_default=True, metavar="X,Y", help=_SCALE_HELP)
+@click.option("--quiet", "-q", is_flag=True, help=_QUIET_HELP)
 def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_name, out,
-         printer_margin="5mm", rotate_backs=False, scale="100%,100%") -> None:
+         printer_margin="5mm", rotate_backs=False, scale="100%,100%", quiet=False) -> None:
     """Build your own deck: DATA (CSV or TOML rows, a qty column) on a LAYOUT.
 
     \b
@@ -323,6 +349,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     from printkit.imposition import DUPLEX_MODES
     from printkit.paper import PAPERS
     from printkit.pdf import scale_pdf, write_output
+    from printkit.progress import Progress
     from printkit.render.sheets import render_set
     from printkit.theme import load_theme
 
@@ -343,17 +370,29 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     cset = deck_set(layout, rows, theme, back)
     interrupt.checkpoint()
     notes: list[str] = []
-    pdf, pages = render_set(cset, paper=sheet_paper, theme=theme, bleed=bleed_pt, duplex=duplex,
-                            back_offset=offset, game_title=layout.title, notes=notes,
-                            rotate_backs=rotate_backs)
-    pdf = scale_pdf(pdf, factors)
-    count = cset.count
-    del cset, rows  # every card's resolved elements: free them before the preflight parses the PDF
-    _refuse_findings(pdf, f"{layout.name}.pdf")
-    interrupt.checkpoint()
     target = out / f"{layout.name}.pdf"
-    write_output(target, pdf)
-    click.echo(f"{target}  {count} card{'s' if count != 1 else ''}, {pages} page{'s' if pages != 1 else ''}")
+    sheets = 0  # the deck's steps: its sheets, then the preflight and the write
+
+    def drawn(i: int, n: int) -> None:
+        nonlocal sheets
+        sheets = n
+        progress.step(layout.name, i, n + 2, f"sheet {i}/{n}", minor=True)
+        interrupt.checkpoint()
+
+    with Progress(quiet) as progress:
+        pdf, pages = render_set(cset, paper=sheet_paper, theme=theme, bleed=bleed_pt, duplex=duplex,
+                                back_offset=offset, game_title=layout.title, notes=notes,
+                                rotate_backs=rotate_backs, progress=drawn)
+        pdf = scale_pdf(pdf, factors)
+        count = cset.count
+        del cset, rows  # every card's resolved elements: free them before the preflight parses the PDF
+        _refuse_findings(pdf, f"{layout.name}.pdf")
+        progress.step(layout.name, sheets + 1, sheets + 2, "preflight")
+        interrupt.checkpoint()
+        write_output(target, pdf)
+        progress.step(layout.name, sheets + 2, sheets + 2, "write")
+    if not quiet:
+        click.echo(f"{target}  {count} card{'s' if count != 1 else ''}, {pages} page{'s' if pages != 1 else ''}")
     for note in notes:
         click.echo(f"note: {note}")
 

@@ -22,6 +22,11 @@ os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="printkit-tests-config-"
 
 MARK = 2.0  # pt, side of the centre square every synthetic face draws
 
+# No build or deck progress on stderr in the suite (this process and the printkit
+# processes it starts), so a failing command's stderr is its one error line; the
+# progress itself is tested in tests/test_first_hour.py, with this unset.
+os.environ["PRINTKIT_PROGRESS"] = "none"
+
 
 @pytest.fixture(scope="session")
 def theme():

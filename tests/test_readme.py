@@ -23,3 +23,24 @@ def test_every_scoring_game_has_its_row_in_the_readme():
     for kit in all_games():
         if kit.scorer is not None:
             assert f"printkit score {kit.id}" in text or f"`{kit.id}`" in text, kit.id
+
+
+def test_the_commands_table_lists_every_command_of_the_cli():
+    """The README's Commands table names each command ``printkit --help``
+    lists (export-game included), and no other."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    text = README.read_text(encoding="utf-8")
+    table = text.split("## Commands", 1)[1].split("\n\n", 2)[1]
+    listed = re.findall(r"^\| `printkit ([a-z-]+)", table, flags=re.M)
+    helped = CliRunner().invoke(main, ["--help"]).stdout.split("Commands:", 1)[1]
+    commands = re.findall(r"^  ([a-z][a-z-]*)\s", helped, flags=re.M)
+    assert sorted(listed) == sorted(commands) and "export-game" in listed
+
+
+def test_shell_completion_is_documented_for_bash_zsh_and_fish():
+    text = README.read_text(encoding="utf-8")
+    for shell in ("bash", "zsh", "fish"):
+        assert f"_PRINTKIT_COMPLETE={shell}_source printkit" in text, shell

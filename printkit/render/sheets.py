@@ -14,6 +14,7 @@ import hashlib
 from dataclasses import replace
 import io
 from collections import Counter
+from typing import Callable
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
@@ -170,6 +171,7 @@ def render_set(
     fillable: bool = False,
     rotate_backs: bool = False,
     notes: list[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[bytes, int]:
     """Impose and draw ``cset``; return (PDF bytes, page count).
 
@@ -183,6 +185,8 @@ def render_set(
     fields on the fronts pages, added after the canvas is saved; the drawn
     pages are the same as without.  With ``rotate_backs`` every backs page is
     turned 180° about the sheet centre (see :mod:`printkit.imposition`).
+    ``progress(done, total)`` (optional) is called once a sheet (its fronts
+    and backs pages) is drawn: sheets drawn, sheets in all.
     """
     sheets = impose(list(cset.components), paper, bleed, duplex, back_offset, rotate_backs)
     buf = io.BytesIO()
@@ -220,6 +224,8 @@ def render_set(
         if shortest is not None and shortest < MARK_AIM - 1e-6:
             short_marks = min(short_marks, shortest)
         missing.update(kind for r in results for kind in r[1])
+        if progress is not None:
+            progress(i, n)
     if notes is not None and short_marks < MARK_AIM:
         notes.append(f"{cset.title}: the pieces fill the {paper.name} sheet; crop marks show "
                      f"{to_mm(short_marks):.1f} mm inside the {to_mm(paper.margin):g} mm printer margin")

@@ -13,6 +13,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from printkit import PrintkitError
+
+
+class NoSheets(PrintkitError):
+    """PDFs handed to a :class:`Scorer`'s ``load_pdfs`` or ``export_pdfs``
+    that hold none of the game's sheets (a token sheet or rules reference of
+    the same kit, a sheet printed without ``--fillable``).
+
+    Raised once every other file was read (an unreadable or damaged file is
+    reported first, as it comes): ``paths`` lists each such file as it was
+    passed in, ``sheets`` says what the game looked for in its own words
+    ("Dig Site sheets"), ``hint`` how to get them (may be empty), and
+    ``str(exc)`` is the one-line error when no file held a sheet.  ``score``,
+    ``validate`` and ``export-game`` then read the other files again without
+    them, with a note per skipped file on stderr (``skipped <file>: no
+    <sheets>``); they fail only when no file holds a sheet.
+    """
+
+    def __init__(self, message: str, *, paths: list[Path], sheets: str, hint: str = ""):
+        super().__init__(message)
+        self.paths, self.sheets, self.hint = list(paths), sheets, hint
+
 
 @dataclass(frozen=True)
 class Scorer:
@@ -27,7 +49,8 @@ class Scorer:
     filled-game file) or ``None``; ``default_players``;
     ``load_pdfs(paths) -> game`` and ``export_pdfs(paths) -> str`` (a
     filled-game file) read filled fillable-PDF sheets, ``None`` when the game
-    has none.
+    has none; both raise :class:`NoSheets` naming every path that holds
+    none of the game's sheets (the commands then call them again without those).
 
     Help texts (the generic commands' ``--help`` lists every registered
     game with them): ``reports`` — what ``score`` prints, e.g. "money

@@ -7,7 +7,10 @@ allowed), 1 invalid input (problems printed) or unreadable file, 2 usage.
 
 ``score`` and ``validate`` take one game file (TOML/JSON) or one or more
 filled fillable-PDF sheets (``*.pdf``: one per player, or a kit holding all
-players); ``export-game`` writes the sheets of PDFs as a game file.
+players); ``export-game`` writes the sheets of PDFs as a game file.  A PDF
+holding none of the game's sheets (``*.pdf`` in a build's output folder
+takes the token sheets too) is skipped with a note on stderr; the command
+fails only when no PDF holds one.
 
 Bounded output (issue 10): at most :data:`printkit.messages.MAX_SHOWN` (200)
 problems are printed, then one line ``… and N more problem(s)``; the exit
@@ -29,7 +32,7 @@ import click
 from printkit import PrintkitError, UsageError
 from printkit.inputfiles import escape_display
 from printkit.messages import MAX_SHOWN, capped_lines, clip
-from printkit.scoring import Scorer
+from printkit.scoring import NoSheets, Scorer
 
 
 class _GameChoice(click.ParamType):
@@ -45,6 +48,14 @@ class _GameChoice(click.ParamType):
             self.fail(f"{value!r} is not one of {', '.join(map(repr, game_ids()))} (the registered games)",
                       param, ctx)
         return value
+
+    def shell_complete(self, ctx, param, incomplete):
+        """Tab completion: the registered game ids starting with ``incomplete``."""
+        from click.shell_completion import CompletionItem
+
+        from printkit.registry import game_ids
+
+        return [CompletionItem(g) for g in game_ids() if g.startswith(incomplete)]
 
 
 GAME = _GameChoice()
@@ -137,14 +148,47 @@ def _is_pdf(path: Path) -> bool:
     return path.suffix.lower() == ".pdf"
 
 
+def _read_pdfs(read: Callable[[list[Path]], Any], files: tuple[Path, ...]) -> tuple[Any, list[Path]]:
+    """``read(files)`` — a scorer's ``load_pdfs`` or ``export_pdfs`` — over
+    the PDFs that hold the game's sheets, and those PDFs.
+
+    PDFs holding none (the game raises :class:`printkit.scoring.NoSheets`
+    naming them: the kit's token sheets, its rules reference) are left out
+    and named on stderr, ``skipped bone-tokens.pdf: no Dig Site sheets``,
+    once the others are read — so ``printkit score archeotrek *.pdf`` works
+    in a build's output folder.  When no PDF holds any, one error line
+    (exit 1); any other error is raised as it comes.
+    """
+    files = list(files)
+    try:
+        return read(files), files
+    except NoSheets as exc:
+        if not set(exc.paths) <= set(files):  # pragma: no cover - a game naming other files: its error stands
+            raise
+        left = [f for f in files if f not in exc.paths]
+        if not left and len(files) == 1:
+            raise
+        if not left:
+            hint = f" ({exc.hint})" if exc.hint else ""
+            raise PrintkitError(f"{_label(', '.join(map(str, files)))}: no {exc.sheets} in any of these "
+                                f"{len(files)} PDFs{hint}") from None
+        skipped, sheets = [f for f in files if f in exc.paths], exc.sheets
+    out = read(left)
+    for path in skipped:
+        click.echo(f"skipped {_label(str(path))}: no {sheets}", err=True)
+    return out, left
+
+
 def _load(s: Scorer, game: str, files: tuple[Path, ...]) -> tuple[Any, str]:
     """The game in ``files`` and the label naming them in messages: one
-    TOML/JSON file, or one or more filled PDF sheets."""
+    TOML/JSON file, or one or more filled PDF sheets (PDFs holding none of
+    the game's sheets skipped, see :func:`_read_pdfs`)."""
     files = tuple(files)
     if files and all(_is_pdf(f) for f in files):
         if s.load_pdfs is None:
             raise UsageError(f"FILE: {game} has no fillable PDF sheets; give its game file")
-        return s.load_pdfs(list(files)), _label(", ".join(str(f) for f in files))
+        loaded, read = _read_pdfs(s.load_pdfs, files)
+        return loaded, _label(", ".join(str(f) for f in read))
     if len(files) == 1:
         return s.load(files[0]), _label(str(files[0]))
     raise UsageError(
@@ -257,7 +301,7 @@ def export_game(game: str, files: tuple[Path, ...], output: Path | None, rules_d
         bad = [str(f) for f in files if not _is_pdf(f)]
         if bad:
             raise UsageError(f"PDF: export-game reads filled PDF sheets, not {', '.join(bad)}")
-        text = s.export_pdfs(list(files))
+        text, _ = _read_pdfs(s.export_pdfs, files)
         _emit(text, output)
     except PrintkitError as exc:
         _fail(exc)

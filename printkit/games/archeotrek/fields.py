@@ -35,6 +35,7 @@ from printkit import PrintkitError
 from printkit.inputfiles import MAX_DIGITS, read_bytes
 from printkit.messages import clip
 from printkit.pdf import quiet_pypdf
+from printkit.scoring import NoSheets
 from printkit.games.archeotrek.data import CHOICE_LINES
 from printkit.games.archeotrek.game import GAME_ID, Game, game_from_dict
 from printkit.games.archeotrek.sheet import SCORE_BOXES, SheetGeometry
@@ -208,11 +209,21 @@ def _value(term) -> Any:
 def read_sheets(paths: Iterable[str | Path]) -> list[_Sheet]:
     """Every player's sheet found in ``paths``, in file and page order
     (filled or not).  Raises :class:`printkit.PrintkitError` for an unreadable,
-    damaged or encrypted PDF, or one without Dig Site fields."""
+    damaged or encrypted PDF; once every file is read,
+    :class:`printkit.scoring.NoSheets` naming those without Dig Site fields
+    (token sheets of the kit, sheets built without ``--fillable``)."""
     sheets: list[_Sheet] = []
+    without: list[Path] = []
     with quiet_pypdf():
-        for path in paths:
-            sheets.extend(_read_file(Path(path)))
+        for path in map(Path, paths):
+            found = _read_file(path)
+            sheets.extend(found)
+            if not found:
+                without.append(path)
+    if without:
+        hint = "build fillable sheets with 'printkit build archeotrek --fillable'"
+        raise NoSheets(f"{clip(', '.join(_name(p) for p in without), 160)}: no Dig Site form fields ({hint})",
+                       paths=without, sheets="Dig Site sheets", hint=hint)
     return sheets
 
 
@@ -263,12 +274,7 @@ def _sheets_of(reader, path: Path) -> list[_Sheet]:
             sh.areas[rest] = text
         elif kind == "bones":
             sh.bones[rest] = text
-    if not by_top:
-        raise PrintkitError(
-            f"{_name(path)}: no Dig Site form fields (build fillable sheets with "
-            "'printkit build archeotrek --fillable')"
-        )
-    return sheets
+    return sheets  # empty: no Dig Site fields in this file
 
 
 def _circle_value(text: str) -> int | str:
