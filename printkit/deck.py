@@ -659,6 +659,33 @@ def text_height(lines: int, size: float, leading: float) -> float:
     return size + (lines - 1) * leading if lines else 0.0
 
 
+#: Texts up to this many characters have their fitting remembered (decks repeat texts).
+_CACHED_TEXT = 2000
+
+
+@lru_cache(maxsize=4096)
+def _shrink(text: str, font: str, size: float, leading: float | None, width: float, height: float,
+            floor: float, shrink: bool) -> tuple[bool, float, float, tuple[str, ...], float, float]:
+    """``(fits, size, leading, lines, widest, tall)`` of ``text`` in reportlab
+    ``font`` in a ``width`` × ``height`` pt box (see :func:`fit_text`): at
+    ``size``, then — when ``shrink`` — 0.5 pt smaller each time down to
+    ``floor``; the last try when nothing fits."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    ratio = leading / size if leading is not None else LEADING
+    current = size
+    while True:
+        lead = leading if current == size and leading is not None else current * ratio
+        lines = tuple(wrap(text, font, current, width))
+        widest = max((stringWidth(line, font, current) for line in lines), default=0.0)
+        tall = text_height(len(lines), current, lead)
+        if widest <= width + 1e-6 and tall <= height + 1e-6:
+            return True, current, lead, lines, widest, tall
+        if not shrink or current <= floor:
+            return False, current, lead, lines, widest, tall
+        current = max(floor, current - SHRINK_STEP)
+
+
 def fit_text(el: dict, theme, card_w: float, card_h: float, at: str) -> FittedText:
     """Lay out the resolved text element ``el`` (mm/pt keys as in the
     layout) on a ``card_w`` × ``card_h`` mm card.
@@ -673,8 +700,6 @@ def fit_text(el: dict, theme, card_w: float, card_h: float, at: str) -> FittedTe
     unknown font role, align or fit, a box of no size, or text that does not
     fit.
     """
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     role = el.get("font", "body")
     if role not in theme.fonts:
         raise PrintkitError(f"{at}: font {show(role)}; choose one of: {', '.join(theme.fonts)}")
@@ -695,21 +720,14 @@ def fit_text(el: dict, theme, card_w: float, card_h: float, at: str) -> FittedTe
                             f"({card_h - SAFE_MM:g} mm); give h" if "h" not in el else f"{at}: h must be more than 0 mm")
     font = theme.font(role)
     size = el.get("size", TEXT_SIZE)
-    ratio = el["leading"] / size if "leading" in el else LEADING
     width, height = mm(w), mm(h)
     floor = min(el.get("min_size", MIN_SIZE), size)
     text = el["text"]
-    current = size
-    while True:
-        leading = el["leading"] if current == size and "leading" in el else current * ratio
-        lines = wrap(text, font, current, width)
-        widest = max((stringWidth(line, font, current) for line in lines), default=0.0)
-        tall = text_height(len(lines), current, leading)
-        if widest <= width + 1e-6 and tall <= height + 1e-6:
-            return FittedText(font, current, leading, tuple(lines), mm(x), mm(y), width, height, align)
-        if fit == "error" or current <= floor:
-            break
-        current = max(floor, current - SHRINK_STEP)
+    args = (text, font, size, el.get("leading"), width, height, floor, fit == "shrink")
+    ok, current, leading, lines, widest, tall = (_shrink(*args) if len(text) <= _CACHED_TEXT
+                                                 else _shrink.__wrapped__(*args))
+    if ok:
+        return FittedText(font, current, leading, lines, mm(x), mm(y), width, height, align)
     why = (f"a word is {to_mm(widest):.1f} mm wide" if widest > width + 1e-6
            else f"{len(lines)} lines need {to_mm(tall):.1f} mm")
     shown = clip(" ".join(text.split()), 40)
@@ -789,6 +807,10 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
             draw_icon(c, x, y, size, fill, detail)
 
 
+#: (font file, text) pairs whose every character the font has (checked once).
+_COVERED: set[tuple[Path, str]] = set()
+
+
 def row_label(layout: Layout, row: dict, n: int) -> str:
     """``front.toml: card 3 (CSV line 4)``: how messages name a card."""
     line = getattr(row, "line", None)
@@ -796,7 +818,7 @@ def row_label(layout: Layout, row: dict, n: int) -> str:
 
 
 def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_glyphs: bool = False,
-                warnings: list[str] | None = None) -> Face:
+                warnings: list[str] | None = None, seen: dict[str, Face] | None = None) -> Face:
     """One face of ``layout`` filled from ``row`` (a dict of field → value).
 
     Every text is fitted to its box (:func:`fit_text`) and checked against
@@ -805,7 +827,8 @@ def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_g
     missing glyph is an error, or — with ``allow_missing_glyphs`` — a line
     appended to ``warnings`` (the character prints as a blank).
 
-    The face key hashes the filled elements, so equal rows share one drawing.
+    The face key hashes the filled elements, so equal rows share one drawing;
+    ``seen`` (key → face, filled here) hands back a face already made.
     Raises :class:`printkit.PrintkitError` naming ``where`` and the element
     for a placeholder with no matching field, an unknown colour or font, a
     missing glyph, text that does not fit, or an image that cannot be drawn.
@@ -817,6 +840,8 @@ def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_g
     # repr is exact and stable here: elements are dicts built in layout order of str/float/tuple
     key_src = repr((background, elements))
     key = f"deck/{layout.name}/" + hashlib.sha1(key_src.encode("utf-8")).hexdigest()[:20]
+    if seen is not None and key in seen:
+        return seen[key]
     text = " ".join(el["text"] for el in elements if el["type"] == "text")
     # check everything now, so errors name the row before any drawing
     if background:
@@ -830,8 +855,16 @@ def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_g
                 _colour(theme, el[key_name], at)
         if kind == "text":
             fitted.append(fit_text(el, theme, layout.width, layout.height, at))
+            role = el.get("font", "body")
+            known = (theme.font_files[role], el["text"])
+            if known in _COVERED:
+                continue
             try:
-                check_printable(where, [(f"element {i} (text)", el["text"], [el.get("font", "body")])], theme)
+                check_printable(where, [(f"element {i} (text)", el["text"], [role])], theme)
+                if len(el["text"]) <= _CACHED_TEXT:
+                    if len(_COVERED) >= 8192:
+                        _COVERED.clear()
+                    _COVERED.add(known)
             except PrintkitError as exc:
                 if not allow_missing_glyphs:
                     raise PrintkitError(f"{exc}, or pass --allow-missing-glyphs to print it with blanks") from None
@@ -848,7 +881,10 @@ def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_g
     def draw(c, box, _e=elements, _b=background, _f=tuple(fitted)):
         draw_elements(c, box, _e, _b, theme, layout.path.parent, where, list(_f))
 
-    return Face(key, draw, text)
+    face = Face(key, draw, text)
+    if seen is not None:
+        seen[key] = face
+    return face
 
 
 def deck_set(layout: Layout, rows: list[dict], theme, back: Layout | None = None, *,
@@ -866,10 +902,11 @@ def deck_set(layout: Layout, rows: list[dict], theme, back: Layout | None = None
             f"{layout.path.name} is {layout.width:g} × {layout.height:g} mm ({layout.shape}); make them match"
         )
     comps = []
+    seen: dict[str, Face] = {}  # an identical face (a back without placeholders) is checked once
     for n, row in enumerate(rows, 1):
         if row["qty"] == 0:
             continue
-        opts = dict(allow_missing_glyphs=allow_missing_glyphs, warnings=warnings)
+        opts = dict(allow_missing_glyphs=allow_missing_glyphs, warnings=warnings, seen=seen)
         front = layout_face(layout, row, theme, row_label(layout, row, n), **opts)
         back_face = layout_face(back, row, theme, row_label(back, row, n), **opts) if back else None
         comps.append(Component(
