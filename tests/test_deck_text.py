@@ -309,3 +309,28 @@ def test_unknown_card_key_is_refused(tmp_path):
     write(tmp_path, "front.toml", '[card]\nsize = "poker"\ncolour = "ink"\n')
     r = run("deck", tmp_path / "cards.csv", "--layout", tmp_path / "front.toml", "--out", tmp_path / "out")
     assert r.exit_code == 1 and "[card]: unknown key(s) 'colour'" in r.output, r.output
+
+
+@pytest.mark.parametrize("text,want", [
+    ('title,text\nA,"x; y; z"\n', ","),
+    ('title;text\nA;"x, y, z"\n', ";"),
+    ("title\tqty\nA\t1\n", "\t"),
+    ("title\nA\n", ","),
+    ("title,text\nA,x; y; z\nB,u; v; w\n", ","),
+    ('title,text\nA,"x";"y"\nB,"u";"v"\n', ","),  # the sniffer says ";", the header has none: ","
+    ("a;b\n1;2\n3;4\n", ";"),
+])
+def test_sniffed_delimiter(text, want):
+    from printkit.deck import sniff_delimiter
+
+    assert sniff_delimiter(text) == want
+
+
+def test_sniffing_a_hostile_csv_stays_fast():
+    import time
+
+    from printkit.deck import sniff_delimiter
+
+    start = time.process_time()
+    sniff_delimiter(',"' * 500_000)   # csv.Sniffer's quote search is quadratic in its sample
+    assert time.process_time() - start < 2.0
