@@ -108,3 +108,13 @@ def test_colours_and_fonts_are_the_classic_theme_s():
         assert documented == {role: value.lower() for role, value in palette.items()}, game
     fonts = {k: r[1] for k, r in keys(DOCS["Fonts"]).items()}
     assert fonts == {role: Path(theme.font_files[role]).name for role in theme.fonts}
+
+
+def test_links_inside_the_doc_lead_somewhere():
+    text = DOC.read_text(encoding="utf-8")
+    anchors = {re.sub(r"[^a-z0-9 -]", "", h.lower()).strip().replace(" ", "-")
+               for h in re.findall(r"^#{1,3} (.*)$", text, flags=re.M)}
+    for target in re.findall(r"\]\(#([^)]+)\)", text):
+        assert target in anchors, target
+    for target in re.findall(r"\]\(((?!#|https?:)[^)]+)\)", text):
+        assert (DOC.parent / target).is_file(), target
