@@ -337,8 +337,11 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
 @click.option("--scale", "scale", default="100%,100%", show_default=True, metavar="X,Y", help=_SCALE_HELP)
 @click.option("--quiet", "-q", is_flag=True, help=_QUIET_HELP)
+@click.option("--allow-missing-glyphs", is_flag=True,
+              help="Print text with characters its font lacks (as blanks) and warn, instead of refusing.")
 def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_name, out,
-         printer_margin="5mm", rotate_backs=False, scale="100%,100%", quiet=False) -> None:
+         printer_margin="5mm", rotate_backs=False, scale="100%,100%", quiet=False,
+         allow_missing_glyphs=False) -> None:
     """Build your own deck: DATA (CSV or TOML rows, a qty column) on a LAYOUT.
 
     \b
@@ -367,7 +370,11 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     back = load_layout(back_path) if back_path else None
     rows = load_rows(data)
     check_out_dir(out)
-    cset = deck_set(layout, rows, theme, back)
+    glyph_warnings: list[str] = []
+    cset = deck_set(layout, rows, theme, back, allow_missing_glyphs=allow_missing_glyphs, warnings=glyph_warnings)
+    from printkit.messages import capped_lines
+    for line in capped_lines((f"warning: {w}" for w in glyph_warnings), len(glyph_warnings)):
+        click.echo(line, err=True)
     interrupt.checkpoint()
     notes: list[str] = []
     target = out / f"{layout.name}.pdf"

@@ -1,10 +1,16 @@
 """Your own decks: cards from a data file (CSV or TOML) and a layout TOML.
 
+The full reference — every element type and key with its unit and default,
+the ``[card]`` keys, icon names with a picture of each, colours, fonts, CSV
+rules, the fit rules and output naming — is ``docs/deck-layouts.md``
+(``tests/test_deck_docs.py`` checks it against :data:`CARD_KEYS`,
+:data:`ELEMENT_KEYS`, :data:`ALIASES` and :func:`deck_icons`).  In short:
+
 A **layout** (TOML) describes one card face; lengths in **mm** measured from
 the trim box's **top-left** corner (x right, y down), font sizes in **pt**::
 
     [card]
-    name = "monsters"            # output file stem
+    name = "monsters"            # output file stem: <out>/monsters.pdf
     title = "Monster deck"
     size = "poker"               # or width = 63.5, height = 88.9 (mm)
     background = "{{ colour }}"  # a theme colour role or #rrggbb; runs to the bleed
@@ -13,21 +19,31 @@ the trim box's **top-left** corner (x right, y down), font sizes in **pt**::
     type = "text"                # text | box | circle | image | icon
     x = 5
     y = 6
-    w = 53.5                     # optional: wrap/align inside this width
+    w = 53.5                     # box width; default: to the safe zone's right edge
+    h = 12                       # box height; default: to the safe zone's bottom edge
     text = "{{ title }}"
     font = "display"             # theme font role: display, body, bold, semibold, italic
     size = 14
-    colour = "ink"
-    align = "left"               # left | centre | right
+    colour = "ink"               # (``color`` is the same key)
+    align = "left"               # left | centre | right, inside the box
+    fit = "shrink"               # shrink (down to min_size, default 6 pt) | error
+
+**Text never goes missing.**  Text wraps inside its box; text that does not
+fit shrinks in 0.5 pt steps down to ``min_size`` (``fit = "shrink"``) or is
+an error (``fit = "error"``); a character the font has no glyph for is an
+error naming the card, element, character and font (a warning with
+``allow_missing_glyphs``).  Errors name the file, the card (and CSV line),
+the element and the key: :class:`printkit.PrintkitError` (exit 1).
 
 Strings may hold jinja2 placeholders (``{{ field }}``) filled from each data
 row: plain ``{{ field }}`` directly, anything else (filters, blocks,
 expressions) in printkit's template sandbox (:mod:`printkit.sandbox`: no
 access to Python internals, budgets on time, loop steps and string sizes).
-An ``image`` ``src`` is a file inside the layout's folder (no absolute path,
-no ``..`` or symlink leading out).  A ``qty`` column prints a row that many times.  Identical cards are
-drawn once (form XObjects).  Errors name the file, the row or element and the
-key: :class:`printkit.PrintkitError` (exit 1).
+An ``image`` ``src`` is a PNG, JPEG, GIF, BMP, TIFF or WebP file inside the
+layout's folder (no absolute path, no ``..`` or symlink leading out; SVG and
+other formats are refused).  CSV data may be separated by commas, semicolons
+or tabs (sniffed).  A ``qty`` column prints a row that many times.  Identical
+cards are drawn once (form XObjects).
 """
 
 from __future__ import annotations
@@ -37,6 +53,7 @@ import hashlib
 import io
 import keyword
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -45,8 +62,9 @@ from typing import Any
 from printkit import PrintkitError
 from printkit.model import Component, ComponentSet, Face
 from printkit.inputfiles import escape_display, read_bytes, read_text, show
+from printkit.messages import clip
 from printkit.rules import load_toml
-from printkit.units import mm
+from printkit.units import mm, to_mm
 
 #: Trim sizes in mm (print conventions).
 CARD_SIZES = {
@@ -56,8 +74,11 @@ CARD_SIZES = {
     "tarot": (70.0, 120.0),
 }
 
+#: Keys of the layout's ``[card]`` table.
+CARD_KEYS = {"name", "title", "size", "width", "height", "shape", "background"}
+
 ELEMENT_KEYS = {
-    "text": {"x", "y", "w", "text", "font", "size", "colour", "align", "leading"},
+    "text": {"x", "y", "w", "h", "text", "font", "size", "colour", "align", "leading", "fit", "min_size"},
     "box": {"x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius", "dash"},
     "circle": {"cx", "cy", "r", "fill", "stroke", "stroke_width", "dash"},
     "image": {"x", "y", "w", "h", "src"},
@@ -70,7 +91,31 @@ REQUIRED = {
     "image": {"x", "y", "w", "h", "src"},
     "icon": {"name", "cx", "cy", "size"},
 }
-NUMERIC = {"x", "y", "w", "h", "size", "stroke_width", "radius", "cx", "cy", "r", "leading"}
+NUMERIC = {"x", "y", "w", "h", "size", "stroke_width", "radius", "cx", "cy", "r", "leading", "min_size"}
+#: Other spellings a layout may use: alias → the key it stands for (same element types).
+ALIASES = {"color": "colour"}
+#: ``align`` values (``center`` is ``centre``).
+ALIGNS = ("left", "centre", "center", "right")
+#: ``fit`` values: ``shrink`` lowers the size until the text fits, ``error`` refuses.
+FITS = ("shrink", "error")
+#: Default and floor of ``min_size`` (pt): the smallest size ``fit = "shrink"`` goes to.
+MIN_SIZE = 6.0
+MIN_SIZE_FLOOR = 1.0
+#: Size step (pt) of ``fit = "shrink"``.
+SHRINK_STEP = 0.5
+#: Default text size (pt) and line spacing (× size).
+TEXT_SIZE = 9.0
+LEADING = 1.2
+#: Safe zone (mm) inside the trim: a text box without ``w``/``h`` runs to its edge.
+SAFE_MM = 3.0
+#: Image formats an ``image`` may be (Pillow's format names); reportlab draws them via Pillow.
+IMAGE_FORMATS = ("PNG", "JPEG", "GIF", "BMP", "TIFF", "WEBP")
+#: Delimiters a CSV may use (sniffed from its start).
+CSV_DELIMITERS = ",;\t"
+#: Characters of a CSV's start the sniffer looks at: a header and a few rows.
+#: csv.Sniffer's quote search takes time growing with the square of the
+#: sample on hostile text (4 kB of ``,"`` take ~0.7 s, 2 kB ~0.25 s).
+SNIFF_CHARS = 2048
 
 
 @lru_cache(maxsize=1)
@@ -215,6 +260,14 @@ def load_layout(path: Path) -> Layout:
     card = data.get("card")
     if not isinstance(card, dict):
         raise PrintkitError(f"{path}: needs a [card] table (name, size or width/height)")
+    stray = set(data) - {"card", "element"}
+    if stray:
+        raise PrintkitError(f"{path}: unknown table(s) or key(s) {', '.join(sorted(map(show, stray)))}; "
+                            "a layout holds [card] and [[element]] tables (see docs/deck-layouts.md)")
+    unknown = set(card) - CARD_KEYS
+    if unknown:
+        raise PrintkitError(f"{path}: [card]: unknown key(s) {', '.join(sorted(map(show, unknown)))}; "
+                            f"allowed: {', '.join(sorted(CARD_KEYS))}")
     name = str(card.get("name") or path.stem)
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name).strip("-") or "deck"
     size = card.get("size")
@@ -242,6 +295,11 @@ def load_layout(path: Path) -> Layout:
         kind = el.get("type")
         if kind not in ELEMENT_KEYS:
             raise PrintkitError(f"{where}: type {kind!r}; choose one of: {', '.join(ELEMENT_KEYS)}")
+        for alias, key in ALIASES.items():
+            if alias in el and key in ELEMENT_KEYS[kind]:
+                if key in el:
+                    raise PrintkitError(f"{where} ({kind}): both {key} and {alias} (the same key); keep one")
+                el = {(key if k == alias else k): v for k, v in el.items()}
         unknown = set(el) - ELEMENT_KEYS[kind] - {"type"}
         if unknown:
             raise PrintkitError(f"{where} ({kind}): unknown key(s) {', '.join(sorted(unknown))}; allowed: {', '.join(sorted(ELEMENT_KEYS[kind]))}")
@@ -260,23 +318,110 @@ def load_layout(path: Path) -> Layout:
             elif key in NUMERIC:
                 if isinstance(value, bool) or not isinstance(value, (int, float)) or not -1000 <= value <= 1000:
                     raise PrintkitError(f"{where} ({kind}): {key} must be a number (mm, or pt for size), got {value!r}")
+                if kind == "text" and key in ("size", "min_size") and not MIN_SIZE_FLOOR <= value <= 1000:
+                    raise PrintkitError(f"{where} ({kind}): {key} must be a font size in pt "
+                                        f"({MIN_SIZE_FLOOR:g}–1000), got {value!r}")
                 out[key] = float(value)
+            elif key == "align" and value not in ALIGNS and "{" not in str(value):
+                raise PrintkitError(f"{where} ({kind}): align {show(value)}; choose left, centre or right "
+                                    "(inside the box from x, w mm wide)")
+            elif key == "fit" and value not in FITS and "{" not in str(value):
+                raise PrintkitError(f"{where} ({kind}): fit {show(value)}; choose shrink (down to min_size) "
+                                    "or error")
             else:
                 out[key] = _compile(env, str(value), f"{where} ({kind}) {key}")
         if kind == "image":
             src = el["src"]
-            if "{{" not in str(src) and not image_path(path.parent, str(src), f"{where} (image)").is_file():
-                raise PrintkitError(f"{where} (image): src {src!r} not found next to the layout")
+            if "{{" not in str(src):
+                full = image_path(path.parent, str(src), f"{where} (image)")
+                if not full.is_file():
+                    raise PrintkitError(f"{where} (image): src {src!r} not found next to the layout")
+                _image_reader(full, str(src), f"{where} (image)")  # the format is checked now, before any card
         elements.append(out)
     return Layout(path, safe, str(card.get("title") or name), float(width), float(height), shape, background, tuple(elements))
 
 
-def load_rows(path: Path) -> list[dict[str, Any]]:
-    """Read card data: CSV (header row; UTF-8, BOM tolerated) or TOML (``[[card]]``).
+class Row(dict):
+    """One card's data (field → value) and ``line``: the CSV line it starts
+    on (``None`` for TOML data), for messages."""
 
-    Each row is a dict of field → value; a ``qty`` field (whole number ≥ 0,
-    default 1) is kept as ``qty``.  Raises :class:`printkit.PrintkitError`
-    naming the file and row for a bad ``qty``, an empty file, or bad bytes.
+    __slots__ = ("line",)
+
+    def __init__(self, *args, line: int | None = None, **kw):
+        super().__init__(*args, **kw)
+        self.line = line
+
+
+def sniff_delimiter(text: str) -> str:
+    """The delimiter of CSV ``text``: comma, semicolon or tab.
+
+    :class:`csv.Sniffer` reads the first :data:`SNIFF_CHARS` characters (cut
+    at a line end).  The header line decides — the one of the three found
+    most often in it, a comma on a tie — when the sniffer cannot tell (one
+    column, a single row) or names a delimiter the header lacks while it
+    holds another (cells full of ``;`` in a comma file).  Only the delimiter
+    is taken from the sniffer: quotes stay ``"``.
+    """
+    sample = text[:SNIFF_CHARS]
+    if len(text) > SNIFF_CHARS and "\n" in sample:
+        sample = sample[:sample.rindex("\n") + 1]
+    header = sample.split("\n", 1)[0]
+    counts = {d: header.count(d) for d in CSV_DELIMITERS}
+    by_header = "," if counts[","] == max(counts.values()) else max(counts, key=counts.get)
+    try:
+        sniffed = csv.Sniffer().sniff(sample, delimiters=CSV_DELIMITERS).delimiter
+    except csv.Error:
+        return by_header
+    # a delimiter the header does not hold, while it holds another, is the sniffer misled by the cells
+    return sniffed if sniffed in CSV_DELIMITERS and (counts[sniffed] or not counts[by_header]) else by_header
+
+
+def _csv_rows(path: Path, text: str) -> list[Row]:
+    """Rows of CSV ``text`` (see :func:`load_rows`), each with its start line."""
+    name = escape_display(str(path))
+    delimiter = sniff_delimiter(text)
+    shown = {",": "comma", ";": "semicolon", "\t": "tab"}[delimiter]
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows: list[Row] = []
+    try:
+        header = next(reader, None)
+        if not header or not any(cell.strip() for cell in header):
+            raise PrintkitError(f"{name}: no header row; the first line names the columns, e.g. title,text,qty")
+        header = [cell.strip() for cell in header]
+        for n, cell in enumerate(header, 1):
+            if not cell:
+                raise PrintkitError(f"{name}: line 1 (header): column {n} has no name "
+                                    f"({shown}-separated; a trailing {shown} adds an empty column)")
+        twice = sorted(name for name, k in Counter(header).items() if k > 1)
+        if twice:
+            raise PrintkitError(f"{name}: line 1 (header): column {show(twice[0])} appears twice; "
+                                "name each column once")
+        start = reader.line_num + 1
+        for cells in reader:
+            line, start = start, reader.line_num + 1
+            if not cells:
+                continue
+            if len(cells) > len(header):
+                raise PrintkitError(f"{name}: line {line} has {len(cells)} cells but the header "
+                                    f"{len(header)} (more cells than the header; {shown}-separated)")
+            cells += [""] * (len(header) - len(cells))
+            rows.append(Row(zip(header, cells), line=line))
+    except csv.Error as exc:
+        raise PrintkitError(f"{name}: invalid CSV at line {reader.line_num} ({_one_line(exc)})") from None
+    return rows
+
+
+def load_rows(path: Path) -> list[Row]:
+    """Read card data: CSV (header row; UTF-8, BOM tolerated; comma,
+    semicolon or tab separated, sniffed by :func:`sniff_delimiter`) or TOML
+    (``[[card]]``).
+
+    Each row is a :class:`Row` of field → value (header names stripped of
+    spaces; a short CSV row's missing cells are ``""``); a ``qty`` field
+    (whole number ≥ 0, default 1) is kept as ``qty``.  Raises
+    :class:`printkit.PrintkitError` naming the file and row for a bad
+    ``qty``, an empty file, bad bytes, a header with an empty or repeated
+    column name, or a row with more cells than the header.
     """
     path = Path(path)
     if path.suffix.lower() == ".toml":
@@ -284,33 +429,33 @@ def load_rows(path: Path) -> list[dict[str, Any]]:
         rows = data.get("card")
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
             raise PrintkitError(f"{path}: needs [[card]] tables, one per card")
-        rows = [dict(r) for r in rows]
+        rows = [Row(r) for r in rows]
     else:
-        text = read_text(path, max_bytes=MAX_DATA_BYTES)
-        try:
-            reader = csv.DictReader(io.StringIO(text))
-            rows = [dict(r) for r in reader]
-        except csv.Error as exc:
-            raise PrintkitError(f"{path}: invalid CSV ({exc})") from None
-        for n, row in enumerate(rows, 2):
-            if None in row:
-                raise PrintkitError(f"{path}: row {n} has more cells than the header")
+        rows = _csv_rows(path, read_text(path, max_bytes=MAX_DATA_BYTES))
     if not rows:
         raise PrintkitError(f"{path}: no cards")
     for n, row in enumerate(rows, 1):
         qty = row.get("qty", 1)
+        at = f"card {n}" + (f" (line {row.line})" if row.line else "")
         try:
             qty = int(str(qty).strip() or "1")
         except ValueError:
-            raise PrintkitError(f"{path}: card {n}: qty {row.get('qty')!r} is not a whole number") from None
+            raise PrintkitError(f"{path}: {at}: qty {row.get('qty')!r} is not a whole number") from None
         if not 0 <= qty <= MAX_QTY:
-            raise PrintkitError(f"{path}: card {n}: qty {qty} outside 0–{MAX_QTY}")
+            raise PrintkitError(f"{path}: {at}: qty {qty} outside 0–{MAX_QTY}")
         row["qty"] = qty
     total = sum(row["qty"] for row in rows)
     if total > MAX_CARDS:
         raise PrintkitError(f"{escape_display(str(path))}: {total:,} cards in all (qty summed over {len(rows):,} rows); "
                             f"a deck prints at most {MAX_CARDS:,}")
     return rows
+
+
+def _columns(row: dict) -> str:
+    """``; the data's columns: a, b, …`` (``qty`` left out) for a missing-column message."""
+    names = [k for k in row if k != "qty"] or list(row)
+    text = ", ".join(map(str, names[:12])) + (f", … ({len(names)} in all)" if len(names) > 12 else "")
+    return f"; the data's columns: {clip(text, 160)}"
 
 
 def _render(template, row: dict, where: str) -> str:
@@ -320,14 +465,14 @@ def _render(template, row: dict, where: str) -> str:
         try:
             return template.fill(row)
         except _Missing as exc:
-            raise PrintkitError(f"{where}: {exc.message} (no such column in the data)") from None
+            raise PrintkitError(f"{where}: {exc.message} (no such column in the data){_columns(row)}") from None
     from printkit import sandbox
 
     try:
         return sandbox.render(template, row, where)
     except sandbox.TemplateError as exc:
         if exc.kind == "undefined":
-            raise PrintkitError(f"{where}: {exc.reason} (no such column in the data)") from None
+            raise PrintkitError(f"{where}: {exc.reason} (no such column in the data){_columns(row)}") from None
         raise PrintkitError(f"{where}: {exc.reason}") from None
 
 
@@ -342,7 +487,7 @@ def resolve(layout: Layout, row: dict, where: str) -> list[dict]:
                 try:
                     done[key] = value.fill(row)
                 except _Missing as exc:
-                    raise PrintkitError(f"{where}, element {i} {key}: {exc.message} (no such column in the data)") from None
+                    raise PrintkitError(f"{where}, element {i} {key}: {exc.message} (no such column in the data){_columns(row)}") from None
             elif hasattr(value, "render"):
                 done[key] = _render(value, row, f"{where}, element {i} {key}")
         out.append(done)
@@ -391,6 +536,7 @@ def _image_reader(path: Path, src: str, where: str):
     if hit is not None and hit[0] == stamp:
         return hit[1]
     data = read_bytes(path, kind="image")
+    _check_image_format(data, src, where)
     try:
         reader = ImageReader(io.BytesIO(data))
     except Exception as exc:  # Pillow raises many types for bad images
@@ -399,6 +545,39 @@ def _image_reader(path: Path, src: str, where: str):
         _IMAGES.pop(next(iter(_IMAGES)))
     _IMAGES[path] = (stamp, reader)
     return reader
+
+
+def _image_kinds() -> str:
+    names = {"JPEG": "JPEG", "WEBP": "WebP"}
+    shown = [names.get(f, f) for f in IMAGE_FORMATS]
+    return ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+def _check_image_format(data: bytes, src: str, where: str) -> str:
+    """The Pillow format name of image bytes ``data`` when it is one of
+    :data:`IMAGE_FORMATS`.  Raises :class:`printkit.PrintkitError` naming
+    ``where`` and the file ``src``, what the file is (SVG, PDF, another
+    format, not an image) and the formats printkit draws."""
+    head = data[:1024].lstrip()
+    if head[:1] == b"<" and (b"<svg" in data[:8192].lower() or head[:5].lower() == b"<?xml"):
+        what = "an SVG drawing"
+    elif head.startswith(b"%PDF"):
+        what = "a PDF"
+    else:
+        from PIL import Image
+
+        try:
+            with Image.open(io.BytesIO(data)) as im:
+                fmt = im.format
+        except Image.DecompressionBombError as exc:
+            raise PrintkitError(f"{where}: cannot read image {show(src)} ({_one_line(exc)})") from None
+        except Exception:  # Pillow raises many types for bytes it does not know
+            fmt = None
+        if fmt in IMAGE_FORMATS:
+            return fmt
+        what = f"a {fmt} image" if fmt else "not an image printkit knows"
+    raise PrintkitError(f"{where}: cannot read image {show(src)}: it is {what}; an image must be a "
+                        f"{_image_kinds()} file (export vector art as PNG at 300 dpi)")
 
 
 def _colour(theme, value: str | None, where: str):
@@ -451,9 +630,127 @@ def _parse_colour(theme, value: str | None, where: str):
                             f"palette of the theme)") from None
 
 
-def draw_elements(c, box, elements: list[dict], background: str | None, theme, base: Path, where: str) -> None:
+@dataclass(frozen=True)
+class FittedText:
+    """A text element laid out in its box: reportlab ``font``, ``size`` and
+    ``leading`` (pt, after any shrinking), the ``lines`` to draw, the box
+    (``x``, ``y`` from the trim's top-left, ``width``, ``height``; pt) and
+    ``align``."""
+
+    font: str
+    size: float
+    leading: float
+    lines: tuple[str, ...]
+    x: float
+    y: float
+    width: float
+    height: float
+    align: str
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` pt where word
+    breaks allow (a word wider than ``width`` keeps a line of its own): each
+    ``\n``-separated paragraph split by :func:`_split`; empty paragraphs stay
+    as empty lines (trailing ones are dropped)."""
+    lines: list[str] = []
+    for para in text.rstrip("\n").split("\n"):
+        lines.extend(_split(para, font, size, width) or [""])
+    return lines if any(lines) else []
+
+
+def text_height(lines: int, size: float, leading: float) -> float:
+    """Height (pt) of ``lines`` lines of text: from the top of the box (the
+    first baseline sits 0.8 × ``size`` below it) to 0.2 × ``size`` under the
+    last baseline; 0 for no lines."""
+    return size + (lines - 1) * leading if lines else 0.0
+
+
+#: Texts up to this many characters have their fitting remembered (decks repeat texts).
+_CACHED_TEXT = 2000
+
+
+@lru_cache(maxsize=4096)
+def _shrink(text: str, font: str, size: float, leading: float | None, width: float, height: float,
+            floor: float, shrink: bool) -> tuple[bool, float, float, tuple[str, ...], float, float]:
+    """``(fits, size, leading, lines, widest, tall)`` of ``text`` in reportlab
+    ``font`` in a ``width`` × ``height`` pt box (see :func:`fit_text`): at
+    ``size``, then — when ``shrink`` — 0.5 pt smaller each time down to
+    ``floor``; the last try when nothing fits."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    ratio = leading / size if leading is not None else LEADING
+    current = size
+    while True:
+        lead = leading if current == size and leading is not None else current * ratio
+        lines = tuple(wrap(text, font, current, width))
+        widest = max((stringWidth(line, font, current) for line in lines), default=0.0)
+        tall = text_height(len(lines), current, lead)
+        if widest <= width + 1e-6 and tall <= height + 1e-6:
+            return True, current, lead, lines, widest, tall
+        if not shrink or current <= floor:
+            return False, current, lead, lines, widest, tall
+        current = max(floor, current - SHRINK_STEP)
+
+
+def fit_text(el: dict, theme, card_w: float, card_h: float, at: str) -> FittedText:
+    """Lay out the resolved text element ``el`` (mm/pt keys as in the
+    layout) on a ``card_w`` × ``card_h`` mm card.
+
+    The box is ``x, y, w, h`` (mm); without ``w`` it runs to the safe zone's
+    right edge (``card_w - SAFE_MM``), without ``h`` to its bottom edge.
+    The text wraps inside ``w``; when a line is wider than ``w`` or the lines
+    are taller than ``h`` (:func:`text_height`), ``fit = "shrink"`` lowers
+    the size (and ``leading`` with it) by :data:`SHRINK_STEP` down to
+    ``min_size`` (default :data:`MIN_SIZE`), ``fit = "error"`` refuses at
+    once.  Raises :class:`printkit.PrintkitError` naming ``at`` for an
+    unknown font role, align or fit, a box of no size, or text that does not
+    fit.
+    """
+    role = el.get("font", "body")
+    if role not in theme.fonts:
+        raise PrintkitError(f"{at}: font {show(role)}; choose one of: {', '.join(theme.fonts)}")
+    align = el.get("align", "left")
+    if align not in ALIGNS:
+        raise PrintkitError(f"{at}: align {show(align)}; choose left, centre or right (inside the box from x, w mm wide)")
+    fit = el.get("fit", "shrink")
+    if fit not in FITS:
+        raise PrintkitError(f"{at}: fit {show(fit)}; choose shrink (down to min_size) or error")
+    x, y = el["x"], el["y"]
+    w = el["w"] if "w" in el else card_w - SAFE_MM - x
+    h = el["h"] if "h" in el else card_h - SAFE_MM - y
+    if w <= 0:
+        raise PrintkitError(f"{at}: x = {x:g} mm leaves no room before the safe zone's right edge "
+                            f"({card_w - SAFE_MM:g} mm); give w" if "w" not in el else f"{at}: w must be more than 0 mm")
+    if h <= 0:
+        raise PrintkitError(f"{at}: y = {y:g} mm leaves no room above the safe zone's bottom edge "
+                            f"({card_h - SAFE_MM:g} mm); give h" if "h" not in el else f"{at}: h must be more than 0 mm")
+    font = theme.font(role)
+    size = el.get("size", TEXT_SIZE)
+    width, height = mm(w), mm(h)
+    floor = min(el.get("min_size", MIN_SIZE), size)
+    text = el["text"]
+    args = (text, font, size, el.get("leading"), width, height, floor, fit == "shrink")
+    ok, current, leading, lines, widest, tall = (_shrink(*args) if len(text) <= _CACHED_TEXT
+                                                 else _shrink.__wrapped__(*args))
+    if ok:
+        return FittedText(font, current, leading, lines, mm(x), mm(y), width, height, align)
+    why = (f"a word is {to_mm(widest):.1f} mm wide" if widest > width + 1e-6
+           else f"{len(lines)} lines need {to_mm(tall):.1f} mm")
+    shown = clip(" ".join(text.split()), 40)
+    if fit == "error":
+        raise PrintkitError(f"{at}: text {show(shown)} does not fit its {w:g} × {h:g} mm box at {size:g} pt "
+                            f"({why}; fit = \"error\"); shorten it, enlarge w/h, or use fit = \"shrink\"")
+    raise PrintkitError(f"{at}: text {show(shown)} does not fit its {w:g} × {h:g} mm box even at {current:g} pt "
+                        f"({why}); shorten it, enlarge w/h, or lower min_size (now {floor:g} pt)")
+
+
+def draw_elements(c, box, elements: list[dict], background: str | None, theme, base: Path, where: str,
+                  fitted: list | None = None) -> None:
     """Draw resolved ``elements`` on a face (reportlab canvas, origin at the
-    trim box's bottom-left, pt).  Layout y grows downwards from the top."""
+    trim box's bottom-left, pt).  Layout y grows downwards from the top.
+    ``fitted``: per element, its :class:`FittedText` (text) or ``None``;
+    text elements are fitted here when it is not given."""
     H = box.height
     if background:
         c.setFillColor(_colour(theme, background, f"{where} background"))
@@ -462,24 +759,15 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
         at = f"{where}, element {i} ({el['type']})"
         kind = el["type"]
         if kind == "text":
-            role = el.get("font", "body")
-            if role not in theme.fonts:
-                raise PrintkitError(f"{at}: font {role!r}; choose one of: {', '.join(theme.fonts)}")
-            font, size = theme.font(role), el.get("size", 9.0)
-            c.setFont(font, size)
+            t = fitted[i - 1] if fitted else fit_text(el, theme, to_mm(box.width), to_mm(H), at)
+            c.setFont(t.font, t.size)
             c.setFillColor(_colour(theme, el.get("colour", "ink"), at))
-            x, top = mm(el["x"]), H - mm(el["y"])
-            width = mm(el["w"]) if "w" in el else None
-            lines = _split(el["text"], font, size, width) if width else el["text"].split("\n")
-            leading = el.get("leading", size * 1.2)
-            align = el.get("align", "left")
-            if align not in ("left", "centre", "center", "right"):
-                raise PrintkitError(f"{at}: align {align!r}; choose left, centre or right")
-            for n, line in enumerate(lines):
-                y = top - size * 0.8 - n * leading
-                if align == "left" or width is None:
+            x, top, width = t.x, H - t.y, t.width
+            for n, line in enumerate(t.lines):
+                y = top - t.size * 0.8 - n * t.leading
+                if t.align == "left":
                     c.drawString(x, y, line)
-                elif align == "right":
+                elif t.align == "right":
                     c.drawRightString(x + width, y, line)
                 else:
                     c.drawCentredString(x + width / 2, y, line)
@@ -526,32 +814,94 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
             draw_icon(c, x, y, size, fill, detail)
 
 
-def layout_face(layout: Layout, row: dict, theme, where: str) -> Face:
+#: (font file, text) pairs whose every character the font has (checked once).
+_COVERED: set[tuple[Path, str]] = set()
+
+
+def row_label(layout: Layout, row: dict, n: int) -> str:
+    """``front.toml: card 3 (CSV line 4)``: how messages name a card."""
+    line = getattr(row, "line", None)
+    return f"{layout.path.name}: card {n}" + (f" (CSV line {line})" if line else "")
+
+
+def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_glyphs: bool = False,
+                warnings: list[str] | None = None, seen: dict[str, Face] | None = None) -> Face:
     """One face of ``layout`` filled from ``row`` (a dict of field → value).
 
-    The face key hashes the filled elements, so equal rows share one drawing.
-    Raises :class:`printkit.PrintkitError` naming ``where`` for a placeholder
-    with no matching field.
+    Every text is fitted to its box (:func:`fit_text`) and checked against
+    its font's character map (:func:`printkit.rules.check_printable`), and
+    every image file's format is checked, before anything is drawn.  A
+    missing glyph is an error, or — with ``allow_missing_glyphs`` — a line
+    appended to ``warnings`` (the character prints as a blank).
+
+    The face key hashes the filled elements, so equal rows share one drawing;
+    ``seen`` (key → face, filled here) hands back a face already made.
+    Raises :class:`printkit.PrintkitError` naming ``where`` and the element
+    for a placeholder with no matching field, an unknown colour or font, a
+    missing glyph, text that does not fit, or an image that cannot be drawn.
     """
+    from printkit.rules import check_printable
+
     elements = resolve(layout, row, where)
     background = _render(layout.background, row, f"{where}, [card] background") if layout.background else None
-    # check colours and fonts now, so errors name the row before any drawing
     # repr is exact and stable here: elements are dicts built in layout order of str/float/tuple
     key_src = repr((background, elements))
     key = f"deck/{layout.name}/" + hashlib.sha1(key_src.encode("utf-8")).hexdigest()[:20]
+    if seen is not None and key in seen:
+        return seen[key]
     text = " ".join(el["text"] for el in elements if el["type"] == "text")
+    # check everything now, so errors name the row before any drawing
+    if background:
+        _colour(theme, background, f"{where}, [card] background")
+    fitted: list[FittedText | None] = []
+    for i, el in enumerate(elements, 1):
+        kind = el["type"]
+        at = f"{where}, element {i} ({kind})"
+        for key_name in ("colour", "fill", "stroke", "detail"):
+            if key_name in el:
+                _colour(theme, el[key_name], at)
+        if kind == "text":
+            fitted.append(fit_text(el, theme, layout.width, layout.height, at))
+            role = el.get("font", "body")
+            known = (theme.font_files[role], el["text"])
+            if known in _COVERED:
+                continue
+            try:
+                check_printable(where, [(f"element {i} (text)", el["text"], [role])], theme)
+                if len(el["text"]) <= _CACHED_TEXT:
+                    if len(_COVERED) >= 8192:
+                        _COVERED.clear()
+                    _COVERED.add(known)
+            except PrintkitError as exc:
+                if not allow_missing_glyphs:
+                    raise PrintkitError(f"{exc}, or pass --allow-missing-glyphs to print it with blanks") from None
+                if warnings is not None:
+                    warnings.append(f"{exc.args[0].removesuffix('; write text that font can draw')}; printed as a blank")
+            continue
+        fitted.append(None)
+        if kind == "image":
+            src = image_path(layout.path.parent, el["src"], at)
+            if not src.is_file():
+                raise PrintkitError(f"{at}: image {show(el['src'])} not found next to the layout")
+            _image_reader(src, el["src"], at)
 
-    def draw(c, box, _e=elements, _b=background):
-        draw_elements(c, box, _e, _b, theme, layout.path.parent, where)
+    def draw(c, box, _e=elements, _b=background, _f=tuple(fitted)):
+        draw_elements(c, box, _e, _b, theme, layout.path.parent, where, list(_f))
 
-    return Face(key, draw, text)
+    face = Face(key, draw, text)
+    if seen is not None:
+        seen[key] = face
+    return face
 
 
-def deck_set(layout: Layout, rows: list[dict], theme, back: Layout | None = None) -> ComponentSet:
+def deck_set(layout: Layout, rows: list[dict], theme, back: Layout | None = None, *,
+             allow_missing_glyphs: bool = False, warnings: list[str] | None = None) -> ComponentSet:
     """Components for every row × qty: fronts from ``layout``, backs from ``back``.
 
-    Raises :class:`printkit.PrintkitError` naming the row for a placeholder
-    with no matching column.
+    Raises :class:`printkit.PrintkitError` naming the row (card number and
+    CSV line) and element for what :func:`layout_face` refuses; with
+    ``allow_missing_glyphs`` a missing glyph is a line in ``warnings``
+    instead.
     """
     if back is not None and (back.width, back.height, back.shape) != (layout.width, layout.height, layout.shape):
         raise PrintkitError(
@@ -559,12 +909,13 @@ def deck_set(layout: Layout, rows: list[dict], theme, back: Layout | None = None
             f"{layout.path.name} is {layout.width:g} × {layout.height:g} mm ({layout.shape}); make them match"
         )
     comps = []
+    seen: dict[str, Face] = {}  # an identical face (a back without placeholders) is checked once
     for n, row in enumerate(rows, 1):
         if row["qty"] == 0:
             continue
-        where = f"{layout.path.name}: card {n}"
-        front = layout_face(layout, row, theme, where)
-        back_face = layout_face(back, row, theme, f"{back.path.name}: card {n}") if back else None
+        opts = dict(allow_missing_glyphs=allow_missing_glyphs, warnings=warnings, seen=seen)
+        front = layout_face(layout, row, theme, row_label(layout, row, n), **opts)
+        back_face = layout_face(back, row, theme, row_label(back, row, n), **opts) if back else None
         comps.append(Component(
             f"{layout.name}-{n}", mm(layout.width), mm(layout.height), front, back_face,
             shape=layout.shape, quantity=row["qty"], meta={"row": n},
