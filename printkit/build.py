@@ -126,6 +126,9 @@ class GameKit:
     rules: Callable[[Path | None], object] | None = None
     options: frozenset[str] = frozenset()
     scorer: Callable[..., object] | None = None
+    #: ``scorepad(rules_path | None) -> printkit.scorepad.PadSpec``: the game's in-browser
+    #: score pad (its JavaScript scorer, input UI and rules data); ``None``: no pad.
+    scorepad: Callable[..., object] | None = None
     icons: Mapping[str, Callable[..., None]] = field(default_factory=dict)
 
     def range_for(self, options: BuildOptions) -> tuple[int, int, int]:

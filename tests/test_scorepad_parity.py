@@ -1,0 +1,168 @@
+"""One rulebook, two implementations (issue 18): every game file the Python scorers are
+tested on also runs through the score pad's JavaScript scorer under Node, and both must
+give the same report — scores, ranks, winners, Skeleton awards, and every problem (code,
+severity, player, location, message) in the same order.
+
+The oracle is the Python scorer (``render_json``), which the rest of the suite tests
+against the rulebook; the JavaScript gets the game file as parsed by Python (tagged JSON,
+:func:`printkit.scorepad.encode`) and the rules data of the page.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import shutil
+import tomllib
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from printkit import PrintkitError
+from printkit.registry import all_games
+from printkit.scorepad import CORE_JS, encode
+from printkit.scoring.fields import read_game_file
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path("/work/shared/cases")
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
+
+#: game id → folders of game files its Python scorer is tested on.
+FOLDERS = {
+    "archeotrek": [ROOT / "tests/data/archeotrek", ROOT / "tests/data/bad", ROOT / "examples/archeotrek",
+                   SHARED / "archeotrek"],
+}
+
+
+def _archeotrek_codes():
+    from printkit.games.archeotrek.validate import CODES as C
+
+    return C
+
+
+#: game id → its problem codes (every one must be reached by some vector).
+CODES = {"archeotrek": _archeotrek_codes}
+
+
+def _files(game: str) -> list[Path]:
+    out = []
+    for d in FOLDERS[game]:
+        if d.is_dir():
+            out += sorted(p for p in d.iterdir() if p.suffix in (".toml", ".json") and p.name != "expected.toml"
+                          and p.is_file() and not p.is_symlink())
+    return out
+
+
+def _mutants(game: str, s, folder: Path) -> list[Path]:
+    """Simulated games (``simulate``, fixed seeds) and, from each, a few seeded random
+    breakages of one rule each, written as JSON files: they reach the checks the
+    handed files do not (every problem code of the game is asserted below)."""
+    if s.simulate is None:
+        return []
+    rng = random.Random(18)
+    out = []
+    for seed in range(12):
+        data = tomllib.loads(s.simulate(1 + seed % 4, seed))
+        variants = [data] + [MUTATE[game](copy.deepcopy(data), rng, k) for k in range(N_MUTATIONS[game])]
+        for k, v in enumerate(variants):
+            path = folder / f"sim-{seed}-{k}.json"
+            path.write_text(json.dumps(v), encoding="utf-8")
+            out.append(path)
+    return out
+
+
+def _archeotrek_mutant(d: dict, rng: random.Random, k: int) -> dict:
+    pl = rng.choice(d["player"])
+    areas = pl.setdefault("area", [])
+    circles = list(pl["circles"])
+    if k == 0:
+        del pl[rng.choice(["choices", "circles", "name"])]
+    elif k == 1 and areas:
+        rng.choice(areas)["circles"] = []
+    elif k == 2 and len(circles) > 3:
+        areas.append({"circles": [circles[0], circles[-1]], "bones": []})
+    elif k == 3 and areas:
+        areas.append(copy.deepcopy(rng.choice(areas)))
+    elif k == 4:
+        pl["choices"]["yellow"] = pl["choices"].get("yellow", 0) + rng.choice([1, 3])
+    elif k == 5 and areas:
+        a = rng.choice(areas)
+        if a["bones"]:
+            a["bones"].pop()
+        else:
+            a["bones"].append("blue-9")
+    elif k == 6 and areas:
+        rng.choice(areas)["bones"].append(rng.choice(["red-2", "green-5", "orange-8", "purple-1"]))
+    elif k == 7 and circles:
+        pl["circles"][rng.choice(circles)] = rng.choice([-1, 13, 99, 2**40])
+    elif k == 8 and circles:
+        pl["circles"][rng.choice(circles)] = rng.randrange(0, 12)
+    elif k == 9:
+        lines = list(pl["choices"])
+        a, b = rng.sample(lines, 2) if len(lines) > 1 else (lines * 2)[:2]
+        pl["choices"][a] -= 1
+        pl["choices"][b] += 1
+    return d
+
+
+MUTATE = {"archeotrek": _archeotrek_mutant}
+N_MUTATIONS = {"archeotrek": 10}
+
+
+def _vectors(game: str, folder: Path):
+    """(label, case for node, Python report) for every file the Python scorer loads."""
+    kit = next(k for k in all_games() if k.id == game)
+    spec = kit.scorepad(None)
+    s = kit.scorer(None)
+    out = []
+    for path in _files(game) + _mutants(game, s, folder):
+        try:
+            loaded = s.load(path)
+            raw = read_game_file(path)
+        except PrintkitError:
+            continue  # unreadable or a malformed layout: a load error, never reaches a scorer
+        for partial in (False, True):
+            py = json.loads(s.render_json(s.score(loaded, partial=partial)))
+            case = {"game": game, "data": encode(raw), "rules": spec.vector_rules(loaded), "partial": partial,
+                    "source": loaded.source}
+            out.append((f"{path.relative_to(path.parent.parent)}{' --partial' if partial else ''}", case, py))
+    return spec, out
+
+
+def _run_node(spec, cases: list[dict]) -> list[dict]:
+    scripts = [str(CORE_JS)] + [str(p) for p in spec.scripts if p.name == "scorer.js"]
+    r = subprocess.run([NODE, str(CORE_JS.parent / "run_node.js"), *scripts], input=json.dumps(cases),
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+@pytest.mark.parametrize("game", sorted(FOLDERS))
+def test_javascript_scorer_agrees_with_python(game, tmp_path):
+    spec, vectors = _vectors(game, tmp_path)
+    assert len(vectors) >= 40, "too few vectors: the folders moved?"
+    js = _run_node(spec, [c for _, c, _ in vectors])
+    bad = []
+    for (label, _, py), got in zip(vectors, js):
+        if got != py:
+            bad.append((label, py, got))
+    if bad:
+        label, py, got = bad[0]
+        lines = [f"{len(bad)} of {len(vectors)} case(s) differ; first: {label}"]
+        for key in py:
+            if py.get(key) != got.get(key):
+                lines.append(f"  {key}: python {json.dumps(py.get(key), ensure_ascii=False)[:1500]}")
+                lines.append(f"  {key}: js     {json.dumps(got.get(key), ensure_ascii=False)[:1500]}")
+        lines += [f"  also: {b[0]}" for b in bad[1:30]]
+        pytest.fail("\n".join(lines))
+    # the vector set covers what it must: valid games, and every problem code of the game
+    assert any(py["valid"] for _, _, py in vectors)
+    assert any(not py["valid"] for _, _, py in vectors)
+    kit = next(k for k in all_games() if k.id == game)
+    codes = {p["code"] for _, _, py in vectors for p in py["problems"]}
+    missing = set(CODES[game]()) - codes
+    assert not missing, f"no vector reaches problem code(s) {sorted(missing)}"
+    assert kit.scorepad is not None
