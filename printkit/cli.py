@@ -413,9 +413,10 @@ def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, sc
 
 
 # scoring commands
-from printkit.scoring.cli import export_game, score, simulate, validate  # noqa: E402
+from printkit.scoring.cli import export_game, score, scorepad, simulate, validate  # noqa: E402
 
 main.add_command(score)
 main.add_command(validate)
 main.add_command(export_game)
 main.add_command(simulate)
+main.add_command(scorepad)

@@ -166,3 +166,46 @@ def test_javascript_scorer_agrees_with_python(game, tmp_path):
     missing = set(CODES[game]()) - codes
     assert not missing, f"no vector reaches problem code(s) {sorted(missing)}"
     assert kit.scorepad is not None
+
+
+def test_in_page_toml_reader_agrees_with_tomllib():
+    """The page's TOML reader (import) reads every game file of the suite as Python's
+    tomllib does, and refuses the ones tomllib refuses."""
+    import tomllib
+
+    from printkit.scorepad import TOML_JS
+
+    paths = sorted({p for g in FOLDERS for d in FOLDERS[g] if d.is_dir() for p in d.rglob("*.toml")}
+                   | set((ROOT / "tests/data").rglob("*.toml")))
+    texts, want = [], []
+    for p in paths:
+        try:
+            text = p.read_bytes().decode("utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        if len(text) > 300_000:
+            continue
+        try:
+            want.append(_plain_dt(encode(tomllib.loads(text), -10**9)))
+        except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+            want.append(None)
+        texts.append(text)
+    assert len(texts) > 100
+    r = subprocess.run([NODE, str(CORE_JS.parent / "run_node.js"), "--toml", str(CORE_JS), str(TOML_JS)],
+                       input=json.dumps(texts), capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    bad = [(p, w, g) for p, w, g in zip(paths, want, got)
+           if (w is None) != (isinstance(g, dict) and "error" in g and "$t" not in g) or (w is not None and w != g)]
+    assert not bad, f"{len(bad)} file(s) read differently; first {bad[0][0]}: tomllib {str(bad[0][1])[:400]} / js {str(bad[0][2])[:400]}"
+
+
+def _plain_dt(v):
+    if isinstance(v, list):
+        return [_plain_dt(x) for x in v]
+    if isinstance(v, dict):
+        if v.get("$t") == "dt":
+            return {"$t": "dt"}
+        if v.get("$t") == "table":
+            return {"$t": "table", "k": [[k, _plain_dt(x)] for k, x in v["k"]]}
+    return v

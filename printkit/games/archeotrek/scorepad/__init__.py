@@ -40,6 +40,7 @@ def rules_data(rules: ArcheoTrekRules, layout: Layout | None = None, tokens: Tok
         "tokens_base": rules.tokens_base,
         "tokens_per_zero": rules.tokens_per_zero,
         "choice_labels": dict(rules.choice_labels),
+        "symbols": dict(rules.symbols),
         "circle_diameter": rules.circle_diameter,
         "codes": {k: list(v) for k, v in CODES.items()},
         "players": [rules.players_min, rules.players_max, rules.players_default],
