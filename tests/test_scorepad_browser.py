@@ -199,7 +199,7 @@ def test_import_games_and_taken_tokens_across_players(browser, page_file, shots)
     # a game on its own dig site is not for this pad
     page.fill("#import-text", (ROOT / "tests/data/archeotrek/h01-two-players.toml").read_text(encoding="utf-8"))
     page.click("#import-go")
-    assert "plays its own [layout] or [tokens]" in page.inner_text("#import-error")
+    assert "it plays its own [layout] or [tokens]" in page.inner_text("#import-error")
     # a real game: the same scores as printkit score
     src = ROOT / "examples/archeotrek/finished-4-players.toml"
     page.fill("#import-text", src.read_text(encoding="utf-8"))

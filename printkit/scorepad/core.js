@@ -259,7 +259,10 @@
     return false;
   };
   function rankPlayers(players, score, seat) {
-    var ordered = players.slice().sort(function (a, b) { return (score(b) - score(a)) || (seat(a) - seat(b)); });
+    var ordered = players.slice().sort(function (a, b) {  // scores may be numbers or BigInts
+      var x = score(a), y = score(b);
+      return x > y ? -1 : x < y ? 1 : seat(a) - seat(b);
+    });
     ordered.forEach(function (p, i) {
       p.rank = i && score(ordered[i - 1]) === score(p) ? ordered[i - 1].rank : i + 1;
     });

@@ -5,7 +5,9 @@
  * A game UI gives: newPlayer(rules, n) → a player's state (plain JSON, with `name`);
  * render(el, ctx) draws the active player's sheet; toGame(state, rules) → the filled-game
  * file as plain data (what Export writes); fromGame(map, rules) → state (Import);
- * results(el, report, ctx) → the scores' detail.  ctx = {rules, state, player, index,
+ * results(el, report, ctx) → the scores' detail.  Optional: single (one sheet for the whole
+ * table, no player tabs: a cooperative game), best(report) (the winning total as the text
+ * report words it), total(row) (a player's total on their tab).  ctx = {rules, state, player, index,
  * report, change(fn), h(...)}: change(fn) runs fn on a copy of the state, keeps the old
  * one for Undo, saves and redraws.
  */
@@ -33,8 +35,27 @@
     }
     return el;
   }
+  /* A whole-number field with − and + buttons (48 px), for the form-based pads.
+   * o: {id, label, value, min, note, onset(n)}: onset gets the new number (typed or stepped). */
+  function stepper(o) {
+    var input = h("input", { type: "text", inputmode: "numeric", pattern: "-?[0-9]*", id: o.id, value: String(o.value), "aria-label": o.label,
+      autocomplete: "off", onchange: function () {
+        var t = input.value.trim();
+        if (!/^-?\d{1,15}$/.test(t)) { input.value = String(o.value); return; }
+        o.onset(parseInt(t, 10));
+      } });
+    var min = o.min === undefined ? 0 : o.min;
+    return h("div", { class: "stepper" + (o.cls ? " " + o.cls : "") },
+      h("label", { for: o.id, class: "slabel" }, o.label, o.note ? h("span", { class: "snote" }, o.note) : null),
+      h("div", { class: "sctl" },
+        h("button", { type: "button", class: "sbtn", "aria-label": o.label + " minus one", "data-step": o.id + ":-1", disabled: o.value <= min,
+          onclick: function () { o.onset(Math.max(min, o.value - 1)); } }, "−"),
+        input,
+        h("button", { type: "button", class: "sbtn", "aria-label": o.label + " plus one", "data-step": o.id + ":+1",
+          onclick: function () { o.onset(o.value + 1); } }, "+")));
+  }
   function fresh() {
-    var n = Math.max(1, Math.min(rules.players[2] || 2, 2));
+    var n = ui.single ? 1 : Math.max(1, Math.min(rules.players[2] || 2, 2));
     var players = [];
     for (var i = 0; i < n; i++) players.push(ui.newPlayer(rules, i + 1));
     return { version: 1, active: 0, finished: false, players: players };
@@ -65,7 +86,7 @@
     return Object.assign({ game: gameId }, g);
   }
   function rescore() {
-    report = scorer.score(PK.fromPlain(gameData(state)), rules, { partial: !state.finished, source: "score pad" });
+    report = scorer.score(PK.fromPlain(gameData(state)), rules, { partial: !!cfg.partial && !state.finished, source: "score pad" });
   }
 
   // -- export / import ---------------------------------------------------------------
@@ -85,9 +106,8 @@
       return p.severity === PK.ERROR && ["game-name", "unknown-key", "missing-key", "wrong-type", "no-players"].indexOf(p.code) >= 0;
     });
     if (structural.length) return "This file cannot be loaded into the pad (score it with printkit score): " + PK.problemLine(structural[0]);
-    if (data.has("layout") || data.has("tokens")) return "This file plays its own [layout] or [tokens]; the pad plays the rules it was made with — score it with printkit score.";
     var s;
-    try { s = ui.fromGame(data, rules); } catch (e) { return "This file cannot be loaded into the pad: " + e.message; }
+    try { s = ui.fromGame(data, rules); } catch (e) { return "This file cannot be loaded into the pad (score it with printkit score): " + e.message; }
     change(function (st) { st.players = s.players; st.active = 0; st.finished = true; });
     return "";
   }
@@ -141,7 +161,8 @@
   function tabs() {
     var t = h("nav", { class: "tabs", role: "tablist" });
     state.players.forEach(function (p, i) {
-      var sc = report && report.valid ? report.players.filter(function (r) { return r.seat === i + 1; })[0] : null;
+      var row = report && report.valid ? report.players.filter(function (r) { return r.seat === i + 1; })[0] : null;
+      var sc = row ? { score: ui.total ? ui.total(row) : row.score } : null;
       t.appendChild(h("button", { type: "button", role: "tab", class: "tab" + (i === state.active ? " on" : ""), "aria-selected": i === state.active ? "true" : "false",
         "data-player": i + 1, onclick: function () { change(function (s) { s.active = i; }); } },
         h("span", { class: "tab-name" }, p.name || "player " + (i + 1)), sc ? h("span", { class: "tab-score" }, String(sc.score)) : null));
@@ -166,9 +187,9 @@
     var probs = report.problems, errs = probs.filter(function (p) { return p.severity === PK.ERROR; });
     var sec = h("section", { class: "card problems", id: "problems", "aria-live": "polite" },
       h("h2", null, errs.length ? errs.length + " problem" + (errs.length > 1 ? "s" : "") : probs.length ? "Valid, with warnings" : "No problems"),
-      h("label", { class: "finished" }, h("input", { type: "checkbox", id: "finished", checked: state.finished,
+      cfg.partial ? h("label", { class: "finished" }, h("input", { type: "checkbox", id: "finished", checked: state.finished,
         onchange: function (e) { var v = e.target.checked; change(function (s) { s.finished = v; }); } }),
-        " The game is over (unticked Choices boxes are then an error)"));
+        " The game is over (until then: " + cfg.partial + ")") : null);
     var list = h("ul", { class: "plist" });
     probs.slice(0, 200).forEach(function (p) {
       list.appendChild(h("li", { class: "p sev-" + p.severity, "data-code": p.code },
@@ -182,26 +203,29 @@
   function resultsPanel(ctx) {
     var sec = h("section", { class: "card results", id: "results" }, h("h2", null, "Scores"));
     if (!report.valid) { sec.appendChild(h("p", { class: "hint" }, "Scores appear when the sheets break no rule.")); return sec; }
-    var best = report.players.length ? report.players[0].score : 0;
-    sec.appendChild(h("p", { class: "winner", id: "winner" }, PK.winnerLine(report.winners, best + " points")));
+    sec.appendChild(h("p", { class: "winner", id: "winner" }, PK.winnerLine(report.winners, best())));
     ui.results(sec, report, ctx);
     return sec;
   }
+  function best() {  // the winning total as the game's text report prints it (e.g. "33 points", "$41")
+    return ui.best ? ui.best(report) : (report.players[0] || {}).score + " points";
+  }
   function status() {  // the verdict in one line at the top (the list sits below the sheet on a phone)
     var errs = report.problems.filter(function (p) { return p.severity === PK.ERROR; }).length;
-    var text = errs ? errs + " problem" + (errs > 1 ? "s" : "") + " ↓" : report.valid && state.finished ? "✓ " + PK.winnerLine(report.winners, (report.players[0] || {}).score + " points") :
+    var text = errs ? errs + " problem" + (errs > 1 ? "s" : "") + " ↓" : report.valid && (state.finished || !cfg.partial) ? "✓ " + PK.winnerLine(report.winners, best()) :
       "✓ no problem so far";
     return h("a", { class: "status " + (errs ? "bad" : "ok"), id: "status", href: errs ? "#problems" : "#results" }, text);
   }
   function draw() {
     if (state.active >= state.players.length) state.active = 0;
     rescore();
-    var ctx = { rules: rules, state: state, index: state.active, player: state.players[state.active], report: report, change: change, h: h };
+    var ctx = { rules: rules, state: state, index: state.active, player: state.players[state.active], report: report, change: change, h: h,
+      stepper: stepper };
     var sheet = h("section", { class: "card sheet", id: "sheet" });
     root.replaceChildren.apply(root, [
       h("header", { class: "top" }, h("h1", null, cfg.title), h("span", { class: "sub" }, "Score pad")),
       toolbar(), flash ? h("p", { class: "error" }, flash) : null, h("div", null, panels()),
-      status(), tabs(), h("div", { class: "main" }, h("div", { class: "col" }, playerHead(), sheet),
+      status(), ui.single ? null : tabs(), h("div", { class: "main" }, h("div", { class: "col" }, ui.single ? null : playerHead(), sheet),
         h("div", { class: "col side" }, problemsPanel(), resultsPanel(ctx)))].filter(Boolean));
     ui.render(sheet, ctx);
     document.body.setAttribute("data-ready", String(undo.length));

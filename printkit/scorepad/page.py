@@ -76,9 +76,12 @@ def _inline(path: Path) -> str:
     return text
 
 
-def build_page(spec: PadSpec, theme) -> bytes:
+def build_page(spec: PadSpec, theme, partial: str | None = None) -> bytes:
     """The score pad page of ``spec`` (a :class:`printkit.scorepad.PadSpec`) in ``theme``
-    (:class:`printkit.theme.Theme`), as UTF-8 bytes.
+    (:class:`printkit.theme.Theme`), as UTF-8 bytes.  ``partial``: what an unfinished
+    game relaxes (the scorer's ``--partial`` help, e.g. "unticked Choices boxes are a
+    warning"); the page then has a "the game is over" switch, else it scores every state
+    as finished.
 
     Raises :class:`printkit.PrintkitError` when the page would exceed
     :data:`printkit.scorepad.MAX_PAGE` bytes or a theme font cannot be subset."""
@@ -95,6 +98,7 @@ def build_page(spec: PadSpec, theme) -> bytes:
     rules_json = json.dumps(spec.rules, sort_keys=True, ensure_ascii=False)
     config = {
         "game": spec.game_id, "title": spec.title, "rules": spec.rules,
+        "partial": partial,
         "rules_id": hashlib.sha256(rules_json.encode("utf-8")).hexdigest()[:12],
     }
     scripts = [CORE_JS, TOML_JS, *spec.scripts, PAD_JS]
@@ -128,5 +132,7 @@ def scorepad_page(game: str, rules_dir: Path | None, theme_name: str) -> bytes:
     if rules_dir is not None and not rules_dir.is_dir():
         raise UsageError(f"--rules: {str(rules_dir)!r} is not a folder (it should hold <game>.toml files)")
     theme = load_theme(theme_name)
-    spec = kit.scorepad(user_rules_file(game, rules_dir) if rules_dir is not None else None)
-    return build_page(spec, theme)
+    rules_file = user_rules_file(game, rules_dir) if rules_dir is not None else None
+    spec = kit.scorepad(rules_file)
+    partial = kit.scorer(rules_file).partial if kit.scorer is not None else None
+    return build_page(spec, theme, partial)

@@ -25,4 +25,6 @@ const out = cases.map((c) => {
     return { error: String((e && e.stack) || e) };
   }
 });
-process.stdout.write(JSON.stringify(out));
+// whole numbers beyond ±(2^53-1) ({$t:"int", s}) are written as exact JSON numbers
+process.stdout.write(JSON.stringify(out, (k, v) => (v && typeof v === "object" && v.$t === "int" && !tomlMode ? "@@INT:" + v.s + "@@" : v))
+  .replace(/"@@INT:(-?\d+)@@"/g, "$1"));

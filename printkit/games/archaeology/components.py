@@ -176,6 +176,13 @@ def scorer(rules_path=None):
 
 
 _rules = load_rules()
+def _scorepad(rules_path=None):
+    """The in-browser score pad (:mod:`printkit.games.archaeology.scorepad`)."""
+    from printkit.games.archaeology.scorepad import pad
+
+    return pad(rules_path)
+
+
 GAME = GameKit(
     id=GAME_ID,
     title=_rules.title,
@@ -187,4 +194,5 @@ GAME = GameKit(
     rules=load_rules,
     options=frozenset({"board_paper"}),
     scorer=scorer,
+    scorepad=lambda rules_path=None: _scorepad(rules_path),
 )

@@ -140,6 +140,13 @@ def _players(rules: ArcheoRules) -> tuple[int, int, int]:
 
 
 _rules = load_rules()
+def _scorepad(rules_path=None):
+    """The in-browser score pad (:mod:`printkit.games.archeo.scorepad`)."""
+    from printkit.games.archeo.scorepad import pad
+
+    return pad(rules_path)
+
+
 GAME = GameKit(
     id=GAME_ID,
     title=_rules.title,
@@ -150,4 +157,5 @@ GAME = GameKit(
     player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
     rules=load_rules,
     scorer=scorer,
+    scorepad=lambda rules_path=None: _scorepad(rules_path),
 )

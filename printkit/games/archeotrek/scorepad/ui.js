@@ -33,6 +33,7 @@
     }) };
   }
   function fromGame(map) {
+    if (map.has("layout") || map.has("tokens")) throw new Error("it plays its own [layout] or [tokens]; the pad plays the rules it was made with");
     var raw = map.get("player");
     if (PK.isTable(raw)) raw = [raw];
     return { players: raw.map(function (p) {
