@@ -36,6 +36,7 @@ FOLDERS = {
                    SHARED / "archeotrek"],
     "archaeology": [ROOT / "tests/data/bad/archaeology", ROOT / "examples/archaeology", SHARED / "archaeology"],
     "archeo": [ROOT / "tests/data/archeo", ROOT / "examples/archeo", SHARED / "archeo"],
+    "archaeologia": [ROOT / "tests/data/archaeologia", ROOT / "examples/archaeologia", SHARED / "archaeologia"],
 }
 
 
@@ -58,7 +59,14 @@ def _archeo_codes():
     return C
 
 
-CODES = {"archeotrek": _archeotrek_codes, "archaeology": _archaeology_codes, "archeo": _archeo_codes}
+def _archaeologia_codes():
+    from printkit.games.archaeologia.game import CODES as C
+
+    return C
+
+
+CODES = {"archeotrek": _archeotrek_codes, "archaeology": _archaeology_codes, "archeo": _archeo_codes,
+         "archaeologia": _archaeologia_codes}
 
 
 def _files(game: str) -> list[Path]:
@@ -167,8 +175,54 @@ def _archeo_mutant(d: dict, rng: random.Random, k: int) -> dict:
     return d
 
 
-MUTATE = {"archeotrek": _archeotrek_mutant, "archaeology": _archaeology_mutant, "archeo": _archeo_mutant}
-N_MUTATIONS = {"archeotrek": 10, "archaeology": 7, "archeo": 8}
+def _archaeologia_mutant(d: dict, rng: random.Random, k: int) -> dict:
+    ev = d["event"]
+    names = [p["name"] for p in d["player"]]
+    gives = [e for e in ev if "give" in e]
+    if k == 0 and gives:
+        g = rng.choice(gives)["give"]
+        w = rng.choice(list(g))
+        g[w] = g[w][:-1] if len(g[w]) > 1 else g[w] + ["ermine"]
+    elif k == 1 and len(gives) > 1:
+        ev.insert(rng.randrange(len(ev)), copy.deepcopy(rng.choice(gives)))
+    elif k == 2:
+        ev.append(rng.choice([{"eggs": rng.choice(names)}, {"objective": "the-curator", "by": "Zed"},
+                              {"give": {"Zed": ["Ermine"]}}, {"give": {}}, {"eggs": 3, "by": "Ana"}, {},
+                              {"objective": "the-curator"}]))
+    elif k == 3:
+        ev.insert(rng.randrange(len(ev) + 1), {"give": {rng.choice(names): ["egg-a"]}})
+    elif k == 4:
+        del ev[rng.randrange(len(ev)):]
+    elif k == 5:
+        d["player"] = d["player"] * rng.choice([1, 3]) if rng.random() < 0.5 else d["player"][:1]
+    elif k == 6:
+        d[rng.choice(["discoveries", "groups", "objectives"])] = rng.choice([
+            {"ermine": {"stratum": "earth", "rp": 1}, "Bad_Id": {"rp": 200}, "pot": [1]},
+            {"the-village": ["pottery", "pottery"], "x": ["ermine"], "y": "z"}, [1], {},
+            {"the-curator": {"rp": 5, "coins": -1}, "odd": {"colour": 1}}])
+    elif k == 7:
+        for e in ev:
+            if "objective" in e:
+                e["objective"] = rng.choice(["The-Curator", "nope", 5])
+                break
+    elif k == 8:
+        choice = rng.choice(["archeo", 1, None])
+        if choice is None:
+            del d["game"]
+        else:
+            d["game"] = choice
+    elif k == 9:
+        d["player"] = rng.choice([[], {"name": "Solo"}, "Ana", [{"nom": "Ana"}, {"name": "Ben"}]])
+    elif k == 10:
+        objs = [e for e in ev if "objective" in e]
+        ev.insert(0, copy.deepcopy(objs[0]) if objs else {"objective": "the-curator", "by": names[0]})
+        ev.insert(1, copy.deepcopy(ev[0]))
+    return d
+
+
+MUTATE = {"archeotrek": _archeotrek_mutant, "archaeology": _archaeology_mutant, "archeo": _archeo_mutant,
+          "archaeologia": _archaeologia_mutant}
+N_MUTATIONS = {"archeotrek": 10, "archaeology": 7, "archeo": 8, "archaeologia": 11}
 #: Codes no file can reach under the bundled rules (the page is built from them):
 #: Archéo's ``no-egg`` needs house rules without an egg.
 UNREACHABLE = {"archeo": {"no-egg"}}

@@ -203,16 +203,21 @@
   function resultsPanel(ctx) {
     var sec = h("section", { class: "card results", id: "results" }, h("h2", null, "Scores"));
     if (!report.valid) { sec.appendChild(h("p", { class: "hint" }, "Scores appear when the sheets break no rule.")); return sec; }
-    sec.appendChild(h("p", { class: "winner", id: "winner" }, PK.winnerLine(report.winners, best())));
+    var v = verdict();
+    if (v) sec.appendChild(h("p", { class: "winner", id: "winner" }, v));
     ui.results(sec, report, ctx);
     return sec;
   }
   function best() {  // the winning total as the game's text report prints it (e.g. "33 points", "$41")
     return ui.best ? ui.best(report) : (report.players[0] || {}).score + " points";
   }
+  function verdict() {  // the winner line; "" for a game that ranks nobody (cooperative)
+    if (report.winners.length) return PK.winnerLine(report.winners, best());
+    return report.players.length ? "No winner yet." : (ui.verdict ? ui.verdict(report) : "");
+  }
   function status() {  // the verdict in one line at the top (the list sits below the sheet on a phone)
     var errs = report.problems.filter(function (p) { return p.severity === PK.ERROR; }).length;
-    var text = errs ? errs + " problem" + (errs > 1 ? "s" : "") + " ↓" : report.valid && (state.finished || !cfg.partial) ? "✓ " + PK.winnerLine(report.winners, best()) :
+    var text = errs ? errs + " problem" + (errs > 1 ? "s" : "") + " ↓" : report.valid && (state.finished || !cfg.partial) ? "✓ " + (verdict() || "valid") :
       "✓ no problem so far";
     return h("a", { class: "status " + (errs ? "bad" : "ok"), id: "status", href: errs ? "#problems" : "#results" }, text);
   }

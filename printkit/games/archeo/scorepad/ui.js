@@ -71,6 +71,7 @@
         h("td", null, report.egg.found ? "found" : "not found"))] : []))));
   }
   function best(report) { return report.stars + " stars"; }
+  function verdict(report) { return report.stars + " of " + report.stars_possible + " stars: " + report.rating.words; }
   PK.ui = PK.ui || {};
-  PK.ui.archeo = { single: true, best: best, newPlayer: newPlayer, render: render, toGame: toGame, fromGame: fromGame, results: results };
+  PK.ui.archeo = { single: true, best: best, verdict: verdict, newPlayer: newPlayer, render: render, toGame: toGame, fromGame: fromGame, results: results };
 })(globalThis.PK);
