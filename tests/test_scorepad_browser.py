@@ -216,6 +216,14 @@ def test_import_games_and_taken_tokens_across_players(browser, page_file, shots)
     assert page.locator(f'#tokens [data-token="{p1_token}"]').is_disabled()
     assert "kept by" in page.locator(f'#tokens [data-token="{p1_token}"]').get_attribute("title")
     page.screenshot(path=str(shots / "archeotrek-phone-tokens.png"), full_page=True)
+    # a stranger's file is text, never markup: a name holding HTML stays a name
+    page.click("#import")
+    hostile = src.read_text(encoding="utf-8").replace(f'name = "{rep["players"][0]["name"]}"',
+                                                     'name = "<img src=\\"http://example.invalid/x.png\\">"', 1)
+    page.fill("#import-text", hostile)
+    page.click("#import-go")
+    assert page.locator("#pad img").count() == 0
+    assert '<img src="http://example.invalid/x.png">' in page.inner_text("#pad")
     assert not errors, errors
     assert not net.blocked
     ctx.close()
