@@ -14,8 +14,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -36,10 +34,21 @@ EXAMPLE_AREAS = [(["B1", "C1", "D1", "B2"], ["blue-1", "orange-1"]), (["A1", "A2
                  (["C2", "D2", "C3", "B3"], ["orange-4", "orange-5", "orange-7"]), (["B5", "B4", "C4"], ["blue-4", "blue-6"])]
 
 
-def _printkit(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "printkit", *args], capture_output=True, text=True, env=env,
-                          cwd=cwd, timeout=120)
+class _Run:
+    """What a ``printkit`` command returned: ``returncode``, ``stdout``, ``stderr``."""
+
+    def __init__(self, r):
+        self.returncode, self.stdout, self.stderr = r.exit_code, r.stdout, r.stderr
+
+
+def _printkit(*args: str) -> _Run:
+    """Run ``printkit ARGS`` in this process (the CLI the user runs, without a new
+    interpreter per call: the browser tests stay a few seconds)."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    return _Run(CliRunner().invoke(main, list(args)))
 
 
 @pytest.fixture(scope="module")
