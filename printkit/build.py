@@ -129,6 +129,9 @@ class GameKit:
     rules: Callable[[Path | None], object] | None = None
     options: frozenset[str] = frozenset()
     scorer: Callable[..., object] | None = None
+    #: ``scorepad(rules_path | None) -> printkit.scorepad.PadSpec``: the game's in-browser
+    #: score pad (its JavaScript scorer, input UI and rules data); ``None``: no pad.
+    scorepad: Callable[..., object] | None = None
     icons: Mapping[str, Callable[..., None]] = field(default_factory=dict)
     #: The game's title art, drawn in code: ``title_art(canvas, x, y, w, h, theme)``
     #: fills the box (x, y, w, h) in pt (the cover clips to it; see :mod:`printkit.render.cover`).

@@ -507,9 +507,10 @@ def new_theme_cmd(name, source, parent, copy_templates) -> None:
 
 
 # scoring commands
-from printkit.scoring.cli import export_game, score, simulate, validate  # noqa: E402
+from printkit.scoring.cli import export_game, score, scorepad, simulate, validate  # noqa: E402
 
 main.add_command(score)
 main.add_command(validate)
 main.add_command(export_game)
 main.add_command(simulate)
+main.add_command(scorepad)

@@ -341,3 +341,31 @@ def simulate(game: str, players: int | None, seed: int, output: Path | None, rul
         _fail(exc)
     if drawn:  # once the game is written: an error stays the only line
         click.echo(f"seed {seed} (repeat this game with --seed {seed})", err=True)
+
+
+@click.command("scorepad")
+@click.argument("game", type=GAME, metavar="GAME")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The HTML file to write (default: <GAME>-scorepad.html in the current folder).")
+@_RULES
+@click.option("--theme", "theme_name", default="classic", show_default=True, metavar="NAME|PATH",
+              help="A bundled theme's name or a theme folder (with theme.toml): the page's colours and fonts.")
+def scorepad(game: str, output: Path | None, rules_dir: Path | None = None, theme_name: str = "classic") -> None:
+    """Write GAME's score pad: one offline HTML page (≤ 1 MB, no network) that scores a
+    game at the table on a phone — live rule checks with the problem codes of validate,
+    final scores and winner, TOML export/import, state kept in the browser, undo.
+
+    Exit 0 written, 1 bad rules/theme data or a failed write, 2 usage.
+    """
+    from printkit.scorepad.page import scorepad_page
+
+    try:
+        data = scorepad_page(game, rules_dir, theme_name)
+        target = output if output is not None else Path(f"{game}-scorepad.html")
+        from printkit.pdf import write_output
+
+        write_output(target, data)
+    except PrintkitError as exc:
+        _fail(exc)
+        return
+    click.echo(f"wrote {target} ({len(data):,} bytes)")

@@ -178,6 +178,13 @@ def scorer(rules_path=None):
 from printkit.games.archaeologia.cover import title_art as _title_art  # noqa: E402
 
 _rules = load_rules()
+def _scorepad(rules_path=None):
+    """The in-browser score pad (:mod:`printkit.games.archaeologia.scorepad`)."""
+    from printkit.games.archaeologia.scorepad import pad
+
+    return pad(rules_path)
+
+
 GAME = GameKit(
     id=GAME_ID,
     title=_rules.title,
@@ -190,5 +197,6 @@ GAME = GameKit(
     rules=load_rules,
     options=frozenset({"board_paper"}),
     scorer=scorer,
+    scorepad=lambda rules_path=None: _scorepad(rules_path),
     icons={name: _deck_icon(fn) for name, fn in art.DECK_ICONS.items()},
 )

@@ -188,6 +188,13 @@ def scorer(rules_path=None):
 from printkit.games.archaeology.cover import title_art as _title_art  # noqa: E402
 
 _rules = load_rules()
+def _scorepad(rules_path=None):
+    """The in-browser score pad (:mod:`printkit.games.archaeology.scorepad`)."""
+    from printkit.games.archaeology.scorepad import pad
+
+    return pad(rules_path)
+
+
 GAME = GameKit(
     id=GAME_ID,
     title=_rules.title,
@@ -200,4 +207,5 @@ GAME = GameKit(
     rules=load_rules,
     options=frozenset({"board_paper"}),
     scorer=scorer,
+    scorepad=lambda rules_path=None: _scorepad(rules_path),
 )

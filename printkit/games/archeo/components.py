@@ -147,6 +147,13 @@ def _players(rules: ArcheoRules) -> tuple[int, int, int]:
 from printkit.games.archeo.cover import title_art as _title_art  # noqa: E402
 
 _rules = load_rules()
+def _scorepad(rules_path=None):
+    """The in-browser score pad (:mod:`printkit.games.archeo.scorepad`)."""
+    from printkit.games.archeo.scorepad import pad
+
+    return pad(rules_path)
+
+
 GAME = GameKit(
     id=GAME_ID,
     title=_rules.title,
@@ -158,4 +165,5 @@ GAME = GameKit(
     player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
     rules=load_rules,
     scorer=scorer,
+    scorepad=lambda rules_path=None: _scorepad(rules_path),
 )

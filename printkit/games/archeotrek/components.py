@@ -102,6 +102,13 @@ def _players(rules) -> tuple[int, int, int]:
     return rules.players_min, rules.players_max, rules.players_default
 
 
+def _scorepad(rules_path=None):
+    """The in-browser score pad (:mod:`printkit.games.archeotrek.scorepad`)."""
+    from printkit.games.archeotrek.scorepad import pad
+
+    return pad(rules_path)
+
+
 def scorer(rules_path=None):
     """The ArchéoTREK :class:`printkit.scoring.Scorer` under the rules at
     ``rules_path`` (``None``: bundled): Bones, Skeletons, Empty-Handed circles."""
@@ -140,4 +147,5 @@ GAME = GameKit(
     icons=DECK_ICONS,
     title_art=title_art,
     scorer=scorer,
+    scorepad=_scorepad,
 )

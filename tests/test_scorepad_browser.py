@@ -1,0 +1,302 @@
+"""The ArchéoTREK score pad in a real browser (issue 18): headless Chromium (Debian's
+``chromium``, driven by Playwright's Python API) opens the page from disk with every
+non-``file:`` request aborted, and a player fills the rulebook's 33-point example by
+taps, breaks a rule, undoes it, reloads, exports the TOML and imports games.
+
+What is measured is what the user sees (text on the page, element boxes) and what
+``printkit score`` says about the exported file — never the page's own variables.
+Screenshots at 360×740 (phone) and 1280×800 (desktop) are written to
+``$PRINTKIT_SCREENSHOTS`` (default: the test's temporary folder) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+sync_api = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
+
+ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--no-first-run", "--disable-gpu"]
+
+#: The rulebook's scoring example (rulebook: Close the Dig Site; tests/data/archeotrek/rulebook-scoring-example.toml).
+EXAMPLE_CIRCLES = [("B1", 0), ("C1", 3), ("D1", 1), ("B2", 5), ("A1", 1), ("A2", 2), ("A3", 1), ("A4", 5), ("C2", 0),
+                   ("D2", 0), ("C3", 5), ("B3", 4), ("B5", 2), ("B4", 0), ("C4", 7), ("C5", 1), ("D3", 0), ("D4", 1),
+                   ("E1", 0), ("E2", 0)]
+EXAMPLE_AREAS = [(["B1", "C1", "D1", "B2"], ["blue-1", "orange-1"]), (["A1", "A2", "A3", "A4"], ["orange-3"]),
+                 (["C2", "D2", "C3", "B3"], ["orange-4", "orange-5", "orange-7"]), (["B5", "B4", "C4"], ["blue-4", "blue-6"])]
+
+
+class _Run:
+    """What a ``printkit`` command returned: ``returncode``, ``stdout``, ``stderr``."""
+
+    def __init__(self, r):
+        self.returncode, self.stdout, self.stderr = r.exit_code, r.stdout, r.stderr
+
+
+def _printkit(*args: str) -> _Run:
+    """Run ``printkit ARGS`` in this process (the CLI the user runs, without a new
+    interpreter per call: the browser tests stay a few seconds)."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    return _Run(CliRunner().invoke(main, list(args)))
+
+
+@pytest.fixture(scope="module")
+def page_file(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("pad") / "archeotrek-scorepad.html"
+    r = _printkit("scorepad", "archeotrek", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    d = Path(os.environ.get("PRINTKIT_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+class Net:
+    """Every request the page makes; anything not ``file:`` is aborted and kept."""
+
+    def __init__(self, context):
+        self.blocked: list[str] = []
+        context.route("**/*", self._route)
+
+    def _route(self, route):
+        url = route.request.url
+        if url.startswith("file:") or url.startswith("data:"):
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort()
+
+
+def _new(browser, width: int, height: int):
+    ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 500,
+                              accept_downloads=True)
+    net = Net(ctx)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("dialog", lambda d: d.accept())
+    return ctx, page, net, errors
+
+
+def _score_of(page, seat: int) -> str:
+    return page.locator(f'#results [data-seat="{seat}"] .big').inner_text()
+
+
+def test_rulebook_example_by_taps_then_rule_undo_reload_export(browser, page_file, shots, tmp_path):
+    ctx, page, net, errors = _new(browser, 360, 740)
+    page.goto(page_file.as_uri())
+    page.wait_for_selector("#sheet .digsite")
+    # one archaeologist, named as in the rulebook
+    while page.locator('.tab[data-player="2"]').count():
+        page.click('.tab[data-player="2"]')
+        page.click("#remove-player")
+    page.fill("#player-name", "Rulebook")
+    page.press("#player-name", "Enter")
+    page.locator("#player-name").blur()
+    for cid, value in EXAMPLE_CIRCLES:
+        page.click(f'[data-circle="{cid}"]')
+        page.click(f'#picker [data-value="{value}"]')
+    for line in ("yellow", "red", "difference", "sum"):
+        page.click(f'[data-line="{line}"][data-box="5"]')
+    page.click("#mode-dig")
+    for k, (circles, bones) in enumerate(EXAMPLE_AREAS, 1):
+        for cid in circles:
+            page.click(f'[data-circle="{cid}"]')
+        page.click("#dig")
+        for tok in bones:
+            page.click(f'#tokens [data-token="{tok}"]')
+        page.click(f'[data-bones="{k}"]')  # "Done"
+    page.check("#finished")
+    assert _score_of(page, 1) == "33"
+    assert "Winner: Rulebook with 33 points" in page.inner_text("#winner")
+    assert page.locator("#problems li.sev-error").count() == 0
+    assert page.inner_text("#status") == "✓ Winner: Rulebook with 33 points"
+    page.screenshot(path=str(shots / "archeotrek-phone-33.png"), full_page=True)
+    # no sideways scrolling on a 360 px screen; every control a finger can hit (≥ 44 px)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    small = page.evaluate("""() => [...document.querySelectorAll('button, input, [data-circle] .hit')]
+        .map(e => e.type === 'checkbox' && e.closest('label') ? e.closest('label') : e)  // a tick box is hit through its label
+        .map(e => [e.id || e.getAttribute('data-circle') || e.closest('[data-circle]')?.getAttribute('data-circle') || e.textContent.trim().slice(0, 12), e.getBoundingClientRect()])
+        .filter(([n, r]) => r.width > 0 && (r.width < 44 || r.height < 44)).map(([n, r]) => n + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""")
+    assert not small, f"touch targets under 44 px: {small[:8]}"
+    # the token kept in an area is greyed out for the other areas
+    page.click('[data-bones="2"]')
+    assert page.locator('#tokens [data-token="blue-1"]').is_disabled()
+    assert not page.locator('#tokens [data-token="blue-2"]').is_disabled()
+    page.click('[data-bones="2"]')
+
+    # break a rule: B1 (area A, one 0) becomes 1 → the area totals 10
+    page.click("#mode-write")
+    page.click('[data-circle="B1"]')
+    page.click('#picker [data-value="1"]')
+    bad = page.locator('#problems li[data-code="area-sum"]')
+    assert bad.count() == 1
+    assert "area 1 (B1+C1+D1+B2) totals 10, not 9" in bad.inner_text()
+    assert page.locator("#results .big").count() == 0  # no scores for an invalid table
+    assert page.inner_text("#status").startswith("2 problems")
+    page.screenshot(path=str(shots / "archeotrek-phone-problem.png"), full_page=True)
+    page.click("#undo")
+    assert page.locator('#problems li[data-code="area-sum"]').count() == 0
+    assert _score_of(page, 1) == "33"
+
+    # reload: the state is kept
+    page.reload()
+    page.wait_for_selector("#results .big")
+    assert _score_of(page, 1) == "33"
+    assert page.input_value("#player-name") == "Rulebook"
+
+    # export → printkit score says the same
+    page.click("#export")
+    text = page.input_value("#export-text")
+    with page.expect_download() as dl:
+        page.click("#download")
+    saved = tmp_path / "exported.toml"
+    dl.value.save_as(saved)
+    assert saved.read_text(encoding="utf-8") == text
+    r = _printkit("score", "archeotrek", "--json", str(saved))
+    assert r.returncode == 0, r.stderr
+    rep = json.loads(r.stdout)
+    assert rep["winners"] == ["Rulebook"] and rep["players"][0]["score"] == 33
+    assert [a["winner"] for a in rep["skeletons"]] == ["Rulebook", None, "Rulebook", None]
+
+    # desktop
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click("#export")  # close the export panel
+    page.screenshot(path=str(shots / "archeotrek-desktop.png"), full_page=False)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 1280
+    assert not errors, errors
+    assert not net.blocked, f"the page asked the network for {net.blocked}"
+    ctx.close()
+
+
+def test_import_games_and_taken_tokens_across_players(browser, page_file, shots):
+    ctx, page, net, errors = _new(browser, 360, 740)
+    page.goto(page_file.as_uri())
+    page.wait_for_selector("#sheet .digsite")
+    # a file with a wrong type cannot be loaded: one line with the problem code
+    page.click("#import")
+    page.fill("#import-text", 'game = "archeotrek"\n[[player]]\nname = "Ana"\nchoices = {}\ncircles = { A1 = "three" }\n')
+    page.click("#import-go")
+    assert "[wrong-type] Ana: circle A1 holds 'three' (text); write a whole number" in page.inner_text("#import-error")
+    page.fill("#import-text", 'game = "archeotrek"\n[[player]\nname = "Ana"\n')
+    page.click("#import-go")
+    assert "Not a TOML game file: line 2: expected ]] after a table name" in page.inner_text("#import-error")
+    # a game on its own dig site is not for this pad
+    page.fill("#import-text", (ROOT / "tests/data/archeotrek/h01-two-players.toml").read_text(encoding="utf-8"))
+    page.click("#import-go")
+    assert "it plays its own [layout] or [tokens]" in page.inner_text("#import-error")
+    # a real game: the same scores as printkit score
+    src = ROOT / "examples/archeotrek/finished-4-players.toml"
+    page.fill("#import-text", src.read_text(encoding="utf-8"))
+    page.click("#import-go")
+    rep = json.loads(_printkit("score", "archeotrek", "--json", str(src)).stdout)
+    for p in rep["players"]:
+        assert _score_of(page, p["seat"]) == str(p["score"])
+    assert page.inner_text("#winner").startswith(("Winner: ", "Shared win: "))
+    assert ", ".join(rep["winners"]) in page.inner_text("#winner")
+    # a Bone token player 1 keeps is greyed out in player 2's token picker
+    p1_token = rep["players"][[p["seat"] for p in rep["players"]].index(1)]["bones"]["tokens"][0]
+    page.click('.tab[data-player="2"]')
+    page.click('[data-bones="1"]')
+    assert page.locator(f'#tokens [data-token="{p1_token}"]').is_disabled()
+    assert "kept by" in page.locator(f'#tokens [data-token="{p1_token}"]').get_attribute("title")
+    page.screenshot(path=str(shots / "archeotrek-phone-tokens.png"), full_page=True)
+    # a stranger's file is text, never markup: a name holding HTML stays a name
+    page.click("#import")
+    hostile = src.read_text(encoding="utf-8").replace(f'name = "{rep["players"][0]["name"]}"',
+                                                     'name = "<img src=\\"http://example.invalid/x.png\\">"', 1)
+    page.fill("#import-text", hostile)
+    page.click("#import-go")
+    assert page.locator("#pad img").count() == 0
+    assert '<img src="http://example.invalid/x.png">' in page.inner_text("#pad")
+    assert not errors, errors
+    assert not net.blocked
+    ctx.close()
+
+
+#: The form-based pads: an example game imported, one tap that changes it, and what
+#: `printkit score` must then say: (game, example file); the tap is per game in the test.
+FORM_GAMES = [
+    ("archaeology", "examples/archaeology/finished-3-players.toml"),
+    ("archeo", "examples/archeo/finished-3-players.toml"),
+    ("archaeologia", "examples/archaeologia/finished-3-players.toml"),
+]
+
+
+def _shown(page, game: str, rep: dict) -> list[str]:
+    """What the page shows for each player (or the table) and what printkit score says."""
+    if game == "archeo":
+        return [page.locator("#results .big").inner_text()], [f"{rep['stars']} / {rep['stars_possible']}"]
+    unit = {"archaeology": ("${}", "total"), "archaeologia": ("{} RP", "total")}[game]
+    got = [page.locator(f'#results [data-seat="{p["seat"]}"] .big').inner_text() for p in rep["players"]]
+    return got, [unit[0].format(p[unit[1]]) for p in rep["players"]]
+
+
+@pytest.mark.parametrize("game,example", FORM_GAMES)
+def test_form_pads_import_tap_export(browser, tmp_path, shots, game, example):
+    out = tmp_path / f"{game}.html"
+    r = _printkit("scorepad", game, "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    ctx, page, net, errors = _new(browser, 360, 740)
+    page.goto(out.as_uri())
+    page.wait_for_selector("#sheet")
+    src = ROOT / example
+    page.click("#import")
+    page.fill("#import-text", src.read_text(encoding="utf-8"))
+    page.click("#import-go")
+    assert page.locator("#import-error").count() == 0
+    rep = json.loads(_printkit("score", game, "--json", str(src)).stdout)
+    got, want = _shown(page, game, rep)
+    assert got == want
+    # one tap changes the game; the exported file scores as the page shows it
+    if game == "archaeology":
+        page.click('[data-step="money:+1"]')
+    elif game == "archeo":
+        page.click('[data-step="broken:+1"]')
+    else:
+        page.click('#events li:last-child button')  # delete the event that ended the game
+        assert page.locator('#problems li[data-code="game-not-ended"]').count() == 1
+        page.uncheck("#finished")  # unfinished: the standings so far (a warning)
+    page.click("#export")
+    exported = tmp_path / "exported.toml"
+    exported.write_text(page.input_value("#export-text"), encoding="utf-8")
+    page.click("#export")
+    args = ["score", game, "--json", str(exported)] + (["--partial"] if game == "archaeologia" else [])
+    r = _printkit(*args)
+    rep2 = json.loads(r.stdout)
+    if rep2["valid"]:
+        got, want = _shown(page, game, rep2)
+        assert got == want
+        assert rep2 != rep
+    else:  # the tap broke a rule: the page lists the same problem codes as printkit score
+        codes = [li.get_attribute("data-code") for li in page.locator("#problems li").all()]
+        assert codes == [p["code"] for p in rep2["problems"]]
+    page.screenshot(path=str(shots / f"{game}-phone.png"), full_page=True)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    assert not errors, errors
+    assert not net.blocked
+    ctx.close()
