@@ -188,7 +188,7 @@ def theme_toml_text(name: str, source: FoundTheme, copied: bool, use: str | None
         "#   file name in this folder (e.g. \"MyFont-Bold.ttf\"), in a parent theme's folder or in",
         '#   fonts/, or as "package:<python package>/<file>" for a font installed with pip.',
         "#",
-        "# Templates: the covers and rules references are jinja2 HTML + CSS rendered by weasyprint",
+        "# Templates: the rules references and the high-score log are jinja2 HTML + CSS rendered by weasyprint",
         "#   (sandboxed: they may use only files of the theme's folders).  A file in this folder",
         "#   replaces the parent's file of the same name; files not here come from the parent.",
     ]

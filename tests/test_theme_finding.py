@@ -236,7 +236,7 @@ def test_new_theme_comments_every_key(made):
             keys += 1
     n_colours = len(CLASSIC["colours"]) + sum(map(len, CLASSIC["games"].values()))
     assert keys == len(THEME_KEYS) + len(FONT_ROLES) + n_colours
-    for template in ("base.css", "_layout.html.j2", "cover.html.j2"):  # how to override templates
+    for template in ("base.css", "_layout.html.j2", "archeotrek-rules.html.j2"):  # how to override templates
         assert re.search(rf"^#\s+{re.escape(template)}\s", text, re.M), template
 
 
