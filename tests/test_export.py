@@ -24,7 +24,7 @@ from printkit.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = ROOT / "examples" / "deck"
-FORMATS = "pdf,png,preview,shop:tgc,shop:mpc,shop:dtc"
+FORMATS = "pdf,png,preview,shop:tgc,shop:mpc,shop:dtc,tts,cut"
 #: Shop pixel sizes as the shops publish them (poker), written here independently of the profiles.
 SHOP_POKER_PX = {"shop-tgc": (825, 1125), "shop-mpc": (822, 1122)}
 
@@ -165,3 +165,173 @@ def test_preview_is_one_labelled_sheet_on_neutral_ground(built):
         r, g, b = im.convert("RGB").getpixel((5, 5))
         assert max(r, g, b) - min(r, g, b) <= 6 and 200 < r < 250  # a neutral light grey
         assert im.width >= 1000
+
+
+# ---------------------------------------------------------------- Tabletop Simulator
+
+def _tts_check(files: dict, deck: str, cards: int, back_png: bytes | None = None):
+    """Sheets of ``deck`` within 10 × 7 and 4096 px, counts summing to
+    ``cards``, the last slot of every sheet holding the back image."""
+    meta = json.loads(files[f"{deck}.json"])
+    assert sum(s["count"] for s in meta["sheets"]) == cards == len(meta["cards"])
+    for s in meta["sheets"]:
+        cols, rows = s["cols"], s["rows"]
+        assert 2 <= cols <= 10 and 2 <= rows <= 7 and s["count"] <= cols * rows - 1
+        with Image.open(io.BytesIO(files[s["face"]])) as sheet, Image.open(io.BytesIO(files[s["back"]])) as back:
+            assert sheet.width <= 4096 and sheet.height <= 4096
+            assert sheet.width % cols == 0 and sheet.height % rows == 0
+            cw, ch = sheet.width // cols, sheet.height // rows
+            assert back.size == (cw, ch)
+            last = ((cols * rows - 1) % cols * cw, (cols * rows - 1) // cols * ch)
+            hidden = sheet.convert("RGB").crop((last[0], last[1], last[0] + cw, last[1] + ch))
+            assert hidden.tobytes() == back.convert("RGB").tobytes()
+    return meta
+
+
+def test_tts_deck_sheet_grid_and_hidden_slot(built):
+    folder = built[0] / "finds" / "tts"
+    files = {p.name: p.read_bytes() for p in folder.iterdir()}
+    meta = _tts_check(files, "finds", sum(int(r["qty"]) for r in _rows()))
+    assert len(meta["sheets"]) == 1
+
+
+def test_tts_splits_at_69_cards_on_a_10_by_7_grid(theme):
+    from conftest import make_deck
+    from printkit.export import Source
+    from printkit.export.tts import export_tts
+    from printkit.paper import get_paper
+
+    cset = make_deck(theme, n=75)
+    res = export_tts(Source("t", "T", [("test", "Test", cset)], [], theme, get_paper("a4"), 0.0))
+    meta = _tts_check(res.files, "test", 75)
+    assert [(s["cols"], s["rows"], s["count"]) for s in meta["sheets"]] == [(10, 7, 69), (4, 2, 6)]
+    with Image.open(io.BytesIO(res.files["test-1.png"])) as im:
+        assert im.size[0] <= 4096 and im.size[1] <= 4096 and im.size[0] >= 4000  # uses the room
+
+
+# ---------------------------------------------------------------- cutting machines
+
+PT_PER_MM = 72 / 25.4
+TOL_MM = 0.1
+
+
+def _svg(path: Path):
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(path).getroot()
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    H = float(root.get("viewBox").split()[3])
+    groups = {g.get("id"): g for g in root.findall("s:g", ns)}
+    return H, groups
+
+
+def _mm_boxes(group, H):
+    """(x0, y0, x1, y1) in mm, PDF frame (y up), of every element of an SVG group."""
+    out = []
+    for el in group:
+        tag = el.tag.split("}")[1]
+        if tag == "rect":
+            x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
+            out.append((x, H - y - h, x + w, H - y))
+        elif tag == "circle":
+            cx, cy, r = (float(el.get(k)) for k in ("cx", "cy", "r"))
+            out.append((cx - r, H - cy - r, cx + r, H - cy + r))
+        elif tag == "polygon":
+            pts = [tuple(map(float, p.split(","))) for p in el.get("points").split()]
+            xs, ys = [p[0] for p in pts], [H - p[1] for p in pts]
+            out.append((min(xs), min(ys), max(xs), max(ys)))
+    return out
+
+
+def _pdf_mark_rects(page):
+    """Black filled rectangles (the registration marks) in mm, y up."""
+    H = float(page.height)
+    out = []
+    for r in page.rects:
+        if r.get("fill") and r.get("non_stroking_color") in ((0, 0, 0), [0, 0, 0], (0,), [0]):
+            out.append((r["x0"] / PT_PER_MM, (H - r["bottom"]) / PT_PER_MM,
+                        r["x1"] / PT_PER_MM, (H - r["top"]) / PT_PER_MM))
+    return sorted(out)
+
+
+def _close(a, b):
+    return all(abs(x - y) <= TOL_MM for x, y in zip(a, b))
+
+
+def test_cut_svg_matches_pdf_trims_and_marks(built):
+    from pypdf import PdfReader
+
+    folder = built[0] / "finds" / "cut"
+    svgs = sorted(folder.glob("finds-sheet-*.svg"))
+    assert svgs
+    reader = PdfReader(folder / "finds.pdf")
+    with pdfplumber.open(folder / "finds.pdf") as pdf:
+        page = pdf.pages[0]  # sheet 1's fronts
+        H, groups = _svg(svgs[0])
+        cuts = _mm_boxes(groups["cut"], H)
+        assert len(cuts) == min(sum(int(r["qty"]) for r in _rows()), len(cuts)) and cuts
+        # oracle 1: the PDF's TrimBox is the union of the pieces' trims
+        tb = [float(v) / PT_PER_MM for v in reader.pages[0].trimbox]
+        union = (min(c[0] for c in cuts), min(c[1] for c in cuts), max(c[2] for c in cuts), max(c[3] for c in cuts))
+        assert _close(tb, union), (tb, union)
+        # oracle 2: every trim edge has its crop marks in the PDF (lines on that x / y)
+        xs = {round(ln["x0"] / PT_PER_MM, 3) for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 1e-6}
+        ys = {round((float(page.height) - ln["top"]) / PT_PER_MM, 3) for ln in page.lines
+              if abs(ln["top"] - ln["bottom"]) < 1e-6}
+        for x0, y0, x1, y1 in cuts:
+            for x in (x0, x1):
+                assert min(abs(x - v) for v in xs) <= TOL_MM, x
+            for y in (y0, y1):
+                assert min(abs(y - v) for v in ys) <= TOL_MM, y
+        # registration marks: the SVG's equal the PDF's, inside the printable area, clear of the pieces
+        svg_marks = sorted(_mm_boxes(groups["registration"], H))
+        pdf_marks = _pdf_mark_rects(page)
+        assert len(svg_marks) == len(pdf_marks) == 5
+        for a, b in zip(svg_marks, pdf_marks):
+            assert _close(a, b), (a, b)
+        W, Hp = float(page.width) / PT_PER_MM, float(page.height) / PT_PER_MM
+        margin = 5.0  # --printer-margin default
+        for x0, y0, x1, y1 in pdf_marks:
+            assert margin <= x0 and x1 <= W - margin and margin <= y0 and y1 <= Hp - margin
+            assert min(x0, y0, W - x1, Hp - y1) == pytest.approx(10, abs=0.01)  # about 10 mm inset
+            for c in cuts:  # 3 mm bleed around each trim stays clear of every mark
+                assert c[2] + 3 <= x0 or x1 <= c[0] - 3 or c[3] + 3 <= y0 or y1 <= c[1] - 3
+        # a poker card's cut path has 3 mm corners
+        assert {el.get("rx") for el in groups["cut"]} == {"3"}
+
+
+@pytest.mark.parametrize("shape,w,h", [("circle", 25, 25), ("hex", 30, 34.641)])
+def test_cut_round_and_hex_paths_match_pdf(theme, tmp_path, shape, w, h):
+    from conftest import make_deck
+    from printkit.export import Source
+    from printkit.export.cut import export_cut
+    from printkit.paper import get_paper
+    from printkit.units import mm
+
+    cset = make_deck(theme, n=3, w=w, h=h, shape=shape)
+    res = export_cut(Source("t", "T", [("test", "Test", cset)], [], theme, get_paper("a4"), mm(3)))
+    (tmp_path / "t.pdf").write_bytes(res.files["test.pdf"])
+    (tmp_path / "t.svg").write_bytes(res.files["test-sheet-1.svg"])
+    H, groups = _svg(tmp_path / "t.svg")
+    cuts = sorted(_mm_boxes(groups["cut"], H))
+    with pdfplumber.open(tmp_path / "t.pdf") as pdf:
+        page = pdf.pages[0]
+        Hp = float(page.height)
+        drawn = sorted((o["x0"] / PT_PER_MM, (Hp - o["bottom"]) / PT_PER_MM, o["x1"] / PT_PER_MM,
+                        (Hp - o["top"]) / PT_PER_MM) for o in page.curves + page.lines
+                       if o.get("stroke") and abs((o["x1"] - o["x0"]) / PT_PER_MM - w) < 0.5)
+    assert len(cuts) == 3 and len(drawn) == 3
+    for a, b in zip(cuts, drawn):
+        assert _close(a, b), (a, b)
+    assert {el.tag.split("}")[1] for el in groups["cut"]} == {"circle" if shape == "circle" else "polygon"}
+    if shape == "hex":  # the polygon's corners are the drawn cut line's
+        with pdfplumber.open(tmp_path / "t.pdf") as pdf:
+            page = pdf.pages[0]
+            hexes = [o for o in page.curves if o.get("stroke") and len(o["pts"]) >= 6]
+            drawn_pts = sorted((round(x / PT_PER_MM, 2), round((Hp - y) / PT_PER_MM, 2))
+                               for o in hexes for x, y in o["pts"][:6])
+        svg_pts = sorted((round(x, 2), round(H - y, 2)) for el in groups["cut"]
+                         for x, y in (map(float, p.split(",")) for p in el.get("points").split()))
+        assert len(svg_pts) == len(drawn_pts) == 18
+        for a, b in zip(svg_pts, drawn_pts):
+            assert _close(a, b), (a, b)
