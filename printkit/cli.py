@@ -381,7 +381,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
         from printkit.export import Source, export
 
         src = Source(layout.name, layout.title, [(layout.name, layout.title, cset)], [], theme, sheet_paper,
-                     bleed_pt, duplex, strict=True)
+                     bleed_pt, duplex, strict=True, back_offset=offset, rotate_backs=rotate_backs, scale=factors)
         exported = [export(src, f) for f in fmts if f != "pdf"]
     if "pdf" not in fmts:
         _write_exports(exported, out / layout.name)

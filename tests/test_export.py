@@ -335,3 +335,20 @@ def test_cut_round_and_hex_paths_match_pdf(theme, tmp_path, shape, w, h):
         assert len(svg_pts) == len(drawn_pts) == 18
         for a, b in zip(svg_pts, drawn_pts):
             assert _close(a, b), (a, b)
+
+
+def test_build_formats_write_only_their_folders(tmp_path):
+    """``build GAME --format …`` without pdf writes no PDF kit; a rebuild
+    replaces a format's folder whole (no stale file survives)."""
+    out = tmp_path / "o"
+    stale = out / "archeotrek" / "preview" / "old.png"
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"x")
+    r = CliRunner().invoke(main, ["build", "archeotrek", "--format", "preview", "--format", "cut",
+                                  "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    files = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
+    assert not any(f.endswith("-kit.pdf") for f in files) and not stale.exists()
+    assert "archeotrek/preview/archeotrek-preview.png" in files
+    assert {f.split("/")[1] for f in files} == {"preview", "cut"}
+    assert "dig-site-sheets" in r.output  # the note naming what cut skipped (uncut sheets)

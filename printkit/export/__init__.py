@@ -65,6 +65,11 @@ class Source:
     bleed: float
     duplex: str = "long"
     strict: bool = False
+    #: the build's printer corrections, used by ``cut``'s print PDF only (backs
+    #: offset/turned as in the kit; ``scale`` applied last, so the print measures true)
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    rotate_backs: bool = False
+    scale: tuple[float, float] = (1.0, 1.0)
 
 
 @dataclass
@@ -131,7 +136,20 @@ def export(src: Source, fmt: str) -> Exported:
     :class:`printkit.PrintkitError` (one line) when the format cannot take
     the kit (a profile without the deck's size under ``strict``)."""
     interrupt.checkpoint()
-    return _exporter(fmt)(src)
+    result = _exporter(fmt)(src)
+    _preflight(result, src.name)
+    return result
+
+
+def _preflight(result: Exported, kit: str) -> None:
+    """Every PDF of ``result`` through :func:`printkit.preflight.preflight`
+    before anything is written; raise listing the findings."""
+    from printkit.preflight import preflight
+
+    findings = [f for rel, data in sorted(result.files.items()) if rel.endswith(".pdf")
+                for f in preflight(data, source=f"{kit}/{result.folder}/{rel}")]
+    if findings:
+        raise PrintkitError("preflight failed, nothing written:\n  " + "\n  ".join(map(str, findings)))
 
 
 def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
@@ -181,7 +199,8 @@ def game_source(kit, options) -> Source:
     return Source(kit.id, kit.title,
                   [(p.name, p.title, p.components) for p in parts if p.components is not None],
                   [p.name for p in parts if p.components is None],
-                  options.theme, options.paper, options.bleed, options.duplex)
+                  options.theme, options.paper, options.bleed, options.duplex,
+                  back_offset=options.back_offset, rotate_backs=options.rotate_backs, scale=options.scale)
 
 
 def export_games(kits: list, options, out: Path, formats: list[str]) -> tuple[list[Path], list[str]]:

@@ -21,6 +21,11 @@ with a note) two kinds of file, in ``<out>/<kit>/cut/``:
   ``polygon`` for hexes.  The positions are those of the PDF's pieces and
   marks (one imposition for both), to well under 0.1 mm (3 decimals).
 
+The print PDF takes the build's ``--back-offset`` and ``--rotate-backs``
+(backs only; fronts, marks and the SVG are unchanged by them) and its
+``--scale``, applied last to the whole page, marks included, so that the
+*print* measures what the SVG says.
+
 Load the SVG in the cutter's software over the printed sheet's marks, or
 print the PDF and cut the SVG's ``cut`` layer.
 """
@@ -144,6 +149,7 @@ def sheet_svg(placements, width: float, height: float, ins: float) -> str:
 
 def export_cut(src: Source) -> Exported:
     """The cut files of ``src`` (see the module docstring)."""
+    from printkit.pdf import scale_pdf
     from printkit.render.sheets import render_set
 
     result = Exported("cut")
@@ -157,8 +163,9 @@ def export_cut(src: Source) -> Exported:
             skipped.append(name)
             continue
         sub = ComponentSet(cset.name, cset.title, cset.stock, comps)
-        sheets = impose(list(comps), cut_paper, src.bleed, src.duplex)
+        sheets = impose(list(comps), cut_paper, src.bleed, src.duplex, src.back_offset, src.rotate_backs)
         pdf, _pages = render_set(sub, paper=cut_paper, theme=src.theme, bleed=src.bleed, duplex=src.duplex,
+                                 back_offset=src.back_offset, rotate_backs=src.rotate_backs,
                                  game_title=f"{src.title} (cut)")
         fronts, page = [], 0
         for n, sheet in enumerate(sheets, 1):
@@ -166,8 +173,8 @@ def export_cut(src: Source) -> Exported:
             page += 2 if sheet.backs else 1
             result.files[f"{name}-sheet-{n}.svg"] = sheet_svg(sheet.fronts, paper.width, paper.height,
                                                               ins).encode("utf-8")
-        result.files[f"{name}.pdf"] = _with_marks(pdf, fronts, paper.width, paper.height, ins,
-                                                  f"{src.title} — {title} (cut)", src.duplex)
+        result.files[f"{name}.pdf"] = scale_pdf(_with_marks(pdf, fronts, paper.width, paper.height, ins,
+                                                            f"{src.title} — {title} (cut)", src.duplex), src.scale)
     if skipped:
         result.notes.append(f"cut: {src.name}: {', '.join(skipped)} uncut (player sheets and the like); skipped")
     return result

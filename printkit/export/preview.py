@@ -25,7 +25,7 @@ CAP = 320
 GROUND = (230, 229, 226)
 INK = (40, 40, 40)
 MUTED = (105, 105, 105)
-MARGIN, GAP, LABEL = 40, 28, 40
+MARGIN, GAP, LABEL = 40, 28, 58
 
 
 def _font(theme, role: str, size: int):
@@ -35,19 +35,21 @@ def _font(theme, role: str, size: int):
 
 
 def _lines(draw, text: str, font, width: int) -> list[str]:
-    """``text`` broken at spaces into at most two lines of ``width`` px (the
-    second shortened with … if needed)."""
-    words, lines, cur = text.split(" "), [], ""
+    """``text`` broken at spaces and after hyphens into at most three lines
+    of ``width`` px (the last shortened with … if needed)."""
+    import re
+
+    words, lines, cur = re.findall(r"\S+?-(?=\S)|\S+", text), [], ""  # break at spaces and after hyphens
     for w in words:
-        trial = f"{cur} {w}".strip()
+        trial = w if not cur else cur + w if cur.endswith("-") else f"{cur} {w}"
         if draw.textlength(trial, font=font) <= width or not cur:
             cur = trial
         else:
             lines.append(cur)
             cur = w
     lines.append(cur)
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
+    if len(lines) > 3:
+        lines = lines[:2] + ["".join(x if x.endswith("-") else x + " " for x in lines[2:]).strip()]
     out = []
     for line in lines:
         while draw.textlength(line, font=font) > width and len(line) > 1:
