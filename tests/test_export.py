@@ -352,3 +352,18 @@ def test_build_formats_write_only_their_folders(tmp_path):
     assert "archeotrek/preview/archeotrek-preview.png" in files
     assert {f.split("/")[1] for f in files} == {"preview", "cut"}
     assert "dig-site-sheets" in r.output  # the note naming what cut skipped (uncut sheets)
+
+
+def test_deck_corner_radius_reaches_cut_paths(tmp_path):
+    layout = tmp_path / "front.toml"
+    layout.write_text((DECK / "front.toml").read_text().replace('size = "poker"', 'size = "poker"\ncorner = 4.5'))
+    r = CliRunner().invoke(main, ["deck", str(DECK / "cards.csv"), "--layout", str(layout),
+                                  "--out", str(tmp_path / "o"), "--format", "cut"])
+    assert r.exit_code == 0, r.output
+    H, groups = _svg(next((tmp_path / "o" / "finds" / "cut").glob("*.svg")))
+    assert {el.get("rx") for el in groups["cut"]} == {"4.5"}
+    bad = tmp_path / "bad.toml"
+    bad.write_text((DECK / "front.toml").read_text().replace('size = "poker"', 'size = "poker"\ncorner = 40'))
+    r = CliRunner().invoke(main, ["deck", str(DECK / "cards.csv"), "--layout", str(bad),
+                                  "--out", str(tmp_path / "o2"), "--format", "cut"])
+    assert r.exit_code == 1 and "corner" in r.output and "\n" not in r.output.strip()
