@@ -367,3 +367,24 @@ def test_deck_corner_radius_reaches_cut_paths(tmp_path):
     r = CliRunner().invoke(main, ["deck", str(DECK / "cards.csv"), "--layout", str(bad),
                                   "--out", str(tmp_path / "o2"), "--format", "cut"])
     assert r.exit_code == 1 and "corner" in r.output and "\n" not in r.output.strip()
+
+
+def test_cut_marks_move_inside_a_wide_printer_margin(theme, tmp_path):
+    from dataclasses import replace
+
+    from conftest import make_deck
+    from printkit.export import Source
+    from printkit.export.cut import export_cut
+    from printkit.paper import get_paper
+    from printkit.units import mm
+
+    paper = replace(get_paper("letter"), margin=mm(12))
+    res = export_cut(Source("t", "T", [("test", "Test", make_deck(theme, n=2))], [], theme, paper, mm(3)))
+    (tmp_path / "t.pdf").write_bytes(res.files["test.pdf"])
+    with pdfplumber.open(tmp_path / "t.pdf") as pdf:
+        page = pdf.pages[0]
+        W, H = float(page.width) / PT_PER_MM, float(page.height) / PT_PER_MM
+        found = _pdf_mark_rects(page)
+    assert len(found) == 5
+    for x0, y0, x1, y1 in found:
+        assert min(x0, y0, W - x1, H - y1) >= 12.0 + 0.99  # at least 1 mm inside the printable area
