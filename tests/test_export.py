@@ -388,3 +388,31 @@ def test_cut_marks_move_inside_a_wide_printer_margin(theme, tmp_path):
     assert len(found) == 5
     for x0, y0, x1, y1 in found:
         assert min(x0, y0, W - x1, H - y1) >= 12.0 + 0.99  # at least 1 mm inside the printable area
+
+
+def test_a_tiled_board_is_one_png_face_at_300_dpi(theme):
+    """A board (a document part offering its drawing as ``faces``) is one
+    PNG at 300 dpi of its trim; shop, TTS and cut leave it out."""
+    import tomllib
+
+    from printkit.build import BuildOptions, load_game
+    from printkit.export import game_source
+    from printkit.export.png import export_png
+    from printkit.paper import get_paper
+
+    src = game_source(load_game("archaeology"), BuildOptions(paper=get_paper("a4"), theme=theme))
+    board = [p for p in src.parts if p[0] == "board"]
+    assert board and "board" not in src.documents
+    res = export_png(replace_parts(src, board))
+    sizes = tomllib.loads((ROOT / "rules" / "archaeology.toml").read_text(encoding="utf-8"))
+    flat = {k: v for t in sizes.values() if isinstance(t, dict) for k, v in t.items()}
+    w, h = flat["board_width"], flat["board_height"]
+    (name, data), = res.files.items()
+    with Image.open(io.BytesIO(data)) as im:
+        assert im.size == (round(w / 25.4 * 300), round(h / 25.4 * 300))
+
+
+def replace_parts(src, parts):
+    from dataclasses import replace
+
+    return replace(src, parts=parts, documents=[])

@@ -15,8 +15,9 @@ Formats (:func:`parse_formats`):
 * ``preview`` — one labelled PNG contact sheet per kit (:mod:`.preview`).
 
 What each format takes from a kit: parts that are documents (rules
-references, covers, tiled boards, logs) have no faces and are left to the
-PDF output.  ``png`` and ``preview`` take every component; ``shop`` and
+references, covers, logs) have no faces and are left to the PDF output; a
+document that is one big drawing (a tiled board) may offer it as an uncut
+component (``Part.faces``), which ``png`` and ``preview`` show.  ``png`` and ``preview`` take every component; ``shop`` and
 ``tts`` take card-like ones (cut, rectangular) and skip the rest with a
 note; ``cut`` takes every cut component.
 
@@ -197,8 +198,9 @@ def game_source(kit, options) -> Source:
     """The :class:`Source` of a bundled or plug-in game under build ``options``."""
     parts = kit.parts(options)
     return Source(kit.id, kit.title,
-                  [(p.name, p.title, p.components) for p in parts if p.components is not None],
-                  [p.name for p in parts if p.components is None],
+                  [(p.name, p.title, p.components if p.components is not None else p.faces)
+                   for p in parts if p.components is not None or getattr(p, "faces", None) is not None],
+                  [p.name for p in parts if p.components is None and getattr(p, "faces", None) is None],
                   options.theme, options.paper, options.bleed, options.duplex,
                   back_offset=options.back_offset, rotate_backs=options.rotate_backs, scale=options.scale)
 
