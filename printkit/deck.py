@@ -76,7 +76,7 @@ CARD_SIZES = {
 }
 
 #: Keys of the layout's ``[card]`` table.
-CARD_KEYS = {"name", "title", "size", "width", "height", "shape", "background"}
+CARD_KEYS = {"name", "title", "size", "width", "height", "shape", "background", "corner"}
 
 ELEMENT_KEYS = {
     "text": {"x", "y", "w", "h", "text", "font", "size", "colour", "align", "leading", "fit", "min_size"},

@@ -143,12 +143,12 @@ def test_text_with_accents_survives_in_pdf_and_png(built):
 
 def test_shop_size_mismatch_is_one_line(tmp_path):
     layout = tmp_path / "front.toml"
-    layout.write_text((DECK / "front.toml").read_text().replace('size = "poker"', "width = 50\nheight = 70"))
+    layout.write_text((DECK / "front.toml").read_text().replace('size = "poker"', "width = 63\nheight = 88"))
     r = CliRunner().invoke(main, ["deck", str(DECK / "cards.csv"), "--layout", str(layout),
                                   "--out", str(tmp_path / "o"), "--format", "pdf,shop:tgc"])
     assert r.exit_code == 1
     line = r.output.strip()
-    assert "\n" not in line and "50 × 70 mm" in line and "poker 63.5 × 88.9 mm" in line
+    assert "\n" not in line and "63 × 88 mm" in line and "poker 63.5 × 88.9 mm" in line
     assert not (tmp_path / "o").exists() or not any((tmp_path / "o").rglob("*.*"))
 
 
