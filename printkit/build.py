@@ -82,6 +82,9 @@ class Part:
     Either ``components`` (imposed by the engine) or ``document`` (a function
     returning PDF bytes, e.g. a weasyprint page).  ``count``: physical pieces
     (for the cover); ``stock``: the paper or card to print it on.
+    ``faces``: optional, for a ``document`` that is one big drawing (a tiled
+    board): the drawing as uncut components, so ``--format png`` and
+    ``preview`` can show it (:mod:`printkit.export`); the PDFs ignore it.
     """
 
     name: str
@@ -90,6 +93,7 @@ class Part:
     components: ComponentSet | None = None
     document: Callable[[], bytes] | None = None
     count: int = 0
+    faces: ComponentSet | None = None
 
 
 @dataclass(frozen=True)

@@ -203,6 +203,12 @@ _QUIET_HELP = ("Show no progress and no list of what was written (notes and erro
                "Without it, progress goes to stderr: a bar on a terminal, one line per step otherwise.")
 
 
+_FORMAT = click.option(
+    "--format", "formats", multiple=True, metavar="FORMAT",
+    help="pdf (default), png, tts, cut, preview or shop:tgc / shop:dtc / shop:mpc; repeat or comma-separate "
+         "for several (see README, 'Every way out').")
+
+
 _PRINTER_MARGIN = click.option(
     "--printer-margin", default="5mm", show_default=True, metavar="LEN",
     help="Your printer's unprintable edge (3–6.35 mm on most): crop marks and footers stay inside it.")
@@ -261,19 +267,24 @@ def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
 @click.option("--scale", "scale", default="100%,100%", show_default=True, metavar="X,Y", help=_SCALE_HELP)
 @click.option("--quiet", "-q", is_flag=True, help=_QUIET_HELP)
+@_FORMAT
 def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable, board_paper, out,
           rules_dir=None, jobs=None, printer_margin="5mm", rotate_backs=False, scale="100%,100%",
-          quiet=False) -> None:
+          quiet=False, formats=()) -> None:
     """Build the print-and-play kit of GAME (or 'all').
 
     Writes OUT/<game>/<component>.pdf and OUT/<game>/<game>-kit.pdf, then
     lists them on stdout; progress (per game, part by part) goes to stderr.
+    Other formats go to OUT/<game>/<format>/.
     """
     from printkit.build import BuildOptions, build as run_build, load_game
     from printkit.imposition import DUPLEX_MODES
     from printkit.paper import PAPERS
     from printkit.theme import load_theme
 
+    from printkit.export import parse_formats
+
+    fmts = parse_formats(formats)
     if game != "all":
         load_game(game)
     if paper.lower() not in PAPERS:
@@ -302,6 +313,10 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
         raise UsageError(f"--rules: {str(rules_dir)!r} is not a folder (it should hold <game>.toml files)")
     if options.bleed > parse_length("10mm"):
         raise UsageError(f"--bleed: {bleed} is more than 10 mm")
+    if fmts != ["pdf"]:
+        _build_exports(game, options, out, fmts)
+    if "pdf" not in fmts:
+        return
     from printkit.progress import Progress
 
     with Progress(quiet) as progress:
@@ -318,6 +333,27 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
     if not quiet:
         click.echo(f"{total} PDFs written ({paper}, duplex {duplex}, bleed {to_mm(options.bleed):g} mm"
                    f"{_scale_note(options.scale, rotate_backs)})")
+
+
+def _build_exports(game: str, options, out: Path, fmts: list[str]) -> None:
+    """The non-PDF formats of ``build`` (:mod:`printkit.export`): every game
+    and format rendered first, then written; one summary line per folder."""
+    from printkit.build import check_options, check_out_dir, load_game
+    from printkit.export import export_games
+    from printkit.registry import all_games
+
+    kits = all_games() if game == "all" else [load_game(game)]
+    check_options(kits, options)
+    check_out_dir(out)
+    written, notes = export_games(kits, options, out, fmts)
+    folders: dict[Path, int] = {}
+    for path in written:
+        folder = next(p for p in path.parents if p.parent.parent == out)
+        folders[folder] = folders.get(folder, 0) + 1
+    for folder, n in folders.items():
+        click.echo(f"{folder}/  {n} file{'s' if n != 1 else ''}")
+    for note in notes:
+        click.echo(f"note: {note}")
 
 
 @main.command()
@@ -339,9 +375,10 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
 @click.option("--quiet", "-q", is_flag=True, help=_QUIET_HELP)
 @click.option("--allow-missing-glyphs", is_flag=True,
               help="Print text with characters its font lacks (as blanks) and warn, instead of refusing.")
+@_FORMAT
 def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_name, out,
          printer_margin="5mm", rotate_backs=False, scale="100%,100%", quiet=False,
-         allow_missing_glyphs=False) -> None:
+         allow_missing_glyphs=False, formats=()) -> None:
     """Build your own deck: DATA (CSV or TOML rows, a qty column) on a LAYOUT.
 
     \b
@@ -356,6 +393,9 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     from printkit.render.sheets import render_set
     from printkit.theme import load_theme
 
+    from printkit.export import parse_formats
+
+    fmts = parse_formats(formats)
     if paper.lower() not in PAPERS:
         raise UsageError(f"--paper: unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
     if duplex not in DUPLEX_MODES:
@@ -376,6 +416,16 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     for line in capped_lines((f"warning: {w}" for w in glyph_warnings), len(glyph_warnings)):
         click.echo(line, err=True)
     interrupt.checkpoint()
+    exported = []
+    if fmts != ["pdf"]:  # every format rendered before anything is written
+        from printkit.export import Source, export
+
+        src = Source(layout.name, layout.title, [(layout.name, layout.title, cset)], [], theme, sheet_paper,
+                     bleed_pt, duplex, strict=True, back_offset=offset, rotate_backs=rotate_backs, scale=factors)
+        exported = [export(src, f) for f in fmts if f != "pdf"]
+    if "pdf" not in fmts:
+        _write_exports(exported, out / layout.name)
+        return
     notes: list[str] = []
     target = out / f"{layout.name}.pdf"
     sheets = 0  # the deck's steps: its sheets, then the preflight and the write
@@ -402,6 +452,18 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
         click.echo(f"{target}  {count} card{'s' if count != 1 else ''}, {pages} page{'s' if pages != 1 else ''}")
     for note in notes:
         click.echo(f"note: {note}")
+    _write_exports(exported, out / layout.name)
+
+
+def _write_exports(exported: list, kit_dir: Path) -> None:
+    """Write each export folder under ``kit_dir``; one line per folder, then its notes."""
+    from printkit.export import write_folder
+
+    for res in exported:
+        files = write_folder(res, kit_dir)
+        click.echo(f"{kit_dir / res.folder}/  {len(files)} file{'s' if len(files) != 1 else ''}")
+        for note in res.notes:
+            click.echo(f"note: {note}")
 
 
 @main.command()

@@ -14,6 +14,7 @@ the trim box's **top-left** corner (x right, y down), font sizes in **pt**::
     title = "Monster deck"
     size = "poker"               # or width = 63.5, height = 88.9 (mm)
     background = "{{ colour }}"  # a theme colour role or #rrggbb; runs to the bleed
+    corner = 3                   # optional: trim corner radius (mm) for --format cut and shops
 
     [[element]]
     type = "text"                # text | box | circle | image | icon
@@ -75,7 +76,7 @@ CARD_SIZES = {
 }
 
 #: Keys of the layout's ``[card]`` table.
-CARD_KEYS = {"name", "title", "size", "width", "height", "shape", "background"}
+CARD_KEYS = {"name", "title", "size", "width", "height", "shape", "background", "corner"}
 
 ELEMENT_KEYS = {
     "text": {"x", "y", "w", "h", "text", "font", "size", "colour", "align", "leading", "fit", "min_size"},
@@ -152,6 +153,8 @@ class Layout:
     shape: str
     background: Any
     elements: tuple[dict, ...]
+    #: corner radius of the trim in mm for shop and cut outputs (``[card] corner``); None = default
+    corner: float | None = None
 
 
 #: Wall-clock seconds all sandboxed placeholders of one layout may take together.
@@ -282,6 +285,11 @@ def load_layout(path: Path) -> Layout:
     shape = card.get("shape", "rect")
     if shape not in ("rect", "circle", "hex"):
         raise PrintkitError(f"{path}: [card] shape {shape!r}; choose rect, circle or hex")
+    corner = card.get("corner")
+    if corner is not None and (isinstance(corner, bool) or not isinstance(corner, (int, float))
+                               or not 0 <= corner <= min(width, height) / 2 or shape != "rect"):
+        raise PrintkitError(f"{path}: [card] corner must be a radius in mm from 0 to "
+                            f"{min(width, height) / 2:g} on a rect card, got {corner!r}")
     env = lru_cache(maxsize=None)(_env)  # jinja2 only when a template needs it
     background = _compile(env, str(card["background"]), f"{path}: [card] background") if "background" in card else None
     elements = []
@@ -338,7 +346,8 @@ def load_layout(path: Path) -> Layout:
                     raise PrintkitError(f"{where} (image): src {src!r} not found next to the layout")
                 _image_reader(full, str(src), f"{where} (image)")  # the format is checked now, before any card
         elements.append(out)
-    return Layout(path, safe, str(card.get("title") or name), float(width), float(height), shape, background, tuple(elements))
+    return Layout(path, safe, str(card.get("title") or name), float(width), float(height), shape, background,
+                  tuple(elements), None if corner is None else float(corner))
 
 
 class Row(dict):
@@ -919,6 +928,7 @@ def deck_set(layout: Layout, rows: list[dict], theme, back: Layout | None = None
         comps.append(Component(
             f"{layout.name}-{n}", mm(layout.width), mm(layout.height), front, back_face,
             shape=layout.shape, quantity=row["qty"], meta={"row": n},
+            corner=None if layout.corner is None else mm(layout.corner),
         ))
     if not comps:
         raise PrintkitError(f"{layout.path}: every card has qty 0")

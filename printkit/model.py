@@ -77,6 +77,9 @@ class Component:
     form fields of the front (:class:`printkit.render.forms.FieldSpec`, rects
     in pt relative to the trim origin, full dotted names unique in the PDF);
     the engine adds them only in fillable builds (``render_set(fillable=True)``).
+    ``corner``: corner radius of a rectangle's trim in pt, for shop and cut
+    outputs (:mod:`printkit.export`); ``None`` = the default there (3 mm for a
+    poker card, square otherwise).  Imposed sheets are unchanged by it.
     """
 
     name: str
@@ -91,12 +94,15 @@ class Component:
     cut: bool = True
     fields: Callable[["Component"], list[Any]] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    corner: float | None = None
 
     def __post_init__(self) -> None:
         if self.shape not in SHAPES:
             raise ValueError(f"component {self.name}: shape {self.shape!r} not in {SHAPES}")
         if self.quantity < 0:
             raise ValueError(f"component {self.name}: negative quantity")
+        if self.corner is not None and not 0 <= self.corner <= min(self.width, self.height) / 2:
+            raise ValueError(f"component {self.name}: corner radius {self.corner} pt outside 0 to half the short side")
 
 
 @dataclass(frozen=True)

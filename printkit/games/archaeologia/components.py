@@ -33,7 +33,7 @@ from printkit.games.archaeologia.tiles import (
     tile_front,
     tool_face,
 )
-from printkit.model import Component, ComponentSet
+from printkit.model import Component, ComponentSet, Face
 from printkit.units import mm
 
 TILE_SAFE_MM = 3.0
@@ -126,8 +126,13 @@ def parts(options: BuildOptions) -> list[Part]:
     board_paper = options.board_paper
     stock = (f"one {board_paper.upper()} sheet" if board_paper else f"{options.paper.name.upper()} pages") + \
         ", glued to card"
+    board_size = mm(rules.sizes["board_width"]), mm(rules.sizes["board_height"])
     out.append(Part("boards", "MONEY/TOOLS and RENOWN boards", stock,
-                    document=lambda: boards.boards_pdf(rules, options), count=2))
+                    document=lambda: boards.boards_pdf(rules, options), count=2,
+                    faces=ComponentSet("boards", "Boards", stock, tuple(  # for --format png / preview
+                        Component(f"{which}-board", *board_size,
+                                  Face(f"{GAME_ID}/{which}-board", draw(rules, options.theme)), cut=False)
+                        for which, draw in (("money", boards.money_draw), ("renown", boards.renown_draw))))))
     return out
 
 

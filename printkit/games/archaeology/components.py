@@ -29,7 +29,7 @@ from printkit.games.archaeology.cards import (
 )
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, check_printable, load_rules
 from printkit.games.archaeology.documents import rules_reference_pdf
-from printkit.model import Component, ComponentSet
+from printkit.model import Component, ComponentSet, Face
 from printkit.paper import get_paper
 from printkit.render.documents import render_fitted
 from printkit.tiling import render_single, render_tiled
@@ -142,7 +142,10 @@ def parts(options: BuildOptions) -> list[Part]:
              components=ComponentSet("cards", "Cards", "card", cards), count=len(cards)),
         Part("money", "Money tokens", "card 250–300 g/m², duplex",
              components=ComponentSet("money", "Money tokens", "card", money), count=len(money)),
-        Part("board", "Board", board_stock, document=lambda: board_pdf(rules, options), count=1),
+        Part("board", "Board", board_stock, document=lambda: board_pdf(rules, options), count=1,
+             faces=ComponentSet("board", "Board", board_stock, (Component(
+                 "board", mm(rules.board_width), mm(rules.board_height),
+                 Face(f"{GAME_ID}/board", board_draw(rules, theme)), cut=False),))),
         Part("high-score-log", "High-score log", "plain paper (80 g/m²)",
              document=lambda: highscore_pdf(rules, options), count=1),
     ]

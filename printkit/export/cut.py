@@ -1,0 +1,180 @@
+"""``--format cut``: files for a cutting machine (Silhouette, Cricut's
+print-then-cut, …).
+
+For every part with cut components (uncut sheets and documents are skipped
+with a note) two kinds of file, in ``<out>/<kit>/cut/``:
+
+* ``<part>.pdf`` — the print PDF: the engine's own imposed sheets
+  (:func:`printkit.render.sheets.render_set`, same bleed, duplex and backs)
+  on the build's paper with its printable margin widened to
+  :func:`keep_out` so that no piece comes near the registration marks, and on
+  every fronts page three registration marks in the Silhouette style: a
+  filled :data:`SQUARE` square in the top-left corner and L marks (arms
+  :data:`ARM` long, :data:`THICK` thick) in the top-right and bottom-left
+  corners, their outer edges :func:`inset` (about 10 mm) from the paper edge,
+  always inside the printable area (at least 1 mm inside ``--printer-margin``).
+* ``<part>-sheet-<n>.svg`` — one per sheet, page-sized, in **mm** (viewBox
+  in mm, y down from the top edge): the same three marks (group
+  ``registration``) and one closed cut path per piece on its trim line
+  (group ``cut``): ``rect`` with ``rx`` = the corner radius (3 mm for poker
+  cards unless the component sets its own ``corner``), ``circle``, or a
+  ``polygon`` for hexes.  The positions are those of the PDF's pieces and
+  marks (one imposition for both), to well under 0.1 mm (3 decimals).
+
+The print PDF takes the build's ``--back-offset`` and ``--rotate-backs``
+(backs only; fronts, marks and the SVG are unchanged by them) and its
+``--scale``, applied last to the whole page, marks included, so that the
+*print* measures what the SVG says.
+
+Load the SVG in the cutter's software over the printed sheet's marks, or
+print the PDF and cut the SVG's ``cut`` layer.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+from printkit.export import Exported, Source
+from printkit.export.faces import corner_radius
+from printkit.imposition import impose
+from printkit.marks import hexagon_points
+from printkit.model import ComponentSet
+from printkit.units import mm, to_mm
+
+#: Distance (pt) from the paper edge to the marks' outer edges, when the printer margin allows.
+INSET = mm(10)
+#: Side (pt) of the top-left square mark.
+SQUARE = mm(5)
+#: Length and thickness (pt) of an L mark's arms.
+ARM, THICK = mm(20), mm(0.5)
+#: Room (pt) kept clear between a mark and the nearest piece's art.
+CLEAR = mm(2)
+
+
+def inset(paper) -> float:
+    """The marks' inset (pt): :data:`INSET`, or 1 mm inside the printer
+    margin when that is wider."""
+    return max(INSET, paper.margin + mm(1))
+
+
+def keep_out(paper) -> float:
+    """Margin (pt) the pieces keep from the paper edge on a cut sheet: the
+    marks' inset, the square and :data:`CLEAR`."""
+    return inset(paper) + SQUARE + CLEAR
+
+
+def marks(width: float, height: float, ins: float) -> list[tuple[float, float, float, float]]:
+    """The registration marks of a ``width`` × ``height`` pt page as filled
+    rectangles (x, y, w, h) in pt, PDF frame (origin bottom-left): the
+    top-left square, then the top-right L's two arms, then the bottom-left
+    L's two arms."""
+    return [
+        (ins, height - ins - SQUARE, SQUARE, SQUARE),
+        (width - ins - ARM, height - ins - THICK, ARM, THICK),
+        (width - ins - THICK, height - ins - ARM, THICK, ARM),
+        (ins, ins, ARM, THICK),
+        (ins, ins, THICK, ARM),
+    ]
+
+
+def _marks_page(width: float, height: float, ins: float):
+    """A pypdf page holding only the marks: black filled rectangles, no
+    resources (so merging it adds no font or colour space)."""
+    from pypdf import PageObject
+    from pypdf.generic import DecodedStreamObject, NameObject
+
+    from printkit.pdf import _num
+
+    page = PageObject.create_blank_page(width=width, height=height)
+    ops = ["q", "0 0 0 rg"] + [f"{_num(x)} {_num(y)} {_num(w)} {_num(h)} re f"
+                               for x, y, w, h in marks(width, height, ins)] + ["Q"]
+    stream = DecodedStreamObject()
+    stream.set_data(("\n".join(ops) + "\n").encode("ascii"))
+    page[NameObject("/Contents")] = stream
+    return page
+
+
+def _with_marks(pdf: bytes, front_pages: list[int], width: float, height: float, ins: float, title: str,
+                duplex: str) -> bytes:
+    from pypdf import PdfReader, PdfWriter
+
+    from printkit.pdf import finish
+
+    mark = _marks_page(width, height, ins)
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    for i in front_pages:
+        writer.pages[i].merge_page(mark, over=True)
+    finish(writer, title=title, duplex=duplex, seed=pdf)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _n(v_pt: float) -> str:
+    s = f"{to_mm(v_pt):.3f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def sheet_svg(placements, width: float, height: float, ins: float) -> str:
+    """The SVG (text) of one sheet: marks and cut paths, lengths in mm, y down."""
+    H = height
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}mm" height="{_n(height)}mm" '
+        f'viewBox="0 0 {_n(width)} {_n(height)}">',
+        '<g id="registration" fill="#000000" stroke="none">',
+    ]
+    for x, y, w, h in marks(width, height, ins):
+        out.append(f'<rect x="{_n(x)}" y="{_n(H - y - h)}" width="{_n(w)}" height="{_n(h)}"/>')
+    out.append("</g>")
+    out.append('<g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1">')
+    for p in placements:
+        c = p.component
+        w, h = c.width, c.height
+        if c.shape == "circle":
+            out.append(f'<circle id="{c.name}" cx="{_n(p.x + w / 2)}" cy="{_n(H - p.y - h / 2)}" r="{_n(w / 2)}"/>')
+        elif c.shape == "hex":
+            pts = " ".join(f"{_n(x)},{_n(H - y)}" for x, y in hexagon_points(p.x, p.y, w, h))
+            out.append(f'<polygon id="{c.name}" points="{pts}"/>')
+        else:
+            r = corner_radius(c)
+            rr = f' rx="{_n(r)}" ry="{_n(r)}"' if r > 0 else ""
+            out.append(f'<rect id="{c.name}" x="{_n(p.x)}" y="{_n(H - p.y - h)}" width="{_n(w)}" '
+                       f'height="{_n(h)}"{rr}/>')
+    out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def export_cut(src: Source) -> Exported:
+    """The cut files of ``src`` (see the module docstring)."""
+    from printkit.pdf import scale_pdf
+    from printkit.render.sheets import render_set
+
+    result = Exported("cut")
+    paper = src.paper
+    ins = inset(paper)
+    cut_paper = replace(paper, margin=keep_out(paper))
+    skipped = []
+    for name, title, cset in src.parts:
+        comps = tuple(c for c in cset.components if c.cut and c.quantity > 0)
+        if not comps:
+            skipped.append(name)
+            continue
+        sub = ComponentSet(cset.name, cset.title, cset.stock, comps)
+        sheets = impose(list(comps), cut_paper, src.bleed, src.duplex, src.back_offset, src.rotate_backs)
+        pdf, _pages = render_set(sub, paper=cut_paper, theme=src.theme, bleed=src.bleed, duplex=src.duplex,
+                                 back_offset=src.back_offset, rotate_backs=src.rotate_backs,
+                                 game_title=f"{src.title} (cut)")
+        fronts, page = [], 0
+        for n, sheet in enumerate(sheets, 1):
+            fronts.append(page)
+            page += 2 if sheet.backs else 1
+            result.files[f"{name}-sheet-{n}.svg"] = sheet_svg(sheet.fronts, paper.width, paper.height,
+                                                              ins).encode("utf-8")
+        result.files[f"{name}.pdf"] = scale_pdf(_with_marks(pdf, fronts, paper.width, paper.height, ins,
+                                                            f"{src.title} — {title} (cut)", src.duplex), src.scale)
+    if skipped:
+        result.notes.append(f"cut: {src.name}: {', '.join(skipped)} uncut (player sheets and the like); skipped")
+    return result
