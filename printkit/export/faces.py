@@ -20,6 +20,7 @@ import zlib
 from dataclasses import dataclass
 
 from printkit.model import Component, ComponentSet, Face, FaceBox
+from printkit.render.sheets import clip_shape
 from printkit.units import mm
 
 #: Pixels per inch of every full-size picture (PNG faces, shop files).
@@ -88,25 +89,11 @@ def file_stem(part: str, item: FaceItem) -> str:
     return f"{slug(part)}-{item.index:03d}-{slug(item.component.name)}-{item.side}-x{item.quantity}"
 
 
-def _clip(c, shape: str, w: float, h: float, bleed: float) -> None:
-    from printkit.marks import hexagon_points, polygon_path
-
-    if shape == "hex" and bleed == 0:
-        path = polygon_path(c, hexagon_points(0, 0, w, h))
-    else:
-        path = c.beginPath()
-        if shape == "circle":
-            path.circle(w / 2, h / 2, w / 2 + bleed)
-        else:
-            path.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
-    c.clipPath(path, stroke=0, fill=0)
-
-
 def draw_face(c, comp: Component, face: Face, bleed: float, theme) -> None:
     """Draw ``face`` of ``comp`` with its trim origin at the canvas origin,
     clipped to its bleed shape (``bleed`` pt past the trim)."""
     c.saveState()
-    _clip(c, comp.shape, comp.width, comp.height, bleed)
+    clip_shape(c, comp.shape, comp.width, comp.height, bleed)
     face.draw(c, FaceBox(comp.width, comp.height, bleed, comp.safe, theme, comp.shape))
     c.restoreState()
 

@@ -154,6 +154,14 @@ def theme_css(theme: Theme, paper: Paper, game: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def game_context(game: str, rules: Any) -> dict[str, Any]:
+    """The context every game document starts from: ``game`` (selects the
+    theme palette), ``title``, ``tagline``, ``players_min``, ``players_max``
+    from a game's loaded rules (any object with those attributes)."""
+    return {"game": game, "title": rules.title, "tagline": rules.tagline,
+            "players_min": rules.players_min, "players_max": rules.players_max}
+
+
 def render_html(template: str, context: Mapping[str, Any], theme: Theme, paper: Paper) -> str:
     """Render ``templates/<theme.name>/<template>`` to an HTML string.
 

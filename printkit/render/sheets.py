@@ -49,7 +49,9 @@ def form_name(key: str) -> str:
     return "F" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
 
 
-def _clip_shape(c, shape: str, w: float, h: float, b: float) -> None:
+def clip_shape(c, shape: str, w: float, h: float, b: float) -> None:
+    """Clip ``c`` to a ``w`` × ``h`` pt piece of ``shape`` (rect, circle, hex)
+    grown by the bleed ``b`` pt (a hex with bleed clips to its bleed square)."""
     if shape == "hex" and b == 0:
         path = polygon_path(c, hexagon_points(0, 0, w, h))
     else:
@@ -69,7 +71,7 @@ def _face_name(face: Face, p: Placement) -> str:
 def _draw_face(c, face: Face, p: Placement, theme) -> None:
     comp, b = p.component, p.bleed
     c.saveState()
-    _clip_shape(c, comp.shape, comp.width, comp.height, b)
+    clip_shape(c, comp.shape, comp.width, comp.height, b)
     face.draw(c, FaceBox(comp.width, comp.height, b, comp.safe, theme, comp.shape))
     c.restoreState()
 

@@ -47,6 +47,14 @@ class PadSpec:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+def form_pad(game_id: str, title: str, rules: dict[str, Any], folder: Path) -> PadSpec:
+    """The :class:`PadSpec` of a game whose pad is ``folder``'s ``scorer.js``,
+    ``ui.js`` and ``ui.css``, with the same ``rules`` data for every game file."""
+    return PadSpec(game_id=game_id, title=title, rules=rules,
+                   scripts=(folder / "scorer.js", folder / "ui.js"), styles=(folder / "ui.css",),
+                   vector_rules=lambda game: rules)
+
+
 def encode(value: Any, depth: int = 0) -> Any:
     """A parsed game file (TOML/JSON) as the JSON the JavaScript scorers read.
 

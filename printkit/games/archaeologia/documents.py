@@ -12,7 +12,7 @@ from typing import Any
 
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules
 from printkit.paper import Paper
-from printkit.render.documents import render_document
+from printkit.render.documents import game_context, render_document
 from printkit.theme import Theme
 
 TEMPLATE = "archaeologia-rules.html.j2"
@@ -34,8 +34,7 @@ def rules_context(rules: ArchaeologiaRules) -> dict[str, Any]:
         })
     bottom_up = [rules.strata[s].name for s in rules.layers]
     return {
-        "game": GAME_ID, "title": rules.title, "tagline": rules.tagline,
-        "players_min": rules.players_min, "players_max": rules.players_max,
+        **game_context(GAME_ID, rules),
         "rows": rules.site_rows, "cols": rules.site_cols, "piles": rules.piles,
         "layers": bottom_up, "strata": strata,
         "start_coins": rules.start_coins, "start_rp": rules.start_rp, "hand": rules.hand,

@@ -24,7 +24,7 @@ from printkit.games.archaeology.data import (
 )
 from printkit.games.archaeology.scoring import museum_value
 from printkit.paper import Paper
-from printkit.render.documents import render_fitted
+from printkit.render.documents import game_context, render_fitted
 from printkit.theme import Theme
 
 TEMPLATE = "archaeology-rules.html.j2"
@@ -95,11 +95,7 @@ def rules_context(rules: ArchaeologyRules) -> dict[str, Any]:
     deck = rules.treasure_count + rules.thieves + rules.master_thieves + rules.keys + len(rules.chests)
     dealt = rules.market_slots + sum(c.treasures for c in rules.chests.values())
     return {
-        "game": GAME_ID,
-        "title": rules.title,
-        "tagline": rules.tagline,
-        "players_min": rules.players_min,
-        "players_max": rules.players_max,
+        **game_context(GAME_ID, rules),
         "two_players": rules.two_player_players,
         "remove": _removed(rules),
         "treasure_count": rules.treasure_count,

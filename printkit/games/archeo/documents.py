@@ -18,7 +18,7 @@ from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import GAME_ID, ArcheoRules
 from printkit.games.archeo.svg import icon_svg
 from printkit.paper import Paper
-from printkit.render.documents import render_document
+from printkit.render.documents import game_context, render_document
 from printkit.theme import Theme
 
 TEMPLATE = "archeo-rules.html.j2"
@@ -43,11 +43,7 @@ def rules_context(rules: ArcheoRules, theme: Theme) -> dict[str, Any]:
     """The template context of the rules reference, built from ``rules``."""
     per = rules.shovels_per_players
     return {
-        "game": GAME_ID,
-        "title": rules.title,
-        "tagline": rules.tagline,
-        "players_min": rules.players_min,
-        "players_max": rules.players_max,
+        **game_context(GAME_ID, rules),
         "shovels": [{"players": n, "cards": k} for n, k in per.items() if n > 1],
         "solo": {"cards": per.get(1), "wheelbarrows": rules.wheelbarrows_solo} if 1 in per else None,
         "shovel_cards": rules.shovel_cards,

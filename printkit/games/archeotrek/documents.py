@@ -13,7 +13,7 @@ from typing import Any
 from printkit import PrintkitError
 from printkit.games.archeotrek.data import ArcheoTrekRules
 from printkit.paper import Paper
-from printkit.render.documents import render_document
+from printkit.render.documents import game_context, render_document
 from printkit.theme import Theme
 
 GAME_ID = "archeotrek"
@@ -120,11 +120,7 @@ def rules_context(rules: ArcheoTrekRules) -> dict[str, Any]:
         "score": bones_total + skeleton_value - sum(empty),
     }
     return {
-        "game": GAME_ID,
-        "title": rules.title,
-        "tagline": rules.tagline,
-        "players_min": rules.players_min,
-        "players_max": rules.players_max,
+        **game_context(GAME_ID, rules),
         "dice": {
             "red": {"faces": _values_text(red_faces), "min": min(red_faces), "max": max(red_faces)},
             "yellow": {"faces": _values_text(yellow_faces), "min": min(yellow_faces), "max": max(yellow_faces)},

@@ -37,10 +37,7 @@ def rules_data(rules: ArcheoRules) -> dict[str, Any]:
 def pad(rules_path: Path | None = None):
     """The :class:`printkit.scorepad.PadSpec` of Archéo (bundled rules or a ``--rules``
     file; raises :class:`printkit.PrintkitError` for bad rules data)."""
-    from printkit.scorepad import PadSpec
+    from printkit.scorepad import form_pad
 
     rules = load_rules(rules_path)
-    data = rules_data(rules)
-    return PadSpec(game_id="archeo", title=rules.title, rules=data,
-                   scripts=(HERE / "scorer.js", HERE / "ui.js"), styles=(HERE / "ui.css",),
-                   vector_rules=lambda game: data)
+    return form_pad("archeo", rules.title, rules_data(rules), HERE)
