@@ -423,12 +423,34 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress: Calla
 _JOBS: list[tuple[GameKit, BuildOptions, list[Part]]] = []
 
 
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
 def _worker_init() -> None:
     """A worker leaves stopping to the parent: Ctrl-C (sent to the whole
     process group) is the parent's to handle, and SIGTERM (the parent's
-    ``terminate``) ends the worker at once."""
+    ``terminate``) ends the worker at once.  The worker was forked with both
+    signals blocked (:func:`_render_parallel`), so none reaches it while it
+    still holds the parent's handler; they are let in once its own are set."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+
+
+def _start_pool(jobs: int):
+    """A fork pool of ``jobs`` workers (:func:`_worker_init`).
+
+    It forks with SIGINT/SIGTERM blocked: a worker inherits the mask (and so
+    do the pool's helper threads, which fork any replacement), so a stop
+    signal — ``terminate``'s SIGTERM included — waits until the worker has
+    its own handlers instead of running this process's handler in a
+    half-started worker (a traceback on stderr).  This process gets any
+    signal that arrived meanwhile once the mask is restored."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        return multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_init)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def _part_job(g: int, j: int) -> tuple[bytes, int, list[str]]:
@@ -484,7 +506,8 @@ def _render_parallel(kits: list[GameKit], options: BuildOptions, jobs: int, prog
     if any(kit.cover is not None for kit in kits) or any(part.document for _, _, parts in _JOBS for part in parts):
         _preload_documents()
     report = progress or (lambda step: None)
-    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_init)
+    interrupt.checkpoint()
+    pool = _start_pool(jobs)
     try:
         pending = {t: pool.apply_async(_part_job, t) for t in tasks}
         finishing: dict[int, Any] = {}

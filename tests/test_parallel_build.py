@@ -99,3 +99,25 @@ def test_a_stopped_parallel_build_leaves_whole_games_and_no_worker(tmp_path, sig
             files = [k for k in after if k.startswith(f"{game}/")]
             changed = {after[k] != before[k] for k in files}
             assert len(changed) == 1, (game, delay)
+
+
+def test_a_worker_stopped_while_it_starts_prints_nothing():
+    """A stop asked for before the pool forks, then ``terminate``'s SIGTERM
+    reaching workers still starting up (the window made wide on purpose with
+    a slow after-fork hook): no worker runs the parent's handler, so no
+    traceback, and none hangs."""
+    script = (
+        "import os, signal, time\n"
+        "from printkit import build, interrupt\n"
+        "os.register_at_fork(after_in_child=lambda: time.sleep(0.05))\n"
+        "interrupt.install()\n"
+        "interrupt._state['signal'] = signal.SIGINT\n"
+        "for _ in range(5):\n"
+        "    pool = build._start_pool(2)\n"
+        "    pool.terminate()\n"
+        "    pool.join()\n"
+        "print('done')\n"
+    )
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout == "done\n", (r.returncode, r.stdout)
+    assert "Traceback" not in r.stderr and r.stderr == "", r.stderr
