@@ -43,8 +43,15 @@ THEME_KEYS = {
     "description": "one line of text (1 to 500 characters)",
     "extends": "the name of the theme this one starts from, found like --theme NAME (letters, digits, - and _)",
 }
+#: ``[type]`` keys (``printkit new-theme`` writes these as comments).
+TYPE_KEYS = {
+    "scale": ("how much larger small type is drawn: card texts, labels and rules text (a number from "
+              "1.0, the designed sizes, to 1.5); big numbers and titles keep their size"),
+}
+#: The range of ``[type] scale``.
+TYPE_SCALE_RANGE = (1.0, 1.5)
 #: Top-level tables of a theme.toml.
-SECTIONS = ("theme", "fonts", "colours", "games")
+SECTIONS = ("theme", "fonts", "colours", "games", "type")
 #: A theme name (``--theme``, ``extends``): one plain folder name, no path.
 THEME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 #: A colour role: it becomes a CSS variable ``--<role>`` in documents.
@@ -236,6 +243,8 @@ class Theme:
     ``colours``: general roles (ink, muted, paper, cut, accent).
     ``games``: game id → role → hex, one coherent palette per game.
     ``search_path``: template folders, this theme's first, then its parents'.
+    ``type_scale``: ``[type] scale``, the factor small type is drawn at
+    (:meth:`small`), 1.0 to 1.5.
     """
 
     name: str
@@ -245,6 +254,13 @@ class Theme:
     colours: dict[str, str]
     games: dict[str, dict[str, str]]
     search_path: tuple[Path, ...] = ()
+    type_scale: float = 1.0
+
+    def small(self, size: float) -> float:
+        """``size`` (pt) of small type — card texts, labels, rules text —
+        times ``[type] scale``; renderers call it where their layout has the
+        room.  Big numbers and titles are drawn at their designed size."""
+        return size * self.type_scale
 
     def font(self, role: str) -> str:
         """Registered reportlab font name for ``role``."""
@@ -520,6 +536,12 @@ def validate_theme_data(data: dict, path: Path) -> None:
         if problem:
             raise _fail(path, "fonts", key, f"{problem}; {_EXPECT_FONT}")
     _colours(path, "colours", data.get("colours", {}))
+    for key, value in data.get("type", {}).items():
+        low, high = TYPE_SCALE_RANGE
+        if key not in TYPE_KEYS:
+            raise _fail(path, "type", key, f"unknown key; expected {', '.join(TYPE_KEYS)}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            raise _fail(path, "type", key, f"{show(value)} is not valid; expected a number from {low} to {high}")
     for game, palette in data.get("games", {}).items():
         if not GAME_ID.fullmatch(game):  # any game id: a theme may colour a plug-in game too
             raise _fail(path, f"games.{_key(game)}", None, "not a game id; expected [games.<game>] with a "
@@ -577,7 +599,7 @@ def _theme_data(theme: FoundTheme, chain: tuple[FoundTheme, ...] = ()) -> tuple[
         raise PrintkitError(f"{escape_display(str(path))}: theme 'extends' loops ({loop})")
     base, dirs = _theme_data(parent, chain)
     merged = {k: dict(v) if isinstance(v, dict) else v for k, v in base.items()}
-    for section in ("fonts", "colours"):
+    for section in ("fonts", "colours", "type"):
         merged.setdefault(section, {}).update(data.get(section, {}))
     games = {g: dict(v) for g, v in base.get("games", {}).items()}
     for g, palette in data.get("games", {}).items():
@@ -635,7 +657,8 @@ def _load_theme(found: FoundTheme, places: tuple) -> Theme:
         fonts[role] = font_name
         files[role] = file
     games = {k: dict(v) for k, v in data.get("games", {}).items()}
-    return Theme(name, directory, fonts, files, dict(data.get("colours", {})), games, search)
+    scale = float(data.get("type", {}).get("scale", 1.0))
+    return Theme(name, directory, fonts, files, dict(data.get("colours", {})), games, search, scale)
 
 
 load_theme.cache_clear = _load_theme.cache_clear  # type: ignore[attr-defined]

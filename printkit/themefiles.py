@@ -22,6 +22,7 @@ from printkit.theme import (
     FONT_ROLE_USES,
     FONT_ROLES,
     THEME_KEYS,
+    TYPE_KEYS,
     FoundTheme,
     _theme_data,
     find_theme,
@@ -213,6 +214,8 @@ def theme_toml_text(name: str, source: FoundTheme, copied: bool, use: str | None
     out += ["", "[colours]", "# Colours every game and document uses (a game's palette below may override one)."]
     for key, value in data.get("colours", {}).items():
         out.append(f'{key} = "{value}"  # {_colour_comment("colours", key, comments)}')
+    out += ["", "[type]", "# Type size of small text (documents and components)."]
+    out.append(f"scale = {float(data.get('type', {}).get('scale', 1.0))}  # {TYPE_KEYS['scale']}")
     for game, palette in sorted(data.get("games", {}).items()):
         out += ["", f"[games.{game}]",
                 f"# The {game} palette: colour roles its cards, tokens, boards and documents use."]

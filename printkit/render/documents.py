@@ -147,6 +147,7 @@ def theme_css(theme: Theme, paper: Paper, game: str | None = None) -> str:
         if not _CSS_IDENT.match(role):
             raise PrintkitError(f"theme {theme.name!r}: colour role {role!r} is not a CSS name")
         decls.append(f"  --{role.replace('_', '-')}: {theme.hex(role, game)};")
+    decls.append(f"  --type-scale: {theme.type_scale:g};")
     lines.append(":root {\n" + "\n".join(decls) + "\n}")
     lines.append(
         f"@page {{ size: {to_mm(paper.width):.4f}mm {to_mm(paper.height):.4f}mm; }}"
