@@ -44,3 +44,21 @@ def test_shell_completion_is_documented_for_bash_zsh_and_fish():
     text = README.read_text(encoding="utf-8")
     for shell in ("bash", "zsh", "fish"):
         assert f"_PRINTKIT_COMPLETE={shell}_source printkit" in text, shell
+
+
+def test_game_files_shown_in_the_examples_readmes_validate(tmp_path):
+    """A TOML game file a README under examples/ shows (a block opening with
+    ``game = "..."``) is one ``printkit validate`` accepts."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    blocks = []
+    for readme in sorted((README.parent / "examples").glob("*/README.md")):
+        blocks += re.findall(r"```toml\n(game = \"([a-z0-9_-]+)\".*?)```", readme.read_text(encoding="utf-8"), re.S)
+    assert blocks
+    for n, (text, game) in enumerate(blocks):
+        f = tmp_path / f"{n}.toml"
+        f.write_text(text, encoding="utf-8")
+        r = CliRunner().invoke(main, ["validate", game, str(f)])
+        assert r.exit_code == 0, (game, r.output)

@@ -152,3 +152,16 @@ def test_board_shows_a_market_space_per_treasure_dealt_face_up(built_all, rulebo
     for i, a in enumerate(outlines):
         for b in outlines[i + 1:]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+def test_archeo_rules_reference_keeps_the_rulebooks_limits(built_all):
+    """The Archéo rules reference says what the rulebook's Game Play says: the
+    starting player, the magnifier's dirt-or-discovery limit and its discard,
+    and that a wheelbarrow is not lent."""
+    rulebook = " ".join((RULEBOOK.parent / "archeo.txt").read_text(encoding="utf-8").split())
+    assert "most recently dug a pit" in rulebook and "(dirt or discovery)" in rulebook
+    assert "Discard the magnifier tile" in rulebook and "may not lend it" in rulebook
+    text = next(t for t in _pages(built_all / "archeo" / "archeo-kit.pdf") if "Your turn" in t)
+    for words in ("dug a hole most recently starts", "free dirt or discovery tile", "discard the magnifier",
+                  "only for you"):
+        assert words in text, words

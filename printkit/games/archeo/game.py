@@ -225,7 +225,7 @@ def _broken(v: Any, cards: int | None, players: int | None, probs: list[Problem]
 
 
 def _with(players: int | None) -> str:
-    return "solo players" if players == 1 else f"{players} players"
+    return "a solo player" if players == 1 else f"{players} players"
 
 
 def _egg(v: Any, rules: ArcheoRules, probs: list[Problem]) -> bool | None:

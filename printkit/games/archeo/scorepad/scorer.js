@@ -15,7 +15,7 @@
   function strip(s) { return s.replace(/^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/gu, ""); }
   function plainId(v) { return typeof v === "string" && ID.test(v); }
   function isI(v) { return PK.isInt(v) && typeof v !== "boolean"; }
-  function withP(players) { return players === 1 ? "solo players" : players + " players"; }
+  function withP(players) { return players === 1 ? "a solo player" : players + " players"; }
   function near(name, ids) {
     if (PK.cps(name).length <= 40) {
       var folded = casefold(strip(name)).replace(/ /g, "-");
