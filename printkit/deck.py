@@ -72,7 +72,7 @@ CARD_SIZES = {
     "poker": (63.5, 88.9),
     "bridge": (57.15, 88.9),
     "mini-euro": (44.0, 68.0),
-    "tarot": (70.0, 120.0),
+    "tarot": (69.85, 120.65),  # 2.75 × 4.75 in, the size the print shops (shop:tgc, dtc, mpc) make
 }
 
 #: Keys of the layout's ``[card]`` table.

@@ -102,6 +102,20 @@ def test_profile_sizes_follow_their_rule():
         assert s.px == (round(s.trim[0] / 72 * 300) + 72, round(s.trim[1] / 72 * 300) + 72)
 
 
+def test_every_deck_size_preset_is_one_every_shop_prints():
+    """A deck declared ``size = "poker" | "bridge" | "tarot" …`` goes to every
+    shop whose profile has a size of that name, within the profiles' 0.5 mm."""
+    from printkit.deck import CARD_SIZES
+    from printkit.export.shop import load_profile, profile_ids
+
+    for pid in profile_ids():
+        sizes = {s.name: s.trim for s in load_profile(pid).sizes}
+        for name, (w, h) in CARD_SIZES.items():
+            if name in sizes:
+                tw, th = (v / 72 * 25.4 for v in sizes[name])
+                assert abs(tw - w) <= 0.5 and abs(th - h) <= 0.5, (pid, name, (w, h), (tw, th))
+
+
 def test_dtc_pdf_pages_back_front_and_boxes(built):
     rows = _rows()
     path = built[0] / "finds" / "shop-dtc" / "finds.pdf"
@@ -118,6 +132,32 @@ def test_dtc_pdf_pages_back_front_and_boxes(built):
     for page in PdfReader(path).pages:
         assert [float(v) for v in page.trimbox] == pytest.approx([9, 9, 189, 261])  # 1/8 in inside
         assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 198, 270])
+
+
+def test_dtc_pdf_is_marked_pdf_x4_with_an_srgb_output_intent(built):
+    """What a PDF/X-4 checker looks for first: version 1.6+, one GTS_PDFX
+    output intent whose profile is an RGB ICC profile, the PDF/X-4 version in
+    the XMP metadata, Trapped False in both, dates that agree, and on every
+    page TrimBox ⊆ BleedBox ⊆ MediaBox."""
+    import pikepdf
+    from PIL import ImageCms
+
+    with pikepdf.open(built[0] / "finds" / "shop-dtc" / "finds.pdf") as pdf:
+        assert float(pdf.pdf_version) >= 1.6
+        (intent,) = pdf.Root.OutputIntents
+        assert intent.S == "/GTS_PDFX" and str(intent.OutputConditionIdentifier)
+        icc = intent.DestOutputProfile
+        assert int(icc.N) == 3
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(icc.read_bytes()))
+        assert ImageCms.getProfileDescription(profile).strip() and icc.read_bytes()[16:20] == b"RGB "
+        meta = pdf.open_metadata()
+        assert meta["pdfxid:GTS_PDFXVersion"] == "PDF/X-4" and meta["pdf:Trapped"] == "False"
+        assert pdf.docinfo["/Trapped"] == pikepdf.Name("/False")
+        assert str(pdf.docinfo["/ModDate"]).startswith("D:2000") and meta["xmp:ModifyDate"].startswith("2000")
+        for page in pdf.pages:
+            media, bleed, trim = ([float(v) for v in page.obj[k]] for k in ("/MediaBox", "/BleedBox", "/TrimBox"))
+            assert media[0] <= bleed[0] <= trim[0] and trim[2] <= bleed[2] <= media[2]
+            assert media[1] <= bleed[1] <= trim[1] and trim[3] <= bleed[3] <= media[3]
 
 
 def test_text_with_accents_survives_in_pdf_and_png(built):
@@ -139,6 +179,71 @@ def test_text_with_accents_survives_in_pdf_and_png(built):
             assert im.size == ref.size
             diff = sum(abs(a - b) for a, b in zip(im.tobytes(), ref.tobytes())) / len(ref.tobytes())
             assert diff < 2.0, (png, diff)  # mean per channel, of 255
+
+
+def _glyph(img: Image.Image, box: tuple[float, float, float, float]) -> "np.ndarray":
+    """The greyscale pixels of ``box`` (px: x0, top, x1, bottom) in ``img``,
+    resampled to 24 × 32 and centred, for comparing one glyph across formats."""
+    import numpy as np
+
+    crop = img.convert("L").crop(tuple(round(v) for v in box)).resize((24, 32), Image.BILINEAR)
+    a = np.asarray(crop, dtype=float)
+    return a - a.mean()
+
+
+def _similar(a, b) -> float:
+    import numpy as np
+
+    return float((a * b).sum() / (np.sqrt((a * a).sum() * (b * b).sum()) or 1.0))
+
+
+def test_accented_glyphs_survive_in_every_raster_and_cut_output(built):
+    """The "é" and "–" of the example card, located in the DTC page's text
+    (pdfplumber, pt), are drawn the same in the mpc PNG (36 px bleed), the
+    TTS sheet's slot (trim only, scaled) and the PNG face as in a rendering of
+    the PDF (correlation ≥ 0.8 per glyph, where another glyph scores low);
+    the cut print PDF carries both as text."""
+    rows = _rows()
+    n = next(i for i, r in enumerate(rows) if "é" in r["title"])
+    page_no = 2 * sum(int(r["qty"]) for r in rows[:n]) + 1
+    path = built[0] / "finds" / "shop-dtc" / "finds.pdf"
+    bleed = 0.125 * 72
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[page_no]
+        trim_w, trim_h = page.width - 2 * bleed, page.height - 2 * bleed
+        chars = [c for c in page.chars if c["text"] in "é–" and c["size"] >= 6]
+        other = next(c for c in page.chars if c["text"] == "C")
+    assert {c["text"] for c in chars} == {"é", "–"}
+    doc = pdfium.PdfDocument(path)
+    ref = doc[page_no].render(scale=300 / 72).to_pil().convert("RGB")
+    doc.close()
+    k = 300 / 72
+
+    def box(c, scale, offset):
+        return tuple(offset + (v - bleed) * scale for v in (c["x0"], c["top"], c["x1"], c["bottom"]))
+
+    ref_box = lambda c: box(c, k, bleed * k)  # noqa: E731
+    png = next((built[0] / "finds" / "png").glob(f"finds-*-finds-{n + 1}-front-*.png"))
+    mpc = built[0] / "finds" / "shop-mpc" / "finds" / png.name
+    meta = json.loads((built[0] / "finds" / "tts" / "finds.json").read_text(encoding="utf-8"))
+    sheet = meta["sheets"][0]
+    slot = sum(int(r["qty"]) for r in rows[:n])  # the card's first copy, in deck order
+    with Image.open(built[0] / "finds" / "tts" / sheet["face"]) as im:
+        cw, ch = im.width // sheet["cols"], im.height // sheet["rows"]
+        x0, y0 = slot % sheet["cols"] * cw, slot // sheet["cols"] * ch
+        tts = im.convert("RGB").crop((x0, y0, x0 + cw, y0 + ch))
+    outputs = {"png": (Image.open(png), lambda c: ref_box(c)),
+               "shop-mpc": (Image.open(mpc), lambda c: box(c, k, 36)),
+               "tts": (tts, lambda c: box(c, cw / trim_w, 0))}
+    for c in chars:
+        want = _glyph(ref, ref_box(c))
+        assert _similar(want, _glyph(ref, ref_box(other))) < 0.8  # the measure tells glyphs apart
+        for name, (img, where) in outputs.items():
+            got = _similar(want, _glyph(img, where(c)))
+            assert got >= 0.8, (name, c["text"], got)
+    with pdfplumber.open(built[0] / "finds" / "cut" / "finds.pdf") as pdf:
+        text = "".join(p.extract_text() or "" for p in pdf.pages)
+    assert "Café tablet" in text and "Archéo – 3–18" in text
 
 
 def test_shop_size_mismatch_is_one_line(tmp_path):
