@@ -270,7 +270,7 @@ def plan_footer(items: list[FooterItem], page_w: float, page_h: float, margin: f
         if not placements and art is None:
             lo = margin + CLEAR
         hi = depth[side] - CLEAR
-        if hi - lo < FOOTER_H:
+        if hi - lo < FOOTER_H - 1e-9:  # (an empty page's band is exactly FOOTER_H deep)
             continue
         spans = [[margin, length[side] - margin]]
         if not stacked:

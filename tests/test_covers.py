@@ -16,6 +16,7 @@ import tomllib
 from pathlib import Path
 
 import pdfplumber
+import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
@@ -255,3 +256,29 @@ def test_universal_cover_fits_every_game():
         assert min(c["top"] for c in page.chars) >= mm(5) and max(c["bottom"] for c in page.chars) <= page.height - mm(5)
         assert "flip on short edge" in page.extract_text()
         assert cover_pdf  # the engine renderer the games call
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_whole_kit_printed_duplex_puts_every_back_behind_its_front(built_all, game):
+    """Printing the whole kit PDF double-sided (the default, long edge), page
+    n + 1 lands on the back of page n for odd n.  Read from the pages' own
+    footers: every "· backs" page is even and follows its "· fronts" page of
+    the same sheet, and every other sheet page (fronts, or one-sided) is odd."""
+    pdf = pdfium.PdfDocument(str(built_all / game / f"{game}-kit.pdf"))
+    try:
+        texts = [" ".join(pdf[i].get_textpage().get_text_range().split()) for i in range(len(pdf))]
+    finally:
+        pdf.close()
+    wrong = []
+    for n, text in enumerate(texts, start=1):
+        m = re.search(r"sheet (\d+)/(\d+)( · (fronts|backs|back left blank))?", text)
+        if not m:
+            continue
+        if m.group(4) in ("backs", "back left blank"):
+            front = " · fronts" if m.group(4) == "backs" else r"(?! · )"
+            before = re.search(rf"sheet (\d+)/(\d+){front}", texts[n - 2]) if n > 1 else None
+            if n % 2 or not before or before.group(1, 2) != m.group(1, 2):
+                wrong.append((n, "backs"))
+        elif n % 2 == 0:
+            wrong.append((n, m.group(4) or "one-sided"))
+    assert not wrong, f"{game}: pages that print on the wrong side: {wrong}"

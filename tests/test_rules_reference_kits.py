@@ -162,6 +162,6 @@ def test_archeo_rules_reference_keeps_the_rulebooks_limits(built_all):
     assert "most recently dug a pit" in rulebook and "(dirt or discovery)" in rulebook
     assert "Discard the magnifier tile" in rulebook and "may not lend it" in rulebook
     text = next(t for t in _pages(built_all / "archeo" / "archeo-kit.pdf") if "Your turn" in t)
-    for words in ("dug a hole most recently starts", "free dirt or discovery tile", "discard the magnifier",
+    for words in ("dug a hole last starts", "free dirt or discovery tile", "discard the magnifier",
                   "only for you"):
         assert words in text, words

@@ -182,7 +182,9 @@ def render_set(
     inside the printable margin, and when a footer item found no room.
 
     ``bleed`` and ``back_offset`` in pt.  A fronts page is followed by its
-    backs page whenever a piece on it has a back.  With ``fillable`` the
+    backs page whenever a piece on it has a back; when printing duplex, a
+    sheet of one-sided pieces in a set that has backs is followed by a blank
+    page, so every fronts page of the file prints on a front.  With ``fillable`` the
     components' ``fields`` (see :mod:`printkit.render.forms`) become AcroForm
     fields on the fronts pages, added after the canvas is saved; the drawn
     pages are the same as without.  With ``rotate_backs`` every backs page is
@@ -220,6 +222,10 @@ def render_set(
         if sheet.backs:
             results.append(_page(c, sheet, sheet.backs, lambda comp: comp.back, paper, theme,
                                  head + f" · backs ({duplex_label(duplex)}{', turned 180°' if rotate_backs else ''})",
+                                 defined, None, uses))
+            pages += 1
+        elif two_sided:  # a fronts-only sheet among two-sided ones: a blank back keeps later fronts on fronts
+            results.append(_page(c, sheet, [], lambda comp: None, paper, theme, head + " · back left blank",
                                  defined, None, uses))
             pages += 1
         shortest = min((r[0] for r in results if r[0] is not None), default=None)
