@@ -247,9 +247,9 @@ def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -
 
 @main.command()
 @click.argument("game", shell_complete=complete_game)
-@click.option("--paper", default="a4", show_default=True, help="a4, letter or universal (fits both).")
-@click.option("--players", type=str, default=None, help="Player sheets to print (default from rules, 4).")
-@click.option("--duplex", default="long", show_default=True, help="long, short or none (single-sided).")
+@click.option("--paper", default="a4", show_default=True, metavar="a4|letter|universal", help="a4, letter or universal (fits both).")
+@click.option("--players", type=str, default=None, metavar="N", help="Player sheets to print (default from rules, 4).")
+@click.option("--duplex", default="long", show_default=True, metavar="long|short|none", help="long, short or none (single-sided).")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="X,Y in mm: move backs right/up to match your printer.")
 @click.option("--bleed", default="3mm", show_default=True, metavar="LEN", help="Bleed length, e.g. 3mm, 0.125in, 0mm.")
@@ -257,7 +257,7 @@ def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -
 @click.option("--fillable", is_flag=True, help="Add form fields to player sheets (fill on screen).")
 @click.option("--rules", "rules_dir", default=None, type=click.Path(path_type=Path),
               help="Folder of <game>.toml files overriding the bundled rules data.")
-@click.option("--board-paper", default=None, help="a3, a2 or tabloid: print a game board on one large sheet "
+@click.option("--board-paper", default=None, metavar="a3|a2|tabloid", help="a3, a2 or tabloid: print a game board on one large sheet "
               "(default: tiled over --paper pages).")
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path),
               help="Output folder; PDFs go to OUT/<game>/.")
@@ -362,8 +362,8 @@ def _build_exports(game: str, options, out: Path, fmts: list[str]) -> None:
               help="Layout TOML of the card front.")
 @click.option("--back", "back_path", default=None, type=click.Path(dir_okay=False, readable=False, path_type=Path),
               help="Layout TOML of the card back (placeholders allowed).")
-@click.option("--paper", default="a4", show_default=True, help="a4, letter or universal.")
-@click.option("--duplex", default="long", show_default=True, help="long, short or none.")
+@click.option("--paper", default="a4", show_default=True, metavar="a4|letter|universal", help="a4, letter or universal.")
+@click.option("--duplex", default="long", show_default=True, metavar="long|short|none", help="long, short or none.")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y", help="X,Y in mm: move backs right/up.")
 @click.option("--bleed", default="3mm", show_default=True, metavar="LEN", help="Bleed length, e.g. 3mm, 0mm.")
 @_THEME
@@ -495,8 +495,8 @@ def check(files, pdfx) -> int:
 
 
 @main.command("duplex-test")
-@click.option("--paper", default="a4", show_default=True, help="a4, letter or universal.")
-@click.option("--duplex", default="long", show_default=True, help="long or short (the setting you print with).")
+@click.option("--paper", default="a4", show_default=True, metavar="a4|letter|universal", help="a4, letter or universal.")
+@click.option("--duplex", default="long", show_default=True, metavar="long|short", help="long or short (the setting you print with).")
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path))
 @_PRINTER_MARGIN
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)

@@ -144,3 +144,36 @@ def test_missing_pango_is_one_line_with_the_install_commands(tmp_path):
                    "MSYS2"):
         assert needle in lines[0], needle
     assert not (out / "archeotrek").exists() or not any((out / "archeotrek").iterdir())
+
+
+def test_a_weasyprint_that_cannot_import_is_one_line(tmp_path):
+    """weasyprint missing or broken (an ImportError, not pango's OSError): one
+    line saying so and how to reinstall, exit 1, no traceback."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    fake = tmp_path / "fake" / "weasyprint"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ImportError(\"No module named 'tinycss2'\")\n", encoding="utf-8")
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path / "fake"), str(root)]))
+    p = subprocess.run([sys.executable, "-m", "printkit", "build", "archeotrek", "--out", str(tmp_path / "out")],
+                       capture_output=True, text=True, env=env, timeout=120)
+    lines = p.stderr.strip().splitlines()
+    assert p.returncode == 1 and len(lines) == 1 and "Traceback" not in p.stderr, p.stderr
+    assert "weasyprint" in lines[0] and "tinycss2" in lines[0] and "pip install" in lines[0]
+
+
+def test_value_options_show_their_choices_not_text():
+    """--paper, --duplex, --board-paper and --players say what they take."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    out = CliRunner().invoke(main, ["build", "--help"], terminal_width=200).output
+    for shown in ("--paper a4|letter|universal", "--duplex long|short|none", "--board-paper a3|a2|tabloid",
+                  "--players N"):
+        assert shown in out, shown
+    assert " TEXT " not in out

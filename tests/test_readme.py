@@ -62,3 +62,25 @@ def test_game_files_shown_in_the_examples_readmes_validate(tmp_path):
         f.write_text(text, encoding="utf-8")
         r = CliRunner().invoke(main, ["validate", game, str(f)])
         assert r.exit_code == 0, (game, r.output)
+
+
+def test_every_count_of_games_in_the_readme_and_package_is_the_bundled_count():
+    """"the four games", "all four games", "kits … for four … games": each
+    number of games written in the README, the package description and the
+    docs is the number of games the package bundles (its entry points)."""
+    import tomllib
+
+    root = README.parent
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    bundled = len(project["project"]["entry-points"]["printkit.games"])
+    words = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+    texts = {"README.md": README.read_text(encoding="utf-8"),
+             "pyproject.toml description": project["project"]["description"]}
+    texts.update({str(p.relative_to(root)): p.read_text(encoding="utf-8") for p in sorted((root / "docs").glob("*.md"))})
+    found = []
+    for name, text in texts.items():
+        for m in re.finditer(r"\b(one|two|three|four|five|six|seven|eight)\b(?:[\w -]{0,30}?)\bgames\b", text, re.I):
+            found.append((name, m.group(0), words[m.group(1).lower()]))
+    assert found
+    wrong = [(name, phrase) for name, phrase, n in found if n != bundled]
+    assert not wrong, f"{bundled} games are bundled, yet: {wrong}"

@@ -275,6 +275,10 @@ def _weasyprint():
     except OSError as exc:  # cffi: "cannot load library 'libpango-1.0-0': …"
         why = " ".join(str(exc).split())
         raise PrintkitError(MISSING_PANGO.format(why=why[:120] + ("…" if len(why) > 120 else ""))) from None
+    except ImportError as exc:  # weasyprint itself (or one of its Python packages) is missing or broken
+        why = " ".join(str(exc).split())[:120]
+        raise PrintkitError(f"the rules references need weasyprint, which cannot be imported ({why}); "
+                            "install printkit again: python3 -m pip install -e . (or pip install weasyprint)") from None
     return HTML, FontConfiguration
 
 
