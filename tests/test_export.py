@@ -160,6 +160,26 @@ def test_dtc_pdf_is_marked_pdf_x4_with_an_srgb_output_intent(built):
             assert media[1] <= bleed[1] <= trim[1] and trim[3] <= bleed[3] <= media[3]
 
 
+def test_bundled_cards_keep_text_inside_the_shops_safe_zone(tmp_path):
+    """Every character on every page of the Archaeology cards' DTC PDF lies
+    at least the shops' 1/8 in safe zone inside the TrimBox."""
+    import pikepdf
+
+    r = CliRunner().invoke(main, ["build", "archaeology", "--format", "shop:dtc", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    path = tmp_path / "archaeology" / "shop-dtc" / "cards.pdf"
+    with pikepdf.open(path) as pdf:
+        trims = [[float(v) for v in page.obj["/TrimBox"]] for page in pdf.pages]
+    safe, closest = 0.125 * 72, []
+    with pdfplumber.open(path) as pdf:
+        for page, (x0, y0, x1, y1) in zip(pdf.pages, trims):
+            h = float(page.height)
+            for ch in page.chars:
+                if ch["text"].strip():
+                    closest.append(min(ch["x0"] - x0, x1 - ch["x1"], (h - ch["bottom"]) - y0, y1 - (h - ch["top"])))
+    assert closest and min(closest) >= safe, min(closest) / 72 * 25.4
+
+
 def test_text_with_accents_survives_in_pdf_and_png(built):
     """"Café" and "Archéo – 3–18" are text in the DTC PDF; the PNG faces equal
     a rendering of those PDF pages (so the glyphs drawn are those)."""
