@@ -242,7 +242,10 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
     if target.exists() or target.is_symlink():
         raise UsageError(f"new-theme: {escape_display(str(target))} already exists; nothing written "
                          "(choose another NAME or --dir, or delete that folder)")
-    found = find_theme(source)
+    try:
+        found = find_theme(source)
+    except UsageError as exc:  # find_theme speaks of --theme; here the user typed --from
+        raise UsageError(str(exc).replace("--theme: ", "new-theme: --from: ", 1)) from None
     if found.source == "path":
         raise UsageError(f"new-theme: --from {escape_display(source)}: expected a theme name that --theme finds "
                          "(see 'printkit themes'), as the new theme extends it by name")

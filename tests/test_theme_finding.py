@@ -253,6 +253,9 @@ def test_new_theme_refuses_an_existing_folder(made, home):
     res = _run("new-theme", "other", "--dir", str(made.parent / "afile" / "sub"))
     assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "cannot write to" in res.stderr, res.output
     assert sorted(p.name for p in made.parent.iterdir()) == ["afile", "mine"]  # nothing half-written
+    res = _run("new-theme", "other", "--from", "no-such-theme")
+    assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "--from: unknown theme" in res.stderr, res.output
+    assert "--theme" not in res.stderr
 
 
 def test_new_theme_dir_and_copies(home):
