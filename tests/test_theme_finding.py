@@ -21,7 +21,7 @@ from printkit.build import BuildOptions, render_part
 from printkit.cli import main
 from printkit.paper import get_paper
 from printkit.registry import all_games
-from printkit.theme import FONT_ROLES, SECTIONS, THEME_KEYS, load_theme
+from printkit.theme import FONT_ROLES, SECTIONS, THEME_KEYS, TYPE_KEYS, load_theme
 from printkit.units import mm
 
 CLASSIC = tomllib.loads((TEMPLATES_DIR / "classic" / "theme.toml").read_text(encoding="utf-8"))
@@ -157,7 +157,7 @@ def test_themes_listing(home):
     assert str(cwd / "themes") in lines[0] and str(config) in lines[0] and str(TEMPLATES_DIR) in lines[0]
     rows = {(ln.split()[0], ln.split()[1]): ln for ln in lines[1:]}
     assert set(rows) == {("classic", "./themes"), ("mine", "./themes"), ("mine", "config"), ("travel", "config"),
-                         ("classic", "bundled"), ("inksaver", "bundled")}, lines
+                         ("classic", "bundled"), ("highcontrast", "bundled"), ("inksaver", "bundled")}, lines
     order = [key for key in rows]
     assert order.index(("mine", "./themes")) < order.index(("mine", "config"))  # lookup order
     assert "[shadows bundled classic]" in rows[("classic", "./themes")]
@@ -235,7 +235,8 @@ def test_new_theme_comments_every_key(made):
                 assert not comment.startswith("colour role"), f"templates/classic/theme.toml: [{table}] {line}"
             keys += 1
     n_colours = len(CLASSIC["colours"]) + sum(map(len, CLASSIC["games"].values()))
-    assert keys == len(THEME_KEYS) + len(FONT_ROLES) + n_colours
+    assert keys == len(THEME_KEYS) + len(FONT_ROLES) + len(TYPE_KEYS) + n_colours
+    assert data["type"] == {"scale": 1.0}
     for template in ("base.css", "_layout.html.j2", "archeotrek-rules.html.j2"):  # how to override templates
         assert re.search(rf"^#\s+{re.escape(template)}\s", text, re.M), template
 

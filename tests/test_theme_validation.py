@@ -54,6 +54,11 @@ def _one_line_error(res, out: Path, code: int = 1) -> str:
 # (theme.toml text, fragments the one error line must hold)
 BAD_TOML = [
     (EXTENDS + '[colours]\nink = "red"\n', ["[colours] ink", "'red'", "#rrggbb"]),
+    (EXTENDS + '[type]\nscale = 9\n', ["[type] scale", "9 is not valid", "from 1.0 to 1.5"]),
+    (EXTENDS + '[type]\nscale = "big"\n', ["[type] scale", "'big'", "a number"]),
+    (EXTENDS + '[type]\nscale = true\n', ["[type] scale", "true is not valid", "a number"]),
+    (EXTENDS + '[type]\nsize = 1.2\n', ["[type] size", "unknown key", "scale"]),
+    ('type = 3\n' + EXTENDS, ["[type]", "not a table"]),
     (EXTENDS + '[colours]\nink = "#12"\n', ["[colours] ink", "'#12'", "#rrggbb"]),
     (EXTENDS + '[colours]\nink = "#abc"\n', ["[colours] ink", "'#abc'", "six hex digits"]),
     (EXTENDS + '[colours]\nink = "#2b2118; background: url(x)"\n', ["[colours] ink", "not a colour"]),
