@@ -34,9 +34,15 @@ def rasterise(pdf: Path, out: Path, dpi: int = 20, first: int | None = None, las
 
 
 def ink(png: Path) -> float:
-    """Ink coverage of one page: the mean of 1 − luminance (Rec. 709 weights
-    on linear light, back to a 0–1 lightness), 0 for white, 1 for black."""
-    rgb = np.asarray(Image.open(png).convert("RGB"), dtype=np.float64) / 255.0
+    """Ink coverage of one page PNG (see :func:`ink_of`)."""
+    with Image.open(png) as img:
+        return ink_of(img)
+
+
+def ink_of(img: Image.Image) -> float:
+    """Ink coverage of one rendered page: the mean of 1 − luminance (Rec. 709
+    weights on linear light, as CIE lightness L*/100), 0 white, 1 black."""
+    rgb = np.asarray(img.convert("RGB"), dtype=np.float64) / 255.0
     lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
     y = lin @ np.array([0.2126, 0.7152, 0.0722])
     # luminance to perceived lightness (CIE L*/100) so a mid grey counts as half ink

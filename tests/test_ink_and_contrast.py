@@ -1,8 +1,8 @@
 """The ink-saver theme saves ink on every page, and numbers stay readable in
 every bundled theme — measured on the kits' rasterised pages.
 
-Ink is the mean of 1 − lightness of a page rendered by poppler
-(:func:`colour_checks.ink`).  On every page of every kit where classic
+Ink is the mean of 1 − lightness of a page rendered by pdfium
+(:func:`colour_checks.ink_of`).  On every page of every kit where classic
 covers 10 % or more, ink-saver covers at most half of classic's same page,
 and no ink-saver page covers more than classic's.  A number (every digit the
 PDF's text holds) is drawn in a colour whose WCAG contrast against the
@@ -11,22 +11,18 @@ ground around it, read from the rendered pixels, is 4.5 or more.
 
 from __future__ import annotations
 
-import shutil
+import ctypes
 from collections import Counter
 
 import numpy as np
-import pdfplumber
 import pytest
-from PIL import Image
 
-from colour_checks import contrast, ink, rasterise
+from colour_checks import contrast, ink_of
 from printkit.build import BuildOptions, build
 from printkit.paper import get_paper
 from printkit.registry import game_ids
 from printkit.theme import load_theme
 from printkit.units import mm
-
-pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
 
 THEMES = ("classic", "inksaver", "highcontrast")
 #: Pages where classic covers at least this much must halve with ink-saver.
@@ -46,11 +42,20 @@ def kits(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def coverage(kits, tmp_path_factory):
-    """theme → game → ink per page."""
-    root = tmp_path_factory.mktemp("ink-png")
-    return {name: {g: [ink(p) for p in rasterise(pdf, root / name / g, dpi=20)] for g, pdf in games.items()}
-            for name, games in kits.items()}
+def coverage(kits):
+    """theme → game → ink per page (pages rendered by pdfium at 20 dpi)."""
+    import pypdfium2 as pdfium
+
+    out: dict[str, dict[str, list[float]]] = {}
+    for name, games in kits.items():
+        out[name] = {}
+        for g, path in games.items():
+            pdf = pdfium.PdfDocument(str(path))
+            try:
+                out[name][g] = [ink_of(pdf[i].render(scale=20 / 72).to_pil()) for i in range(len(pdf))]
+            finally:
+                pdf.close()
+    return out
 
 
 @pytest.mark.parametrize("game", game_ids())
@@ -78,44 +83,52 @@ def _ground(pixels: np.ndarray, fill: np.ndarray) -> np.ndarray | None:
     return chosen.mean(axis=0)
 
 
-def _fill(char) -> np.ndarray | None:
-    colour = char.get("non_stroking_color")
-    if colour is None:
-        return None
-    values = list(colour) if isinstance(colour, (list, tuple)) else [colour]
-    if len(values) == 1:
-        return np.array(values * 3, dtype=float) * 255
-    if len(values) == 3:
-        return np.array(values, dtype=float) * 255
-    if len(values) == 4:
-        c, m, y, k = values
-        return np.array([(1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)]) * 255
-    return None
+def _digits(page) -> list[tuple[str, float, tuple[float, float, float, float], np.ndarray]]:
+    """Every digit of a pdfium page: (digit, font size pt, glyph box (left,
+    bottom, right, top) pt, its fill colour as sRGB 0–255)."""
+    import pypdfium2.raw as raw
+
+    tp = page.get_textpage()
+    out = []
+    try:
+        for k in range(tp.count_chars()):
+            ch = tp.get_text_range(k, 1)
+            if not ch.isdigit():
+                continue
+            r, g, b, a = (ctypes.c_uint() for _ in range(4))
+            if not raw.FPDFText_GetFillColor(tp.raw, k, r, g, b, a) or a.value == 0:
+                continue
+            out.append((ch, raw.FPDFText_GetFontSize(tp.raw, k), tp.get_charbox(k),
+                        np.array([r.value, g.value, b.value], dtype=float)))
+    finally:
+        tp.close()
+    return out
 
 
 @pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("game", game_ids())
-def test_every_number_reads_against_its_ground(kits, tmp_path, theme, game):
-    """Each digit of the kit, in its own colour, against the ground its box
-    shows on the page rendered at 144 dpi (2 px a point): contrast ≥ 4.5."""
-    pdf = kits[theme][game]
+def test_every_number_reads_against_its_ground(kits, theme, game):
+    """Each digit of the kit (pdfium's text: glyph box and fill colour)
+    against the ground its box shows on the page rendered at 144 dpi
+    (2 px a point): WCAG contrast ≥ 4.5."""
+    import pypdfium2 as pdfium
+
     scale = 2.0
     low = []
-    with pdfplumber.open(pdf) as doc:
-        for n, page in enumerate(doc.pages, start=1):
-            digits = [c for c in page.chars if c["text"].isdigit() and c["size"] >= 5]
+    pdf = pdfium.PdfDocument(str(kits[theme][game]))
+    try:
+        for n in range(len(pdf)):
+            page = pdf[n]
+            digits = [d for d in _digits(page) if d[1] >= 5]
             if not digits:
                 continue
-            png = rasterise(pdf, tmp_path / f"p{n}", dpi=int(72 * scale), first=n, last=n)[0]
-            img = np.asarray(Image.open(png).convert("RGB"))
-            for ch in digits:
-                fill = _fill(ch)
-                if fill is None:
-                    continue
-                x0, x1 = int(ch["x0"] * scale), int(ch["x1"] * scale) + 1
-                top, bottom = int(ch["top"] * scale), int(ch["bottom"] * scale) + 1
-                pad = max(2, int(0.15 * ch["size"] * scale))
-                box = img[max(0, top - pad):bottom + pad, max(0, x0 - pad):x1 + pad]
+            height = page.get_height()
+            img = np.asarray(page.render(scale=scale).to_pil().convert("RGB"))
+            for ch, size, (left, bottom, right, top), fill in digits:
+                pad = max(2, int(0.2 * size * scale))
+                x0, x1 = int(left * scale) - pad, int(right * scale) + 1 + pad
+                y0, y1 = int((height - top) * scale) - pad, int((height - bottom) * scale) + 1 + pad
+                box = img[max(0, y0):max(0, y1), max(0, x0):max(0, x1)]
                 if box.size == 0:
                     continue
                 ground = _ground(box, fill)
@@ -123,7 +136,9 @@ def test_every_number_reads_against_its_ground(kits, tmp_path, theme, game):
                     continue
                 ratio = contrast(fill, ground)
                 if ratio < 4.5:
-                    low.append((n, ch["text"], round(ch["size"], 1), tuple(int(v) for v in fill),
+                    low.append((n + 1, ch, round(size, 1), tuple(int(v) for v in fill),
                                 tuple(int(v) for v in ground), round(ratio, 2)))
+    finally:
+        pdf.close()
     assert not low, (f"{game} ({theme}): digits below WCAG 4.5 (page, digit, pt, fill, ground, ratio): "
                      f"{low[:12]}{' …' if len(low) > 12 else ''} ({len(low)} in all)")
