@@ -253,21 +253,31 @@ def broken_mask(c, x, y, size, fill, ink, bg) -> None:
     pharaoh_mask(c, x, y, size, fill, ink, bg, broken=True)
 
 
-def thief(c, x, y, size, fill, ink, bg, crown: bool = False) -> None:
-    """A hooded thief with an eye mask; ``crown`` adds the master thief's crown."""
+def thief(c, x, y, size, fill, ink, bg, crown: bool = False, line=None) -> None:
+    """A hooded thief with an eye mask; ``crown`` adds the master thief's crown.
+    ``line``: a colour to outline the silhouette with (line art)."""
     c.saveState()
     s = size
+
+    def silhouette(fill_on: int, stroke_on: int) -> None:
+        body = c.beginPath()
+        body.moveTo(x - 0.42 * s, y - 0.5 * s)
+        body.curveTo(x - 0.4 * s, y - 0.1 * s, x - 0.2 * s, y - 0.05 * s, x, y - 0.05 * s)
+        body.curveTo(x + 0.2 * s, y - 0.05 * s, x + 0.4 * s, y - 0.1 * s, x + 0.42 * s, y - 0.5 * s)
+        body.close()
+        c.drawPath(body, fill=fill_on, stroke=stroke_on)
+        c.circle(x, y + 0.15 * s, 0.25 * s, fill=fill_on, stroke=stroke_on)
+        # hood brim and hat
+        c.rect(x - 0.34 * s, y + 0.26 * s, 0.68 * s, 0.06 * s, fill=fill_on, stroke=stroke_on)
+        c.roundRect(x - 0.2 * s, y + 0.26 * s, 0.4 * s, 0.2 * s, 0.05 * s, fill=fill_on, stroke=stroke_on)
+
+    if line is not None:  # a thick stroke under the fill leaves an outline round the whole figure
+        c.setStrokeColor(line)
+        c.setLineWidth(s * 0.04)
+        c.setLineJoin(1)
+        silhouette(0, 1)
     c.setFillColor(fill)
-    body = c.beginPath()
-    body.moveTo(x - 0.42 * s, y - 0.5 * s)
-    body.curveTo(x - 0.4 * s, y - 0.1 * s, x - 0.2 * s, y - 0.05 * s, x, y - 0.05 * s)
-    body.curveTo(x + 0.2 * s, y - 0.05 * s, x + 0.4 * s, y - 0.1 * s, x + 0.42 * s, y - 0.5 * s)
-    body.close()
-    c.drawPath(body, fill=1, stroke=0)
-    c.circle(x, y + 0.15 * s, 0.25 * s, fill=1, stroke=0)
-    # hood brim and hat
-    c.rect(x - 0.34 * s, y + 0.26 * s, 0.68 * s, 0.06 * s, fill=1, stroke=0)
-    c.roundRect(x - 0.2 * s, y + 0.26 * s, 0.4 * s, 0.2 * s, 0.05 * s, fill=1, stroke=0)
+    silhouette(1, 0)
     # eye mask band
     c.setFillColor(ink)
     c.roundRect(x - 0.27 * s, y + 0.1 * s, 0.54 * s, 0.11 * s, 0.05 * s, fill=1, stroke=0)
@@ -276,26 +286,43 @@ def thief(c, x, y, size, fill, ink, bg, crown: bool = False) -> None:
         c.ellipse(x + dx * s - 0.05 * s, y + 0.13 * s, x + dx * s + 0.05 * s, y + 0.18 * s, fill=1, stroke=0)
     if crown:
         c.setFillColor(bg)
+        if line is not None:
+            c.setStrokeColor(line)
+            c.setLineWidth(s * 0.02)
         _poly(c, [(x - 0.2 * s, y + 0.44 * s), (x - 0.2 * s, y + 0.56 * s), (x - 0.1 * s, y + 0.5 * s),
-                  (x, y + 0.6 * s), (x + 0.1 * s, y + 0.5 * s), (x + 0.2 * s, y + 0.56 * s), (x + 0.2 * s, y + 0.44 * s)])
+                  (x, y + 0.6 * s), (x + 0.1 * s, y + 0.5 * s), (x + 0.2 * s, y + 0.56 * s), (x + 0.2 * s, y + 0.44 * s)],
+              stroke=int(line is not None))
     c.restoreState()
 
 
-def key(c, x, y, size, fill, ink, bg) -> None:
-    """An old key, diagonal."""
+def key(c, x, y, size, fill, ink, bg, line=None) -> None:
+    """An old key, diagonal (``ink`` the key, ``fill`` the bow's ring);
+    ``line``: a colour to outline the key with (line art)."""
     c.saveState()
     c.translate(x, y)
     c.rotate(45)
     s = size
+
+    def shape(fill_on: int, stroke_on: int) -> None:
+        c.circle(-0.3 * s, 0, 0.2 * s, fill=fill_on, stroke=stroke_on)
+        c.rect(-0.15 * s, -0.05 * s, 0.63 * s, 0.1 * s, fill=fill_on, stroke=stroke_on)
+        c.rect(0.3 * s, -0.2 * s, 0.07 * s, 0.18 * s, fill=fill_on, stroke=stroke_on)
+        c.rect(0.42 * s, -0.2 * s, 0.07 * s, 0.18 * s, fill=fill_on, stroke=stroke_on)
+
+    if line is not None:
+        c.setStrokeColor(line)
+        c.setLineWidth(s * 0.035)
+        c.setLineJoin(1)
+        shape(0, 1)
     c.setFillColor(ink)
-    c.circle(-0.3 * s, 0, 0.2 * s, fill=1, stroke=0)
-    c.rect(-0.15 * s, -0.05 * s, 0.63 * s, 0.1 * s, fill=1, stroke=0)
-    c.rect(0.3 * s, -0.2 * s, 0.07 * s, 0.18 * s, fill=1, stroke=0)
-    c.rect(0.42 * s, -0.2 * s, 0.07 * s, 0.18 * s, fill=1, stroke=0)
+    shape(1, 0)
     c.setFillColor(fill)
     c.circle(-0.3 * s, 0, 0.13 * s, fill=1, stroke=0)
     c.setFillColor(bg)
     c.circle(-0.3 * s, 0, 0.06 * s, fill=1, stroke=0)
+    if line is not None:
+        c.setLineWidth(s * 0.017)
+        c.circle(-0.3 * s, 0, 0.13 * s, fill=0, stroke=1)
     c.restoreState()
 
 
@@ -322,18 +349,24 @@ def chest(c, x, y, size, fill, ink, bg) -> None:
     c.restoreState()
 
 
-def museum(c, x, y, size, fill, ink, bg) -> None:
-    """A museum facade: pediment, four columns, steps (``fill`` the building)."""
+def museum(c, x, y, size, fill, ink, bg, line=None) -> None:
+    """A museum facade: pediment, four columns, steps (``fill`` the building);
+    ``line``: a colour to outline each part with (line art)."""
     c.saveState()
     s = size
     c.setFillColor(fill)
-    _poly(c, [(x - 0.5 * s, y + 0.22 * s), (x, y + 0.48 * s), (x + 0.5 * s, y + 0.22 * s)])
-    c.rect(x - 0.45 * s, y - 0.4 * s, 0.9 * s, 0.09 * s, fill=1, stroke=0)
-    c.rect(x - 0.5 * s, y - 0.5 * s, s, 0.09 * s, fill=1, stroke=0)
-    c.rect(x - 0.45 * s, y + 0.13 * s, 0.9 * s, 0.07 * s, fill=1, stroke=0)
+    st = int(line is not None)
+    if line is not None:
+        c.setStrokeColor(line)
+        c.setLineWidth(max(0.5, s * 0.02))
+        c.setLineJoin(1)
+    _poly(c, [(x - 0.5 * s, y + 0.22 * s), (x, y + 0.48 * s), (x + 0.5 * s, y + 0.22 * s)], stroke=st)
+    c.rect(x - 0.45 * s, y - 0.4 * s, 0.9 * s, 0.09 * s, fill=1, stroke=st)
+    c.rect(x - 0.5 * s, y - 0.5 * s, s, 0.09 * s, fill=1, stroke=st)
+    c.rect(x - 0.45 * s, y + 0.13 * s, 0.9 * s, 0.07 * s, fill=1, stroke=st)
     for i in range(4):
         cx = x - 0.33 * s + i * 0.22 * s
-        c.rect(cx - 0.05 * s, y - 0.3 * s, 0.1 * s, 0.42 * s, fill=1, stroke=0)
+        c.rect(cx - 0.05 * s, y - 0.3 * s, 0.1 * s, 0.42 * s, fill=1, stroke=st)
     c.restoreState()
 
 
