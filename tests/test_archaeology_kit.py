@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 
 import pdfplumber
 import pikepdf
@@ -283,3 +284,112 @@ def test_high_score_log(theme, rules):
     assert text.count("____ / ____ / ______") == 15
     assert "$26" in text  # talisman full set, from the rules data
     assert {"PK-Display", "PK-Body"} <= fonts  # the theme's fonts, embedded as subsets
+
+
+# -- treasure types without colour: measured on the rendered card pages -------------------
+
+#: The art of two treasure types must differ on at least this share of the art box's
+#: pixels once colour is gone (greyscale, each cut at its own mid grey) at the best of
+#: ±2 px alignments.  Two cards of one type, printed at different places on the sheet
+#: (other anti-aliasing), differ on well under 1 %; the closest two types (the whole
+#: and the broken pharaoh's mask) on about 8 %.  A difference of 3 % of a 92 px box is
+#: some 250 px, a shape a 1 mm wide at the card's size: a symbol, not noise.
+SYMBOL_MIN = 0.03
+#: Art is compared at 72 dpi (1 px a point): about the detail a card shows at arm's length.
+SYMBOL_DPI = 72
+
+
+def _treasure_cards(pdf_path, names: dict[str, str], dpi: int):
+    """Every treasure card on the fronts pages of ``pdf_path``, found from its text
+    alone: ``(id, page png, ribbon box, art box)`` with boxes in px (left, top,
+    right, bottom).  The ribbon is the band round the type's name; the art box is
+    the square between the ribbon and the card's own "SELL TO MUSEUM" label below."""
+    from colour_checks import rasterise
+
+    k = dpi / 72.0
+    out = []
+    with pdfplumber.open(pdf_path) as pdf:
+        pages = [(n, p) for n, p in enumerate(pdf.pages, start=1) if "· backs" not in page_text(p)]
+        for n, page in pages:
+            museum = page.search("SELL TO MUSEUM", regex=False)
+            found = [(tid, m) for tid, name in names.items() for m in page.search(name, regex=False)]
+            if not found:
+                continue
+            png = rasterise(pdf_path, pdf_path.parent / f"cards-{pdf_path.stem}-{n}", dpi=dpi, first=n, last=n)[0]
+            for tid, m in found:
+                cx = (m["x0"] + m["x1"]) / 2
+                below = [s for s in museum if abs((s["x0"] + s["x1"]) / 2 - cx) < 20 and s["top"] > m["bottom"]]
+                label = min(below, key=lambda s: s["top"])
+                top, bottom = m["bottom"] + 8, label["top"] - 10  # under the ribbon, above the museum row
+                side = bottom - top
+                art = (cx - side / 2, top, cx + side / 2, bottom)
+                ribbon = (cx - 60, m["top"] - 2, cx + 60, m["bottom"] + 2)
+                out.append((tid, png, tuple(round(v * k) for v in ribbon), tuple(round(v * k) for v in art)))
+    return out
+
+
+def _art_difference(png_a, box_a, png_b, box_b, reach: int = 2) -> float:
+    """:func:`colour_checks.symbol_difference` of two art boxes at their best
+    alignment (box b moved by up to ``reach`` px each way)."""
+    from PIL import Image
+
+    from colour_checks import symbol_difference
+
+    a = Image.open(png_a).convert("RGB").crop(box_a)
+    img_b = Image.open(png_b).convert("RGB")
+    best = 1.0
+    for dx in range(-reach, reach + 1):
+        for dy in range(-reach, reach + 1):
+            b = img_b.crop((box_b[0] + dx, box_b[1] + dy, box_b[2] + dx, box_b[3] + dy))
+            best = min(best, symbol_difference(a, b))
+    return best
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
+@pytest.mark.parametrize("theme_name", ["classic", "inksaver", "highcontrast"])
+def test_treasure_types_tell_apart_without_colour(theme_name, rules, tmp_path):
+    """Every pair of treasure types, on the card pages as printed: their ribbons'
+    mean colours differ by CIEDE2000 ≥ 10 in normal vision, greyscale and the three
+    simulated colour-vision deficiencies — or their art differs in shape
+    (:data:`SYMBOL_MIN`).  The same measure on two cards of one type must say
+    "the same" on both counts, or it would tell nothing."""
+    from colour_checks import MIN_DELTA_E, mean_colour, worst_delta_e
+    from printkit.theme import load_theme
+
+    theme = load_theme(theme_name)
+    cset = ComponentSet("cards", "Cards", "card", card_components(rules, theme))
+    data, _ = render_set(cset, paper=get_paper("a4"), theme=theme, bleed=mm(3))
+    pdf_path = tmp_path / f"{theme_name}.pdf"
+    pdf_path.write_bytes(data)
+    names = {t.id: t.name.upper() for t in rules.treasures.values()}
+    cards = _treasure_cards(pdf_path, names, SYMBOL_DPI)
+    assert sorted({c[0] for c in cards}) == sorted(names)
+    assert len(cards) == sum(t.count for t in rules.treasures.values())
+    # one card of each type for the pairs; for the control, a second card of the type
+    # printed in another column of the sheet (other sub-pixel placement)
+    first = {}
+    for card in cards:
+        first.setdefault(card[0], card)
+    twins = {}
+    for card in cards:
+        f = first[card[0]]
+        if card[0] not in twins and abs(card[3][0] - f[3][0]) > 50:
+            twins[card[0]] = card
+    assert set(twins) == set(names)
+    colour = {tid: mean_colour(png, ribbon) for tid, (_, png, ribbon, _) in first.items()}
+    for tid, (_, png, ribbon, art) in twins.items():
+        _, fpng, fribbon, fart = first[tid]
+        assert worst_delta_e(colour[tid], mean_colour(png, ribbon))[0] < MIN_DELTA_E / 2, tid
+        assert _art_difference(fpng, fart, png, art) < SYMBOL_MIN / 3, tid
+    apart = []
+    ids = list(names)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            de, condition = worst_delta_e(colour[a], colour[b])
+            if de >= MIN_DELTA_E:
+                continue
+            shape = _art_difference(first[a][1], first[a][3], first[b][1], first[b][3])
+            if shape < SYMBOL_MIN:
+                apart.append((a, b, round(de, 1), condition, round(shape, 3)))
+    assert not apart, f"{theme_name}: treasure pairs told apart neither by colour nor by art " \
+                      f"(a, b, ΔE2000, where, art difference): {apart}"

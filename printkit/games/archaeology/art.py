@@ -249,8 +249,31 @@ def cup(c, x, y, size, fill, ink, bg, broken: bool = True) -> None:
 
 
 def broken_mask(c, x, y, size, fill, ink, bg) -> None:
-    """A cracked pharaoh's mask."""
+    """A broken pharaoh's mask: its right side broken off along a jagged edge
+    (painted over in ``bg``, with the edge in ``ink``), a crack through the
+    rest — so it reads apart from the whole mask without its colour."""
     pharaoh_mask(c, x, y, size, fill, ink, bg, broken=True)
+    c.saveState()
+    s = size
+    edge = [(0.12, 0.5), (0.16, 0.3), (0.08, 0.16), (0.2, 0.02), (0.13, -0.14), (0.24, -0.3), (0.2, -0.52)]
+    gone = [(x + dx * s, y + dy * s) for dx, dy in edge] + [(x + 0.55 * s, y - 0.52 * s), (x + 0.55 * s, y + 0.5 * s)]
+    # the headdress, a little enlarged: remove only what the mask covered, seams included
+    nemes = [(x + 1.04 * dx * s, y + 1.04 * dy * s) for dx, dy in
+             ((-0.45, -0.42), (-0.3, 0.3), (0, 0.48), (0.3, 0.3), (0.45, -0.42))]
+    c.saveState()
+    c.clipPath(polygon_path(c, nemes), stroke=0, fill=0)
+    c.setFillColor(bg)
+    _poly(c, gone)
+    c.restoreState()
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.035)
+    c.setLineJoin(0)
+    p = c.beginPath()
+    p.moveTo(x + edge[1][0] * s, y + edge[1][1] * s)
+    for dx, dy in edge[2:-1]:
+        p.lineTo(x + dx * s, y + dy * s)
+    c.drawPath(p, fill=0, stroke=1)
+    c.restoreState()
 
 
 def thief(c, x, y, size, fill, ink, bg, crown: bool = False, line=None) -> None:

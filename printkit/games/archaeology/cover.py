@@ -16,11 +16,10 @@ from printkit.games.archaeology.cards import line_art
 from printkit.render.icons import mix
 
 G = "archaeology"
-#: Line art (ink-saver): how far the cover's lines are blended towards the
-#: ground, and the treasure hues (the page has 10 % ink in classic, so the
-#: picture gets only a few per cent in ink-saver).
-LINE_LIGHTEN = 0.6
-TINT = 0.7
+#: How far the picture's hues are blended towards ``cover_wash`` when the
+#: theme sets it (ink-saver: the cover page has 10 % ink in classic, so the
+#: picture may take only a few per cent).
+WASH = 0.7
 
 #: The marketplace medallions: (icon, treasure type colour role).
 _TREASURES = (
@@ -34,14 +33,12 @@ def title_art(c, x: float, y: float, w: float, h: float, theme) -> None:
     """Draw the art into the box (``x``, ``y``, ``w``, ``h``) in pt."""
     col = lambda role: theme.colour(role, G)  # noqa: E731
     lines = line_art(theme)
-    ink, bg = col("earth_dark"), col("ground")
+    ink, bg = col("cover_line"), col("ground")
     stroke = int(lines)
     hue = col
-    if lines:
-        # line art: every line in a light lapis, every hue a pale tint of itself
-        ground_hex = theme.hex("ground", G)
-        ink = mix(theme.hex("outline", G), ground_hex, LINE_LIGHTEN)
-        hue = lambda role: mix(theme.hex(role, G), ground_hex, TINT)  # noqa: E731
+    if "cover_wash" in theme.games.get(G, {}):
+        # (ink-saver) every hue of the picture a pale tint of itself
+        hue = lambda role: mix(theme.hex(role, G), theme.hex("cover_wash", G), WASH)  # noqa: E731
     c.saveState()
     c.translate(x, y)
     c.setFillColor(col("ground"))
@@ -51,7 +48,7 @@ def title_art(c, x: float, y: float, w: float, h: float, theme) -> None:
         c.setLineWidth(0.8)
         c.setLineJoin(1)
     # a low sun and the pyramids on the horizon
-    c.setFillColor(col("highlight"))
+    c.setFillColor(col("cover_gold"))
     c.circle(w * 0.83, h * 0.72, h * 0.13, stroke=stroke, fill=1)
     shade = col("ground_dark") if lines else col("gold_dark")
     for px, pw, ph, role in ((0.70, 0.30, 0.46, "ground_dark"), (0.88, 0.22, 0.34, "sand"),
@@ -96,9 +93,9 @@ def title_art(c, x: float, y: float, w: float, h: float, theme) -> None:
     # the gold chest and its key in the sand, a thief at the edge
     line = ink if lines else None
     thief_fill = mix(theme.hex("thief", G), theme.hex("ground", G), 0.9) if lines else col("thief")
-    art.chest(c, w * 0.5, h * 0.2, min(h * 0.36, w * 0.16), col("highlight"), ink, col("sand"))
+    art.chest(c, w * 0.5, h * 0.2, min(h * 0.36, w * 0.16), col("cover_gold"), ink, col("sand"))
     art.key(c, w * 0.65, h * 0.14, min(h * 0.22, w * 0.1), hue("gold_dark"), ink, col("sand"))
-    art.shovel(c, w * 0.33, h * 0.2, min(h * 0.34, w * 0.14), col("highlight") if lines else col("wood"), ink,
+    art.shovel(c, w * 0.33, h * 0.2, min(h * 0.34, w * 0.14), col("cover_gold") if lines else col("wood"), ink,
                col("sand"))
     art.thief(c, w * 0.92, h * 0.2, min(h * 0.36, w * 0.15), thief_fill,
               ink if lines else col("thief_light"), col("sand"), line=line)
