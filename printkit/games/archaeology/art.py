@@ -72,16 +72,23 @@ def coin(c, x, y, size, fill, ink, bg) -> None:
 
 
 def pot_shard(c, x, y, size, fill, ink, bg) -> None:
-    """A curved pottery fragment with painted bands."""
+    """A pottery fragment: a wedge broken from a pot's rim, the thick rim along
+    its top, a pointed jagged break below and painted bands."""
     c.saveState()
     s = size
-    pts = [(-0.42, 0.2), (-0.15, 0.42), (0.2, 0.36), (0.42, 0.05), (0.3, -0.35), (-0.05, -0.42), (-0.35, -0.2)]
+    c.translate(x, y)
+    c.rotate(-14)
+    x = y = 0.0
+    pts = [(-0.46, 0.2), (-0.16, 0.34), (0.2, 0.34), (0.46, 0.16),  # the rim, curving with the pot
+           (0.34, 0.02), (0.4, -0.14), (0.18, -0.18), (0.16, -0.42),  # a jagged break below
+           (-0.04, -0.3), (-0.2, -0.4), (-0.24, -0.16), (-0.4, -0.06)]
     c.setFillColor(ink)
-    _poly(c, [(x + px * s * 1.08, y + py * s * 1.08) for px, py in pts])
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.06)
+    c.setLineJoin(1)
+    _poly(c, [(x + px * s, y + py * s) for px, py in pts], fill=1, stroke=1)
     c.setFillColor(fill)
     _poly(c, [(x + px * s, y + py * s) for px, py in pts])
-    c.setStrokeColor(ink)
-    c.setLineWidth(s * 0.05)
     c.saveState()
     p = c.beginPath()
     p.moveTo(x + pts[0][0] * s, y + pts[0][1] * s)
@@ -89,10 +96,21 @@ def pot_shard(c, x, y, size, fill, ink, bg) -> None:
         p.lineTo(x + px * s, y + py * s)
     p.close()
     c.clipPath(p, stroke=0, fill=0)
-    for off in (0.12, -0.12):
+    # the rim: a thick band along the top; two painted bands below it
+    c.setFillColor(ink)
+    rim = c.beginPath()
+    rim.moveTo(x - 0.5 * s, y + 0.14 * s)
+    rim.curveTo(x - 0.2 * s, y + 0.28 * s, x + 0.2 * s, y + 0.28 * s, x + 0.5 * s, y + 0.1 * s)
+    rim.lineTo(x + 0.5 * s, y + 0.5 * s)
+    rim.lineTo(x - 0.5 * s, y + 0.5 * s)
+    rim.close()
+    c.drawPath(rim, fill=1, stroke=0)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.045)
+    for off in (0.02, -0.12):
         q = c.beginPath()
         q.moveTo(x - 0.5 * s, y + (off - 0.05) * s)
-        q.curveTo(x - 0.2 * s, y + (off + 0.1) * s, x + 0.2 * s, y + (off + 0.1) * s, x + 0.5 * s, y + (off - 0.05) * s)
+        q.curveTo(x - 0.2 * s, y + (off + 0.08) * s, x + 0.2 * s, y + (off + 0.08) * s, x + 0.5 * s, y + (off - 0.06) * s)
         c.drawPath(q, fill=0, stroke=1)
     c.restoreState()
     c.restoreState()
