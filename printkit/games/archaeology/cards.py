@@ -130,7 +130,7 @@ def _badge(c, theme, x: float, y: float, r: float, value: int) -> None:
         c.setStrokeColor(_col(theme, "outline"))
         c.setLineWidth(1.0)
         c.circle(x, y, r, fill=0, stroke=1)
-    fg = text_on(theme, _hex(theme, "badge"), _hex(theme, "ground"))
+    fg = text_on(theme, _hex(theme, "badge"), _hex(theme, "ground"), _hex(theme, "earth"))
     _centred_text(c, str(value), x, y - TRADE_PT * 0.35, theme.font("display"), TRADE_PT, fg)
 
 
