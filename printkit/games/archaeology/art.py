@@ -110,7 +110,8 @@ def pot_shard(c, x, y, size, fill, ink, bg) -> None:
     for off in (0.02, -0.12):
         q = c.beginPath()
         q.moveTo(x - 0.5 * s, y + (off - 0.05) * s)
-        q.curveTo(x - 0.2 * s, y + (off + 0.08) * s, x + 0.2 * s, y + (off + 0.08) * s, x + 0.5 * s, y + (off - 0.06) * s)
+        q.curveTo(x - 0.2 * s, y + (off + 0.08) * s, x + 0.2 * s, y + (off + 0.08) * s,
+                  x + 0.5 * s, y + (off - 0.06) * s)
         c.drawPath(q, fill=0, stroke=1)
     c.restoreState()
     c.restoreState()
