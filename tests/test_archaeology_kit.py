@@ -4,8 +4,10 @@ the single-sheet board and the high-score log."""
 
 from __future__ import annotations
 
+import functools
 import io
 import re
+import shutil
 
 import pdfplumber
 import pikepdf
@@ -283,3 +285,118 @@ def test_high_score_log(theme, rules):
     assert text.count("____ / ____ / ______") == 15
     assert "$26" in text  # talisman full set, from the rules data
     assert {"PK-Display", "PK-Body"} <= fonts  # the theme's fonts, embedded as subsets
+
+
+# -- treasure types without colour: measured on the rendered card pages -------------------
+
+#: Art is compared at 75 dpi: about the detail a card shows at arm's length, and a
+#: card pitch (180 pt) of 187.5 px, so neighbouring cards land half a pixel apart
+#: and are anti-aliased differently — the control pair below sees that noise.
+SYMBOL_DPI = 75
+#: The art of two treasure types must differ on at least this share of the art
+#: box's pixels once colour is gone (greyscale, each cut at its own mid grey,
+#: :func:`colour_checks.symbol_difference`) at the best of ±2 px alignments.
+#: Measured (classic, ink-saver, high contrast): two cards of one type, half a
+#: pixel apart, differ on at most 1.6 % (anti-aliasing); the closest two types
+#: (coin and pot shard) on 6.6 %, the whole and the broken mask on 11 %.  3.5 % is
+#: over twice the noise, and of a ~95 px box some 320 px — a shape about 6 × 6 mm
+#: at the card's size: a symbol, not noise.
+SYMBOL_MIN = 0.035
+
+
+def _treasure_cards(pdf_path, names: dict[str, str], dpi: int):
+    """Every treasure card on the fronts pages of ``pdf_path``, found from its text
+    alone: ``(id, page png, ribbon box, art box)`` with boxes in px (left, top,
+    right, bottom).  The ribbon is the band round the type's name; the art box is
+    the square between the ribbon and the card's own "SELL TO MUSEUM" label below."""
+    from colour_checks import rasterise
+
+    k = dpi / 72.0
+    out = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for n, page in enumerate(pdf.pages, start=1):
+            museum = page.search("SELL TO MUSEUM", regex=False)
+            if not museum:  # a backs page
+                continue
+            found = [(tid, m) for tid, name in names.items() for m in page.search(name, regex=False)]
+            png = rasterise(pdf_path, pdf_path.parent / f"page-{n}", dpi=dpi, first=n, last=n)[0]
+            for tid, m in found:
+                cx = (m["x0"] + m["x1"]) / 2
+                below = [s for s in museum if abs((s["x0"] + s["x1"]) / 2 - cx) < 20 and s["top"] > m["bottom"]]
+                label = min(below, key=lambda s: s["top"])
+                top, bottom = m["bottom"] + 8, label["top"] - 10  # under the ribbon, above the museum row
+                side = bottom - top
+                art = (cx - side / 2, top, cx + side / 2, bottom)
+                ribbon = (cx - 60, m["top"] - 2, cx + 60, m["bottom"] + 2)
+                out.append((tid, png, tuple(round(v * k) for v in ribbon), tuple(round(v * k) for v in art)))
+    return out
+
+
+@functools.lru_cache(maxsize=16)
+def _page_image(png):
+    from PIL import Image
+
+    return Image.open(png).convert("RGB")
+
+
+def _art_difference(png_a, box_a, png_b, box_b, reach: int = 2) -> float:
+    """:func:`colour_checks.symbol_difference` of two art boxes at their best
+    alignment (box b moved by up to ``reach`` px each way)."""
+    from colour_checks import symbol_difference
+
+    a = _page_image(png_a).crop(box_a)
+    img_b = _page_image(png_b)
+    x, y = box_b[:2]
+    return min(symbol_difference(a, img_b.crop((x + dx, y + dy, x + dx + a.width, y + dy + a.height)))
+               for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1))
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
+@pytest.mark.parametrize("theme_name", ["classic", "inksaver", "highcontrast"])
+def test_treasure_types_tell_apart_without_colour(theme_name, rules, tmp_path):
+    """Every pair of treasure types, on card sheets as the kit prints them (its
+    faces, imposed by render_set; two cards of each type, the second one column
+    over): their ribbons' mean colours differ by CIEDE2000 ≥ 10 in normal vision,
+    greyscale and the three simulated colour-vision deficiencies — or their art
+    differs in shape (:data:`SYMBOL_MIN`).  The same measures on the two cards of
+    one type must say "the same" on both counts, or they would tell nothing.
+    Cards are found from the PDF's text (pdfplumber), not from printkit's layout."""
+    from colour_checks import MIN_DELTA_E, mean_colour, worst_delta_e
+    from printkit.theme import load_theme
+
+    theme = load_theme(theme_name)
+    deck = card_components(rules, theme)
+    firsts = {}
+    for card in deck:
+        if card.meta["kind"] == "treasure":
+            firsts.setdefault(card.meta["id"], card)
+    seconds = [next(c for c in deck if c.meta.get("id") == tid and c is not first) for tid, first in firsts.items()]
+    cset = ComponentSet("cards", "Cards", "card", tuple(firsts.values()) + tuple(seconds))
+    data, _ = render_set(cset, paper=get_paper("a4"), theme=theme, bleed=mm(3))
+    pdf_path = tmp_path / "cards.pdf"
+    pdf_path.write_bytes(data)
+    names = {t.id: t.name.upper() for t in rules.treasures.values()}
+    found = _treasure_cards(pdf_path, names, SYMBOL_DPI)
+    assert sorted(c[0] for c in found) == sorted(2 * list(names))  # each name found twice, nothing else
+    first, twin = {}, {}
+    for card in found:
+        (twin if card[0] in first else first)[card[0]] = card
+    colour = {tid: mean_colour(png, ribbon) for tid, (_, png, ribbon, _) in first.items()}
+    for tid, (_, png, ribbon, art) in twin.items():
+        _, fpng, _, fart = first[tid]
+        assert (fart[0] - art[0]) % 3 != 0 or fart[1] != art[1], "the twin should print elsewhere on the grid"
+        # the control: two cards of one type pass neither test
+        assert worst_delta_e(colour[tid], mean_colour(png, ribbon))[0] < MIN_DELTA_E, tid
+        assert _art_difference(fpng, fart, png, art) < SYMBOL_MIN, tid
+    apart = []
+    ids = list(names)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            de, condition = worst_delta_e(colour[a], colour[b])
+            if de >= MIN_DELTA_E:
+                continue
+            shape = _art_difference(first[a][1], first[a][3], first[b][1], first[b][3])
+            if shape < SYMBOL_MIN:
+                apart.append((a, b, round(de, 1), condition, round(shape, 3)))
+    assert not apart, (f"{theme_name}: treasure pairs told apart neither by colour nor by their art "
+                       f"(a, b, ΔE2000, where, art difference): {apart}")

@@ -72,16 +72,23 @@ def coin(c, x, y, size, fill, ink, bg) -> None:
 
 
 def pot_shard(c, x, y, size, fill, ink, bg) -> None:
-    """A curved pottery fragment with painted bands."""
+    """A pottery fragment: a wedge broken from a pot's rim, the thick rim along
+    its top, a pointed jagged break below and painted bands."""
     c.saveState()
     s = size
-    pts = [(-0.42, 0.2), (-0.15, 0.42), (0.2, 0.36), (0.42, 0.05), (0.3, -0.35), (-0.05, -0.42), (-0.35, -0.2)]
+    c.translate(x, y)
+    c.rotate(-14)
+    x = y = 0.0
+    pts = [(-0.46, 0.2), (-0.16, 0.34), (0.2, 0.34), (0.46, 0.16),  # the rim, curving with the pot
+           (0.34, 0.02), (0.4, -0.14), (0.18, -0.18), (0.16, -0.42),  # a jagged break below
+           (-0.04, -0.3), (-0.2, -0.4), (-0.24, -0.16), (-0.4, -0.06)]
     c.setFillColor(ink)
-    _poly(c, [(x + px * s * 1.08, y + py * s * 1.08) for px, py in pts])
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.06)
+    c.setLineJoin(1)
+    _poly(c, [(x + px * s, y + py * s) for px, py in pts], fill=1, stroke=1)
     c.setFillColor(fill)
     _poly(c, [(x + px * s, y + py * s) for px, py in pts])
-    c.setStrokeColor(ink)
-    c.setLineWidth(s * 0.05)
     c.saveState()
     p = c.beginPath()
     p.moveTo(x + pts[0][0] * s, y + pts[0][1] * s)
@@ -89,10 +96,22 @@ def pot_shard(c, x, y, size, fill, ink, bg) -> None:
         p.lineTo(x + px * s, y + py * s)
     p.close()
     c.clipPath(p, stroke=0, fill=0)
-    for off in (0.12, -0.12):
+    # the rim: a thick band along the top; two painted bands below it
+    c.setFillColor(ink)
+    rim = c.beginPath()
+    rim.moveTo(x - 0.5 * s, y + 0.14 * s)
+    rim.curveTo(x - 0.2 * s, y + 0.28 * s, x + 0.2 * s, y + 0.28 * s, x + 0.5 * s, y + 0.1 * s)
+    rim.lineTo(x + 0.5 * s, y + 0.5 * s)
+    rim.lineTo(x - 0.5 * s, y + 0.5 * s)
+    rim.close()
+    c.drawPath(rim, fill=1, stroke=0)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.045)
+    for off in (0.02, -0.12):
         q = c.beginPath()
         q.moveTo(x - 0.5 * s, y + (off - 0.05) * s)
-        q.curveTo(x - 0.2 * s, y + (off + 0.1) * s, x + 0.2 * s, y + (off + 0.1) * s, x + 0.5 * s, y + (off - 0.05) * s)
+        q.curveTo(x - 0.2 * s, y + (off + 0.08) * s, x + 0.2 * s, y + (off + 0.08) * s,
+                  x + 0.5 * s, y + (off - 0.06) * s)
         c.drawPath(q, fill=0, stroke=1)
     c.restoreState()
     c.restoreState()
@@ -249,25 +268,58 @@ def cup(c, x, y, size, fill, ink, bg, broken: bool = True) -> None:
 
 
 def broken_mask(c, x, y, size, fill, ink, bg) -> None:
-    """A cracked pharaoh's mask."""
+    """A broken pharaoh's mask: its right side broken off along a jagged edge
+    (painted over in ``bg``, with the edge in ``ink``), a crack through the
+    rest — so it reads apart from the whole mask without its colour."""
     pharaoh_mask(c, x, y, size, fill, ink, bg, broken=True)
-
-
-def thief(c, x, y, size, fill, ink, bg, crown: bool = False) -> None:
-    """A hooded thief with an eye mask; ``crown`` adds the master thief's crown."""
     c.saveState()
     s = size
+    edge = [(0.12, 0.5), (0.16, 0.3), (0.08, 0.16), (0.2, 0.02), (0.13, -0.14), (0.24, -0.3), (0.2, -0.52)]
+    gone = [(x + dx * s, y + dy * s) for dx, dy in edge] + [(x + 0.55 * s, y - 0.52 * s), (x + 0.55 * s, y + 0.5 * s)]
+    # the headdress, a little enlarged: remove only what the mask covered, seams included
+    nemes = [(x + 1.04 * dx * s, y + 1.04 * dy * s) for dx, dy in
+             ((-0.45, -0.42), (-0.3, 0.3), (0, 0.48), (0.3, 0.3), (0.45, -0.42))]
+    c.saveState()
+    c.clipPath(polygon_path(c, nemes), stroke=0, fill=0)
+    c.setFillColor(bg)
+    _poly(c, gone)
+    c.restoreState()
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.035)
+    c.setLineJoin(0)
+    p = c.beginPath()
+    p.moveTo(x + edge[1][0] * s, y + edge[1][1] * s)
+    for dx, dy in edge[2:-1]:
+        p.lineTo(x + dx * s, y + dy * s)
+    c.drawPath(p, fill=0, stroke=1)
+    c.restoreState()
+
+
+def thief(c, x, y, size, fill, ink, bg, crown: bool = False, line=None) -> None:
+    """A hooded thief with an eye mask; ``crown`` adds the master thief's crown.
+    ``line``: a colour to outline the silhouette with (line art)."""
+    c.saveState()
+    s = size
+
+    def silhouette(fill_on: int, stroke_on: int) -> None:
+        body = c.beginPath()
+        body.moveTo(x - 0.42 * s, y - 0.5 * s)
+        body.curveTo(x - 0.4 * s, y - 0.1 * s, x - 0.2 * s, y - 0.05 * s, x, y - 0.05 * s)
+        body.curveTo(x + 0.2 * s, y - 0.05 * s, x + 0.4 * s, y - 0.1 * s, x + 0.42 * s, y - 0.5 * s)
+        body.close()
+        c.drawPath(body, fill=fill_on, stroke=stroke_on)
+        c.circle(x, y + 0.15 * s, 0.25 * s, fill=fill_on, stroke=stroke_on)
+        # hood brim and hat
+        c.rect(x - 0.34 * s, y + 0.26 * s, 0.68 * s, 0.06 * s, fill=fill_on, stroke=stroke_on)
+        c.roundRect(x - 0.2 * s, y + 0.26 * s, 0.4 * s, 0.2 * s, 0.05 * s, fill=fill_on, stroke=stroke_on)
+
+    if line is not None:  # a thick stroke under the fill leaves an outline round the whole figure
+        c.setStrokeColor(line)
+        c.setLineWidth(s * 0.04)
+        c.setLineJoin(1)
+        silhouette(0, 1)
     c.setFillColor(fill)
-    body = c.beginPath()
-    body.moveTo(x - 0.42 * s, y - 0.5 * s)
-    body.curveTo(x - 0.4 * s, y - 0.1 * s, x - 0.2 * s, y - 0.05 * s, x, y - 0.05 * s)
-    body.curveTo(x + 0.2 * s, y - 0.05 * s, x + 0.4 * s, y - 0.1 * s, x + 0.42 * s, y - 0.5 * s)
-    body.close()
-    c.drawPath(body, fill=1, stroke=0)
-    c.circle(x, y + 0.15 * s, 0.25 * s, fill=1, stroke=0)
-    # hood brim and hat
-    c.rect(x - 0.34 * s, y + 0.26 * s, 0.68 * s, 0.06 * s, fill=1, stroke=0)
-    c.roundRect(x - 0.2 * s, y + 0.26 * s, 0.4 * s, 0.2 * s, 0.05 * s, fill=1, stroke=0)
+    silhouette(1, 0)
     # eye mask band
     c.setFillColor(ink)
     c.roundRect(x - 0.27 * s, y + 0.1 * s, 0.54 * s, 0.11 * s, 0.05 * s, fill=1, stroke=0)
@@ -276,26 +328,43 @@ def thief(c, x, y, size, fill, ink, bg, crown: bool = False) -> None:
         c.ellipse(x + dx * s - 0.05 * s, y + 0.13 * s, x + dx * s + 0.05 * s, y + 0.18 * s, fill=1, stroke=0)
     if crown:
         c.setFillColor(bg)
+        if line is not None:
+            c.setStrokeColor(line)
+            c.setLineWidth(s * 0.02)
         _poly(c, [(x - 0.2 * s, y + 0.44 * s), (x - 0.2 * s, y + 0.56 * s), (x - 0.1 * s, y + 0.5 * s),
-                  (x, y + 0.6 * s), (x + 0.1 * s, y + 0.5 * s), (x + 0.2 * s, y + 0.56 * s), (x + 0.2 * s, y + 0.44 * s)])
+                  (x, y + 0.6 * s), (x + 0.1 * s, y + 0.5 * s), (x + 0.2 * s, y + 0.56 * s), (x + 0.2 * s, y + 0.44 * s)],
+              stroke=int(line is not None))
     c.restoreState()
 
 
-def key(c, x, y, size, fill, ink, bg) -> None:
-    """An old key, diagonal."""
+def key(c, x, y, size, fill, ink, bg, line=None) -> None:
+    """An old key, diagonal (``ink`` the key, ``fill`` the bow's ring);
+    ``line``: a colour to outline the key with (line art)."""
     c.saveState()
     c.translate(x, y)
     c.rotate(45)
     s = size
+
+    def shape(fill_on: int, stroke_on: int) -> None:
+        c.circle(-0.3 * s, 0, 0.2 * s, fill=fill_on, stroke=stroke_on)
+        c.rect(-0.15 * s, -0.05 * s, 0.63 * s, 0.1 * s, fill=fill_on, stroke=stroke_on)
+        c.rect(0.3 * s, -0.2 * s, 0.07 * s, 0.18 * s, fill=fill_on, stroke=stroke_on)
+        c.rect(0.42 * s, -0.2 * s, 0.07 * s, 0.18 * s, fill=fill_on, stroke=stroke_on)
+
+    if line is not None:
+        c.setStrokeColor(line)
+        c.setLineWidth(s * 0.035)
+        c.setLineJoin(1)
+        shape(0, 1)
     c.setFillColor(ink)
-    c.circle(-0.3 * s, 0, 0.2 * s, fill=1, stroke=0)
-    c.rect(-0.15 * s, -0.05 * s, 0.63 * s, 0.1 * s, fill=1, stroke=0)
-    c.rect(0.3 * s, -0.2 * s, 0.07 * s, 0.18 * s, fill=1, stroke=0)
-    c.rect(0.42 * s, -0.2 * s, 0.07 * s, 0.18 * s, fill=1, stroke=0)
+    shape(1, 0)
     c.setFillColor(fill)
     c.circle(-0.3 * s, 0, 0.13 * s, fill=1, stroke=0)
     c.setFillColor(bg)
     c.circle(-0.3 * s, 0, 0.06 * s, fill=1, stroke=0)
+    if line is not None:
+        c.setLineWidth(s * 0.017)
+        c.circle(-0.3 * s, 0, 0.13 * s, fill=0, stroke=1)
     c.restoreState()
 
 
@@ -322,18 +391,24 @@ def chest(c, x, y, size, fill, ink, bg) -> None:
     c.restoreState()
 
 
-def museum(c, x, y, size, fill, ink, bg) -> None:
-    """A museum facade: pediment, four columns, steps (``fill`` the building)."""
+def museum(c, x, y, size, fill, ink, bg, line=None) -> None:
+    """A museum facade: pediment, four columns, steps (``fill`` the building);
+    ``line``: a colour to outline each part with (line art)."""
     c.saveState()
     s = size
     c.setFillColor(fill)
-    _poly(c, [(x - 0.5 * s, y + 0.22 * s), (x, y + 0.48 * s), (x + 0.5 * s, y + 0.22 * s)])
-    c.rect(x - 0.45 * s, y - 0.4 * s, 0.9 * s, 0.09 * s, fill=1, stroke=0)
-    c.rect(x - 0.5 * s, y - 0.5 * s, s, 0.09 * s, fill=1, stroke=0)
-    c.rect(x - 0.45 * s, y + 0.13 * s, 0.9 * s, 0.07 * s, fill=1, stroke=0)
+    st = int(line is not None)
+    if line is not None:
+        c.setStrokeColor(line)
+        c.setLineWidth(max(0.5, s * 0.02))
+        c.setLineJoin(1)
+    _poly(c, [(x - 0.5 * s, y + 0.22 * s), (x, y + 0.48 * s), (x + 0.5 * s, y + 0.22 * s)], stroke=st)
+    c.rect(x - 0.45 * s, y - 0.4 * s, 0.9 * s, 0.09 * s, fill=1, stroke=st)
+    c.rect(x - 0.5 * s, y - 0.5 * s, s, 0.09 * s, fill=1, stroke=st)
+    c.rect(x - 0.45 * s, y + 0.13 * s, 0.9 * s, 0.07 * s, fill=1, stroke=st)
     for i in range(4):
         cx = x - 0.33 * s + i * 0.22 * s
-        c.rect(cx - 0.05 * s, y - 0.3 * s, 0.1 * s, 0.42 * s, fill=1, stroke=0)
+        c.rect(cx - 0.05 * s, y - 0.3 * s, 0.1 * s, 0.42 * s, fill=1, stroke=st)
     c.restoreState()
 
 

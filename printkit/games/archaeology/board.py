@@ -20,7 +20,10 @@ import math
 from dataclasses import dataclass
 
 from printkit import PrintkitError
+from reportlab.lib.colors import HexColor
+
 from printkit.games.archaeology import art
+from printkit.games.archaeology.cards import CHEST_ROLES, line_art, readable, text_on
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, keys_text
 from printkit.model import FaceBox
 from printkit.units import mm
@@ -96,13 +99,16 @@ def _text(c, text, x, y, font, size, colour, align="centre"):
     {"centre": c.drawCentredString, "left": c.drawString, "right": c.drawRightString}[align](x, y, text)
 
 
-def _tab(c, theme, text, x0, x1, y, fill, fg) -> None:
-    """A label tab centred on the top edge of a panel."""
+def _tab(c, theme, text, x0, x1, y, fill, fg, line=None) -> None:
+    """A label tab centred on the top edge of a panel (outlined in ``line`` if given)."""
     font = theme.font("display")
     w = c.stringWidth(text, font, 13) + mm(8)
     cx = (x0 + x1) / 2
     c.setFillColor(fill)
-    c.roundRect(cx - w / 2, y - TAB_H / 2, w, TAB_H, mm(2), fill=1, stroke=0)
+    if line is not None:
+        c.setStrokeColor(line)
+        c.setLineWidth(1.4)
+    c.roundRect(cx - w / 2, y - TAB_H / 2, w, TAB_H, mm(2), fill=1, stroke=int(line is not None))
     _text(c, text, cx, y - 4.5, font, 13, fg)
 
 
@@ -122,15 +128,27 @@ def board_draw(rules: ArchaeologyRules, theme):
     def col(role):
         return theme.colour(role, G)
 
+    def hexc(role):
+        return theme.hex(role, G)
+
     def draw(c, box: FaceBox) -> None:
         W, H, b = box.width, box.height, box.bleed
         ink = theme.colour("ink")
+        small = theme.small  # small type: labels and notes (big numbers and titles keep their size)
+        lines = line_art(theme)
+        outline = col("outline") if lines else None
         ground, sand, earth, gold = col("ground"), col("sand"), col("earth"), col("gold")
+        banner = col("banner")
+        # the banner's and the tabs' text: gold on lapis (classic), else lapis or ink, whichever reads
+        banner_fg = text_on(theme, hexc("banner"), hexc("gold"), hexc("earth"))
         # frame to the bleed edge, papyrus field inside
-        c.setFillColor(earth)
+        c.setFillColor(col("board_frame"))
         c.rect(-b, -b, W + 2 * b, H + 2 * b, fill=1, stroke=0)
         c.setFillColor(ground)
-        c.roundRect(FRAME, FRAME, W - 2 * FRAME, H - 2 * FRAME, mm(4), fill=1, stroke=0)
+        if lines:
+            c.setStrokeColor(outline)
+            c.setLineWidth(2.0)
+        c.roundRect(FRAME, FRAME, W - 2 * FRAME, H - 2 * FRAME, mm(4), fill=1, stroke=int(lines))
         # desert strata across the field (opaque tints)
         c.saveState()
         clip = c.beginPath()
@@ -155,9 +173,12 @@ def board_draw(rules: ArchaeologyRules, theme):
         title = rules.title.upper()
         tw = c.stringWidth(title, theme.font("display"), 30) + mm(24)
         ty = H - FRAME - mm(12.5)
-        c.setFillColor(earth)
-        c.roundRect(W / 2 - tw / 2, ty, tw, mm(11.5), mm(3), fill=1, stroke=0)
-        _text(c, title, W / 2, ty + mm(2.6), theme.font("display"), 30, gold)
+        c.setFillColor(banner)
+        if lines:
+            c.setStrokeColor(outline)
+            c.setLineWidth(1.4)
+        c.roundRect(W / 2 - tw / 2, ty, tw, mm(11.5), mm(3), fill=1, stroke=int(lines))
+        _text(c, title, W / 2, ty + mm(2.6), theme.font("display"), 30, banner_fg)
         art.pharaoh_mask(c, W / 2 - tw / 2 - mm(9), ty + mm(5.75), mm(12), gold, ink, ground)
         art.pharaoh_mask(c, W / 2 + tw / 2 + mm(9), ty + mm(5.75), mm(12), gold, ink, ground)
 
@@ -175,14 +196,14 @@ def board_draw(rules: ArchaeologyRules, theme):
         my1 = max(s.y + s.h for s in market) + pad
         c.setFillColor(col("ground_dark"))
         c.roundRect(mx0, my0, mx1 - mx0, my1 - my0, mm(3), fill=1, stroke=1)
-        _tab(c, theme, "MARKETPLACE", mx0, mx1, my1, earth, gold)
+        _tab(c, theme, "MARKETPLACE", mx0, mx1, my1, banner, banner_fg, outline)
         for s in market:
             _slot(c, theme, s, ground, earth)
             art.coin(c, s.x + s.w / 2, s.y + s.h * 0.6, mm(22), col("ground_dark"), col("ground_dark"), ground)
             _text(c, "TREASURE", s.x + s.w / 2, s.y + s.h * 0.34, theme.font("display"), 12, earth)
-            _text(c, "face up", s.x + s.w / 2, s.y + s.h * 0.34 - 12, theme.font("semibold"), 8, muted)
+            _text(c, "face up", s.x + s.w / 2, s.y + s.h * 0.34 - small(12), theme.font("semibold"), small(8), muted)
         _text(c, "Swap treasures for market treasures of equal or lower total trade value. No change.",
-              (mx0 + mx1) / 2, my0 - mm(4.2), theme.font("semibold"), 8.5, ink)
+              (mx0 + mx1) / 2, my0 - mm(4.2), theme.font("semibold"), small(8.5), ink)
         # the dig space
         for s in dig:
             x0, y0, x1, y1 = s.x - pad, s.y - pad, s.x + s.w + pad, s.y + s.h + pad
@@ -190,30 +211,34 @@ def board_draw(rules: ArchaeologyRules, theme):
             c.setStrokeColor(earth)
             c.setLineWidth(1.4)
             c.roundRect(x0, y0, x1 - x0, y1 - y0, mm(3), fill=1, stroke=1)
-            _tab(c, theme, "DIG SPACE", x0, x1, y1, earth, gold)
+            _tab(c, theme, "DIG SPACE", x0, x1, y1, banner, banner_fg, outline)
             _slot(c, theme, s, ground, earth)
             art.shovel(c, s.x + s.w / 2, s.y + s.h * 0.6, mm(30), gold, ink, ground)
-            _text(c, "The deck", s.x + s.w / 2, s.y + s.h * 0.3, theme.font("bold"), 10, ink)
-            _text(c, "face down: dig the top card", s.x + s.w / 2, s.y + s.h * 0.3 - 12, theme.font("body"), 8,
-                  muted)
-            _text(c, "at the end of your turn", s.x + s.w / 2, s.y + s.h * 0.3 - 22, theme.font("body"), 8, muted)
+            tx, ty = s.x + s.w / 2, s.y + s.h * 0.3
+            _text(c, "The deck", tx, ty, theme.font("bold"), small(10), ink)
+            _text(c, "face down: dig the top card", tx, ty - small(12), theme.font("body"), small(8), muted)
+            _text(c, "at the end of your turn", tx, ty - small(22), theme.font("body"), small(8), muted)
         # chest spaces: treasures face down from setup, the chest card on top once found
         for s, chest in zip(chests, rules.chests.values()):
-            role = {"wood": "wood", "stone": "stone", "gold": "gold_dark"}.get(chest.id, "earth")
+            role = CHEST_ROLES.get(chest.id, "key")
             hue = col(role)
+            tab_hex = hexc(f"{role}_ground")
+            # classic: a tab in the chest's colour with papyrus text; line art: its pale ground, outlined
+            tab_fg = readable(hexc(role), tab_hex, theme.hex("ink")) if lines else ground
             x0, y0, x1, y1 = s.x - pad, s.y - pad, s.x + s.w + pad, s.y + s.h + pad
             c.setFillColor(col("ground_dark"))
             c.setStrokeColor(hue)
             c.setLineWidth(1.8)
             c.roundRect(x0, y0, x1 - x0, y1 - y0, mm(3), fill=1, stroke=1)
-            _tab(c, theme, chest.name.upper(), x0, x1, y1, hue, ground)
+            _tab(c, theme, chest.name.upper(), x0, x1, y1, HexColor(tab_hex), tab_fg, hue if lines else None)
             _slot(c, theme, s, ground, hue)
             cx = s.x + s.w / 2
             art.chest(c, cx, s.y + s.h * 0.8, mm(20), col("ground_dark"), col("ground_dark"), ground)
-            _text(c, "NOT FOUND", cx, s.y + s.h * 0.62, theme.font("display"), 14, hue)
-            _text(c, "its treasures lie here face down;", cx, s.y + s.h * 0.62 - 11, theme.font("body"), 8, muted)
-            _text(c, "the chest card goes on top when dug up", cx, s.y + s.h * 0.62 - 20, theme.font("body"), 8,
-                  muted)
+            _text(c, "NOT FOUND", cx, s.y + s.h * 0.62, theme.font("display"), 14,
+                  readable(hexc(role), hexc("ground"), theme.hex("ink"), 3.0))
+            ty = s.y + s.h * 0.62
+            _text(c, "its treasures lie here face down;", cx, ty - small(11), theme.font("body"), small(8), muted)
+            _text(c, "the chest card goes on top when dug up", cx, ty - small(20), theme.font("body"), small(8), muted)
             bw = (s.w - 3 * pad) / 2
             for k, (value, label, icon) in enumerate((
                 (chest.keys, keys_text(chest.keys).split(" ", 1)[1].upper(), "key"),
@@ -234,6 +259,6 @@ def board_draw(rules: ArchaeologyRules, theme):
                     c.setFillColor(gold)
                     c.roundRect(ix - mm(11), iy - mm(3.5), mm(5), mm(7.5), 1.5, fill=1, stroke=0)
                 _text(c, str(value), ix + mm(5), iy - mm(3.5), theme.font("display"), 26, ink)
-                _text(c, label, ix, by + mm(2.5), theme.font("bold"), 8, muted)
+                _text(c, label, ix, by + mm(2.5), theme.font("bold"), small(8), muted)
 
     return draw

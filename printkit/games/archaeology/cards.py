@@ -11,10 +11,13 @@ treasures, a coin's value) is ≥ 20 pt.
 
 from __future__ import annotations
 
+import math
 
+from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
 
 from printkit.games.archaeology import art
+from printkit.render.icons import contrast_ratio, mix
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Chest, Treasure, chest_text, thief_text
 from printkit.model import Face, FaceBox
 
@@ -24,8 +27,48 @@ TRADE_PT = 26
 TEXT_PT = 8.5
 
 
+#: WCAG contrast text must reach on its ground (normal-size text), with a
+#: little margin for the rendered anti-aliasing.
+READABLE = 4.6
+
+
 def _col(theme, role):
     return theme.colour(role, G)
+
+
+def _hex(theme, role) -> str:
+    return theme.hex(role, G)
+
+
+def line_art(theme) -> bool:
+    """The theme asks for line art (``outline`` set in ``[games.archaeology]``:
+    ink-saver, high contrast): shapes on pale or white grounds get outlines in
+    that colour, and a card's identity colour moves from its ground to its
+    lines and title."""
+    return "outline" in theme.games.get(G, {})
+
+
+def readable(colour: str, ground: str, towards: str, minimum: float = READABLE):
+    """``colour`` (hex) if it reads on ``ground`` (WCAG ≥ ``minimum``), else
+    the first blend of it towards ``towards`` (hex, tenths) that does — so a
+    hue keeps its identity but darkens (or lightens) just enough to read."""
+    for k in range(11):
+        t = k / 10
+        c = mix(colour, towards, t)
+        h = "#%02x%02x%02x" % tuple(round(v * 255) for v in (c.red, c.green, c.blue))
+        if contrast_ratio(h, ground) >= minimum:
+            return c
+    return HexColor(towards)
+
+
+def text_on(theme, ground: str, *preferred: str, minimum: float = READABLE):
+    """The first of ``preferred`` (hex) that reads on ``ground``, else the
+    theme's ink or white, whichever contrasts more."""
+    for h in preferred:
+        if contrast_ratio(h, ground) >= minimum:
+            return HexColor(h)
+    ink = theme.hex("ink")
+    return HexColor(max((ink, "#ffffff"), key=lambda h: contrast_ratio(h, ground)))
 
 
 def _frame(theme, default):
@@ -77,53 +120,76 @@ def _wrapped(c, text: str, x0: float, x1: float, top: float, font: str, size: fl
 
 
 def _badge(c, theme, x: float, y: float, r: float, value: int) -> None:
-    """The trade-value badge: lapis disc, gold ring, the value in the display font."""
-    c.setFillColor(_col(theme, "gold"))
+    """The trade-value badge: a ``badge`` disc (lapis) in a ``badge_ring``
+    (gold), the value in the display font in a colour that reads on the disc."""
+    c.setFillColor(_col(theme, "badge_ring"))
     c.circle(x, y, r, fill=1, stroke=0)
-    c.setFillColor(_col(theme, "earth"))
+    c.setFillColor(_col(theme, "badge"))
     c.circle(x, y, r * 0.84, fill=1, stroke=0)
-    _centred_text(c, str(value), x, y - TRADE_PT * 0.35, theme.font("display"), TRADE_PT, _col(theme, "ground"))
+    if line_art(theme):
+        c.setStrokeColor(_col(theme, "outline"))
+        c.setLineWidth(1.0)
+        c.circle(x, y, r, fill=0, stroke=1)
+    fg = text_on(theme, _hex(theme, "badge"), _hex(theme, "ground"), _hex(theme, "earth"))
+    _centred_text(c, str(value), x, y - TRADE_PT * 0.35, theme.font("display"), TRADE_PT, fg)
 
 
 def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
     """A treasure card front: trade value in both top corners, the type's art,
-    its rarity ("12 in the deck") and the "Sell to Museum" row (×1 … full set)."""
+    its rarity ("12 in the deck") and the "Sell to Museum" row (×1 … full set).
+    Line-art themes (:func:`line_art`) outline the panel in the type's hue and
+    the museum row, its cells and the badges in ``outline``."""
 
     def draw(c, box: FaceBox) -> None:
         w, h = box.width, box.height
+        lines = line_art(theme)
         hue = _col(theme, t.id)
         ink = theme.colour("ink")
         ground = _col(theme, "ground")
+        ground_hex = _hex(theme, "ground")
+        small = theme.small
         _fill_bleed(c, box, _frame(theme, hue))
         x0, y0, x1, y1 = _panel(c, box, box.safe * 0.75, ground)
+        if lines:
+            c.setStrokeColor(hue)
+            c.setLineWidth(2.0)
+            c.roundRect(x0, y0, x1 - x0, y1 - y0, 8.0, fill=0, stroke=1)
         # top corners: trade value
         r = 19.0
         pad = box.safe + 1.5
         for bx in (pad + r, w - pad - r):
             _badge(c, theme, bx, h - pad - r, r, t.trade)
-        _centred_text(c, "TRADE", pad + r, h - pad - 2 * r - 9, theme.font("bold"), 7, theme.colour("muted"))
-        _centred_text(c, "TRADE", w - pad - r, h - pad - 2 * r - 9, theme.font("bold"), 7, theme.colour("muted"))
-        # rarity between the badges
+        for bx in (pad + r, w - pad - r):
+            _centred_text(c, "TRADE", bx, h - pad - 2 * r - 9, theme.font("bold"), small(7), theme.colour("muted"))
+        # rarity between the badges, in the type's hue darkened until it reads
         cx = w / 2
-        _centred_text(c, str(t.count), cx, h - pad - 22, theme.font("display"), 14, hue)
-        _centred_text(c, "in the deck", cx, h - pad - 32, theme.font("semibold"), 7, theme.colour("muted"))
+        _centred_text(c, str(t.count), cx, h - pad - 22, theme.font("display"), 14,
+                      readable(_hex(theme, t.id), ground_hex, theme.hex("ink")))
+        _centred_text(c, "in the deck", cx, h - pad - 32, theme.font("semibold"), small(7), theme.colour("muted"))
         # title ribbon
         band_y = h - pad - 2 * r - 34
         c.setFillColor(hue)
         c.rect(x0, band_y, x1 - x0, 20, fill=1, stroke=0)
         size = _fit(c, t.name.upper(), theme.font("display"), 13, x1 - x0 - 12)
-        _centred_text(c, t.name.upper(), cx, band_y + 10 - size * 0.36, theme.font("display"), size, ground)
+        name_fg = text_on(theme, _hex(theme, t.id), ground_hex) if lines else ground
+        _centred_text(c, t.name.upper(), cx, band_y + 10 - size * 0.36, theme.font("display"), size, name_fg)
         # museum row
         row_h = 60.0
         rx0, rx1 = x0 + 4, x1 - 4
         ry0 = y0 + 4
-        c.setFillColor(_col(theme, "earth"))
-        c.roundRect(rx0, ry0, rx1 - rx0, row_h, 5, fill=1, stroke=0)
+        row_hex = _hex(theme, "museum_ground")
+        c.setFillColor(HexColor(row_hex))
+        if lines:
+            c.setStrokeColor(_col(theme, "outline"))
+            c.setLineWidth(1.0)
+        c.roundRect(rx0, ry0, rx1 - rx0, row_h, 5, fill=1, stroke=int(lines))
         head_y = ry0 + row_h - 13
         label = "SELL TO MUSEUM"
-        lw = c.stringWidth(label, theme.font("bold"), 7.5)
-        art.museum(c, cx - lw / 2 - 8, head_y + 4, 10, _col(theme, "gold"), ink, ground)
-        _centred_text(c, label, cx + 6, head_y + 1.5, theme.font("bold"), 7.5, _col(theme, "gold"))
+        lsize = small(7.5)
+        lw = c.stringWidth(label, theme.font("bold"), lsize)
+        label_fg = text_on(theme, row_hex, _hex(theme, "gold"))
+        art.museum(c, cx - lw / 2 - 8, head_y + 4, 10, label_fg, ink, ground)
+        _centred_text(c, label, cx + 6, head_y + 1.5, theme.font("bold"), lsize, label_fg)
         n = t.full_set
         gap = 3.0
         bw = (rx1 - rx0 - 8 - gap * (n - 1)) / n
@@ -132,13 +198,18 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
             bx = rx0 + 4 + i * (bw + gap)
             by = ry0 + 5
             full = i == n - 1
-            c.setFillColor(_col(theme, "gold") if full else ground)
-            c.roundRect(bx, by, bw, bh, 3, fill=1, stroke=0)
+            cell_hex = _hex(theme, "highlight") if full else ground_hex
+            c.setFillColor(HexColor(cell_hex))
+            if lines:
+                c.setStrokeColor(_col(theme, "outline"))
+                c.setLineWidth(0.8)
+            c.roundRect(bx, by, bw, bh, 3, fill=1, stroke=int(lines))
+            fg = text_on(theme, cell_hex, theme.hex("ink"))
             top = f"×{i + 1}" + (" FULL" if full and bw > 26 else "")
-            tsize = _fit(c, top, theme.font("bold"), 7.5, bw - 3)
-            _centred_text(c, top, bx + bw / 2, by + bh - 9.5, theme.font("bold"), tsize, ink)
+            tsize = _fit(c, top, theme.font("bold"), small(7.5), bw - 3)
+            _centred_text(c, top, bx + bw / 2, by + bh - 9.5, theme.font("bold"), tsize, fg)
             vsize = _fit(c, f"${value}", theme.font("display"), 15, bw - 3, 9)
-            _centred_text(c, f"${value}", bx + bw / 2, by + 6, theme.font("display"), vsize, ink)
+            _centred_text(c, f"${value}", bx + bw / 2, by + 6, theme.font("display"), vsize, fg)
         # art between ribbon and museum row
         top_art, bottom_art = band_y - 4, ry0 + row_h + 4
         ay = (top_art + bottom_art) / 2
@@ -151,40 +222,56 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
                 text=f"{t.name} trade {t.trade} ({t.count} in the deck) sell {'/'.join(map(str, t.sell))}")
 
 
-def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, bg_role: str, icon, rule: str,
-               note: str | None = None, numbers: list[tuple[str, int | str, str]] | None = None,
-               light_text: bool = True) -> Face:
+def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: str, icon, rule: str,
+               note: str | None = None, numbers: list[tuple[str, int | str, str]] | None = None) -> Face:
     """Shared layout of thief, master thief, key and chest cards: title, big
     art, optional big numbers (``(label, value, icon)``, icon ``"key"``,
     ``"money"`` or a card stack), the rule in short on a papyrus panel, and
-    an optional note ribbon."""
+    an optional note ribbon.  ``hue_role`` is the card's identity colour; the
+    card is printed on ``<hue_role>_ground``.  Classic: the ground is the hue,
+    with gold lines and papyrus title.  Line art (:func:`line_art`): a white
+    or pale ground, the hue on the frame and panel outlines and in the title."""
 
     def draw(c, box: FaceBox) -> None:
         w, h = box.width, box.height
-        bg = _col(theme, bg_role)
+        lines = line_art(theme)
+        bg_hex = _hex(theme, f"{hue_role}_ground")
+        hue_hex = _hex(theme, hue_role)
+        bg = HexColor(bg_hex)
         ground = _col(theme, "ground")
         ink = theme.colour("ink")
+        small = theme.small
         _fill_bleed(c, box, bg)
-        c.setStrokeColor(_col(theme, "gold"))
-        c.setLineWidth(1.2)
+        line = readable(hue_hex, bg_hex, theme.hex("ink"), 3.0) if lines else _col(theme, "card_line")
+        c.setStrokeColor(line)
+        c.setLineWidth(2.0 if lines else 1.2)
         i = box.safe * 0.75
         c.roundRect(i, i, w - 2 * i, h - 2 * i, 8, fill=0, stroke=1)
-        fg = ground if light_text else ink
+        fg = readable(hue_hex, bg_hex, theme.hex("ink")) if lines else ground
         size = _fit(c, title, theme.font("display"), 20, w - 2 * box.safe - 8)
         _centred_text(c, title, w / 2, h - box.safe - 26, theme.font("display"), size, fg)
+
+        def panel(x, y, pw, ph, radius, fill):
+            c.setFillColor(fill)
+            if lines:
+                c.setStrokeColor(line)
+                c.setLineWidth(0.8)
+            c.roundRect(x, y, pw, ph, radius, fill=1, stroke=int(lines))
+
         # rule panel
+        text_pt = small(TEXT_PT)
         px0, px1 = box.safe + 4, w - box.safe - 4
-        lines = simpleSplit(rule, theme.font("semibold"), TEXT_PT, px1 - px0 - 10)
-        panel_h = len(lines) * TEXT_PT * 1.22 + 12
+        lines_of_rule = simpleSplit(rule, theme.font("semibold"), text_pt, px1 - px0 - 10)
+        panel_h = len(lines_of_rule) * text_pt * 1.22 + 12
         py0 = box.safe + 4 + (22 if note else 0)
-        c.setFillColor(ground)
-        c.roundRect(px0, py0, px1 - px0, panel_h, 5, fill=1, stroke=0)
-        _wrapped(c, rule, px0 + 5, px1 - 5, py0 + panel_h - 5, theme.font("semibold"), TEXT_PT, ink)
+        panel(px0, py0, px1 - px0, panel_h, 5, ground)
+        _wrapped(c, rule, px0 + 5, px1 - 5, py0 + panel_h - 5, theme.font("semibold"), text_pt, ink)
         if note:
-            c.setFillColor(_col(theme, "gold"))
-            c.roundRect(px0, box.safe + 2, px1 - px0, 18, 4, fill=1, stroke=0)
-            nsize = _fit(c, note, theme.font("bold"), 8, px1 - px0 - 6)
-            _centred_text(c, note, w / 2, box.safe + 2 + 9 - nsize * 0.35, theme.font("bold"), nsize, ink)
+            note_hex = _hex(theme, "highlight")
+            panel(px0, box.safe + 2, px1 - px0, 18, 4, HexColor(note_hex))
+            nsize = _fit(c, note, theme.font("bold"), small(8), px1 - px0 - 6)
+            _centred_text(c, note, w / 2, box.safe + 2 + 9 - nsize * 0.35, theme.font("bold"), nsize,
+                          text_on(theme, note_hex, theme.hex("ink")))
         top = h - box.safe - 34
         bottom = py0 + panel_h + 4
         if numbers:
@@ -193,8 +280,7 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, bg_role: st
             cw = (px1 - px0) / n
             for k, (label, value, sym) in enumerate(numbers):
                 cx = px0 + cw * (k + 0.5)
-                c.setFillColor(ground)
-                c.roundRect(cx - cw / 2 + 3, bottom, cw - 6, nb_h, 5, fill=1, stroke=0)
+                panel(cx - cw / 2 + 3, bottom, cw - 6, nb_h, 5, ground)
                 if sym == "key":
                     art.key(c, cx - 15, bottom + 26, 20, _col(theme, "gold"), ink, ground)
                 elif sym == "money":
@@ -208,10 +294,11 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, bg_role: st
                     c.setFillColor(_col(theme, "gold"))
                     c.roundRect(cx - 24, bottom + 15, 11, 16, 2, fill=1, stroke=0)
                 _centred_text(c, str(value), cx + 10, bottom + 16, theme.font("display"), 24, ink)
-                _centred_text(c, label, cx, bottom + 5, theme.font("bold"), 7, theme.colour("muted"))
+                _centred_text(c, label, cx, bottom + 5, theme.font("bold"), _fit(c, label, theme.font("bold"),
+                              small(7), cw - 10), theme.colour("muted"))
             bottom += nb_h + 4
         size_art = min(top - bottom, 100)
-        icon(c, w / 2, (top + bottom) / 2, size_art, fg, bg)
+        icon(c, w / 2, (top + bottom) / 2, size_art, fg, bg, line if lines else None)
 
     return Face(key, draw, text=f"{title}: {rule}" + (f" [{note}]" if note else ""))
 
@@ -224,32 +311,41 @@ def thief_face(rules: ArchaeologyRules, theme, *, master: bool = False, two_play
         note = f"With {rules.two_player_players} players: {rules.two_player_note}"
     title = "MASTER THIEF" if master else "THIEF"
     rule = thief_text(rules, master)
+    hue_role = "master" if master else "thief"
 
-    def icon(c, x, y, size, fg, bg):
-        art.thief(c, x, y, size, fg, theme.colour("ink"), _col(theme, "gold"), crown=master)
+    def icon(c, x, y, size, fg, bg, line):
+        # classic: a papyrus silhouette on the dark card; line art: a pale tint of the hue, outlined
+        fill = mix(_hex(theme, hue_role), _hex(theme, f"{hue_role}_ground"), 0.8) if line else fg
+        art.thief(c, x, y, size, fill, theme.colour("ink"), _col(theme, "gold"), crown=master, line=line)
 
     cost, takes = (rules.master_cost, rules.master_takes) if master else (rules.thief_cost, rules.thief_takes)
     numbers = [("PAY TO HIRE", f"${cost}", "money"), ("CARDS TO TAKE", takes, "card")]
     key = f"archaeology/{'master' if master else 'thief'}/{'2p' if note else 'all'}/{cost}/{takes}"
-    return _rule_card(rules, theme, key, title, "master" if master else "thief", icon, rule, note, numbers=numbers)
+    return _rule_card(rules, theme, key, title, hue_role, icon, rule, note, numbers=numbers)
 
 
 def key_face(rules: ArchaeologyRules, theme) -> Face:
     """A key card."""
 
-    def icon(c, x, y, size, fg, bg):
-        art.key(c, x, y, size, _col(theme, "earth_dark"), _col(theme, "gold"), bg)
+    def icon(c, x, y, size, fg, bg, line):
+        art.key(c, x, y, size, _col(theme, "earth_dark"), _col(theme, "gold"), bg, line=line)
 
-    return _rule_card(rules, theme, "archaeology/key", "KEY", "earth", icon, rules.texts["key"])
+    return _rule_card(rules, theme, "archaeology/key", "KEY", "key", icon, rules.texts["key"])
+
+
+#: chest id → its identity colour role (the card is printed on ``<role>_ground``).
+CHEST_ROLES = {"wood": "wood", "stone": "stone", "gold": "gold_chest"}
 
 
 def chest_face(rules: ArchaeologyRules, theme, chest: Chest) -> Face:
     """A chest card: keys needed and treasures held as big numbers, the rule."""
-    role = {"wood": "wood", "stone": "stone", "gold": "gold_dark"}.get(chest.id, "earth")
+    role = CHEST_ROLES.get(chest.id, "key")
     rule = chest_text(rules, chest)
 
-    def icon(c, x, y, size, fg, bg):
-        art.chest(c, x, y, size, _col(theme, "sand"), theme.colour("ink"), bg)
+    def icon(c, x, y, size, fg, bg, line):
+        # line art: the chest in a pale tint of its own colour (wood, stone, gold)
+        fill = mix(_hex(theme, role), _hex(theme, f"{role}_ground"), 0.7) if line else _col(theme, "sand")
+        art.chest(c, x, y, size, fill, theme.colour("ink"), bg)
 
     numbers = [("KEYS TO OPEN", chest.keys, "key"), ("TREASURES", chest.treasures, "card")]
     return _rule_card(rules, theme, f"archaeology/chest/{chest.id}/{chest.keys}/{chest.treasures}",
@@ -257,20 +353,31 @@ def chest_face(rules: ArchaeologyRules, theme, chest: Chest) -> Face:
 
 
 def back_face(rules: ArchaeologyRules, theme) -> Face:
-    """The common card back: lapis, gold frame, pyramids under a sun, the title."""
+    """The common card back: ``back_ground`` (lapis), ``back_line`` (gold)
+    frames and diamond bands, pyramids under a sun on a ``back_pattern`` disc,
+    the title.  Line art (:func:`line_art`): the same design drawn as outlines
+    in ``back_line`` on a white ground, the sun and the tallest pyramid filled
+    with ``back_light`` like the others."""
 
     def draw(c, box: FaceBox) -> None:
         w, h = box.width, box.height
-        _fill_bleed(c, box, _col(theme, "earth"))
-        gold = _col(theme, "gold")
+        lines = line_art(theme)
+        ground_hex = _hex(theme, "back_ground")
+        _fill_bleed(c, box, HexColor(ground_hex))
+        gold = _col(theme, "back_line")
+        light = _col(theme, "back_light")
+        pattern = _col(theme, "back_pattern")
+        strong = gold if not lines else light  # fill of the sun and the tallest pyramid
+        stroke = int(lines)
         c.setStrokeColor(gold)
         c.setLineWidth(1.5)
         i = box.safe * 0.75
         c.roundRect(i, i, w - 2 * i, h - 2 * i, 8, fill=0, stroke=1)
         c.setLineWidth(0.6)
         c.roundRect(i + 4, i + 4, w - 2 * i - 8, h - 2 * i - 8, 6, fill=0, stroke=1)
-        # diamond pattern band top and bottom
-        c.setFillColor(_col(theme, "earth_dark"))
+        c.setLineWidth(1.0)
+        c.setLineJoin(1)
+        # diamond pattern band top and bottom (outlined diamonds round solid ones in line art)
         for yy in (h - i - 30, i + 10):
             for k in range(9):
                 x = i + 12 + k * (w - 2 * i - 24) / 8
@@ -278,27 +385,54 @@ def back_face(rules: ArchaeologyRules, theme) -> Face:
                 c.translate(x, yy + 10)
                 c.rotate(45)
                 c.setFillColor(gold)
-                c.rect(-4, -4, 8, 8, fill=1, stroke=0)
+                if lines:
+                    c.rect(-4, -4, 8, 8, fill=0, stroke=1)
+                    c.rect(-1.6, -1.6, 3.2, 3.2, fill=1, stroke=0)
+                else:
+                    c.rect(-4, -4, 8, 8, fill=1, stroke=0)
                 c.restoreState()
         cx, cy = w / 2, h / 2 + 10
-        c.setFillColor(_col(theme, "earth_dark"))
-        c.circle(cx, cy, 62, fill=1, stroke=0)
-        c.setFillColor(gold)
-        c.circle(cx, cy + 22, 16, fill=1, stroke=0)
-        sand = _col(theme, "sand")
-        for px, ph, colour in ((cx - 22, 46, sand), (cx + 20, 62, gold), (cx + 48, 30, sand)):
+        c.setFillColor(pattern)
+        c.circle(cx, cy, 62, fill=1, stroke=stroke)
+        c.setFillColor(strong)
+        c.circle(cx, cy + 22, 16, fill=1, stroke=stroke)
+        if lines:  # sun rays
+            for k in range(12):
+                a = k * math.pi / 6
+                c.line(cx + math.cos(a) * 20, cy + 22 + math.sin(a) * 20,
+                       cx + math.cos(a) * 26, cy + 22 + math.sin(a) * 26)
+        if lines:  # the scene inside the roundel: pyramids on the horizon, dunes below
+            c.saveState()
+            disc = c.beginPath()
+            disc.circle(cx, cy, 62)
+            c.clipPath(disc, stroke=0, fill=0)
+        for px, ph, colour in ((cx - 22, 46, light), (cx + 20, 62, strong), (cx + 48, 30, light)):
             p = c.beginPath()
             p.moveTo(px - ph, cy - 30)
             p.lineTo(px + ph, cy - 30)
             p.lineTo(px, cy - 30 + ph)
             p.close()
             c.setFillColor(colour)
-            c.drawPath(p, fill=1, stroke=0)
-        c.setFillColor(_col(theme, "earth_dark"))
-        c.rect(cx - 62, cy - 62, 124, 32, fill=1, stroke=0)
+            c.drawPath(p, fill=1, stroke=stroke)
+        c.setFillColor(pattern)
+        if lines:
+            c.rect(cx - 62, cy - 62, 124, 32, fill=1, stroke=0)
+            c.line(cx - 62, cy - 30, cx + 62, cy - 30)  # the horizon
+            for dy, phase in ((-40, 0), (-50, 1), (-58, 0)):
+                q = c.beginPath()
+                q.moveTo(cx - 62, cy + dy)
+                for k in range(4):
+                    x0 = cx - 62 + k * 31
+                    up = 3 if (k + phase) % 2 else -3
+                    q.curveTo(x0 + 10, cy + dy + up, x0 + 21, cy + dy + up, x0 + 31, cy + dy)
+                c.drawPath(q, fill=0, stroke=1)
+            c.restoreState()
+            c.circle(cx, cy, 62, fill=0, stroke=1)
+        else:
+            c.rect(cx - 62, cy - 62, 124, 32, fill=1, stroke=0)
         title = rules.texts["back"].upper()
         size = _fit(c, title, theme.font("display"), 20, w - 2 * box.safe - 10)
-        _centred_text(c, title, cx, cy - 90, theme.font("display"), size, gold)
+        _centred_text(c, title, cx, cy - 90, theme.font("display"), size,
+                      readable(_hex(theme, "back_line"), ground_hex, theme.hex("ink"), 3.0) if lines else gold)
 
     return Face("archaeology/back", draw, text="card back")
-

@@ -160,7 +160,7 @@ def cover(summary: list[dict], options: BuildOptions) -> bytes:
     rules = load_rules(options.rules_file(GAME_ID))
     return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
                      minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
-                     theme=options.theme, game=GAME_ID, art=title_art, accent_role="earth")
+                     theme=options.theme, game=GAME_ID, art=title_art, accent_role="cover_accent")
 
 
 def _players(rules) -> tuple[int, int, int]:
