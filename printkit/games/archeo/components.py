@@ -137,7 +137,7 @@ def cover(summary: list[dict], options: BuildOptions) -> bytes:
     rules = load_rules(options.rules_file(GAME_ID))
     return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
                      minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
-                     theme=options.theme, game=GAME_ID, art=title_art, accent_role="title")
+                     theme=options.theme, game=GAME_ID, art=title_art, accent_role="dirt_dark")
 
 
 def _players(rules: ArcheoRules) -> tuple[int, int, int]:

@@ -28,7 +28,7 @@ G = "archeo"
 CAPTIONS = {"stones_1": "1 STONE", "stones_2": "2 STONES", "hammers_1": "1 HAMMER", "hammers_2": "2 HAMMERS",
             "magnifier": "MAGNIFIER", "wheelbarrow": "WHEELBARROW"}
 #: Tile face kind → palette role of its frame ring.
-KIND_RING = {"stones": "stone_dark", "hammers": "broken", "magnifier": "lens_rim", "wheelbarrow": "barrow"}
+KIND_RING = {"stones": "stone_ring", "hammers": "broken", "magnifier": "lens_rim", "wheelbarrow": "barrow"}
 
 
 def _fill(c, box: FaceBox, colour) -> None:
@@ -206,7 +206,7 @@ def shovel_face(theme, number: int, of: int, broken: bool) -> Face:
         w, h, s = box.width, box.height, box.safe
         font = theme.font("display")
         _text(c, word, w / 2, h - s - mm(8.5), font, fit(word, font, 20, w - 2 * s - mm(14), 14),
-              pal.c(ring if not broken else "broken"))
+              pal.c(ring if not broken else "broken_word"))
         r = mm(3.2)
         cx, cy = s + r + mm(0.6), h - s - r - mm(0.6)
         c.setFillColor(pal.c(ring))
