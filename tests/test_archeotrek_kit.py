@@ -170,16 +170,8 @@ SYMBOL_MIN = 0.02
 
 
 @pytest.fixture(scope="module")
-def bone_sheets(tmp_path_factory):
-    """theme → list of (ground colour, value, RGB pixels, digit-ink mask, mean
-    colour) of each Bone token on the fronts sheet, its positions read from
-    the PDF: the cut circle and the value digits inside it.  Pixels outside
-    the cut circle are set to the token's own colour (the commonest one)."""
-    import numpy as np
-    import pdfplumber
-    from PIL import Image
-
-    from colour_checks import rasterise
+def theme_kits(tmp_path_factory):
+    """theme → the folder of its ArchéoTREK kit (A4, one player)."""
     from printkit.theme import load_theme
 
     if shutil.which("pdftoppm") is None:
@@ -189,7 +181,25 @@ def bone_sheets(tmp_path_factory):
         folder = tmp_path_factory.mktemp(f"bones-{name}")
         build(["archeotrek"], BuildOptions(paper=get_paper("a4"), theme=load_theme(name), players=1,
                                            bleed=mm(3)), folder)
-        pdf = folder / "archeotrek" / "bone-tokens.pdf"
+        out[name] = folder / "archeotrek"
+    return out
+
+
+@pytest.fixture(scope="module")
+def bone_sheets(theme_kits):
+    """theme → list of (ground colour, value, RGB pixels, digit-ink mask, mean
+    colour) of each Bone token on the fronts sheet, its positions read from
+    the PDF: the cut circle and the value digits inside it.  Pixels outside
+    the cut circle are set to the token's own colour (the commonest one)."""
+    import numpy as np
+    import pdfplumber
+    from PIL import Image
+
+    from colour_checks import rasterise
+
+    out = {}
+    for name, folder in theme_kits.items():
+        pdf = folder / "bone-tokens.pdf"
         png = rasterise(pdf, folder / "png", dpi=TOKEN_DPI, first=1, last=1)[0]
         img = np.asarray(Image.open(png).convert("RGB")).astype(np.int32)
         k = TOKEN_DPI / 72
@@ -300,3 +310,64 @@ def test_same_bone_colour_tokens_measure_as_alike(bone_sheets, name):
     for ground, values in _by_colour(bone_sheets[name]).items():
         assert worst_delta_e(values["1"][2], values["2"][2])[0] < MIN_DELTA_E
         assert _symbols(values["1"], values["2"]) < SYMBOL_MIN / 2, ground
+
+
+def _marks(pixels):
+    """A greyscale picture of ``pixels`` keeping only marks that show: every
+    pixel within 10 L* (MIN_DELTA_E) of the commonest lightness flattened into it."""
+    import numpy as np
+    from PIL import Image
+
+    from colour_checks import MIN_DELTA_E
+
+    light = _lightness(pixels)
+    values, counts = np.unique(np.round(light), return_counts=True)
+    ground = values[counts.argmax()]
+    light[np.abs(light - ground) < MIN_DELTA_E] = ground
+    return Image.fromarray(np.clip(light * 2.55, 0, 255).astype(np.uint8))
+
+
+#: Chips (rendered at 200 dpi) are compared resampled to this many pixels a
+#: side (the inside of the ring, ~2.6 mm) and told apart at CHIP_MIN: measured,
+#: two orange squares differ by 0 (0–3 % at 300 dpi, anti-aliasing), different
+#: symbols by 5.3 % (classic circle and diamond on dark chips) to 58 %, chips
+#: with the symbols hidden (the old stylesheet) by 0.
+CHIP_PX = 40
+CHIP_MIN = 0.03
+
+
+@pytest.mark.parametrize("name", COLOUR_THEMES)
+def test_worked_example_bone_chips_show_their_symbols(theme_kits, name):
+    """The rules reference's worked example ("Bones ⬚7 + ⬚3 + ⬚4 + ⬚5") marks
+    each kept Bone with a chip of its colour: the chips of two different
+    colours differ in marks that survive greyscale, two of one colour do not.
+    Chips are cut from the page just left of each value (positions from the PDF's words)."""
+    import numpy as np
+    import pdfplumber
+    from PIL import Image
+
+    from colour_checks import rasterise, symbol_difference
+
+    pdf = theme_kits[name] / "rules-reference.pdf"
+    dpi = 200
+    k = dpi / 72
+    with pdfplumber.open(pdf) as doc:
+        words = doc.pages[0].extract_words()
+    at = max(i for i, w in enumerate(words) if w["text"] == "Bones")
+    values = [w for w in words[at + 1:at + 8] if w["text"].isdigit()]
+    assert [w["text"] for w in values] == ["7", "3", "4", "5"], [w["text"] for w in words[at:at + 8]]
+    img = np.asarray(Image.open(rasterise(pdf, theme_kits[name] / "rules-png", dpi=dpi)[0]).convert("RGB"))
+    chips = []
+    for w in values:  # the chip: between the word before its value and the value
+        before = words[words.index(w) - 1]
+        win = img[int((w["top"] - mm(2)) * k):int((w["bottom"] + mm(2)) * k), int(before["x1"] * k):int(w["x0"] * k)]
+        dark = _lightness(win) < 50  # the chip's ink ring
+        ys, xs = np.nonzero(dark)
+        y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+        dy, dx = (y1 - y0) * 0.18, (x1 - x0) * 0.18  # inside the ring: the chip's colour and its symbol
+        chip = win[int(y0 + dy):int(y1 - dy), int(x0 + dx):int(x1 - dx)].astype(np.uint8)
+        chips.append(_marks(np.asarray(Image.fromarray(chip).resize((CHIP_PX, CHIP_PX), Image.LANCZOS))))
+    seven, three, four, five = chips  # orange, orange, blue, purple in the rules' example
+    assert symbol_difference(seven, three) < CHIP_MIN, "two chips of one colour measure as different"
+    for label, a, b in (("orange/blue", seven, four), ("orange/purple", seven, five), ("blue/purple", four, five)):
+        assert symbol_difference(a, b) >= CHIP_MIN, f"{name}: {label} chips show no different symbol"
