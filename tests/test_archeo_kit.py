@@ -406,25 +406,30 @@ def layer_backs(tmp_path_factory):
 
     if _shutil.which("pdftoppm") is None:
         pytest.skip("poppler-utils not installed")
+    from printkit.build import render_part
+    from printkit.games.archeo.components import parts
+
     out = {}
     side = mm(34)
     for name in LAYER_THEMES:
         folder = tmp_path_factory.mktemp(f"layers-{name}")
-        build(["archeo"], BuildOptions(paper=get_paper("a4"), theme=load_theme(name), bleed=mm(3)), folder)
-        pdf = folder / "archeo" / "tiles.pdf"
+        opts = BuildOptions(paper=get_paper("a4"), theme=load_theme(name), bleed=mm(3))
+        tiles = next(p for p in parts(opts) if p.name == "tiles")
+        pdf = folder / "tiles.pdf"
+        pdf.write_bytes(render_part(tiles, opts, "Archéo", [])[0])
         reader = PdfReader(pdf)
         k = LAYER_DPI / 72
         backs: dict[str, list] = {}
         question = set()
         with pdfplumber.open(pdf) as plumb:
-            for i, page in enumerate(plumb.pages):
-                if "· backs" not in page_text(page):
+            for i, (rpage, page) in enumerate(zip(reader.pages, plumb.pages)):
+                if "backs" not in "".join(ch["text"] for ch in page.chars):  # the footer: "… · backs …"
                     continue
                 png = rasterise(pdf, folder / f"p{i}", dpi=LAYER_DPI, first=i + 1, last=i + 1)[0]
                 img = np.asarray(Image.open(png).convert("RGB"))
                 height = float(page.height)
                 marks = [ch for ch in page.chars if ch["text"] == "?"]
-                for form, (a, b, c, d, e, f) in _placed_forms(reader, reader.pages[i]):
+                for form, (a, b, c, d, e, f) in _placed_forms(reader, rpage):
                     # the trim square, whichever way the back is turned
                     xs, ys = (e, e + a * side + c * side), (f, f + b * side + d * side)
                     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
