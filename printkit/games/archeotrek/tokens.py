@@ -233,7 +233,7 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
                                 r_safe * 0.30, ink)
         word = "Skeleton"
         wfont = theme.font("bold")
-        wsize = _fit_size(word.upper(), wfont, 8.0, r_safe * 1.1)
+        wsize = _fit_size(word.upper(), wfont, theme.small(8.0), r_safe * 1.1)
         c.setFillColor(ink)
         c.setFont(wfont, wsize)
         c.drawCentredString(cx, cy - r_safe * 0.74, word.upper())
