@@ -352,3 +352,159 @@ def test_custom_slot_names_are_accepted(tmp_path):
         .replace('"ammonite.spiral"', '"ammonite.coil"')
     (tmp_path / "archeo.toml").write_text(text, encoding="utf-8")
     assert list(load_rules(tmp_path / "archeo.toml").boards["ammonite"].slots) == ["coil", "shell"]
+
+
+# -- the layers tell apart without colour (measured on pixels) -----------------------------
+
+#: Bundled themes whose layers (tile backs) must be told apart.
+LAYER_THEMES = ("classic", "inksaver", "highcontrast")
+LAYER_DPI = 60
+#: Share of a tile back's pixels whose black-and-white mask must differ between
+#: two layers whose colours do not (colour_checks.symbol_difference, after
+#: lightness steps under 10 L* are flattened into the back's ground).  Measured
+#: at 60 dpi: two backs of one layer differ by 0 (the same artwork); pale
+#: speckles within 10 L* of their ground flatten away (0); the layers' visible
+#: texture and marks move 4–60 %.  2 %, the threshold of the Bone tokens, holds.
+LAYER_SYMBOL_MIN = 0.02
+
+
+def _placed_forms(reader, page):
+    """(form name, x, y) of every form XObject drawn on ``page``: its origin
+    (the face's trim corner) under the current matrix, read from the content stream."""
+    from pypdf.generic import ContentStream
+
+    ctm, stack, out = (1, 0, 0, 1, 0, 0), [], []
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            A, B, C, D, E, F = ctm
+            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+        elif op == b"Do":
+            out.append((str(operands[0]), ctm))
+    return out
+
+
+@pytest.fixture(scope="module")
+def layer_backs(tmp_path_factory):
+    """theme → {"discovery": pixels, "A": pixels, "B": pixels}: one tile back
+    of each layer, cut from the rendered backs pages at its trim (inset 2 mm).
+    Layers are told apart without their colour: backs drawn from the same
+    form XObject are the same artwork; the two commonest artworks are the plain
+    sand and dirt backs (25 tiles each, the bone hints aside), the one whose
+    backs carry a "?" is the discovery layer."""
+    import shutil as _shutil
+
+    import numpy as np
+    from PIL import Image
+    from pypdf import PdfReader
+
+    from colour_checks import rasterise
+
+    if _shutil.which("pdftoppm") is None:
+        pytest.skip("poppler-utils not installed")
+    from printkit.build import render_part
+    from printkit.games.archeo.components import parts
+
+    out = {}
+    side = mm(34)
+    for name in LAYER_THEMES:
+        folder = tmp_path_factory.mktemp(f"layers-{name}")
+        opts = BuildOptions(paper=get_paper("a4"), theme=load_theme(name), bleed=mm(3))
+        tiles = next(p for p in parts(opts) if p.name == "tiles")
+        pdf = folder / "tiles.pdf"
+        pdf.write_bytes(render_part(tiles, opts, "Archéo", [])[0])
+        reader = PdfReader(pdf)
+        k = LAYER_DPI / 72
+        backs: dict[str, list] = {}
+        question = set()
+        with pdfplumber.open(pdf) as plumb:
+            for i, (rpage, page) in enumerate(zip(reader.pages, plumb.pages)):
+                if "backs" not in "".join(ch["text"] for ch in page.chars):  # the footer: "… · backs …"
+                    continue
+                png = rasterise(pdf, folder / f"p{i}", dpi=LAYER_DPI, first=i + 1, last=i + 1)[0]
+                img = np.asarray(Image.open(png).convert("RGB"))
+                height = float(page.height)
+                marks = [ch for ch in page.chars if ch["text"] == "?"]
+                for form, (a, b, c, d, e, f) in _placed_forms(reader, rpage):
+                    # the trim square, whichever way the back is turned
+                    xs, ys = (e, e + a * side + c * side), (f, f + b * side + d * side)
+                    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+                    if abs((x1 - x0) - side) > 1:
+                        continue
+                    inset = mm(2)
+                    crop = img[int((height - y1 + inset) * k):int((height - y0 - inset) * k),
+                               int((x0 + inset) * k):int((x1 - inset) * k)]
+                    backs.setdefault(form, []).append(crop)
+                    if any(x0 < ch["x0"] < x1 and y0 < height - ch["bottom"] < y1 for ch in marks):
+                        question.add(form)
+        common = sorted((f for f in backs if f not in question), key=lambda f: -len(backs[f]))
+        assert len(question) == 1 and len(backs[common[1]]) >= 20, (name, {f: len(v) for f, v in backs.items()})
+        out[name] = {"discovery": backs[next(iter(question))], "A": backs[common[0]], "B": backs[common[1]]}
+    return out
+
+
+def _lightness(rgb):
+    """CIE L* (0–100) of sRGB pixels (0–255)."""
+    import numpy as np
+
+    c = np.asarray(rgb, dtype=np.float64) / 255.0
+    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    y = lin @ np.array([0.2126, 0.7152, 0.0722])
+    return np.where(y > 216 / 24389, 116 * np.cbrt(y) - 16, y * 24389 / 27)
+
+
+def _marks_differ(a, b):
+    """symbol_difference of two backs as a greyscale print shows them: each
+    pixel within 10 L* (MIN_DELTA_E) of its back's ground (the commonest
+    lightness) flattened into it, so only marks that show are compared."""
+    import numpy as np
+    from PIL import Image
+
+    from colour_checks import MIN_DELTA_E, symbol_difference
+
+    h, w = min(len(a), len(b)), min(len(a[0]), len(b[0]))
+    grey = []
+    for pixels in (a, b):
+        light = _lightness(pixels[:h, :w])
+        values, counts = np.unique(np.round(light), return_counts=True)
+        ground = values[counts.argmax()]
+        light[np.abs(light - ground) < MIN_DELTA_E] = ground
+        grey.append(Image.fromarray(np.clip(light * 2.55, 0, 255).astype(np.uint8)))
+    return symbol_difference(*grey)
+
+
+def _mean(pixels):
+    return tuple(float(v) for v in pixels.reshape(-1, 3).mean(axis=0))
+
+
+@pytest.mark.parametrize("name", LAYER_THEMES)
+def test_layers_tell_apart_without_colour(layer_backs, name):
+    """Sand, dirt and discovery backs: each pair differs by CIEDE2000 ≥ 10 in
+    greyscale and under simulated deuteranomaly, protanomaly and tritanomaly
+    (mean colours of the backs), or by marks that survive a greyscale print."""
+    from colour_checks import MIN_DELTA_E, worst_delta_e
+
+    layers = layer_backs[name]
+    bad = []
+    for p, q in (("A", "B"), ("A", "discovery"), ("B", "discovery")):
+        a, b = layers[p][0], layers[q][0]
+        de, where = worst_delta_e(_mean(a), _mean(b))
+        sym = _marks_differ(a, b)
+        if de < MIN_DELTA_E and sym < LAYER_SYMBOL_MIN:
+            bad.append((p, q, round(de, 1), where, round(sym, 4)))
+    assert not bad, f"{name}: layers told apart by neither colour nor marks: {bad}"
+
+
+@pytest.mark.parametrize("name", LAYER_THEMES)
+def test_backs_of_one_layer_measure_as_alike(layer_backs, name):
+    """The control: two backs of one layer fall below both thresholds."""
+    from colour_checks import MIN_DELTA_E, worst_delta_e
+
+    for layer, backs in layer_backs[name].items():
+        a, b = backs[0], backs[-1]
+        assert worst_delta_e(_mean(a), _mean(b))[0] < MIN_DELTA_E, layer
+        assert _marks_differ(a, b) < LAYER_SYMBOL_MIN / 2, layer

@@ -151,3 +151,223 @@ def test_every_kit_page_renders_with_ink(kit_dir, tmp_path):
             assert lo < 128, f"{png.name} is blank"
         else:
             assert lo == 255, f"{png.name}: a padding page must stay blank"
+
+
+# -- Bone colours survive greyscale and colour blindness (measured on pixels) -------------
+
+#: Bundled themes whose Bone colours must be told apart.
+COLOUR_THEMES = ("classic", "inksaver", "highcontrast")
+#: Rendering resolution of the token sheet: a 25 mm token is ~98 px across.
+TOKEN_DPI = 100
+#: Share of a token's pixels whose black-and-white mask must differ between two
+#: Bone colours when their colours alone do not (colour_checks.symbol_difference,
+#: after :func:`_symbols` flattens lightness steps under 10 L*).  Measured at
+#: 100 dpi: two tokens of one colour (values masked) differ by ≤ 0.15 %; the old
+#: embossed symbol without an outline gave 0.0 in all three themes (its 3–10 L*
+#: step flattens away); the text-colour outline gives 3.4–4.3 %.  2 % sits
+#: between them with room for anti-aliasing and other renderers.
+SYMBOL_MIN = 0.02
+
+
+@pytest.fixture(scope="module")
+def theme_kits(tmp_path_factory):
+    """theme → the folder of its ArchéoTREK kit (A4, one player)."""
+    from printkit.theme import load_theme
+
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("poppler-utils not installed")
+    out = {}
+    for name in COLOUR_THEMES:
+        folder = tmp_path_factory.mktemp(f"bones-{name}")
+        build(["archeotrek"], BuildOptions(paper=get_paper("a4"), theme=load_theme(name), players=1,
+                                           bleed=mm(3)), folder)
+        out[name] = folder / "archeotrek"
+    return out
+
+
+@pytest.fixture(scope="module")
+def bone_sheets(theme_kits):
+    """theme → list of (ground colour, value, RGB pixels, digit-ink mask, mean
+    colour) of each Bone token on the fronts sheet, its positions read from
+    the PDF: the cut circle and the value digits inside it.  Pixels outside
+    the cut circle are set to the token's own colour (the commonest one)."""
+    import numpy as np
+    import pdfplumber
+    from PIL import Image
+
+    from colour_checks import rasterise
+
+    out = {}
+    for name, folder in theme_kits.items():
+        pdf = folder / "bone-tokens.pdf"
+        png = rasterise(pdf, folder / "png", dpi=TOKEN_DPI, first=1, last=1)[0]
+        img = np.asarray(Image.open(png).convert("RGB")).astype(np.int32)
+        k = TOKEN_DPI / 72
+        tokens = []
+        with pdfplumber.open(pdf) as doc:
+            page = doc.pages[0]
+            chars = [ch for ch in page.chars if ch["size"] >= 20]
+            for circle in _cut_circles(page):
+                x0, top = int(circle["x0"] * k), int(circle["top"] * k)
+                n = int((circle["x1"] - circle["x0"]) * k)
+                crop = img[top:top + n, x0:x0 + n].copy()
+                yy, xx = np.mgrid[0:n, 0:n]
+                outside = (yy - n / 2 + 0.5) ** 2 + (xx - n / 2 + 0.5) ** 2 > (n / 2 - 1) ** 2
+                flat = crop[~outside] // 32
+                keys, counts = np.unique(flat, axis=0, return_counts=True)
+                ground = tuple(int(v) for v in keys[counts.argmax()])
+                crop[outside] = crop[~outside][(flat == keys[counts.argmax()]).all(axis=1)].mean(axis=0)
+                inside = [ch for ch in chars if circle["x0"] < ch["x0"] and ch["x1"] < circle["x1"]
+                          and circle["top"] < ch["top"] < circle["bottom"]]
+                digits = np.zeros((n, n), dtype=bool)
+                for ch in inside:  # the value's own ink: its fill colour within its box, grown 2 px
+                    colour = np.array(ch["non_stroking_color"][:3] if len(ch["non_stroking_color"]) >= 3
+                                      else ch["non_stroking_color"] * 3, dtype=float) * 255
+                    box = np.zeros((n, n), dtype=bool)
+                    box[max(0, int(ch["top"] * k) - top - 2):int(ch["bottom"] * k) - top + 2,
+                        max(0, int(ch["x0"] * k) - x0 - 2):int(ch["x1"] * k) - x0 + 2] = True
+                    digits |= box & (np.abs(crop - colour).sum(axis=2) < 120)
+                grown = digits.copy()
+                for dy in (-2, -1, 0, 1, 2):
+                    for dx in (-2, -1, 0, 1, 2):
+                        grown |= np.roll(np.roll(digits, dy, 0), dx, 1)
+                value = "".join(ch["text"] for ch in inside)
+                mean = tuple(float(v) for v in crop[~outside & ~grown].mean(axis=0))
+                tokens.append((ground, value, crop, grown, mean))
+        out[name] = tokens
+    return out
+
+
+def _by_colour(tokens):
+    """Ground colour → {value: (pixels, digit mask, mean colour)}: the tokens grouped by their colour."""
+    groups: dict = {}
+    for ground, value, crop, digits, mean in tokens:
+        groups.setdefault(ground, {})[value] = (crop, digits, mean)
+    return groups
+
+
+def _lightness(rgb):
+    """CIE L* (0–100) of sRGB pixels (0–255)."""
+    import numpy as np
+
+    c = np.asarray(rgb, dtype=np.float64) / 255.0
+    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    y = lin @ np.array([0.2126, 0.7152, 0.0722])
+    return np.where(y > 216 / 24389, 116 * np.cbrt(y) - 16, y * 24389 / 27)
+
+
+def _symbols(a, b):
+    """symbol_difference of two tokens as a greyscale print shows them: the
+    union of both values' ink painted in each token's value colour (so two
+    different values weigh the same), then every pixel whose lightness is
+    within MIN_DELTA_E (10 L*) of the token's own colour flattened into it —
+    a shape that differs from its ground by less than that shows no more than
+    a colour that does."""
+    import numpy as np
+    from PIL import Image
+
+    from colour_checks import MIN_DELTA_E, symbol_difference
+
+    n = min(len(a[0]), len(b[0]))
+    hole = a[1][:n, :n] | b[1][:n, :n]
+    grey = []
+    for pixels, digits, _ in (a, b):
+        light = _lightness(pixels[:n, :n])
+        ground = light[0, 0]  # outside the cut circle: the token's own colour
+        light[hole] = np.median(light[digits]) if digits.any() else ground
+        light[np.abs(light - ground) < MIN_DELTA_E] = ground
+        grey.append(Image.fromarray(np.clip(light * 2.55, 0, 255).astype(np.uint8)))
+    return symbol_difference(*grey)
+
+
+@pytest.mark.parametrize("name", COLOUR_THEMES)
+def test_bone_colours_tell_apart_without_colour(bone_sheets, name):
+    """Each pair of Bone colours differs by CIEDE2000 ≥ 10 in greyscale and
+    under simulated deuteranomaly, protanomaly and tritanomaly, or its
+    symbols differ once colour is gone (black-and-white masks, value masked)."""
+    from colour_checks import MIN_DELTA_E, worst_delta_e
+
+    rules = load_rules()
+    groups = _by_colour(bone_sheets[name])
+    assert len(groups) == len(rules.tokens.bones), f"{name}: {len(groups)} token colours on the sheet"
+    ones = [g["1"] for g in groups.values()]
+    bad = []
+    for i in range(len(ones)):
+        for j in range(i + 1, len(ones)):
+            de, where = worst_delta_e(ones[i][2], ones[j][2])
+            sym = _symbols(ones[i], ones[j])
+            if de < MIN_DELTA_E and sym < SYMBOL_MIN:
+                bad.append((i, j, round(de, 1), where, round(sym, 4)))
+    assert not bad, f"{name}: Bone colour pairs told apart by neither colour nor symbol: {bad}"
+
+
+@pytest.mark.parametrize("name", COLOUR_THEMES)
+def test_same_bone_colour_tokens_measure_as_alike(bone_sheets, name):
+    """The control: two tokens of one colour (values masked) fall below both
+    thresholds, so the pair test above measures the symbol, not noise."""
+    from colour_checks import MIN_DELTA_E, worst_delta_e
+
+    for ground, values in _by_colour(bone_sheets[name]).items():
+        assert worst_delta_e(values["1"][2], values["2"][2])[0] < MIN_DELTA_E
+        assert _symbols(values["1"], values["2"]) < SYMBOL_MIN / 2, ground
+
+
+def _marks(pixels):
+    """A greyscale picture of ``pixels`` keeping only marks that show: every
+    pixel within 10 L* (MIN_DELTA_E) of the commonest lightness flattened into it."""
+    import numpy as np
+    from PIL import Image
+
+    from colour_checks import MIN_DELTA_E
+
+    light = _lightness(pixels)
+    values, counts = np.unique(np.round(light), return_counts=True)
+    ground = values[counts.argmax()]
+    light[np.abs(light - ground) < MIN_DELTA_E] = ground
+    return Image.fromarray(np.clip(light * 2.55, 0, 255).astype(np.uint8))
+
+
+#: Chips (rendered at 200 dpi) are compared resampled to this many pixels a
+#: side (the inside of the ring, ~2.6 mm) and told apart at CHIP_MIN: measured,
+#: two orange squares differ by 0 (0–3 % at 300 dpi, anti-aliasing), different
+#: symbols by 5.3 % (classic circle and diamond on dark chips) to 58 %, chips
+#: with the symbols hidden (the old stylesheet) by 0.
+CHIP_PX = 40
+CHIP_MIN = 0.03
+
+
+@pytest.mark.parametrize("name", COLOUR_THEMES)
+def test_worked_example_bone_chips_show_their_symbols(theme_kits, name):
+    """The rules reference's worked example ("Bones ⬚7 + ⬚3 + ⬚4 + ⬚5") marks
+    each kept Bone with a chip of its colour: the chips of two different
+    colours differ in marks that survive greyscale, two of one colour do not.
+    Chips are cut from the page just left of each value (positions from the PDF's words)."""
+    import numpy as np
+    import pdfplumber
+    from PIL import Image
+
+    from colour_checks import rasterise, symbol_difference
+
+    pdf = theme_kits[name] / "rules-reference.pdf"
+    dpi = 200
+    k = dpi / 72
+    with pdfplumber.open(pdf) as doc:
+        words = doc.pages[0].extract_words()
+    at = max(i for i, w in enumerate(words) if w["text"] == "Bones")
+    values = [w for w in words[at + 1:at + 8] if w["text"].isdigit()]
+    assert [w["text"] for w in values] == ["7", "3", "4", "5"], [w["text"] for w in words[at:at + 8]]
+    img = np.asarray(Image.open(rasterise(pdf, theme_kits[name] / "rules-png", dpi=dpi)[0]).convert("RGB"))
+    chips = []
+    for w in values:  # the chip: between the word before its value and the value
+        before = words[words.index(w) - 1]
+        win = img[int((w["top"] - mm(2)) * k):int((w["bottom"] + mm(2)) * k), int(before["x1"] * k):int(w["x0"] * k)]
+        dark = _lightness(win) < 50  # the chip's ink ring
+        ys, xs = np.nonzero(dark)
+        y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+        dy, dx = (y1 - y0) * 0.18, (x1 - x0) * 0.18  # inside the ring: the chip's colour and its symbol
+        chip = win[int(y0 + dy):int(y1 - dy), int(x0 + dx):int(x1 - dx)].astype(np.uint8)
+        chips.append(_marks(np.asarray(Image.fromarray(chip).resize((CHIP_PX, CHIP_PX), Image.LANCZOS))))
+    seven, three, four, five = chips  # orange, orange, blue, purple in the rules' example
+    assert symbol_difference(seven, three) < CHIP_MIN, "two chips of one colour measure as different"
+    for label, a, b in (("orange/blue", seven, four), ("orange/purple", seven, five), ("blue/purple", four, five)):
+        assert symbol_difference(a, b) >= CHIP_MIN, f"{name}: {label} chips show no different symbol"

@@ -28,7 +28,7 @@ G = "archeo"
 CAPTIONS = {"stones_1": "1 STONE", "stones_2": "2 STONES", "hammers_1": "1 HAMMER", "hammers_2": "2 HAMMERS",
             "magnifier": "MAGNIFIER", "wheelbarrow": "WHEELBARROW"}
 #: Tile face kind → palette role of its frame ring.
-KIND_RING = {"stones": "stone_dark", "hammers": "broken", "magnifier": "lens_rim", "wheelbarrow": "barrow"}
+KIND_RING = {"stones": "stone_ring", "hammers": "broken", "magnifier": "lens_rim", "wheelbarrow": "barrow"}
 
 
 def _fill(c, box: FaceBox, colour) -> None:
@@ -125,7 +125,7 @@ def kind_face(theme, face_key: str) -> Face:
             art.wheelbarrow(c, w / 2, cy, size, pal)
         caption = CAPTIONS[face_key]
         font = theme.font("bold")
-        _text(c, caption, w / 2, box.safe + mm(1.4), font, fit(caption, font, 8, w - 2 * box.safe - mm(2)),
+        _text(c, caption, w / 2, box.safe + mm(1.4), font, fit(caption, font, theme.small(8), w - 2 * box.safe - mm(2)),
               theme.colour("ink"))
 
     return Face(f"{G}/{theme.name}/tile/{face_key}", draw, text=CAPTIONS[face_key])
@@ -151,10 +151,10 @@ def fossil_face(theme, rules: ArcheoRules, board: Board, piece: str) -> Face:
         s = box.safe
         font = theme.font("bold")
         name = board.name.upper()
-        _pill(c, name, w / 2, h - s - mm(2.6), font, fit(name, font, 7.5, w - 2 * s - mm(3)), pal.c("rock"),
+        _pill(c, name, w / 2, h - s - mm(2.6), font, fit(name, font, theme.small(7.5), w - 2 * s - mm(3)), pal.c("rock"),
               pal.c("bone_line"))
         label = piece.upper()
-        _pill(c, label, w / 2, s + mm(1.2), font, fit(label, font, 8, w - 2 * s - mm(3)), pal.c("rock"),
+        _pill(c, label, w / 2, s + mm(1.2), font, fit(label, font, theme.small(8), w - 2 * s - mm(3)), pal.c("rock"),
               theme.colour("ink"))
         r = mm(2.3)
         for i in range(stars):
@@ -206,7 +206,7 @@ def shovel_face(theme, number: int, of: int, broken: bool) -> Face:
         w, h, s = box.width, box.height, box.safe
         font = theme.font("display")
         _text(c, word, w / 2, h - s - mm(8.5), font, fit(word, font, 20, w - 2 * s - mm(14), 14),
-              pal.c(ring if not broken else "broken"))
+              pal.c("broken_word" if broken else "shovel_word"))
         r = mm(3.2)
         cx, cy = s + r + mm(0.6), h - s - r - mm(0.6)
         c.setFillColor(pal.c(ring))
@@ -231,7 +231,7 @@ def reference_front(theme, rules: ArcheoRules) -> Face:
         w, h, s = box.width, box.height, box.safe
         _card_frame(c, box, pal, "ground", "dirt")
         _text(c, "SHOVEL CARDS", w / 2, h - s - mm(7), theme.font("display"), 15, pal.c("dirt_dark"))
-        _text(c, "to place around the dig site", w / 2, h - s - mm(11.5), theme.font("semibold"), 8,
+        _text(c, "to place around the dig site", w / 2, h - s - mm(11.5), theme.font("semibold"), theme.small(8),
               theme.colour("muted"))
         rows = list(rules.shovels_per_players.items())
         top, bottom = h - s - mm(15), s + mm(3)
@@ -245,7 +245,8 @@ def reference_front(theme, rules: ArcheoRules) -> Face:
             _text(c, label, s + mm(4), y + (1.5 if players == 1 else -3.5), theme.font("bold"), 11,
                   theme.colour("ink"), "left")
             if players == 1:
-                _text(c, f"+ {rules.wheelbarrows_solo} wheelbarrows", s + mm(4), y - 8, theme.font("semibold"), 7.5,
+                _text(c, f"+ {rules.wheelbarrows_solo} wheelbarrows", s + mm(4), y - 8, theme.font("semibold"),
+                      theme.small(7.5),
                       theme.colour("muted"), "left")
             art.shovel(c, w - s - mm(21), y, mm(7.5), pal)
             _text(c, str(cards), w - s - mm(5), y - 7.5, theme.font("display"), 22, pal.c("dirt_dark"), "right")
@@ -312,7 +313,7 @@ def token_face(theme, rules: ArcheoRules, kind: str) -> Face:
             art.stones(c, r, cy, w * 0.58, rules.stone_token_breaks if rules.stone_token_breaks <= 2 else 2, pal)
         cap = captions[kind]
         font = theme.font("bold")
-        _text(c, cap, r, box.safe + w * 0.1, font, fit(cap, font, 7.5, w * 0.62), theme.colour("ink"))
+        _text(c, cap, r, box.safe + w * 0.1, font, fit(cap, font, theme.small(7.5), w * 0.62), theme.colour("ink"))
 
     return Face(f"{G}/{theme.name}/token/{kind}", draw, text=f"{captions[kind].lower()} token")
 
@@ -383,8 +384,8 @@ def board_face(theme, rules: ArcheoRules, board: Board) -> Face:
                 art.star(c, x + side / 2 + (k - (stars - 1) / 2) * 2.3 * r, y + side + mm(4.2), r,
                          pal.c("star"), pal.c("star_line"))
             _text(c, piece.upper(), x + side / 2, y - mm(4.6), theme.font("bold"),
-                  fit(piece.upper(), theme.font("bold"), 9, side - mm(2)), theme.colour("ink"))
+                  fit(piece.upper(), theme.font("bold"), theme.small(9), side - mm(2)), theme.colour("ink"))
         _text(c, board.fact, w / 2, s + mm(1.8), theme.font("italic"),
-              fit(board.fact, theme.font("italic"), 9, w - 2 * s - mm(6)), theme.colour("muted"))
+              fit(board.fact, theme.font("italic"), theme.small(9), w - 2 * s - mm(6)), theme.colour("muted"))
 
     return Face(f"{G}/{theme.name}/board/{board.id}", draw, text=f"{board.name} board ({board.stars} stars)")

@@ -95,7 +95,7 @@ def cover(summary: list[dict], options: BuildOptions) -> bytes:
     rules = load_rules(options.rules_file("archeotrek"))
     return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
                      minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
-                     theme=options.theme, game="archeotrek", art=title_art, accent_role="earth_dark")
+                     theme=options.theme, game="archeotrek", art=title_art, accent_role="title")
 
 
 def _players(rules) -> tuple[int, int, int]:

@@ -21,7 +21,7 @@ def title_art(c, x: float, y: float, w: float, h: float, theme) -> None:
     # sand ground with a darker band of earth strata at the bottom
     c.setFillColor(col("ground"))
     c.rect(0, 0, w, h, stroke=0, fill=1)
-    for i, (role, frac) in enumerate((("ground_dark", 0.34), ("earth", 0.22), ("earth_dark", 0.10))):
+    for i, (role, frac) in enumerate((("ground_dark", 0.34), ("stratum", 0.22), ("stratum_dark", 0.10))):
         c.setFillColor(col(role))
         p = c.beginPath()
         top = h * frac
@@ -36,11 +36,11 @@ def title_art(c, x: float, y: float, w: float, h: float, theme) -> None:
     r = min(h * 0.085, w * 0.035)
     pts = [(0.08, 0.62), (0.16, 0.76), (0.25, 0.64), (0.34, 0.78), (0.43, 0.66), (0.52, 0.8), (0.61, 0.68),
            (0.70, 0.82), (0.79, 0.70), (0.88, 0.84)]
-    c.setStrokeColor(col("earth"))
+    c.setStrokeColor(col("trail"))
     c.setLineWidth(max(1.2, r * 0.12))
     for (ax, ay), (bx, by) in zip(pts, pts[1:]):
         c.line(ax * w, ay * h, bx * w, by * h)
-    rings = ("earth", "earth", "red", "earth", "yellow", "earth", "plus", "earth", "earth", "red")
+    rings = ("trail", "trail", "red", "trail", "yellow", "trail", "plus", "trail", "trail", "red")
     values = (3, 7, 0, 12, 5, 9, 1, 4, 11, 6)
     c.setFont(theme.font("display"), r * 1.05)
     for (px, py), ring, v in zip(pts, rings, values):
@@ -65,5 +65,5 @@ def title_art(c, x: float, y: float, w: float, h: float, theme) -> None:
     sk = min(h * 0.3, w * 0.14)
     skull(c, w * 0.62, h * 0.24, sk, col("circle_fill"), col("earth_dark"), stroke=col("skeleton_ring"),
           stroke_width=max(1.0, sk * 0.03))
-    trowel(c, w * 0.72, h * 0.38, min(h * 0.55, w * 0.25), col("earth_dark"), col("earth"), angle=-140)
+    trowel(c, w * 0.72, h * 0.38, min(h * 0.55, w * 0.25), col("trowel"), col("stratum"), angle=-140)
     c.restoreState()

@@ -517,7 +517,7 @@ class _Painter:
         y = r.y1 - _SMALL_PT - mm(1.5) - step / 2
         for kind, caption in items:
             self.badge(kind, r.x + d / 2, y, d)
-            self.text(caption, r.x + d + mm(1.8), y, "body", _SMALL_PT + 0.5, ink, middle=True)
+            self.text(caption, r.x + d + mm(1.8), y, "body", self.t.small(_SMALL_PT + 0.5), ink, middle=True)
             y -= step
 
     def badge(self, kind: str, x: float, y: float, d: float) -> None:
@@ -615,8 +615,8 @@ class _Painter:
              f"{rules.tokens_base} + {rules.tokens_per_zero} per 0.", "semibold"),
         ]
         for s, role in lines:
-            self.text(s, x, y, role, _LABEL_PT, ink)
-            y -= _LABEL_PT * 1.35
+            self.text(s, x, y, role, self.t.small(_LABEL_PT), ink)
+            y -= self.t.small(_LABEL_PT) * 1.35
         y -= mm(1.5)
         if g.site_legend is None:
             items = (("red", "red die only"), ("yellow", "yellow die only"), ("plus", "sum only"))

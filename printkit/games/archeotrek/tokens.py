@@ -72,6 +72,10 @@ def _shade_hex(theme: Any, role: str) -> str:
     return theme.hex("ink") if ink == theme.colour("paper") else theme.hex("paper")
 
 
+#: Width (pt) of the text-colour outline round the big symbol on a Bone token.
+SYMBOL_LINE_PT = 0.9
+
+
 def _fill_bleed(c: Any, box: FaceBox, colour: Any) -> None:
     c.setFillColor(colour)
     c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
@@ -130,10 +134,11 @@ def bone_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -> Fa
         c.setLineWidth(0.6)
         c.circle(cx, cy, r_safe + box.safe * 0.45, stroke=1, fill=0)
         # the colour's symbol, large and embossed (a shade away from the text
-        # colour) behind the value: the colour reads in greyscale and to
-        # colour-blind players from across the table
+        # colour) behind the value, outlined in the text colour: the emboss
+        # alone vanishes on pale tints and in greyscale, the outline reads in
+        # any theme, to colour-blind players and from across the table
         icons.colour_symbol(c, symbol, cx, cy + r_safe * 0.10, r_safe * 1.95,
-                            icons.mix(theme.hex(colour, GAME), shade, 0.35))
+                            icons.mix(theme.hex(colour, GAME), shade, 0.35), ink, SYMBOL_LINE_PT)
         font = theme.font("display")
         size = _fit_size(text, font, BONE_VALUE_PT, r_safe * 1.4)
         num_y = cy + r_safe * 0.12
@@ -228,7 +233,7 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
                                 r_safe * 0.30, ink)
         word = "Skeleton"
         wfont = theme.font("bold")
-        wsize = _fit_size(word.upper(), wfont, 8.0, r_safe * 1.1)
+        wsize = _fit_size(word.upper(), wfont, theme.small(8.0), r_safe * 1.1)
         c.setFillColor(ink)
         c.setFont(wfont, wsize)
         c.drawCentredString(cx, cy - r_safe * 0.74, word.upper())
