@@ -84,3 +84,22 @@ def test_every_count_of_games_in_the_readme_and_package_is_the_bundled_count():
     assert found
     wrong = [(name, phrase) for name, phrase, n in found if n != bundled]
     assert not wrong, f"{bundled} games are bundled, yet: {wrong}"
+
+
+def test_the_readme_preview_is_what_the_preview_format_makes_today(tmp_path):
+    """docs/images/preview-archaeology.png, shown in the README, is the
+    contact sheet `printkit build archaeology --format preview` writes now
+    (byte for byte: outputs are deterministic), so the picture never shows
+    old card texts."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    image = README.parent / "docs" / "images" / "preview-archaeology.png"
+    assert f"]({image.relative_to(README.parent).as_posix()})" in README.read_text(encoding="utf-8")
+    r = CliRunner().invoke(main, ["build", "archaeology", "--format", "preview", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    made = tmp_path / "archaeology" / "preview" / "archaeology-preview.png"
+    assert made.read_bytes() == image.read_bytes(), (
+        "regenerate it: printkit build archaeology --format preview, then copy "
+        "output/archaeology/preview/archaeology-preview.png to docs/images/preview-archaeology.png")
