@@ -100,6 +100,18 @@ def test_the_readme_preview_is_what_the_preview_format_makes_today(tmp_path):
     r = CliRunner().invoke(main, ["build", "archaeology", "--format", "preview", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output
     made = tmp_path / "archaeology" / "preview" / "archaeology-preview.png"
-    assert made.read_bytes() == image.read_bytes(), (
-        "regenerate it: printkit build archaeology --format preview, then copy "
-        "output/archaeology/preview/archaeology-preview.png to docs/images/preview-archaeology.png")
+    from PIL import Image, ImageChops
+
+    with Image.open(made) as a, Image.open(image) as b:
+        assert a.size == b.size, (a.size, b.size)
+        diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+        # the same picture, to a rasteriser's rounding; a changed text or card shows far more
+        assert _small(diff), (
+            "regenerate it: printkit build archaeology --format preview, then copy "
+            "output/archaeology/preview/archaeology-preview.png to docs/images/preview-archaeology.png")
+
+
+def _small(diff) -> bool:
+    """No pixel of ``diff`` is off by more than 48 of 255 (anti-aliasing
+    rounding differs by a few levels; a changed glyph by far more)."""
+    return max(hi for _, hi in diff.getextrema()) <= 48
