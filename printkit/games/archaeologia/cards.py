@@ -14,7 +14,18 @@ from __future__ import annotations
 
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, Event, Objective
-from printkit.games.archaeologia.tiles import coin_badge, col, fill_bleed, fit, frame, on, rp_badge, text, wrapped
+from printkit.games.archaeologia.tiles import (
+    coin_badge,
+    col,
+    fill_bleed,
+    fit,
+    frame,
+    on,
+    readable,
+    rp_badge,
+    text,
+    wrapped,
+)
 from printkit.model import Component, Face, FaceBox
 from printkit.render.icons import mix
 from printkit.units import mm
@@ -86,10 +97,10 @@ def objective_face(rules: ArchaeologiaRules, theme, o: Objective) -> Face:
         w, h, s = box.width, box.height, box.safe
         ink = theme.colour("ink")
         _card_base(c, box, theme, "objective")
-        text(c, "SECRET OBJECTIVE", w / 2, h - s - 10, theme.font("bold"), 7.5, col(theme, "objective"))
+        text(c, "SECRET OBJECTIVE", w / 2, h - s - 10, theme.font("bold"), 7.5, readable(theme, "objective"))
         name = o.name.upper()
         size = fit(c, name, theme.font("display"), 15, w - 2 * s - 8)
-        text(c, name, w / 2, h - s - 28, theme.font("display"), size, col(theme, "objective"))
+        text(c, name, w / 2, h - s - 28, theme.font("display"), size, readable(theme, "objective"))
         c.setStrokeColor(col(theme, "objective"))
         c.setLineWidth(0.8)
         c.line(s + 12, h - s - 36, w - s - 12, h - s - 36)
@@ -104,10 +115,10 @@ def objective_face(rules: ArchaeologiaRules, theme, o: Objective) -> Face:
             gy = s + 32
             if kind == "rp":
                 rp_badge(c, theme, gx - 12, gy, 19, value, 24)
-                text(c, "RP", gx + 16, gy - 4, theme.font("display"), 13, col(theme, "renown"), "left")
+                text(c, "RP", gx + 16, gy - 4, theme.font("display"), 13, readable(theme, "renown"), "left")
             else:
                 coin_badge(c, theme, gx - 12, gy, 19, value, 24)
-                text(c, "coins", gx + 10, gy - 4, theme.font("bold"), 9, col(theme, "gold_dark"), "left")
+                text(c, "coins", gx + 10, gy - 4, theme.font("bold"), 9, readable(theme, "gold_dark"), "left")
 
     gains = " + ".join(x for x in (f"{o.rp} RP" if o.rp else "", f"{o.coins} coins" if o.coins else "") if x)
     return Face(f"{G}/objective/{o.id}/{o.name}/{o.rp}/{o.coins}/{o.condition}", draw,
@@ -169,9 +180,9 @@ def objective_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ..
 # -- player aid ------------------------------------------------------------------------------
 
 def _heading(c, theme, s: str, x: float, y: float, width: float) -> None:
-    c.setFillColor(col(theme, "earth"))
+    c.setFillColor(col(theme, "heading"))
     c.roundRect(x, y - 4, width, 15, 3, fill=1, stroke=0)
-    text(c, s, x + 5, y, theme.font("display"), 10, on(theme, "earth"), "left")
+    text(c, s, x + 5, y, theme.font("display"), 10, on(theme, "heading"), "left")
 
 
 def _cost(c, theme, x: float, y: float, actions: int) -> None:
@@ -184,7 +195,7 @@ def _cost(c, theme, x: float, y: float, actions: int) -> None:
         if actions > 1:
             text(c, f"×{actions}", x + 9, y, theme.font("bold"), 7.5, ink, "left")
     else:
-        text(c, "FREE", x, y, theme.font("bold"), 7, col(theme, "grass"))
+        text(c, "FREE", x, y, theme.font("bold"), 7, readable(theme, "grass"))
 
 
 def aid_front(rules: ArchaeologiaRules, theme) -> Face:
@@ -193,11 +204,11 @@ def aid_front(rules: ArchaeologiaRules, theme) -> Face:
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
         ink = theme.colour("ink")
-        fill_bleed(c, box, col(theme, "earth"))
+        fill_bleed(c, box, col(theme, "border"))
         c.setFillColor(col(theme, "ground"))
         c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, 6, fill=1, stroke=0)
         x0, x1 = s + 3, w - s - 3
-        text(c, rules.title.upper(), w / 2, h - s - 16, theme.font("display"), 16, col(theme, "earth"))
+        text(c, rules.title.upper(), w / 2, h - s - 16, theme.font("display"), 16, readable(theme, "earth"))
         text(c, "PLAYER AID", w / 2, h - s - 27, theme.font("bold"), 7.5, theme.colour("muted"))
         y = h - s - 48
         _heading(c, theme, "YOUR TURN", x0, y, x1 - x0)
@@ -206,9 +217,9 @@ def aid_front(rules: ArchaeologiaRules, theme) -> Face:
                  (str(rules.hand_limit), f"End: discard down to {rules.hand_limit} cards in hand.")]
         y -= 18
         for n, (big, line) in enumerate(steps, 1):
-            c.setFillColor(col(theme, "earth"))
+            c.setFillColor(col(theme, "heading"))
             c.circle(x0 + 7, y + 3, 7, fill=1, stroke=0)
-            text(c, str(n), x0 + 7, y, theme.font("display"), 9, on(theme, "earth"))
+            text(c, str(n), x0 + 7, y, theme.font("display"), 9, on(theme, "heading"))
             text(c, line, x0 + 18, y, theme.font("body"), 8.5, ink, "left")
             y -= 13
         c.setFillColor(col(theme, "gold"))
@@ -234,7 +245,7 @@ def aid_back(rules: ArchaeologiaRules, theme) -> Face:
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
         ink = theme.colour("ink")
-        fill_bleed(c, box, col(theme, "earth"))
+        fill_bleed(c, box, col(theme, "border"))
         c.setFillColor(col(theme, "ground"))
         c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, 6, fill=1, stroke=0)
         x0, x1 = s + 3, w - s - 3
@@ -280,7 +291,7 @@ def aid_back(rules: ArchaeologiaRules, theme) -> Face:
             line = ", ".join(f"{g.name} ({g.size})" for g in groups)
             if not line:
                 continue
-            text(c, st.name, x0 + 2, y, theme.font("bold"), 7.5, col(theme, sid), "left")
+            text(c, st.name, x0 + 2, y, theme.font("bold"), 7.5, readable(theme, sid), "left")
             y = wrapped(c, line, x0 + 50, y + 7.5, x1 - x0 - 50, theme.font("body"), 7.5, ink,
                         leading=9, align="left") - 11
         doubles = sum(1 for g in rules.groups.values() if g.kind == "double")

@@ -1,8 +1,9 @@
 """Archaeologia's title art for the kit cover: a cut through the site.
 
 The four strata in section — GRASS, EARTH, ROCK, DINOSAUR, each in its own
-colour — with finds buried in each (a triskele and an amphora, an arrowhead
-and a biface, an ammonite and a trilobite, a skull, an egg and a footprint),
+colour (``<stratum>_back``; its label in the stratum's light colour or the
+frame colour, whichever reads better on it) — with finds buried in each (a
+triskele and an amphora, an arrowhead and a biface, an ammonite and a trilobite, a skull, an egg and a footprint),
 and the archaeologist with the three tools on the surface — drawn with the
 game's own icons (:mod:`printkit.games.archaeologia.art`) in the theme's
 ``[games.archaeologia]`` palette.  Deterministic.
@@ -10,7 +11,10 @@ game's own icons (:mod:`printkit.games.archaeologia.art`) in the theme's
 
 from __future__ import annotations
 
+from reportlab.lib.colors import HexColor
+
 from printkit.games.archaeologia import art
+from printkit.render.icons import best_contrast
 
 G = "archaeologia"
 
@@ -44,7 +48,7 @@ def title_art(c, x: float, y: float, w: float, h: float, theme) -> None:
             p.lineTo(w * i / 12, top + (band * 0.08 if (i + k) % 2 else -band * 0.05) * (1 if k else 0.6))
         p.lineTo(w, 0)
         p.close()
-        c.setFillColor(col(role))
+        c.setFillColor(col(f"{role}_back"))
         c.drawPath(p, stroke=0, fill=1)
         size = band * 0.66
         for i, icon in enumerate(finds):
@@ -56,7 +60,8 @@ def title_art(c, x: float, y: float, w: float, h: float, theme) -> None:
     # labels of the strata on the right, in the game's words
     c.setFont(theme.font("display"), max(7.0, band * 0.3))
     for k, (role, light, _) in enumerate(_STRATA):
-        c.setFillColor(col(light))
+        back = theme.hex(f"{role}_back", G)
+        c.setFillColor(HexColor(best_contrast(back, theme.hex(light, G), theme.hex("frame", G))))
         c.drawRightString(w * 0.975, surface - k * band - band * 0.62, role.upper())
     # the archaeologist and the three tools on the surface
     s = min(h * 0.28, w * 0.12)
