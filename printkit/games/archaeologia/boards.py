@@ -107,7 +107,7 @@ def money_draw(rules: ArchaeologiaRules, theme):
         _, sx, sy, ss = cells[rules.start_coins]
         text(c, "START", sx + ss / 2, sy + ss - 8, theme.font("bold"), 7, on(theme, "gold"))
         bottom = min(y for _, _, y, _ in cells)
-        text(c, "coins", cells[0][1], bottom - mm(4), theme.font("semibold"), 8, theme.colour("muted"), "left")
+        text(c, "coins", cells[0][1], bottom - mm(4), theme.font("semibold"), theme.small(8), theme.colour("muted"), "left")
         # tool hut
         hut_top = bottom - mm(7)
         hut_bottom = FRAME + mm(18)
@@ -134,8 +134,9 @@ def money_draw(rules: ArchaeologiaRules, theme):
             digs = [s.name for s in rules.strata.values() if s.tool == t.id]
             text(c, t.name, tx + slot / 2, ty + mm(5.5), theme.font("bold"), 9, ink)
             if digs:
-                text(c, "digs " + " & ".join(digs), tx + slot / 2, ty + mm(2), theme.font("semibold"), 7,
-                     theme.colour("muted"))
+                dig = "digs " + " & ".join(digs)
+                text(c, dig, tx + slot / 2, ty + mm(2), theme.font("semibold"),
+                     fit(c, dig, theme.font("semibold"), theme.small(7), slot - mm(2)), theme.colour("muted"))
         # rentals
         rx0 = x0 + mm(4) + 3 * (slot + mm(3)) + mm(2)
         text(c, "RENT FOR THIS TURN", rx0, hut_top - mm(13), theme.font("bold"), 8, readable(theme, "earth", "ground_dark"),
@@ -150,7 +151,7 @@ def money_draw(rules: ArchaeologiaRules, theme):
             coin_badge(c, theme, rx0 + mm(15), ry + rh / 2, min(mm(4), rh * 0.42), r.price, 13)
             text(c, r.name, rx0 + mm(21), ry + rh / 2 + 1, theme.font("bold"), 9, ink, "left")
             text(c, r.text, rx0 + mm(21), ry + rh / 2 - 8, theme.font("body"),
-                 fit(c, r.text, theme.font("body"), 8, x1 - mm(6) - rx0 - mm(21)), ink, "left")
+                 fit(c, r.text, theme.font("body"), theme.small(8), x1 - mm(6) - rx0 - mm(21)), ink, "left")
         note = (f"Start at {rules.start_coins} coins. Used no ACTION this turn? Gain {rules.idle_coins} coins. "
                 f"The black market's discoveries lie face up beside this board.")
         text(c, note, W / 2, FRAME + mm(10), theme.font("semibold"), fit(c, note, theme.font("semibold"), 9,
@@ -177,7 +178,8 @@ def renown_draw(rules: ArchaeologiaRules, theme):
         x0 = cells[0][1]
         msg = (f"The first to reach {rules.win_rp} RP is the greatest archaeologist of his time. "
                f"When one player holds both dinosaur eggs, the game ends at once: the most RP wins.")
-        wrapped(c, msg, x0 + mm(2), bottom - mm(6), mm(165), theme.font("semibold"), 10, ink, leading=12.5,
+        wrapped(c, msg, x0 + mm(2), bottom - mm(6), mm(165), theme.font("semibold"), theme.small(10), ink,
+                leading=theme.small(12.5),
                 align="left")
         mx = x0 + mm(178)
         c.setStrokeColor(col(theme, "renown"))
@@ -189,7 +191,7 @@ def renown_draw(rules: ArchaeologiaRules, theme):
              readable(theme, "renown", "renown_light"))
         wrapped(c, "Discoveries given to the museum go face up here: RP top left.",
                 mx + (cells[11][1] + cells[11][3] - mx) / 2, bottom - mm(13), cells[11][1] + cells[11][3] - mx - mm(6),
-                theme.font("body"), 8, ink)
+                theme.font("body"), theme.small(8), ink)
 
     return draw
 

@@ -151,15 +151,16 @@ def tile_front(rules: ArchaeologiaRules, theme, d: Discovery) -> Face:
         emblem(c, w / 2, cy, 40, hue if group else col(theme, "ground_dark"), ink, light)
         # name
         font = theme.font("bold")
-        size = 8.5
-        lines = simpleSplit(d.name, font, size, w - 2 * s - 4)
-        if len(lines) > 2:
-            size = 7.5
+        size = theme.small(8.5)
+        if len(simpleSplit(d.name, font, size, w - 2 * s - 4)) > 2:
+            size = theme.small(7.5)
+        while size > 7.0 and len(simpleSplit(d.name, font, size, w - 2 * s - 4)) > 2:
+            size = max(7.0, size - 0.5)
         wrapped(c, d.name, w / 2, cy - 24, w - 2 * s - 4, font, size, ink, max_lines=2)
         # bottom: kind label left, black-market coin right
         cr = 10.5
         label = kind_label(rules, d)
-        lsize = fit(c, label, theme.font("semibold"), 7.5, w - 2 * s - 2 * cr - 6)
+        lsize = fit(c, label, theme.font("semibold"), theme.small(7.5), w - 2 * s - 2 * cr - 6)
         text(c, label, s + 1, s + 3, theme.font("semibold"), lsize, readable(theme, d.stratum), "left")
         coin_badge(c, theme, w - s - cr + 1, s + cr - 1, cr, d.black_market)
 
@@ -300,7 +301,8 @@ def tool_face(rules: ArchaeologiaRules, theme, tool_id: str) -> Face:
                                                                              11, w - 2 * s - 4), ink)
         if digs:
             dig = "digs " + " & ".join(st.name for st in digs)
-            text(c, dig, w / 2, s + 3, theme.font("semibold"), fit(c, dig, theme.font("semibold"), 7.5, w - 2 * s), ink)
+            text(c, dig, w / 2, s + 3, theme.font("semibold"), fit(c, dig, theme.font("semibold"), theme.small(7.5), w - 2 * s),
+                 ink)
         coin_badge(c, theme, s + 9, h - s - 9, 10, tool.price, 13)
         text(c, f"sell {rules.sell_back}", w - s - 1, h - s - 8, theme.font("semibold"), 7, theme.colour("muted"),
              "right")
@@ -318,7 +320,8 @@ def rain_face(rules: ArchaeologiaRules, theme) -> Face:
         fg = on(theme, "rain")
         art.cloud(c, w / 2, h * 0.7, 40, col(theme, "ground"), fg, col(theme, "rain"))
         text(c, "RAIN", w / 2, h * 0.42, theme.font("display"), 13, fg)
-        wrapped(c, "No digging, no SONAR on this pile.", w / 2, h * 0.38, w - 2 * s, theme.font("semibold"), 7, fg)
+        wrapped(c, "No digging, no SONAR on this pile.", w / 2, h * 0.38, w - 2 * s, theme.font("semibold"),
+                theme.small(7), fg)
 
     return Face(f"{G}/rain", draw, text="RAIN")
 
@@ -355,7 +358,8 @@ def round_token_face(rules: ArchaeologiaRules, theme, what: str) -> Face:
         c.circle(w / 2, w / 2, w * 0.42, fill=1, stroke=0)
         icon(c, w / 2, w / 2 + 5, w * 0.5, col(theme, "rain" if what == "sonar" else "gold"), theme.colour("ink"),
              col(theme, "ground"))
-        text(c, label, w / 2, w * 0.17, theme.font("bold"), 7, theme.colour("ink"))
+        text(c, label, w / 2, w * 0.17, theme.font("bold"), fit(c, label, theme.font("bold"), theme.small(7), w * 0.6),
+             theme.colour("ink"))
 
     return Face(f"{G}/token/{what}/{label}", draw, text=f"{label} marker")
 
