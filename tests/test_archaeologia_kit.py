@@ -7,6 +7,7 @@ bundled data against the rulebook's numbers (the oracle below is typed from
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from collections import Counter
 
@@ -326,3 +327,145 @@ def test_inksaver_builds(tmp_path):
     build([GAME], BuildOptions(paper=get_paper("a4"), theme=load_theme("inksaver"), bleed=mm(3),
                                board_paper="a3"), tmp_path)
     assert (tmp_path / GAME / f"{GAME}-kit.pdf").stat().st_size > 0
+
+
+# -- colour-blind and greyscale safety, measured on the rendered pixels ----------------------
+#
+# Every pair of strata (their tile backs: what a buried pile shows) and every pair of player
+# colours (their money markers) must be told apart under greyscale and simulated
+# deuteranomaly, protanomaly and tritanomaly: either the mean colours of the two crops differ
+# by CIEDE2000 ≥ 10 under every condition, or the two are drawn differently once colour is
+# gone — symbol_difference (the share of pixels whose black/white mask differs) ≥ SHAPE_MIN.
+# Positions come from the PDFs: the TrimBox grid and the stratum's name word for tiles; the
+# round trim lines holding a "$" for markers, cropped to their lower part where the player's
+# symbol sits under the coin.  Crops are cut at the PDF's exact (fractional) positions by
+# resampling, so one face rendered twice gives the same crop.  Two crops of one face (two
+# backs of a stratum; a marker and its copy on the back sheet) are the controls: they must
+# fail both tests, or the measure would tell anything apart.
+
+from colour_checks import CONDITIONS, MIN_DELTA_E, rasterise, symbol_difference, worst_delta_e  # noqa: E402
+
+#: Render resolution of the safety checks: a 46 mm tile is 362 px, a 2.6 mm player symbol 20 px.
+SAFETY_DPI = 200
+#: Drawn differently: 4 % of the crop.  Measured: one face rendered twice (antialiased
+#: edges and thin pattern lines at another sub-pixel phase) differs on at most 3 % of a
+#: tile back's crop and 0.5 % of a symbol's; another stratum's name and pattern change 6 %
+#: or more of a back; the closest pair of player symbols, circle and square, 5 % of the
+#: symbol's crop.  The controls below keep the noise side of that in check.
+SHAPE_MIN = 0.04
+#: Crop of a tile back (share of the side cut off each edge: clear of the neighbours' 3 mm bleed).
+TILE_INSET = 0.12
+#: Crop of a marker (shares of its diameter: left, top, right, bottom): the player symbol
+#: under the coin, with a little of the ground round it.
+SYMBOL_BOX = (0.38, 0.68, 0.62, 0.88)
+
+
+def _mean(img) -> tuple[float, float, float]:
+    import numpy as np
+    return tuple(float(v) for v in np.asarray(img, dtype=float).reshape(-1, 3).mean(axis=0))
+
+
+def _told_apart(a, b) -> tuple[bool, float, str, float]:
+    """(distinguishable, worst ΔE, where, shape difference) of two crops."""
+    de, where = worst_delta_e(_mean(a), _mean(b))
+    shape = symbol_difference(a, b)
+    return de >= MIN_DELTA_E or shape >= SHAPE_MIN, de, where, shape
+
+
+def _crop(img, box, part, size):
+    """``part`` (left, top, right, bottom as shares) of the PDF-point box ``box`` (x0, top,
+    x1, bottom, top-down), resampled at its exact position to ``size`` px."""
+    from PIL import Image
+    k = SAFETY_DPI / 72
+    x0, top, x1, bottom = box
+    w, h = x1 - x0, bottom - top
+    l, t, r, b = part
+    return img.resize(size, Image.BICUBIC, box=((x0 + l * w) * k, (top + t * h) * k, (x0 + r * w) * k,
+                                                (top + b * h) * k))
+
+
+def _tile_back_boxes(data: bytes, page_no: int, side: float, word: str):
+    """The grid cells (PDF points, top-down) of the back sheet ``page_no`` holding ``word``
+    (found with pdfium's text search: the patterned backs are slow to parse with pdfplumber)."""
+    x0, y0, _, _ = _trim(data, page_no)
+    pdf = pypdfium2.PdfDocument(data)
+    try:
+        page = pdf[page_no]
+        H = page.get_height()
+        text = page.get_textpage()
+        search = text.search(word, match_case=True, match_whole_word=True)
+        boxes = set()
+        while (hit := search.get_next()) is not None:
+            first, count = hit
+            left, low, _, high = text.get_charbox(first)
+            right = text.get_charbox(first + count - 1)[2]
+            cx, cy = (left + right) / 2, (low + high) / 2
+            col, row = int((cx - x0) // side), int((cy - y0) // side)
+            cell_left, cell_low = x0 + col * side, y0 + row * side
+            boxes.add((cell_left, H - cell_low - side, cell_left + side, H - cell_low))
+    finally:
+        pdf.close()
+    return sorted(boxes, key=lambda b: (b[1], b[0]))
+
+
+def _marker_boxes(data: bytes, page_no: int, d: float, word: str = "$"):
+    """The round trim lines (PDF points, top-down) of diameter ``d`` holding ``word`` on a page."""
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[page_no]
+        marks = [((w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2) for w in page.extract_words()
+                 if w["text"] == word]
+        boxes = {(c["x0"], c["top"], c["x1"], c["bottom"]) for c in page.curves
+                 if abs(c["x1"] - c["x0"] - d) < 0.5 and abs(c["bottom"] - c["top"] - d) < 0.5
+                 and any(c["x0"] < x < c["x1"] and c["top"] < y < c["bottom"] for x, y in marks)}
+    return sorted(boxes, key=lambda b: (b[1], b[0]))
+
+
+def _page_image(data: bytes, page_no: int, tmp_path, name: str):
+    from PIL import Image
+    pdf = tmp_path / f"{name}.pdf"
+    pdf.write_bytes(data)
+    png = rasterise(pdf, tmp_path / name, dpi=SAFETY_DPI, first=page_no + 1, last=page_no + 1)[0]
+    return Image.open(png).convert("RGB")
+
+
+@pytest.mark.parametrize("theme_name", ["classic", "inksaver", "highcontrast"])
+def test_strata_and_player_colours_survive_colour_blindness_and_greyscale(rules, tmp_path, theme_name):
+    from printkit.games.archaeologia.components import marker_components
+
+    assert CONDITIONS == ("greyscale", "deuteranomaly", "protanomaly", "tritanomaly")
+    theme, paper = load_theme(theme_name), get_paper("a4")
+    side = mm(rules.sizes["tile"])
+    tile_part = (TILE_INSET, TILE_INSET, 1 - TILE_INSET, 1 - TILE_INSET)
+    backs, controls = {}, []
+    for sid, st in rules.strata.items():
+        data, _ = render_set(ComponentSet(sid, sid, "card", strata_components(rules, theme, sid)), paper=paper,
+                             theme=theme, bleed=mm(3))
+        boxes = _tile_back_boxes(data, 1, side, st.name)
+        assert len(boxes) >= 2, f"{sid}: its name is not found on two backs of its first back sheet"
+        img = _page_image(data, 1, tmp_path, sid)
+        backs[sid] = _crop(img, boxes[0], tile_part, (240, 240))
+        controls.append((f"{sid} back twice", backs[sid], _crop(img, boxes[-1], tile_part, (240, 240))))
+    data, _ = render_set(ComponentSet("markers", "markers", "card", marker_components(rules, theme)), paper=paper,
+                         theme=theme, bleed=mm(3))
+    d = mm(rules.sizes["marker"])
+    front, back = _marker_boxes(data, 0, d), _marker_boxes(data, 1, d)
+    assert len(front) == len(back) == len(rules.colours), (front, back)
+    fimg, bimg = _page_image(data, 0, tmp_path, "m0"), _page_image(data, 1, tmp_path, "m1")
+    symbols = [_crop(fimg, b, SYMBOL_BOX, (64, 42)) for b in front]
+    copies = [_crop(bimg, b, SYMBOL_BOX, (64, 42)) for b in back]
+    for i, sym in enumerate(symbols):  # each money marker's own copy is among the back sheet's
+        twin = min(copies, key=lambda c: symbol_difference(sym, c))
+        controls.append((f"money marker {i + 1} and its back", sym, twin))
+
+    for name, a, b in controls:
+        ok, de, where, shape = _told_apart(a, b)
+        assert not ok, f"{theme_name}: control {name}: one face told from itself (ΔE {de:.1f}, shapes {shape:.2%})"
+    bad = []
+    pairs = [(f"{a}/{b} backs", backs[a], backs[b]) for a, b in itertools.combinations(backs, 2)]
+    pairs += [(f"money markers {i + 1}/{j + 1}", symbols[i], symbols[j])
+              for i, j in itertools.combinations(range(len(symbols)), 2)]
+    for name, a, b in pairs:
+        ok, de, where, shape = _told_apart(a, b)
+        if not ok:
+            bad.append(f"{name}: ΔE {de:.1f} ({where}), shapes differ on {shape:.2%}")
+    assert not bad, f"{theme_name}: pairs neither colour- nor shape-distinct: {bad}"

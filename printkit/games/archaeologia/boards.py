@@ -17,7 +17,7 @@ from __future__ import annotations
 from printkit.build import BuildOptions
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules
-from printkit.games.archaeologia.tiles import coin_badge, col, fit, on, text, wrapped
+from printkit.games.archaeologia.tiles import coin_badge, col, fit, on, readable, text, wrapped
 from printkit.model import FaceBox
 from printkit.paper import get_paper
 from printkit.tiling import render_single, render_tiled
@@ -51,14 +51,14 @@ def _title(c, theme, W: float, H: float, title: str) -> None:
     font = theme.font("display")
     tw = c.stringWidth(title, font, 28) + mm(20)
     ty = H - FRAME - mm(13)
-    c.setFillColor(col(theme, "earth"))
+    c.setFillColor(col(theme, "heading"))
     c.roundRect(W / 2 - tw / 2, ty, tw, mm(12), mm(3), fill=1, stroke=0)
-    text(c, title, W / 2, ty + mm(3.2), font, 28, on(theme, "earth"))
+    text(c, title, W / 2, ty + mm(3.2), font, 28, on(theme, "heading"))
 
 
 def _ground(c, box: FaceBox, theme) -> None:
     W, H, b = box.width, box.height, box.bleed
-    c.setFillColor(col(theme, "earth"))
+    c.setFillColor(col(theme, "border"))
     c.rect(-b, -b, W + 2 * b, H + 2 * b, fill=1, stroke=0)
     c.setFillColor(col(theme, "ground"))
     c.roundRect(FRAME, FRAME, W - 2 * FRAME, H - 2 * FRAME, mm(4), fill=1, stroke=0)
@@ -107,7 +107,7 @@ def money_draw(rules: ArchaeologiaRules, theme):
         _, sx, sy, ss = cells[rules.start_coins]
         text(c, "START", sx + ss / 2, sy + ss - 8, theme.font("bold"), 7, on(theme, "gold"))
         bottom = min(y for _, _, y, _ in cells)
-        text(c, "coins", cells[0][1], bottom - mm(4), theme.font("semibold"), 8, theme.colour("muted"), "left")
+        text(c, "coins", cells[0][1], bottom - mm(4), theme.font("semibold"), theme.small(8), theme.colour("muted"), "left")
         # tool hut
         hut_top = bottom - mm(7)
         hut_bottom = FRAME + mm(18)
@@ -116,7 +116,8 @@ def money_draw(rules: ArchaeologiaRules, theme):
         c.setStrokeColor(col(theme, "earth"))
         c.setLineWidth(1.2)
         c.roundRect(x0, hut_bottom, x1 - x0, hut_top - hut_bottom, mm(3), fill=1, stroke=1)
-        text(c, "TOOL HUT", x0 + mm(4), hut_top - mm(6), theme.font("display"), 14, col(theme, "earth"), "left")
+        text(c, "TOOL HUT", x0 + mm(4), hut_top - mm(6), theme.font("display"), 14, readable(theme, "earth", "ground_dark"),
+             "left")
         text(c, f"Buy: one of each, kept all game · sell one back for {rules.sell_back}",
              x0 + mm(33), hut_top - mm(6), theme.font("semibold"), 8.5, ink, "left")
         slot = min(mm(rules.sizes["tool_tile"]) + mm(2), hut_top - hut_bottom - mm(13))
@@ -133,11 +134,13 @@ def money_draw(rules: ArchaeologiaRules, theme):
             digs = [s.name for s in rules.strata.values() if s.tool == t.id]
             text(c, t.name, tx + slot / 2, ty + mm(5.5), theme.font("bold"), 9, ink)
             if digs:
-                text(c, "digs " + " & ".join(digs), tx + slot / 2, ty + mm(2), theme.font("semibold"), 7,
-                     theme.colour("muted"))
+                dig = "digs " + " & ".join(digs)
+                text(c, dig, tx + slot / 2, ty + mm(2), theme.font("semibold"),
+                     fit(c, dig, theme.font("semibold"), theme.small(7), slot - mm(2)), theme.colour("muted"))
         # rentals
         rx0 = x0 + mm(4) + 3 * (slot + mm(3)) + mm(2)
-        text(c, "RENT FOR THIS TURN", rx0, hut_top - mm(13), theme.font("bold"), 8, col(theme, "earth"), "left")
+        text(c, "RENT FOR THIS TURN", rx0, hut_top - mm(13), theme.font("bold"), 8, readable(theme, "earth", "ground_dark"),
+             "left")
         n = len(rules.rentals)
         rh = (hut_top - mm(16) - ty) / n
         for i, r in enumerate(rules.rentals.values()):
@@ -148,7 +151,7 @@ def money_draw(rules: ArchaeologiaRules, theme):
             coin_badge(c, theme, rx0 + mm(15), ry + rh / 2, min(mm(4), rh * 0.42), r.price, 13)
             text(c, r.name, rx0 + mm(21), ry + rh / 2 + 1, theme.font("bold"), 9, ink, "left")
             text(c, r.text, rx0 + mm(21), ry + rh / 2 - 8, theme.font("body"),
-                 fit(c, r.text, theme.font("body"), 8, x1 - mm(6) - rx0 - mm(21)), ink, "left")
+                 fit(c, r.text, theme.font("body"), theme.small(8), x1 - mm(6) - rx0 - mm(21)), ink, "left")
         note = (f"Start at {rules.start_coins} coins. Used no ACTION this turn? Gain {rules.idle_coins} coins. "
                 f"The black market's discoveries lie face up beside this board.")
         text(c, note, W / 2, FRAME + mm(10), theme.font("semibold"), fit(c, note, theme.font("semibold"), 9,
@@ -175,7 +178,8 @@ def renown_draw(rules: ArchaeologiaRules, theme):
         x0 = cells[0][1]
         msg = (f"The first to reach {rules.win_rp} RP is the greatest archaeologist of his time. "
                f"When one player holds both dinosaur eggs, the game ends at once: the most RP wins.")
-        wrapped(c, msg, x0 + mm(2), bottom - mm(6), mm(165), theme.font("semibold"), 10, ink, leading=12.5,
+        wrapped(c, msg, x0 + mm(2), bottom - mm(6), mm(165), theme.font("semibold"), theme.small(10), ink,
+                leading=theme.small(12.5),
                 align="left")
         mx = x0 + mm(178)
         c.setStrokeColor(col(theme, "renown"))
@@ -184,10 +188,10 @@ def renown_draw(rules: ArchaeologiaRules, theme):
         c.roundRect(mx, FRAME + mm(19), cells[11][1] + cells[11][3] - mx, bottom - mm(3) - FRAME - mm(19), mm(3),
                     fill=1, stroke=1)
         text(c, "MUSEUM", mx + (cells[11][1] + cells[11][3] - mx) / 2, bottom - mm(11), theme.font("display"), 14,
-             col(theme, "renown"))
+             readable(theme, "renown", "renown_light"))
         wrapped(c, "Discoveries given to the museum go face up here: RP top left.",
                 mx + (cells[11][1] + cells[11][3] - mx) / 2, bottom - mm(13), cells[11][1] + cells[11][3] - mx - mm(6),
-                theme.font("body"), 8, ink)
+                theme.font("body"), theme.small(8), ink)
 
     return draw
 

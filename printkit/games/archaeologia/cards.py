@@ -12,9 +12,22 @@ text ≥ 7 pt.
 
 from __future__ import annotations
 
+from reportlab.lib.utils import simpleSplit
+
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, Event, Objective
-from printkit.games.archaeologia.tiles import coin_badge, col, fill_bleed, fit, frame, on, rp_badge, text, wrapped
+from printkit.games.archaeologia.tiles import (
+    coin_badge,
+    col,
+    fill_bleed,
+    fit,
+    frame,
+    on,
+    readable,
+    rp_badge,
+    text,
+    wrapped,
+)
 from printkit.model import Component, Face, FaceBox
 from printkit.render.icons import mix
 from printkit.units import mm
@@ -56,7 +69,8 @@ def event_face(rules: ArchaeologiaRules, theme, e: Event) -> Face:
             c.setLineWidth(1.2)
             c.circle(bx, by, 17, fill=1, stroke=1)
             text(c, "FREE", bx, by - 3.2, theme.font("bold"), 8.5, ink)
-        text(c, "1 ACTION" if e.action else "no ACTION", bx, by - 27, theme.font("bold"), 7, theme.colour("muted"))
+        text(c, "1 ACTION" if e.action else "no ACTION", bx, by - 27, theme.font("bold"), theme.small(7),
+             theme.colour("muted"))
         # art: the event's own icon where it has one, else the game's emblem
         icon = {"airplane": art.airplane, "rain": art.cloud, "clear-skies": art.cloud, "ground-survey": art.sonar,
                 "volunteers": art.workforce, "lucky-strike": art.shovel, "borrowed-tools": art.pickaxe,
@@ -69,11 +83,14 @@ def event_face(rules: ArchaeologiaRules, theme, e: Event) -> Face:
              col(theme, "ground"))
         # effect
         top = cy - 40
-        wrapped(c, e.text, w / 2, top, w - 2 * s - 8, theme.font("semibold"), BODY_PT, ink, leading=BODY_PT * 1.18)
+        body = theme.small(BODY_PT)
+        wrapped(c, e.text, w / 2, top, w - 2 * s - 8, theme.font("semibold"), body, ink, leading=body * 1.18)
         # duration ribbon
         c.setFillColor(col(theme, "ground_dark"))
         c.roundRect(s + 2, s + 2, w - 2 * s - 4, 15, 3, fill=1, stroke=0)
-        text(c, f"Lasts: {e.duration}", w / 2, s + 6.5, theme.font("bold"), 7.5, ink)
+        lasts = f"Lasts: {e.duration}"
+        text(c, lasts, w / 2, s + 6.5, theme.font("bold"), fit(c, lasts, theme.font("bold"), theme.small(7.5), w - 2 * s - 8),
+             ink)
 
     return Face(f"{G}/event/{e.id}/{e.name}/{e.action}/{e.duration}/{e.text}", draw,
                 text=f"{e.name} ({'1 ACTION' if e.action else 'free'}, {e.duration}): {e.text}")
@@ -86,28 +103,29 @@ def objective_face(rules: ArchaeologiaRules, theme, o: Objective) -> Face:
         w, h, s = box.width, box.height, box.safe
         ink = theme.colour("ink")
         _card_base(c, box, theme, "objective")
-        text(c, "SECRET OBJECTIVE", w / 2, h - s - 10, theme.font("bold"), 7.5, col(theme, "objective"))
+        text(c, "SECRET OBJECTIVE", w / 2, h - s - 10, theme.font("bold"), 7.5, readable(theme, "objective"))
         name = o.name.upper()
         size = fit(c, name, theme.font("display"), 15, w - 2 * s - 8)
-        text(c, name, w / 2, h - s - 28, theme.font("display"), size, col(theme, "objective"))
+        text(c, name, w / 2, h - s - 28, theme.font("display"), size, readable(theme, "objective"))
         c.setStrokeColor(col(theme, "objective"))
         c.setLineWidth(0.8)
         c.line(s + 12, h - s - 36, w - s - 12, h - s - 36)
-        wrapped(c, o.condition, w / 2, h - s - 44, w - 2 * s - 10, theme.font("semibold"), 10, ink, leading=12.5)
+        wrapped(c, o.condition, w / 2, h - s - 44, w - 2 * s - 10, theme.font("semibold"), theme.small(10), ink,
+                leading=theme.small(12.5))
         # gains
         gains = [("rp", o.rp)] if o.rp else []
         gains += [("coins", o.coins)] if o.coins else []
-        text(c, "REVEAL AT ONCE AND GAIN", w / 2, s + 64, theme.font("bold"), 7.5, theme.colour("muted"))
+        text(c, "REVEAL AT ONCE AND GAIN", w / 2, s + 64, theme.font("bold"), theme.small(7.5), theme.colour("muted"))
         n = len(gains)
         for i, (kind, value) in enumerate(gains):
             gx = w / 2 + (i - (n - 1) / 2) * 62
             gy = s + 32
             if kind == "rp":
                 rp_badge(c, theme, gx - 12, gy, 19, value, 24)
-                text(c, "RP", gx + 16, gy - 4, theme.font("display"), 13, col(theme, "renown"), "left")
+                text(c, "RP", gx + 16, gy - 4, theme.font("display"), 13, readable(theme, "renown"), "left")
             else:
                 coin_badge(c, theme, gx - 12, gy, 19, value, 24)
-                text(c, "coins", gx + 10, gy - 4, theme.font("bold"), 9, col(theme, "gold_dark"), "left")
+                text(c, "coins", gx + 10, gy - 4, theme.font("bold"), 9, readable(theme, "gold_dark"), "left")
 
     gains = " + ".join(x for x in (f"{o.rp} RP" if o.rp else "", f"{o.coins} coins" if o.coins else "") if x)
     return Face(f"{G}/objective/{o.id}/{o.name}/{o.rp}/{o.coins}/{o.condition}", draw,
@@ -169,9 +187,9 @@ def objective_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ..
 # -- player aid ------------------------------------------------------------------------------
 
 def _heading(c, theme, s: str, x: float, y: float, width: float) -> None:
-    c.setFillColor(col(theme, "earth"))
+    c.setFillColor(col(theme, "heading"))
     c.roundRect(x, y - 4, width, 15, 3, fill=1, stroke=0)
-    text(c, s, x + 5, y, theme.font("display"), 10, on(theme, "earth"), "left")
+    text(c, s, x + 5, y, theme.font("display"), 10, on(theme, "heading"), "left")
 
 
 def _cost(c, theme, x: float, y: float, actions: int) -> None:
@@ -184,7 +202,7 @@ def _cost(c, theme, x: float, y: float, actions: int) -> None:
         if actions > 1:
             text(c, f"×{actions}", x + 9, y, theme.font("bold"), 7.5, ink, "left")
     else:
-        text(c, "FREE", x, y, theme.font("bold"), 7, col(theme, "grass"))
+        text(c, "FREE", x, y, theme.font("bold"), 7, readable(theme, "grass"))
 
 
 def aid_front(rules: ArchaeologiaRules, theme) -> Face:
@@ -193,11 +211,11 @@ def aid_front(rules: ArchaeologiaRules, theme) -> Face:
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
         ink = theme.colour("ink")
-        fill_bleed(c, box, col(theme, "earth"))
+        fill_bleed(c, box, col(theme, "border"))
         c.setFillColor(col(theme, "ground"))
         c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, 6, fill=1, stroke=0)
         x0, x1 = s + 3, w - s - 3
-        text(c, rules.title.upper(), w / 2, h - s - 16, theme.font("display"), 16, col(theme, "earth"))
+        text(c, rules.title.upper(), w / 2, h - s - 16, theme.font("display"), 16, readable(theme, "earth"))
         text(c, "PLAYER AID", w / 2, h - s - 27, theme.font("bold"), 7.5, theme.colour("muted"))
         y = h - s - 48
         _heading(c, theme, "YOUR TURN", x0, y, x1 - x0)
@@ -206,10 +224,11 @@ def aid_front(rules: ArchaeologiaRules, theme) -> Face:
                  (str(rules.hand_limit), f"End: discard down to {rules.hand_limit} cards in hand.")]
         y -= 18
         for n, (big, line) in enumerate(steps, 1):
-            c.setFillColor(col(theme, "earth"))
+            c.setFillColor(col(theme, "heading"))
             c.circle(x0 + 7, y + 3, 7, fill=1, stroke=0)
-            text(c, str(n), x0 + 7, y, theme.font("display"), 9, on(theme, "earth"))
-            text(c, line, x0 + 18, y, theme.font("body"), 8.5, ink, "left")
+            text(c, str(n), x0 + 7, y, theme.font("display"), 9, on(theme, "heading"))
+            text(c, line, x0 + 18, y, theme.font("body"), fit(c, line, theme.font("body"), theme.small(8.5), x1 - x0 - 18),
+                 ink, "left")
             y -= 13
         c.setFillColor(col(theme, "gold"))
         c.roundRect(x0, y - 6, x1 - x0, 16, 3, fill=1, stroke=0)
@@ -219,11 +238,16 @@ def aid_front(rules: ArchaeologiaRules, theme) -> Face:
         y -= 22
         _heading(c, theme, "ACTIONS", x0, y, x1 - x0)
         y -= 16
+        # the actions' texts at the theme's small size where the card has the room, else as designed
+        def drop(size: float) -> float:
+            return sum(2 + size + (len(simpleSplit(a.text, theme.font("body"), size, x1 - x0 - 20)) - 1) * size * 8.8 / 7.5
+                       + 12.5 for a in rules.actions.values())
+        body = theme.small(7.5) if drop(theme.small(7.5)) <= y - s + 10 else 7.5
         for a in rules.actions.values():
             _cost(c, theme, x0 + 8, y, a.actions)
             text(c, a.name, x0 + 20 + (8 if a.actions > 1 else 0), y, theme.font("bold"), 8.5, ink, "left")
-            y = wrapped(c, a.text, x0 + 20, y - 2, x1 - x0 - 20, theme.font("body"), 7.5, ink,
-                        leading=8.8, align="left") - 12.5
+            y = wrapped(c, a.text, x0 + 20, y - 2, x1 - x0 - 20, theme.font("body"), body, ink,
+                        leading=body * 8.8 / 7.5, align="left") - 12.5
 
     return Face(f"{G}/aid/front/{hash_rules(rules)}", draw, text="player aid front")
 
@@ -234,7 +258,7 @@ def aid_back(rules: ArchaeologiaRules, theme) -> Face:
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
         ink = theme.colour("ink")
-        fill_bleed(c, box, col(theme, "earth"))
+        fill_bleed(c, box, col(theme, "border"))
         c.setFillColor(col(theme, "ground"))
         c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, 6, fill=1, stroke=0)
         x0, x1 = s + 3, w - s - 3
@@ -280,16 +304,17 @@ def aid_back(rules: ArchaeologiaRules, theme) -> Face:
             line = ", ".join(f"{g.name} ({g.size})" for g in groups)
             if not line:
                 continue
-            text(c, st.name, x0 + 2, y, theme.font("bold"), 7.5, col(theme, sid), "left")
-            y = wrapped(c, line, x0 + 50, y + 7.5, x1 - x0 - 50, theme.font("body"), 7.5, ink,
-                        leading=9, align="left") - 11
+            text(c, st.name, x0 + 2, y, theme.font("bold"), 7.5, readable(theme, sid), "left")
+            y = wrapped(c, line, x0 + 50, y + 7.5, x1 - x0 - 50, theme.font("body"), theme.small(7.5), ink,
+                        leading=theme.small(9), align="left") - 11
         doubles = sum(1 for g in rules.groups.values() if g.kind == "double")
         y = wrapped(c, f"Singles go alone; the {doubles} doubles and every set only whole. Match the icon top right.",
                     w / 2, y + 7, x1 - x0 - 4, theme.font("italic"), 7.5, ink, leading=9) - 16
         _heading(c, theme, "END OF THE GAME", x0, y, x1 - x0)
         y -= 15
         wrapped(c, f"Reach {rules.win_rp} RP first and win — or when one player holds both dinosaur eggs, "
-                   "the most RP wins.", w / 2, y + 8, x1 - x0 - 4, theme.font("body"), 8, ink, leading=9.5)
+                   "the most RP wins.", w / 2, y + 8, x1 - x0 - 4, theme.font("body"), theme.small(8), ink,
+                leading=theme.small(9.5))
 
     return Face(f"{G}/aid/back/{hash_rules(rules)}", draw, text="player aid back")
 

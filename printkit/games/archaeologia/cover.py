@@ -1,16 +1,22 @@
 """Archaeologia's title art for the kit cover: a cut through the site.
 
 The four strata in section — GRASS, EARTH, ROCK, DINOSAUR, each in its own
-colour — with finds buried in each (a triskele and an amphora, an arrowhead
-and a biface, an ammonite and a trilobite, a skull, an egg and a footprint),
-and the archaeologist with the three tools on the surface — drawn with the
-game's own icons (:mod:`printkit.games.archaeologia.art`) in the theme's
+colour (``<stratum>_back``, with the stratum's pattern where the palette gives
+it one, as on the tile backs; its label in the stratum's light colour or the
+frame colour, whichever reads better on it) — with finds buried in each (a
+triskele and an amphora, an arrowhead and a biface, an ammonite and a
+trilobite, a skull, an egg and a footprint), and the archaeologist with the
+three tools on the surface — drawn with the game's own icons (:mod:`printkit.games.archaeologia.art`) in the theme's
 ``[games.archaeologia]`` palette.  Deterministic.
 """
 
 from __future__ import annotations
 
+from reportlab.lib.colors import HexColor
+
 from printkit.games.archaeologia import art
+from printkit.games.archaeologia.tiles import PATTERNS
+from printkit.render.icons import best_contrast
 
 G = "archaeologia"
 
@@ -44,8 +50,21 @@ def title_art(c, x: float, y: float, w: float, h: float, theme) -> None:
             p.lineTo(w * i / 12, top + (band * 0.08 if (i + k) % 2 else -band * 0.05) * (1 if k else 0.6))
         p.lineTo(w, 0)
         p.close()
-        c.setFillColor(col(role))
+        back, pattern = theme.hex(f"{role}_back", G), theme.hex(f"{role}_pattern", G)
+        c.setFillColor(HexColor(back))
         c.drawPath(p, stroke=0, fill=1)
+        if pattern.lower() != back.lower():  # the stratum's own pattern, as on its tile backs
+            c.saveState()
+            c.clipPath(p, stroke=0, fill=0)
+            c.setStrokeColor(HexColor(pattern))
+            c.setFillColor(HexColor(pattern))
+            c.setLineWidth(0.7)
+            c.setLineCap(1)
+            PATTERNS[role](c, w, top + band * 0.1, 14.0)
+            c.restoreState()
+            c.setStrokeColor(HexColor(pattern))
+            c.setLineWidth(1.2)
+            c.drawPath(p, stroke=1, fill=0)
         size = band * 0.66
         for i, icon in enumerate(finds):
             fx = w * (0.16 + 0.27 * i + 0.09 * (k % 2))
@@ -54,10 +73,18 @@ def title_art(c, x: float, y: float, w: float, h: float, theme) -> None:
             c.circle(fx, fy, size * 0.62, stroke=0, fill=1)
             icon(c, fx, fy, size, col(role), ink, col(light))
     # labels of the strata on the right, in the game's words
-    c.setFont(theme.font("display"), max(7.0, band * 0.3))
+    size = max(7.0, band * 0.3)
+    c.setFont(theme.font("display"), size)
     for k, (role, light, _) in enumerate(_STRATA):
-        c.setFillColor(col(light))
-        c.drawRightString(w * 0.975, surface - k * band - band * 0.62, role.upper())
+        back = theme.hex(f"{role}_back", G)
+        y = surface - k * band - band * 0.62
+        if theme.hex(f"{role}_pattern", G).lower() != back.lower():  # a clear patch under the word
+            lw = c.stringWidth(role.upper(), theme.font("display"), size)
+            c.setFillColor(HexColor(back))
+            c.roundRect(w * 0.975 - lw - size * 0.4, y - size * 0.3, lw + size * 0.8, size * 1.15, size * 0.25,
+                        stroke=0, fill=1)
+        c.setFillColor(HexColor(best_contrast(back, theme.hex(light, G), theme.hex("frame", G))))
+        c.drawRightString(w * 0.975, y, role.upper())
     # the archaeologist and the three tools on the surface
     s = min(h * 0.28, w * 0.12)
     art.archaeologist(c, w * 0.2, surface + s * 0.48, s, col("renown"), ink, col("ground"))

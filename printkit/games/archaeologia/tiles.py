@@ -24,7 +24,7 @@ from reportlab.lib.utils import simpleSplit
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, Discovery
 from printkit.model import Face, FaceBox
-from printkit.render.icons import best_contrast, colour_symbol
+from printkit.render.icons import best_contrast, colour_symbol, contrast_ratio, mix
 from printkit.units import mm
 
 G = GAME_ID
@@ -42,6 +42,19 @@ def col(theme, role):
 def on(theme, role: str):
     """Text colour for text on the fill ``role``: ink or the game's ground, whichever contrasts more."""
     return HexColor(best_contrast(theme.hex(role, G), theme.hex("ink"), theme.hex("ground", G)))
+
+
+def readable(theme, role: str, ground: str = "ground"):
+    """The colour of ``role`` for small text on ``ground``: itself where its WCAG
+    contrast there is 4.5 or more, else mixed toward ink just enough to reach it
+    (pale ink-saver tints keep their hue and become readable)."""
+    hue, ink, back = theme.hex(role, G), theme.hex("ink"), theme.hex(ground, G)
+    for k in range(21):
+        c = mix(hue, ink, k / 20)
+        hexed = "#%02x%02x%02x" % tuple(round(v * 255) for v in (c.red, c.green, c.blue))
+        if contrast_ratio(hexed, back) >= 4.5:
+            return HexColor(hexed) if k else HexColor(hue)
+    return HexColor(ink)
 
 
 def fill_bleed(c, box: FaceBox, colour) -> None:
@@ -138,59 +151,135 @@ def tile_front(rules: ArchaeologiaRules, theme, d: Discovery) -> Face:
         emblem(c, w / 2, cy, 40, hue if group else col(theme, "ground_dark"), ink, light)
         # name
         font = theme.font("bold")
-        size = 8.5
-        lines = simpleSplit(d.name, font, size, w - 2 * s - 4)
-        if len(lines) > 2:
-            size = 7.5
+        size = theme.small(8.5)
+        if len(simpleSplit(d.name, font, size, w - 2 * s - 4)) > 2:
+            size = theme.small(7.5)
+        while size > 7.0 and len(simpleSplit(d.name, font, size, w - 2 * s - 4)) > 2:
+            size = max(7.0, size - 0.5)
         wrapped(c, d.name, w / 2, cy - 24, w - 2 * s - 4, font, size, ink, max_lines=2)
         # bottom: kind label left, black-market coin right
         cr = 10.5
         label = kind_label(rules, d)
-        lsize = fit(c, label, theme.font("semibold"), 7.5, w - 2 * s - 2 * cr - 6)
-        text(c, label, s + 1, s + 3, theme.font("semibold"), lsize, hue, "left")
+        lsize = fit(c, label, theme.font("semibold"), theme.small(7.5), w - 2 * s - 2 * cr - 6)
+        text(c, label, s + 1, s + 3, theme.font("semibold"), lsize, readable(theme, d.stratum), "left")
         coin_badge(c, theme, w - s - cr + 1, s + cr - 1, cr, d.black_market)
 
     key = f"{G}/tile/{d.id}/{d.rp}/{d.black_market}/{d.group}/{d.name}"
     return Face(key, draw, text=f"{d.name}: {d.stratum} {d.kind} {d.rp} RP, black market {d.black_market}")
 
 
+def _tufts(c, w: float, h: float, step: float) -> None:
+    """GRASS: rows of three-blade tufts."""
+    for j, y in enumerate(_steps(-step, h + step, step * 0.8)):
+        for x in _steps(-step + (step / 2 if j % 2 else 0), w + step, step):
+            for dx, top in ((-2.2, 3.5), (0, 5.0), (2.2, 3.5)):
+                c.line(x, y, x + dx, y + top)
+
+
+def _dots(c, w: float, h: float, step: float) -> None:
+    """EARTH: a staggered field of dots."""
+    for j, y in enumerate(_steps(-step, h + step, step * 0.6)):
+        for x in _steps(-step + (step / 2 if j % 2 else 0), w + step, step * 0.7):
+            c.circle(x, y, 1.1, fill=1, stroke=0)
+
+
+def _blocks(c, w: float, h: float, step: float) -> None:
+    """ROCK: courses of blocks (a stone wall)."""
+    rows = _steps(-step, h + step, step * 0.7)
+    for y in rows:
+        c.line(-step, y, w + step, y)
+    for j, y in enumerate(rows):
+        for x in _steps(-step + (step / 2 if j % 2 else 0), w + step, step):
+            c.line(x, y, x, y + step * 0.7)
+
+
+def _bones(c, w: float, h: float, step: float) -> None:
+    """DINOSAUR: scattered little bones (a shaft with knobbed ends), tilted."""
+    for j, y in enumerate(_steps(-step, h + step, step * 0.8)):
+        for i, x in enumerate(_steps(-step + (step / 2 if j % 2 else 0), w + step, step)):
+            c.saveState()
+            c.translate(x, y)
+            c.rotate(35 if (i + j) % 2 else -35)
+            c.line(-3.2, 0, 3.2, 0)
+            for ex in (-3.6, 3.6):
+                c.circle(ex, 1.0, 1.0, fill=1, stroke=0)
+                c.circle(ex, -1.0, 1.0, fill=1, stroke=0)
+            c.restoreState()
+
+
+def _steps(start: float, stop: float, step: float) -> list[float]:
+    out, v = [], start
+    while v <= stop:
+        out.append(v)
+        v += step
+    return out
+
+
+#: Each stratum's pattern on its backs (drawn when the palette's ``<stratum>_pattern``
+#: differs from ``<stratum>_back``): the strata are told apart without colour.
+PATTERNS = {"grass": _tufts, "earth": _dots, "rock": _blocks, "dinosaur": _bones}
+
+
 def tile_back(rules: ArchaeologiaRules, theme, stratum: str) -> Face:
     """The buried side of every tile of ``stratum``: its name and research,
-    the tool it needs, and where it lies among the layers (bottom first)."""
+    the tool it needs, and where it lies among the layers (bottom first).
+    The back is filled with ``<stratum>_back``; soil lines run across it in
+    whichever of the stratum's light and band colours shows more on it, or —
+    when the palette gives the stratum a pattern colour of its own — the
+    stratum's pattern (:data:`PATTERNS`) does instead."""
     st = rules.strata[stratum]
 
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
-        hue, light = col(theme, stratum), col(theme, f"{stratum}_light")
-        fg = on(theme, stratum)
-        fill_bleed(c, box, hue)
-        # soil bands across the tile
-        c.setStrokeColor(light)
-        c.setLineWidth(0.8)
-        for k in range(-1, 9):
-            y0 = k * (h / 7)
-            p = c.beginPath()
-            p.moveTo(-box.bleed, y0)
-            p.curveTo(w * 0.3, y0 + 6, w * 0.6, y0 - 5, w + box.bleed, y0 + 3)
-            c.drawPath(p, fill=0, stroke=1)
-        c.setFillColor(hue)
+        back_hex = theme.hex(f"{stratum}_back", G)
+        back = HexColor(back_hex)
+        fg = on(theme, f"{stratum}_back")
+        fill_bleed(c, box, back)
+        pattern_hex = theme.hex(f"{stratum}_pattern", G)
+        pattern = PATTERNS.get(stratum) if pattern_hex.lower() != back_hex.lower() else None
+        c.saveState()
+        if pattern:
+            c.setStrokeColor(HexColor(pattern_hex))
+            c.setFillColor(HexColor(pattern_hex))
+            c.setLineWidth(0.7)
+            c.setLineCap(1)
+            pattern(c, w, h, 14.0)
+        else:
+            # soil bands across the tile
+            c.setStrokeColor(HexColor(best_contrast(back_hex, theme.hex(f"{stratum}_light", G),
+                                                    theme.hex(stratum, G))))
+            c.setLineWidth(0.8)
+            for k in range(-1, 9):
+                y0 = k * (h / 7)
+                p = c.beginPath()
+                p.moveTo(-box.bleed, y0)
+                p.curveTo(w * 0.3, y0 + 6, w * 0.6, y0 - 5, w + box.bleed, y0 + 3)
+                c.drawPath(p, fill=0, stroke=1)
+        c.restoreState()
+        c.setFillColor(back)
         c.roundRect(s, h * 0.36, w - 2 * s, h * 0.4, 5, fill=1, stroke=0)
         name = st.name.upper()
         size = fit(c, name, theme.font("display"), 20, w - 2 * s - 6)
         text(c, name, w / 2, h * 0.56, theme.font("display"), size, fg)
-        text(c, st.research, w / 2, h * 0.44, theme.font("italic"), 9, fg)
+        text(c, st.research, w / 2, h * 0.44, theme.font("italic"), min(theme.small(9), 10.5), fg)
         # layer gauge (bottom layer lowest), this stratum filled
         gx, gw, gh = s + 2, 14.0, 4.0
+        if pattern:
+            c.setFillColor(back)
+            c.rect(gx - 1.5, s + 0.5, gw + 3, len(rules.layers) * (gh + 2) + 1, fill=1, stroke=0)
         for i, layer in enumerate(rules.layers):
             y = s + 2 + i * (gh + 2)
-            c.setFillColor(fg if layer == stratum else hue)
+            c.setFillColor(fg if layer == stratum else back)
             c.setStrokeColor(fg)
             c.setLineWidth(0.6)
             c.rect(gx, y, gw, gh, fill=1, stroke=1)
         # tool needed, bottom right
         tool = rules.tools.get(st.tool)
         if tool:
-            art.TOOL_ART[tool.id](c, w - s - 10, s + 11, 20, light, fg, hue)
+            if pattern:
+                c.setFillColor(back)
+                c.circle(w - s - 10, s + 11, 12, fill=1, stroke=0)
+            art.TOOL_ART[tool.id](c, w - s - 10, s + 11, 20, col(theme, f"{stratum}_light"), fg, back)
 
     return Face(f"{G}/back/{stratum}/{st.name}/{st.research}/{st.tool}/{'-'.join(rules.layers)}", draw,
                 text=f"{st.name} back")
@@ -212,7 +301,8 @@ def tool_face(rules: ArchaeologiaRules, theme, tool_id: str) -> Face:
                                                                              11, w - 2 * s - 4), ink)
         if digs:
             dig = "digs " + " & ".join(st.name for st in digs)
-            text(c, dig, w / 2, s + 3, theme.font("semibold"), fit(c, dig, theme.font("semibold"), 7.5, w - 2 * s), ink)
+            text(c, dig, w / 2, s + 3, theme.font("semibold"), fit(c, dig, theme.font("semibold"), theme.small(7.5), w - 2 * s),
+                 ink)
         coin_badge(c, theme, s + 9, h - s - 9, 10, tool.price, 13)
         text(c, f"sell {rules.sell_back}", w - s - 1, h - s - 8, theme.font("semibold"), 7, theme.colour("muted"),
              "right")
@@ -230,7 +320,8 @@ def rain_face(rules: ArchaeologiaRules, theme) -> Face:
         fg = on(theme, "rain")
         art.cloud(c, w / 2, h * 0.7, 40, col(theme, "ground"), fg, col(theme, "rain"))
         text(c, "RAIN", w / 2, h * 0.42, theme.font("display"), 13, fg)
-        wrapped(c, "No digging, no SONAR on this pile.", w / 2, h * 0.38, w - 2 * s, theme.font("semibold"), 7, fg)
+        wrapped(c, "No digging, no SONAR on this pile.", w / 2, h * 0.38, w - 2 * s, theme.font("semibold"),
+                theme.small(7), fg)
 
     return Face(f"{G}/rain", draw, text="RAIN")
 
@@ -267,7 +358,8 @@ def round_token_face(rules: ArchaeologiaRules, theme, what: str) -> Face:
         c.circle(w / 2, w / 2, w * 0.42, fill=1, stroke=0)
         icon(c, w / 2, w / 2 + 5, w * 0.5, col(theme, "rain" if what == "sonar" else "gold"), theme.colour("ink"),
              col(theme, "ground"))
-        text(c, label, w / 2, w * 0.17, theme.font("bold"), 7, theme.colour("ink"))
+        text(c, label, w / 2, w * 0.17, theme.font("bold"), fit(c, label, theme.font("bold"), theme.small(7), w * 0.6),
+             theme.colour("ink"))
 
     return Face(f"{G}/token/{what}/{label}", draw, text=f"{label} marker")
 
