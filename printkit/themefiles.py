@@ -102,8 +102,10 @@ def key_comments(theme_tomls: list[Path]) -> dict[tuple[str, str], str]:
     a run of keys with no comment of their own (``# Bone colours: …`` above
     ``blue``, ``green``…; a block right under a table header describes the
     table, not a key).  Files are read child first; any file's inline comment
-    wins over a block, and the first file's over later ones."""
-    inline: dict[tuple[str, str], str] = {}
+    wins over a block.  The base theme's inline comment (the last file's)
+    says what the role colours and comes first; a child theme's own inline
+    comment, when it says something else, follows it ("…; here: …")."""
+    inline: dict[tuple[str, str], list[str]] = {}
     grouped: dict[tuple[str, str], str] = {}
     for path in theme_tomls:
         try:
@@ -119,7 +121,7 @@ def key_comments(theme_tomls: list[Path]) -> dict[tuple[str, str], str]:
                 under_header = False
                 if said:
                     group = None
-                    inline.setdefault((table, key), _clean(said))
+                    inline.setdefault((table, key), []).append(_clean(said))
                 elif group:
                     grouped.setdefault((table, key), _clean(group))
             elif m := _COMMENT_LINE.match(line):
@@ -127,7 +129,11 @@ def key_comments(theme_tomls: list[Path]) -> dict[tuple[str, str], str]:
                     group = m.group(1) if group is None else f"{group} {m.group(1)}"
             elif not line.strip():
                 group = None
-    return {**grouped, **inline}
+    joined = {}
+    for where, said in inline.items():
+        base, own = said[-1], said[0]
+        joined[where] = base if own == base else _clean(f"{base.rstrip('.')}; here: {own}", 240)
+    return {**grouped, **joined}
 
 
 def _colour_comment(table: str, key: str, comments: dict[tuple[str, str], str]) -> str:
