@@ -39,15 +39,19 @@ def ink(png: Path) -> float:
         return ink_of(img)
 
 
-def ink_of(img: Image.Image) -> float:
-    """Ink coverage of one rendered page: the mean of 1 − luminance (Rec. 709
-    weights on linear light, as CIE lightness L*/100), 0 white, 1 black."""
-    rgb = np.asarray(img.convert("RGB"), dtype=np.float64) / 255.0
-    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+def lightness(rgb) -> np.ndarray:
+    """CIE L* (0–100) of sRGB pixels (0–255, any shape ending in 3): Rec. 709
+    luminance of linear light, then the CIE lightness curve."""
+    c = np.asarray(rgb, dtype=np.float64) / 255.0
+    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
     y = lin @ np.array([0.2126, 0.7152, 0.0722])
-    # luminance to perceived lightness (CIE L*/100) so a mid grey counts as half ink
-    lstar = np.where(y > 216 / 24389, 116 * np.cbrt(y) - 16, y * 24389 / 27) / 100.0
-    return float(1.0 - lstar.mean())
+    return np.where(y > 216 / 24389, 116 * np.cbrt(y) - 16, y * 24389 / 27)
+
+
+def ink_of(img: Image.Image) -> float:
+    """Ink coverage of one rendered page: the mean of 1 − lightness (CIE
+    L*/100, so a mid grey counts as half ink), 0 white, 1 black."""
+    return float(1.0 - (lightness(np.asarray(img.convert("RGB"))) / 100.0).mean())
 
 
 def relative_luminance(rgb) -> float:

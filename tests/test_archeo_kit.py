@@ -19,6 +19,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
+from colour_checks import lightness
 from conftest import page_text
 
 from printkit.build import BuildOptions, build
@@ -447,16 +448,6 @@ def layer_backs(tmp_path_factory):
     return out
 
 
-def _lightness(rgb):
-    """CIE L* (0–100) of sRGB pixels (0–255)."""
-    import numpy as np
-
-    c = np.asarray(rgb, dtype=np.float64) / 255.0
-    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-    y = lin @ np.array([0.2126, 0.7152, 0.0722])
-    return np.where(y > 216 / 24389, 116 * np.cbrt(y) - 16, y * 24389 / 27)
-
-
 def _marks_differ(a, b):
     """symbol_difference of two backs as a greyscale print shows them: each
     pixel within 10 L* (MIN_DELTA_E) of its back's ground (the commonest
@@ -469,7 +460,7 @@ def _marks_differ(a, b):
     h, w = min(len(a), len(b)), min(len(a[0]), len(b[0]))
     grey = []
     for pixels in (a, b):
-        light = _lightness(pixels[:h, :w])
+        light = lightness(pixels[:h, :w])
         values, counts = np.unique(np.round(light), return_counts=True)
         ground = values[counts.argmax()]
         light[np.abs(light - ground) < MIN_DELTA_E] = ground

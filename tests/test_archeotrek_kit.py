@@ -7,6 +7,8 @@ import shutil
 import subprocess
 
 import pytest
+
+from colour_checks import lightness
 from pypdf import PdfReader
 
 from printkit.build import BuildOptions, build
@@ -246,16 +248,6 @@ def _by_colour(tokens):
     return groups
 
 
-def _lightness(rgb):
-    """CIE L* (0–100) of sRGB pixels (0–255)."""
-    import numpy as np
-
-    c = np.asarray(rgb, dtype=np.float64) / 255.0
-    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-    y = lin @ np.array([0.2126, 0.7152, 0.0722])
-    return np.where(y > 216 / 24389, 116 * np.cbrt(y) - 16, y * 24389 / 27)
-
-
 def _symbols(a, b):
     """symbol_difference of two tokens as a greyscale print shows them: the
     union of both values' ink painted in each token's value colour (so two
@@ -272,7 +264,7 @@ def _symbols(a, b):
     hole = a[1][:n, :n] | b[1][:n, :n]
     grey = []
     for pixels, digits, _ in (a, b):
-        light = _lightness(pixels[:n, :n])
+        light = lightness(pixels[:n, :n])
         ground = light[0, 0]  # outside the cut circle: the token's own colour
         light[hole] = np.median(light[digits]) if digits.any() else ground
         light[np.abs(light - ground) < MIN_DELTA_E] = ground
@@ -320,7 +312,7 @@ def _marks(pixels):
 
     from colour_checks import MIN_DELTA_E
 
-    light = _lightness(pixels)
+    light = lightness(pixels)
     values, counts = np.unique(np.round(light), return_counts=True)
     ground = values[counts.argmax()]
     light[np.abs(light - ground) < MIN_DELTA_E] = ground
@@ -361,7 +353,7 @@ def test_worked_example_bone_chips_show_their_symbols(theme_kits, name):
     for w in values:  # the chip: between the word before its value and the value
         before = words[words.index(w) - 1]
         win = img[int((w["top"] - mm(2)) * k):int((w["bottom"] + mm(2)) * k), int(before["x1"] * k):int(w["x0"] * k)]
-        dark = _lightness(win) < 50  # the chip's ink ring
+        dark = lightness(win) < 50  # the chip's ink ring
         ys, xs = np.nonzero(dark)
         y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
         dy, dx = (y1 - y0) * 0.18, (x1 - x0) * 0.18  # inside the ring: the chip's colour and its symbol

@@ -230,6 +230,21 @@ def best_contrast(background: str, *candidates: str) -> str:
     return max(candidates, key=lambda c: contrast_ratio(background, c))
 
 
+def readable(colour: str, ground: str, towards: str, minimum: float = 4.5, steps: int = 10) -> str:
+    """``colour`` (``#rrggbb``) if its WCAG contrast on ``ground`` is
+    ``minimum`` or more, else the first opaque blend of it towards
+    ``towards`` (in ``steps`` equal steps) that reaches it, else ``towards``
+    — so a hue (a pale ink-saver tint, say) keeps its identity and darkens,
+    or lightens, just enough for small text to read.  Returns ``#rrggbb``.
+    Raises :class:`ValueError` for a malformed colour."""
+    for k in range(steps + 1):
+        c = mix(colour, towards, k / steps)
+        hexed = "#%02x%02x%02x" % tuple(round(v * 255) for v in (c.red, c.green, c.blue))
+        if contrast_ratio(hexed, ground) >= minimum:
+            return colour if k == 0 else hexed
+    return towards
+
+
 def mix(hex_a: str, hex_b: str, t: float) -> Color:
     """Opaque blend of two ``#rrggbb`` colours: ``t`` = 0 gives a, 1 gives b.
 

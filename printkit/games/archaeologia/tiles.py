@@ -24,7 +24,8 @@ from reportlab.lib.utils import simpleSplit
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, Discovery
 from printkit.model import Face, FaceBox
-from printkit.render.icons import best_contrast, colour_symbol, contrast_ratio, mix
+from printkit.render import icons
+from printkit.render.icons import best_contrast, colour_symbol
 from printkit.units import mm
 
 G = GAME_ID
@@ -48,13 +49,7 @@ def readable(theme, role: str, ground: str = "ground"):
     """The colour of ``role`` for small text on ``ground``: itself where its WCAG
     contrast there is 4.5 or more, else mixed toward ink just enough to reach it
     (pale ink-saver tints keep their hue and become readable)."""
-    hue, ink, back = theme.hex(role, G), theme.hex("ink"), theme.hex(ground, G)
-    for k in range(21):
-        c = mix(hue, ink, k / 20)
-        hexed = "#%02x%02x%02x" % tuple(round(v * 255) for v in (c.red, c.green, c.blue))
-        if contrast_ratio(hexed, back) >= 4.5:
-            return HexColor(hexed) if k else HexColor(hue)
-    return HexColor(ink)
+    return HexColor(icons.readable(theme.hex(role, G), theme.hex(ground, G), theme.hex("ink"), 4.5, steps=20))
 
 
 def fill_bleed(c, box: FaceBox, colour) -> None:

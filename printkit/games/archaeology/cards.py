@@ -17,6 +17,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
 
 from printkit.games.archaeology import art
+from printkit.render import icons
 from printkit.render.icons import contrast_ratio, mix
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Chest, Treasure, chest_text, thief_text
 from printkit.model import Face, FaceBox
@@ -52,13 +53,7 @@ def readable(colour: str, ground: str, towards: str, minimum: float = READABLE):
     """``colour`` (hex) if it reads on ``ground`` (WCAG ≥ ``minimum``), else
     the first blend of it towards ``towards`` (hex, tenths) that does — so a
     hue keeps its identity but darkens (or lightens) just enough to read."""
-    for k in range(11):
-        t = k / 10
-        c = mix(colour, towards, t)
-        h = "#%02x%02x%02x" % tuple(round(v * 255) for v in (c.red, c.green, c.blue))
-        if contrast_ratio(h, ground) >= minimum:
-            return c
-    return HexColor(towards)
+    return HexColor(icons.readable(colour, ground, towards, minimum, steps=10))
 
 
 def text_on(theme, ground: str, *preferred: str, minimum: float = READABLE):
