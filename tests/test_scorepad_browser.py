@@ -281,6 +281,10 @@ def test_form_pads_import_tap_export(browser, tmp_path, shots, game, example):
         page.click('#events li:last-child button')  # delete the event that ended the game
         assert page.locator('#problems li[data-code="game-not-ended"]').count() == 1
         page.uncheck("#finished")  # unfinished: the standings so far (a warning)
+        warned = page.locator("#problems li").count()
+        assert warned and page.locator("#problems h2").inner_text() == "Valid, with warnings"
+        status = page.inner_text("#status")  # the bar says what the panel says
+        assert status.startswith("✓") and f"{warned} warning" in status, status
     page.click("#export")
     exported = tmp_path / "exported.toml"
     exported.write_text(page.input_value("#export-text"), encoding="utf-8")

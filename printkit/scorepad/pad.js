@@ -217,9 +217,10 @@
   }
   function status() {  // the verdict in one line at the top (the list sits below the sheet on a phone)
     var errs = report.problems.filter(function (p) { return p.severity === PK.ERROR; }).length;
-    var text = errs ? errs + " problem" + (errs > 1 ? "s" : "") + " ↓" : report.valid && (state.finished || !cfg.partial) ? "✓ " + (verdict() || "valid") :
-      "✓ no problem so far";
-    return h("a", { class: "status " + (errs ? "bad" : "ok"), id: "status", href: errs ? "#problems" : "#results" }, text);
+    var warns = report.problems.length - errs;  // the problems panel says "Valid, with warnings": so does the bar
+    var text = errs ? errs + " problem" + (errs > 1 ? "s" : "") + " ↓" : (report.valid && (state.finished || !cfg.partial) ? "✓ " + (verdict() || "valid") :
+      "✓ no problem so far") + (warns ? " · " + warns + " warning" + (warns > 1 ? "s" : "") + " ↓" : "");
+    return h("a", { class: "status " + (errs ? "bad" : "ok"), id: "status", href: errs || warns ? "#problems" : "#results" }, text);
   }
   function draw() {
     if (state.active >= state.players.length) state.active = 0;
