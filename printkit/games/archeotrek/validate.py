@@ -65,8 +65,7 @@ CODES: dict[str, tuple[str, str]] = {
     "area-empty": (ERROR, "a Digging Area is non-empty"),
     "area-unfilled": (ERROR, "a Digging Area is made of filled circles"),
     "area-not-contiguous": (ERROR, "a Digging Area is contiguous"),
-    "area-sum": (ERROR, "a Digging Area totals exactly the rules' area sum: 9 in the rulebook (2. Choose your result), "
-                        "another number under house rules (--rules)"),
+    "area-sum": (ERROR, "a Digging Area totals exactly area_sum (rulebook: 9, 2. Choose your result)"),
     "area-overlap": (ERROR, "a circle belongs to at most one Digging Area"),
     "too-many-tokens": (
         ERROR,
