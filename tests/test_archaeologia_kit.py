@@ -469,3 +469,33 @@ def test_strata_and_player_colours_survive_colour_blindness_and_greyscale(rules,
         if not ok:
             bad.append(f"{name}: ΔE {de:.1f} ({where}), shapes differ on {shape:.2%}")
     assert not bad, f"{theme_name}: pairs neither colour- nor shape-distinct: {bad}"
+
+
+def test_larger_type_never_runs_into_the_duration_ribbon_or_off_the_card(tmp_path):
+    """A theme at the largest ``[type] scale`` (1.5): on every EVENT card the
+    effect text ends above its "Lasts:" ribbon, and the "ACTION" label under
+    the badge stays left of the card's right trim (read from the sheet's
+    TrimBox: the cards fill it edge to edge)."""
+    theme = tmp_path / "big"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nextends = "highcontrast"\n[type]\nscale = 1.5\n', encoding="utf-8")
+    opts = BuildOptions(paper=get_paper("a4"), theme=load_theme(str(theme)), bleed=mm(3))
+    build(["archaeologia"], opts, tmp_path / "out", jobs=1)
+    import pikepdf
+
+    path = tmp_path / "out" / "archaeologia" / "event-cards.pdf"
+    with pikepdf.open(path) as doc:
+        trims = [float(pg.obj["/TrimBox"][2]) for pg in doc.pages]
+    checked = labels = 0
+    with pdfplumber.open(path) as pdf:
+        for page, trim_right in list(zip(pdf.pages, trims))[::2]:  # fronts pages
+            words = page.extract_words(keep_blank_chars=False)
+            for lasts in (w for w in words if w["text"] == "Lasts:"):
+                above = [w for w in words if w["x1"] > lasts["x0"] - 40 and w["x0"] < lasts["x1"] + 60
+                         and lasts["top"] - 60 < w["bottom"] <= lasts["top"] + 0.5 and w is not lasts]
+                assert all(w["bottom"] <= lasts["top"] for w in above), [w["text"] for w in above]
+                checked += 1
+            for label in (w for w in words if w["text"] == "ACTION"):
+                assert label["x1"] <= trim_right - mm(3) + 0.5, (label["x1"], trim_right)
+                labels += 1
+    assert checked >= 9 and labels >= 9

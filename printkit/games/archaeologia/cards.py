@@ -69,8 +69,9 @@ def event_face(rules: ArchaeologiaRules, theme, e: Event) -> Face:
             c.setLineWidth(1.2)
             c.circle(bx, by, 17, fill=1, stroke=1)
             text(c, "FREE", bx, by - 3.2, theme.font("bold"), 8.5, ink)
-        text(c, "1 ACTION" if e.action else "no ACTION", bx, by - 27, theme.font("bold"), theme.small(7),
-             theme.colour("muted"))
+        label = "1 ACTION" if e.action else "no ACTION"  # centred under the badge, inside the safe zone
+        text(c, label, bx, by - 27, theme.font("bold"), fit(c, label, theme.font("bold"), theme.small(7),
+                                                               2 * (w - s - 1 - bx)), theme.colour("muted"))
         # art: the event's own icon where it has one, else the game's emblem
         icon = {"airplane": art.airplane, "rain": art.cloud, "clear-skies": art.cloud, "ground-survey": art.sonar,
                 "volunteers": art.workforce, "lucky-strike": art.shovel, "borrowed-tools": art.pickaxe,
@@ -83,7 +84,10 @@ def event_face(rules: ArchaeologiaRules, theme, e: Event) -> Face:
              col(theme, "ground"))
         # effect
         top = cy - 40
-        body = theme.small(BODY_PT)
+        body = theme.small(BODY_PT)  # larger type only while the lines clear the duration ribbon
+        while body > BODY_PT and (len(simpleSplit(e.text, theme.font("semibold"), body, w - 2 * s - 8)) * body * 1.18
+                                  > top - (s + 2 + 15) - 2):
+            body -= 0.25
         wrapped(c, e.text, w / 2, top, w - 2 * s - 8, theme.font("semibold"), body, ink, leading=body * 1.18)
         # duration ribbon
         c.setFillColor(col(theme, "ground_dark"))

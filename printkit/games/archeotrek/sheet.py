@@ -515,9 +515,13 @@ class _Painter:
         d = mm(4.6)
         step = (r.h - _SMALL_PT - mm(1.5)) / len(items)
         y = r.y1 - _SMALL_PT - mm(1.5) - step / 2
+        room = r.x1 - (r.x + d + mm(1.8)) - mm(0.8)
+        size = self.t.small(_SMALL_PT + 0.5)  # larger type ([type] scale) only as far as the box allows
+        while size > _SMALL_PT + 0.5 and max(self.width(cap, "body", size) for _, cap in items) > room:
+            size -= 0.1
         for kind, caption in items:
             self.badge(kind, r.x + d / 2, y, d)
-            self.text(caption, r.x + d + mm(1.8), y, "body", self.t.small(_SMALL_PT + 0.5), ink, middle=True)
+            self.text(caption, r.x + d + mm(1.8), y, "body", size, ink, middle=True)
             y -= step
 
     def badge(self, kind: str, x: float, y: float, d: float) -> None:
