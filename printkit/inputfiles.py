@@ -339,6 +339,21 @@ class _Short(reprlib.Repr):
             return repr(x[: self.maxstring - 10]) + f"… ({len(x):,} characters)"
         return repr(x)
 
+    # TOML's own spelling for what tomllib gives: a table, a date or a time as the user typed it
+    def repr_dict(self, x: dict, level: int) -> str:
+        if not x:
+            return "{}"
+        if level <= 0:
+            return "{…}"
+        items = [f"{k if isinstance(k, str) and k.isidentifier() else self.repr1(k, level - 1)} = "
+                 f"{self.repr1(v, level - 1)}" for k, v in list(x.items())[: self.maxdict]]
+        return "{ " + ", ".join(items) + (", …" if len(x) > self.maxdict else "") + " }"
+
+    def repr_date(self, x: Any, level: int) -> str:
+        return x.isoformat()
+
+    repr_datetime = repr_time = repr_date
+
 
 _SHORT = _Short()
 

@@ -131,6 +131,7 @@ def _dtc_pdf(prof: Profile, title: str, comps: list[Component], theme) -> bytes:
     c.setTitle(title)
     c.setAuthor("printkit")
     c.setCreator("printkit")
+    c.setSubject(title)
     defined: set[str] = set()
 
     def page(comp: Component, face) -> None:

@@ -57,10 +57,15 @@ class SkeletonAward:
             rest = [p for p in top if p != self.winner]
             nxt = min(points[p] for p in rest)
             return (
-                f"tied on {best} {colour} Bones with {_names(rest)}; "
+                f"tied on {best} {colour} {_bones(best)} with {_names(rest)}; "
                 f"fewest {colour} points ({low} vs {nxt})"
             )
-        return f"{_names(top)} tied on {best} {colour} Bones and {low} {colour} points: no one"
+        return f"{_names(top)} tied on {best} {colour} {_bones(best)} and {low} {colour} points: no one"
+
+
+def _bones(n: int) -> str:
+    """"Bone" or "Bones" for ``n`` tokens."""
+    return "Bone" if n == 1 else "Bones"
 
 
 def _names(names: list[str], limit: int = 8) -> str:

@@ -353,9 +353,9 @@
     if (a.winner !== null) {
       var rest = top.filter(function (p) { return p !== a.winner; });
       var nxt = Math.min.apply(null, rest.map(function (p) { return points[p]; }));
-      return "tied on " + best + " " + colour + " Bones with " + namesList(rest) + "; fewest " + colour + " points (" + low + " vs " + nxt + ")";
+      return "tied on " + best + " " + colour + (best === 1 ? " Bone" : " Bones") + " with " + namesList(rest) + "; fewest " + colour + " points (" + low + " vs " + nxt + ")";
     }
-    return namesList(top) + " tied on " + best + " " + colour + " Bones and " + low + " " + colour + " points: no one";
+    return namesList(top) + " tied on " + best + " " + colour + (best === 1 ? " Bone" : " Bones") + " and " + low + " " + colour + " points: no one";
   }
   function award(colour, value, order, counts, points) {
     var best = 0, top = [];
