@@ -401,7 +401,8 @@ def back_face(rules: ArchaeologyRules, theme) -> Face:
             disc = c.beginPath()
             disc.circle(cx, cy, 62)
             c.clipPath(disc, stroke=0, fill=0)
-        for px, ph, colour in ((cx - 22, 46, light), (cx + 20, 62, strong), (cx + 48, 30, light)):
+        # three pyramids (half-base = height) spanning the arch's 124 pt, centred: none reaches the frame
+        for px, ph, colour in ((cx - 24, 38, light), (cx + 8, 54, strong), (cx + 36, 26, light)):
             p = c.beginPath()
             p.moveTo(px - ph, cy - 30)
             p.lineTo(px + ph, cy - 30)
