@@ -186,7 +186,7 @@ def theme_toml_text(name: str, source: FoundTheme, copied: bool, use: str | None
         "#",
         "# Every key below is live: change a value and build again.  A key you delete (or a",
         f'# whole [games.<game>] table) takes "{ext}"\'s value again, and so does any colour a',
-        f"# later printkit adds: `extends` names the theme this one falls back to.",
+        "# later printkit adds: `extends` names the theme this one falls back to.",
         "#",
         '# Colours: sRGB, written "#rrggbb" (six hex digits, e.g. "#2b2118"); nothing else is',
         "#   accepted.  Names are letters, digits, - and _; documents see each as a CSS variable",

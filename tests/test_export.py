@@ -201,7 +201,7 @@ def test_text_with_accents_survives_in_pdf_and_png(built):
             assert diff < 2.0, (png, diff)  # mean per channel, of 255
 
 
-def _glyph(img: Image.Image, box: tuple[float, float, float, float]) -> "np.ndarray":
+def _glyph(img: Image.Image, box: tuple[float, float, float, float]):
     """The greyscale pixels of ``box`` (px: x0, top, x1, bottom) in ``img``,
     resampled to 24 × 32 and centred, for comparing one glyph across formats."""
     import numpy as np
@@ -230,7 +230,7 @@ def test_accented_glyphs_survive_in_every_raster_and_cut_output(built):
     bleed = 0.125 * 72
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[page_no]
-        trim_w, trim_h = page.width - 2 * bleed, page.height - 2 * bleed
+        trim_w = page.width - 2 * bleed
         chars = [c for c in page.chars if c["text"] in "é–" and c["size"] >= 6]
         other = next(c for c in page.chars if c["text"] == "C")
     assert {c["text"] for c in chars} == {"é", "–"}

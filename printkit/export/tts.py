@@ -67,7 +67,6 @@ def export_tts(src: Source) -> Exported:
         if not comps:
             skipped.append(name)
             continue
-        first = comps[0]
         sizes = {(round(c.width, 2), round(c.height, 2)) for c in comps}
         if len(sizes) > 1:
             result.notes.append(f"tts: {src.name}/{name} mixes card sizes; each size is its own deck")
