@@ -363,3 +363,28 @@ def test_worked_example_bone_chips_show_their_symbols(theme_kits, name):
     assert symbol_difference(seven, three) < CHIP_MIN, "two chips of one colour measure as different"
     for label, a, b in (("orange/blue", seven, four), ("orange/purple", seven, five), ("blue/purple", four, five)):
         assert symbol_difference(a, b) >= CHIP_MIN, f"{name}: {label} chips show no different symbol"
+
+
+def test_larger_type_keeps_the_special_circles_key_inside_its_panel(tmp_path):
+    """At the largest ``[type] scale`` (1.5) every caption of the Dig Site's
+    Special Circles key ends at least 1 mm inside the panel around it (the
+    smallest drawn rectangle holding the "Special Circles" heading)."""
+    import pdfplumber
+
+    from printkit.theme import load_theme
+
+    theme = tmp_path / "big"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nextends = "highcontrast"\n[type]\nscale = 1.5\n', encoding="utf-8")
+    opts = BuildOptions(paper=get_paper("a4"), theme=load_theme(str(theme)), bleed=mm(3))
+    build(["archeotrek"], opts, tmp_path / "out", jobs=1)
+    with pdfplumber.open(tmp_path / "out" / "archeotrek" / "dig-site-sheets.pdf") as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        head = next(w for w in words if w["text"] == "Circles")
+        panel = min((o for o in page.rects + page.curves
+                     if o["x0"] < head["x0"] and o["x1"] > head["x1"] and o["top"] < head["top"] < o["bottom"]),
+                    key=lambda o: (o["x1"] - o["x0"]) * (o["bottom"] - o["top"]))
+        captions = [w for w in words if w["text"] == "only" and w["top"] > head["top"]]
+    assert len(captions) == 3
+    assert all(w["x1"] <= panel["x1"] - mm(1) for w in captions), ([w["x1"] for w in captions], panel["x1"])

@@ -33,15 +33,16 @@ DPI = 72
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory):
-    """theme → game → the kit PDF (A4, defaults)."""
+def kits(built_all, tmp_path_factory):
+    """theme → game → the kit PDF (A4, defaults); classic's is the session's
+    ``printkit build all`` (conftest ``built_all``), the others built here."""
     root = tmp_path_factory.mktemp("ink")
-    out = {}
-    for name in THEMES:
+    folders = {"classic": built_all}
+    for name in THEMES[1:]:
         opts = BuildOptions(paper=get_paper("a4"), theme=load_theme(name), bleed=mm(3))
         build(["all"], opts, root / name, jobs=1)
-        out[name] = {g: root / name / g / f"{g}-kit.pdf" for g in game_ids()}
-    return out
+        folders[name] = root / name
+    return {name: {g: folder / g / f"{g}-kit.pdf" for g in game_ids()} for name, folder in folders.items()}
 
 
 @pytest.fixture(scope="module")

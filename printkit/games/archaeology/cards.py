@@ -62,8 +62,7 @@ def text_on(theme, ground: str, *preferred: str, minimum: float = READABLE):
     for h in preferred:
         if contrast_ratio(h, ground) >= minimum:
             return HexColor(h)
-    ink = theme.hex("ink")
-    return HexColor(max((ink, "#ffffff"), key=lambda h: contrast_ratio(h, ground)))
+    return HexColor(icons.best_contrast(ground, theme.hex("ink"), "#ffffff"))
 
 
 def _frame(theme, default):
@@ -391,12 +390,11 @@ def back_face(rules: ArchaeologyRules, theme) -> Face:
         c.circle(cx, cy, 62, fill=1, stroke=stroke)
         c.setFillColor(strong)
         c.circle(cx, cy + 22, 16, fill=1, stroke=stroke)
-        if lines:  # sun rays
+        if lines:  # sun rays, then the scene inside the roundel: pyramids on the horizon, dunes below
             for k in range(12):
                 a = k * math.pi / 6
                 c.line(cx + math.cos(a) * 20, cy + 22 + math.sin(a) * 20,
                        cx + math.cos(a) * 26, cy + 22 + math.sin(a) * 26)
-        if lines:  # the scene inside the roundel: pyramids on the horizon, dunes below
             c.saveState()
             disc = c.beginPath()
             disc.circle(cx, cy, 62)

@@ -20,6 +20,7 @@ from printkit.games.archeo import art
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import FACE_KINDS, ArcheoRules, Board
 from printkit.model import Face, FaceBox
+from printkit.render.text import fit_size
 from printkit.units import mm
 
 G = "archeo"
@@ -37,9 +38,9 @@ def _fill(c, box: FaceBox, colour) -> None:
 
 
 def fit(text: str, font: str, wanted: float, width: float, least: float = 7.0) -> float:
-    """Font size ≤ ``wanted`` (never below ``least``) at which ``text`` fits ``width`` pt."""
-    w = pdfmetrics.stringWidth(text, font, 1.0)
-    return max(least, min(wanted, width / w)) if w else wanted
+    """Font size ≤ ``wanted`` (never below ``least``, 7 pt: the body minimum) at which
+    ``text`` fits ``width`` pt (:func:`printkit.render.text.fit_size`)."""
+    return fit_size(text, font, wanted, width, least)
 
 
 def _text(c, text, x, y, font, size, colour, align="centre") -> None:

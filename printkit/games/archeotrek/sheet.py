@@ -30,6 +30,7 @@ from printkit.games.archeotrek.data import ArcheoTrekRules
 from printkit.model import Face, FaceBox
 from printkit.games.archeotrek import art
 from printkit.render import icons
+from printkit.render.text import fit_size
 from printkit.units import mm
 
 GAME = "archeotrek"
@@ -516,9 +517,9 @@ class _Painter:
         step = (r.h - _SMALL_PT - mm(1.5)) / len(items)
         y = r.y1 - _SMALL_PT - mm(1.5) - step / 2
         room = r.x1 - (r.x + d + mm(1.8)) - mm(0.8)
-        size = self.t.small(_SMALL_PT + 0.5)  # larger type ([type] scale) only as far as the box allows
-        while size > _SMALL_PT + 0.5 and max(self.width(cap, "body", size) for _, cap in items) > room:
-            size -= 0.1
+        # larger type ([type] scale) only as far as the box allows, never below the designed size
+        size = min(fit_size(cap, self.t.font("body"), self.t.small(_SMALL_PT + 0.5), room, _SMALL_PT + 0.5)
+                   for _, cap in items)
         for kind, caption in items:
             self.badge(kind, r.x + d / 2, y, d)
             self.text(caption, r.x + d + mm(1.8), y, "body", size, ink, middle=True)

@@ -27,6 +27,7 @@ from printkit.games.archeotrek.data import ArcheoTrekRules
 from printkit.model import Face, FaceBox
 from printkit.games.archeotrek import art
 from printkit.render import icons
+from printkit.render.text import fit_size
 
 GAME = "archeotrek"
 
@@ -82,9 +83,7 @@ def _fill_bleed(c: Any, box: FaceBox, colour: Any) -> None:
            stroke=0, fill=1)
 
 
-def _fit_size(text: str, font: str, wanted: float, max_width: float) -> float:
-    width = pdfmetrics.stringWidth(text, font, 1.0)
-    return min(wanted, max_width / width) if width else wanted
+
 
 
 def _centred_number(c: Any, text: str, font: str, size: float, x: float, y: float,
@@ -140,7 +139,7 @@ def bone_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -> Fa
         icons.colour_symbol(c, symbol, cx, cy + r_safe * 0.10, r_safe * 1.95,
                             icons.mix(theme.hex(colour, GAME), shade, 0.35), ink, SYMBOL_LINE_PT)
         font = theme.font("display")
-        size = _fit_size(text, font, BONE_VALUE_PT, r_safe * 1.4)
+        size = fit_size(text, font, BONE_VALUE_PT, r_safe * 1.4)
         num_y = cy + r_safe * 0.12
         _centred_number(c, text, font, size, cx, num_y, ink, _ambiguous_upside_down(text))
         art.bone(c, cx, cy - r_safe * 0.70, r_safe * 0.66, ink)
@@ -221,7 +220,7 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
         c.setLineWidth(0.8)
         c.circle(cx, cy, r_safe + box.safe * 0.25, stroke=1, fill=0)
         font = theme.font("display")
-        size = _fit_size(text, font, SKELETON_VALUE_PT, r_safe * 1.3)
+        size = fit_size(text, font, SKELETON_VALUE_PT, r_safe * 1.3)
         num_y = cy - r_safe * 0.15
         _centred_number(c, text, font, size, cx, num_y, ink, False)
         skull_size = r_safe * 0.58
@@ -233,7 +232,7 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
                                 r_safe * 0.30, ink)
         word = "Skeleton"
         wfont = theme.font("bold")
-        wsize = _fit_size(word.upper(), wfont, theme.small(8.0), r_safe * 1.1)
+        wsize = fit_size(word.upper(), wfont, theme.small(8.0), r_safe * 1.1)
         c.setFillColor(ink)
         c.setFont(wfont, wsize)
         c.drawCentredString(cx, cy - r_safe * 0.74, word.upper())
