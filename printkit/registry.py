@@ -15,29 +15,18 @@ the order the entry points are declared.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
-from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, Callable
 
-from printkit import PrintkitError, UsageError
+from printkit import PrintkitError, UsageError, gamefiles
+from printkit.gamefiles import GAME_ID, GROUP, game_entry_points
 
 if TYPE_CHECKING:  # pragma: no cover
     from printkit.gamekit.contract import GameKit
 
-#: Entry-point group every game registers in.
-GROUP = "printkit.games"
-#: What a game id may look like: it names folders (``out/<id>/``) and files.
-GAME_ID = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
-
-
-@lru_cache(maxsize=1)
-def _entry_points() -> dict[str, EntryPoint]:
-    found: dict[str, EntryPoint] = {}
-    for ep in entry_points(group=GROUP):
-        if GAME_ID.match(ep.name) and ep.name not in found:  # first declaration wins
-            found[ep.name] = ep
-    return found
+# GROUP, GAME_ID and the entry points themselves live in printkit.gamefiles (engine
+# core: the theme and documents find a game's palette.toml and templates/ there).
+_entry_points = game_entry_points
 
 
 def game_ids() -> list[str]:
@@ -97,5 +86,8 @@ def icons() -> dict[str, Callable[..., Any]]:
 
 def clear_cache() -> None:
     """Forget discovered games (tests that install a plug-in at run time)."""
-    _entry_points.cache_clear()
+    gamefiles.clear_cache()
     get_game.cache_clear()
+
+
+__all__ = ["GAME_ID", "GROUP", "all_games", "clear_cache", "game_ids", "get_game", "icons", "scoring_game_ids"]

@@ -512,7 +512,7 @@ def validate_theme_data(data: dict, path: Path) -> None:
     ``#rrggbb`` colours for bundled games.  Raises
     :class:`printkit.PrintkitError`: ``"<file>: [section] key: what is wrong;
     what is expected"`` (values shortened with :func:`printkit.inputfiles.show`)."""
-    from printkit.registry import GAME_ID
+    from printkit.gamefiles import GAME_ID
 
     for section, value in data.items():
         if section not in SECTIONS:
@@ -575,6 +575,40 @@ def _parent(name: str, child: FoundTheme, chain: tuple[FoundTheme, ...], explici
     return None
 
 
+def game_palette(game: str) -> dict[str, str]:
+    """The palette game ``game`` ships (``palette.toml`` in its folder, see
+    :mod:`printkit.gamefiles`): role → ``#rrggbb``; ``{}`` when it has none.
+    The file holds one ``[games.<game>]`` table and nothing else.  Raises
+    :class:`printkit.PrintkitError` (one line naming the file, table and key)
+    for anything else."""
+    from printkit.gamefiles import palette_file
+
+    path = palette_file(game)
+    if path is None:
+        return {}
+    data = load_toml(path)
+    extra = [k for k in data if k != "games"] + [f"games.{_key(g)}" for g in data.get("games", {}) if g != game]
+    if extra or not isinstance(data.get("games"), dict) or game not in data["games"]:
+        raise _fail(path, extra[0] if extra else f"games.{game}", None,
+                    f"a game's palette file holds one [games.{game}] table of colour = \"#rrggbb\" lines "
+                    "and nothing else")
+    _colours(path, f"games.{game}", data["games"][game])
+    return dict(data["games"][game])
+
+
+def _on_game_palettes(own: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """The root theme's palettes: every registered game's own palette
+    (:func:`game_palette`, in registration order), each overridden by the
+    theme's ``[games.<game>]`` entries; then the theme's palettes of games
+    not registered."""
+    from printkit.gamefiles import game_entry_points
+
+    games = {g: game_palette(g) for g in game_entry_points()}
+    for g, palette in own.items():
+        games.setdefault(g, {}).update(palette)
+    return {g: p for g, p in games.items() if p}
+
+
 def _theme_data(theme: FoundTheme, chain: tuple[FoundTheme, ...] = ()) -> tuple[dict, tuple[Path, ...]]:
     """Merged theme data of ``theme`` and its ``extends`` chain, child last
     wins; plus the template search path (child folder first).  ``extends``
@@ -593,6 +627,7 @@ def _theme_data(theme: FoundTheme, chain: tuple[FoundTheme, ...] = ()) -> tuple[
         if named is not None:
             names = ", ".join(dict.fromkeys(t.name for t in list_themes() if t.folder != theme.folder))
             raise _fail(path, "theme", "extends", f"{show(named)}: no such theme; expected one of: {names}")
+        data["games"] = _on_game_palettes(data.get("games", {}))
         return data, (theme.folder,)
     if parent.folder in {t.folder for t in chain}:
         loop = " → ".join(t.name for t in chain + (parent,))

@@ -33,6 +33,7 @@ from printkit.theme import (
     theme_places,
     validate_theme_data,
 )
+from printkit.gamefiles import game_entry_points, palette_file, templates_dir
 from printkit.rules import load_toml
 
 #: Template files a theme may hold besides theme.toml (what --copy-templates copies).
@@ -155,6 +156,16 @@ def _toml_string(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _game_palettes() -> list[Path]:
+    """Every registered game's ``palette.toml`` (the base of its palette, below every theme)."""
+    return [p for p in map(palette_file, game_entry_points()) if p is not None]
+
+
+def _with_game_templates(search: tuple[Path, ...]) -> tuple[Path, ...]:
+    """The theme's template folders, then every registered game's ``templates/``."""
+    return tuple(search) + tuple(d for d in map(templates_dir, game_entry_points()) if d is not None)
+
+
 def _templates(search: tuple[Path, ...]) -> dict[str, Path]:
     """Template file name → the folder it comes from (first in ``search`` wins)."""
     out: dict[str, Path] = {}
@@ -174,8 +185,8 @@ def theme_toml_text(name: str, source: FoundTheme, copied: bool, use: str | None
     font role and every colour of the source's chain (its values, so the new
     theme prints like the source until edited), each key with a comment."""
     data, search = _theme_data(source)
-    comments = key_comments([folder / "theme.toml" for folder in search])
-    templates = _templates(search)
+    comments = key_comments([folder / "theme.toml" for folder in search] + _game_palettes())
+    templates = _templates(_with_game_templates(search))
     ext = source.name
     out = [
         f'# Theme "{name}", started from "{ext}" by `printkit new-theme`.',
@@ -268,7 +279,7 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
     try:
         (work / "theme.toml").write_text(text, encoding="utf-8")
         if copy_templates:
-            for file, folder in _templates(search).items():
+            for file, folder in _templates(_with_game_templates(search)).items():
                 shutil.copyfile(folder / file, work / file)
         check = load_toml(work / "theme.toml")
         validate_theme_data(check, work / "theme.toml")

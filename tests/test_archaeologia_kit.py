@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from printkit import RULES_DIR
 from printkit.build import BuildOptions, build
 from printkit.cli import main
-from printkit.games.archaeologia.components import strata_components
+from printkit.games.archaeologia.kit import strata_components
 from printkit.games.archaeologia.data import load_rules
 from printkit.model import ComponentSet
 from printkit.paper import get_paper
@@ -430,7 +430,7 @@ def _page_image(data: bytes, page_no: int, tmp_path, name: str):
 
 @pytest.mark.parametrize("theme_name", ["classic", "inksaver", "highcontrast"])
 def test_strata_and_player_colours_survive_colour_blindness_and_greyscale(rules, tmp_path, theme_name):
-    from printkit.games.archaeologia.components import marker_components
+    from printkit.games.archaeologia.kit import marker_components
 
     assert CONDITIONS == ("greyscale", "deuteranomaly", "protanomaly", "tritanomaly")
     theme, paper = load_theme(theme_name), get_paper("a4")

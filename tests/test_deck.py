@@ -131,7 +131,7 @@ def test_file_name_from_data_is_sanitised(tmp_path):
 
 def test_bundled_money_tokens_use_the_deck_layout_path():
     """Archaeology's money tokens are a `printkit deck` layout filled from rules data."""
-    from printkit.games.archaeology.components import MONEY_LAYOUT, money_components
+    from printkit.games.archaeology.kit import MONEY_LAYOUT, money_components
     from printkit.games.archaeology.data import load_rules
     from printkit.theme import load_theme
 

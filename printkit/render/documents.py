@@ -1,6 +1,8 @@
 """Flowing-text documents (rules references, logs) via jinja2 + weasyprint.
 
-Templates live in ``templates/<theme name>/`` beside ``theme.toml``.  Every
+Templates live in ``templates/<theme name>/`` beside ``theme.toml``, and a
+game's own in its ``templates/`` folder (looked up after the theme's, see
+:func:`template_folders`; the context's ``game`` names the game).  Every
 document gets, ahead of its own styles, a generated stylesheet holding:
 
 * ``@font-face`` rules for the theme's TTF files (the same files reportlab
@@ -50,6 +52,7 @@ import jinja2
 from markupsafe import Markup
 
 from printkit import TEMPLATES_DIR, PrintkitError, sandbox
+from printkit.gamefiles import templates_dir
 from printkit.inputfiles import escape_display, read_bytes, read_text
 from printkit.paper import Paper
 from printkit.theme import Theme
@@ -108,9 +111,18 @@ class _ThemeLoader(jinja2.BaseLoader):
         raise jinja2.TemplateNotFound(template)
 
 
-def _environment(theme: Theme) -> jinja2.Environment:
+def template_folders(theme: Theme, game: str | None = None) -> tuple:
+    """Where templates are looked up, first match wins: the theme's folders
+    (its own, then the themes it extends), then the ``templates/`` folder of
+    ``game`` (:func:`printkit.gamefiles.templates_dir`), so a theme may
+    replace a game's template by giving a file of the same name."""
+    own = templates_dir(game)
+    return tuple(theme.search_path or (theme.directory,)) + ((own,) if own else ())
+
+
+def _environment(theme: Theme, game: str | None = None) -> jinja2.Environment:
     return sandbox.environment(
-        loader=_ThemeLoader(theme.search_path or (theme.directory,)),
+        loader=_ThemeLoader(template_folders(theme, game)),
         autoescape=_autoescape,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -177,7 +189,8 @@ def render_html(template: str, context: Mapping[str, Any], theme: Theme, paper: 
     clash = [k for k in _RESERVED if k in context]
     if clash:
         raise PrintkitError(f"document context: {', '.join(clash)} is reserved")
-    env = _environment(theme)
+    game = context.get("game")
+    env = _environment(theme, game if isinstance(game, str) else None)
     full = dict(context)
     full.setdefault("paper", paper)
     full["theme_css"] = Markup(theme_css(theme, paper, context.get("game")))
@@ -188,6 +201,7 @@ def render_html(template: str, context: Mapping[str, Any], theme: Theme, paper: 
     except jinja2.TemplateNotFound as exc:
         raise PrintkitError(
             f"template {exc.name!r} not found in {theme.directory}"
+            + (f" nor in {templates_dir(game)}" if isinstance(game, str) and templates_dir(game) else "")
         ) from None
 
 
@@ -225,7 +239,8 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     label = str(theme.directory / template)
     HTML, FontConfiguration = _weasyprint()
 
-    fetcher = _fetcher_class()(theme)
+    game = context.get("game")
+    fetcher = _fetcher_class()(theme, game if isinstance(game, str) else None)
     font_config = FontConfiguration()
     try:
         with sandbox.watchdog(LAYOUT_SECONDS, _LayoutOverrun), _fixed_timestamps():
@@ -336,9 +351,9 @@ def _fetcher_class():
         """Serves only files of the theme (see the module docstring); records
         every refusal in ``refused`` as (url, reason)."""
 
-        def __init__(self, theme: Theme):
+        def __init__(self, theme: Theme, game: str | None = None):
             super().__init__(allowed_protocols=("file", "data"), allow_redirects=False)
-            folders = list(theme.search_path or (theme.directory,)) + [TEMPLATES_DIR]
+            folders = list(template_folders(theme, game)) + [TEMPLATES_DIR]
             self.roots = tuple(dict.fromkeys(os.path.realpath(f) for f in folders))
             self.fonts = frozenset(os.path.realpath(f) for f in theme.font_files.values())
             self.refused: list[tuple[str, str]] = []

@@ -18,11 +18,12 @@ Every count, star and size comes from ``rules/archeo.toml``.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from printkit.build import BuildOptions, GameKit, Part
 from printkit.games.archeo import pieces
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import EARTH_BACKS, GAME_ID, FACE_KINDS, ArcheoRules, check_printable, load_rules
-from printkit.games.archeo.scorer import scorer
 from printkit.games.archeo.site import site_face
 from printkit.model import Component, ComponentSet
 from printkit.units import mm
@@ -138,6 +139,32 @@ def cover(summary: list[dict], options: BuildOptions) -> bytes:
     return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
                      minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
                      theme=options.theme, game=GAME_ID, art=title_art, accent_role="dirt_dark")
+
+
+def scorer(rules_path: Path | None = None):
+    """The Archéo :class:`printkit.scoring.Scorer` under the rules at
+    ``rules_path`` (``None``: bundled): the table's stars per fossil board and
+    the egg, the total, why the game ended and the rating of End of Game.
+
+    Raises :class:`printkit.PrintkitError` (one line naming file and key) for
+    bad rules data at ``rules_path``."""
+    from printkit.games.archeo import data, game, scoring
+    from printkit.scoring import Scorer
+
+    rules = data.bundled_rules() if rules_path is None else data.load_rules(rules_path)
+    return Scorer(
+        load=lambda path: game.load_game(path, rules=rules),
+        validate=scoring.validate,
+        score=scoring.score_game,
+        render_text=scoring.render_text,
+        render_json=scoring.render_json,
+        simulate=lambda players, seed: scoring.simulate_toml(players, seed, rules=rules),
+        default_players=rules.players_default,
+        players_range=(rules.players_min, rules.players_max),
+        reports="stars per fossil board and the egg, the total, why the game ended, the rating of End of Game "
+                "(cooperative: no winner line)",
+        example="examples/archeo/finished-3-players.toml",
+    )
 
 
 def _players(rules: ArcheoRules) -> tuple[int, int, int]:
