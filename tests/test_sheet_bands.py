@@ -89,3 +89,25 @@ def test_a_full_sheet_leaves_no_band(theme):
     """Nine cards fill the 3 × 3 sheet: the tokens get their own sheet."""
     data, pages = render_set(_mixed(theme, cards=9), paper=get_paper("a4"), theme=theme, bleed=BLEED)
     assert pages == 4
+
+
+@pytest.mark.parametrize("duplex", ["long", "none"])
+def test_build_reports_the_sheets_each_kit_prints_on(tmp_path, duplex):
+    """The build's summary line per game counts the sheets the kit PDF takes: half its
+    pages printed duplex (every page pair is one sheet, blank backs included), all its
+    pages when fronts and backs are glued (``--duplex none``)."""
+    import re
+
+    from click.testing import CliRunner
+    from pypdf import PdfReader
+
+    from printkit.cli import main
+
+    res = CliRunner().invoke(main, ["build", "archeotrek", "--duplex", duplex, "--out", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    line = next(ln for ln in res.output.splitlines() if ln.startswith("archeotrek: the kit prints on "))
+    total, parts = re.match(r"archeotrek: the kit prints on (\d+) sheets: (.*)$", line).groups()
+    counts = [int(part.split(" ", 1)[0]) for part in parts.split(" · ")]
+    pages = len(PdfReader(tmp_path / "archeotrek" / "archeotrek-kit.pdf").pages)
+    assert int(total) == sum(counts) == (pages // 2 if duplex == "long" else pages)
+    assert "plain paper (80 g/m²)" in parts and "card 200–300 g/m²" in parts
