@@ -35,7 +35,7 @@ from __future__ import annotations
 import io
 from dataclasses import replace
 
-from printkit.export import Exported, Source
+from printkit.export.kinds import Exported, Source
 from printkit.export.faces import corner_radius
 from printkit.imposition import impose
 from printkit.marks import hexagon_points
