@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from printkit.marks import polygon_path
+from printkit.gamekit import polygon_path
 
 Icon = Callable[..., None]
 

@@ -28,9 +28,7 @@ from printkit.games.archaeologia.tiles import (
     text,
     wrapped,
 )
-from printkit.model import Component, Face, FaceBox
-from printkit.render.icons import mix
-from printkit.units import mm
+from printkit.gamekit import Component, Face, FaceBox, mix, mm
 
 G = GAME_ID
 BODY_PT = 9.0

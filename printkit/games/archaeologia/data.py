@@ -15,10 +15,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from printkit import PrintkitError
-from printkit.inputfiles import show
-from printkit.rules import Checker, check_rules_keys, load_toml, rules_path, playing_time
-from printkit.rules import check_printable as rules_check_printable
+from printkit.gamekit import (
+    Checker,
+    PrintkitError,
+    check_printable as rules_check_printable,
+    check_rules_keys,
+    load_toml,
+    playing_time,
+    rules_path,
+    show,
+)
 
 GAME_ID = "archaeologia"
 

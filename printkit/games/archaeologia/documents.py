@@ -11,9 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules
-from printkit.paper import Paper
-from printkit.render.documents import game_context, render_document
-from printkit.theme import Theme
+from printkit.gamekit import Paper, Theme, game_context, render_document
 
 TEMPLATE = "archaeologia-rules.html.j2"
 

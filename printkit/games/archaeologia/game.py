@@ -39,21 +39,23 @@ from printkit.games.archaeologia.data import (
     ArchaeologiaRules,
     bundled_rules,
 )
-from printkit.inputfiles import name_key, show, text_flaw
-from printkit.scoring.fields import (
+from printkit.gamekit import (
+    ERROR,
+    Problem as BaseProblem,
     Table,
     check_keys,
     check_top,
     is_int,
     item_text,
+    name_key,
     player_name,
     player_tables,
     read_game_file,
     require_table,
+    show,
+    text_flaw,
     type_name,
 )
-from printkit.scoring.problems import ERROR
-from printkit.scoring.problems import Problem as BaseProblem
 
 #: code → (default severity, the rule it enforces).  Stable: tests, docs and JSON use them.
 CODES: dict[str, tuple[str, str]] = {

@@ -21,7 +21,7 @@ scorer (:mod:`printkit.games.archaeologia.scoring`) reads ``[discoveries]``,
 
 from __future__ import annotations
 
-from printkit.build import BuildOptions, GameKit, Part
+from printkit.gamekit import BuildOptions, Component, ComponentSet, Face, GameKit, Part, mm
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, check_printable, load_rules
 from printkit.games.archaeologia.tiles import (
@@ -33,8 +33,6 @@ from printkit.games.archaeologia.tiles import (
     tile_front,
     tool_face,
 )
-from printkit.model import Component, ComponentSet, Face
-from printkit.units import mm
 
 TILE_SAFE_MM = 3.0
 
@@ -140,7 +138,7 @@ def cover(summary: list[dict], options: BuildOptions) -> bytes:
     """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
     art, players and playing time, contents and the print plan."""
     from printkit.games.archaeologia.cover import title_art
-    from printkit.render.cover import cover_pdf
+    from printkit.gamekit import cover_pdf
 
     rules = load_rules(options.rules_file(GAME_ID))
     return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
@@ -161,7 +159,7 @@ def scorer(rules_path=None):
     ``rules_path`` (``None``: bundled): the events replayed in order, RP per
     gift and objective, the event that ended the game, the winners."""
     from printkit.games.archaeologia import data, game, scoring
-    from printkit.scoring import Scorer
+    from printkit.gamekit import Scorer
 
     rules = data.bundled_rules() if rules_path is None else load_rules(rules_path)
     return Scorer(

@@ -23,10 +23,7 @@ from reportlab.lib.utils import simpleSplit
 
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, Discovery
-from printkit.model import Face, FaceBox
-from printkit.render import icons
-from printkit.render.icons import best_contrast, colour_symbol
-from printkit.units import mm
+from printkit.gamekit import Face, FaceBox, best_contrast, colour_symbol, icons, mm
 
 G = GAME_ID
 #: RP size (pt): the biggest text on a strata tile.

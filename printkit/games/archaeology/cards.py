@@ -17,10 +17,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
 
 from printkit.games.archaeology import art
-from printkit.render import icons
-from printkit.render.icons import contrast_ratio, mix
+from printkit.gamekit import Face, FaceBox, contrast_ratio, icons, mix
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Chest, Treasure, chest_text, thief_text
-from printkit.model import Face, FaceBox
 
 G = GAME_ID
 #: Trade value size (pt): the biggest text on a treasure card.

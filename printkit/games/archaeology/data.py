@@ -11,12 +11,20 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from printkit import PrintkitError
+from printkit.gamekit import (
+    Checker,
+    INT64_MAX,
+    PrintkitError,
+    check_printable as rules_check_printable,
+    check_rules_keys,
+    fill_fields,
+    load_toml,
+    plain_fields,
+    playing_time,
+    rules_path,
+    show,
+)
 from printkit.games.archaeology.art import TREASURE_ICONS
-from printkit.inputfiles import INT64_MAX, show
-from printkit.rules import Checker, check_rules_keys, load_toml, rules_path, playing_time
-from printkit.rules import check_printable as rules_check_printable
-from printkit.sandbox import fill_fields, plain_fields
 
 GAME_ID = "archaeology"
 

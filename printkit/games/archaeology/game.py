@@ -28,24 +28,24 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from printkit import PrintkitError
-from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Treasure, bundled_rules, check_sell
-from printkit.inputfiles import show
-from printkit.messages import clip
-from printkit.scoring.fields import (
+from printkit.gamekit import (
+    ERROR,
+    PrintkitError,
+    Problem as BaseProblem,
     Table,
     check_keys,
     check_top,
+    clip,
     is_count,
     item_text,
     player_name,
     player_tables,
     read_game_file,
     require_table,
+    show,
     type_name,
 )
-from printkit.scoring.problems import ERROR
-from printkit.scoring.problems import Problem as BaseProblem
+from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Treasure, bundled_rules, check_sell
 
 #: code → (severity, the rule it enforces).  Stable: tests, docs and JSON use them.
 CODES: dict[str, tuple[str, str]] = {

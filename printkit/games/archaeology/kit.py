@@ -16,9 +16,23 @@ Every count, value and size comes from ``rules/archaeology.toml``.
 
 from __future__ import annotations
 
-from printkit import RULES_DIR, PrintkitError
-from printkit.build import BuildOptions, GameKit, Part
-from printkit.deck import layout_face, load_layout
+from printkit.gamekit import (
+    BuildOptions,
+    Component,
+    ComponentSet,
+    Face,
+    GameKit,
+    Part,
+    PrintkitError,
+    RULES_DIR,
+    get_paper,
+    layout_face,
+    load_layout,
+    mm,
+    render_fitted,
+    render_single,
+    render_tiled,
+)
 from printkit.games.archaeology.board import board_draw
 from printkit.games.archaeology.cards import (
     back_face,
@@ -29,11 +43,6 @@ from printkit.games.archaeology.cards import (
 )
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, check_printable, load_rules
 from printkit.games.archaeology.documents import rules_reference_pdf
-from printkit.model import Component, ComponentSet, Face
-from printkit.paper import get_paper
-from printkit.render.documents import render_fitted
-from printkit.tiling import render_single, render_tiled
-from printkit.units import mm
 
 #: Safe zone of cards and tokens (mm): generous, text stays well inside the cut.
 SAFE_MM = 4.0
@@ -155,7 +164,7 @@ def cover(summary: list[dict], options: BuildOptions) -> bytes:
     """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
     art, players and playing time, contents and the print plan."""
     from printkit.games.archaeology.cover import title_art
-    from printkit.render.cover import cover_pdf
+    from printkit.gamekit import cover_pdf
 
     rules = load_rules(options.rules_file(GAME_ID))
     return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
@@ -171,7 +180,7 @@ def scorer(rules_path=None):
     """The Archaeology :class:`printkit.scoring.Scorer` under the rules at
     ``rules_path`` (``None``: bundled): every collection sold to the museum."""
     from printkit.games.archaeology import data, game, scoring
-    from printkit.scoring import Scorer
+    from printkit.gamekit import Scorer
 
     rules = data.bundled_rules() if rules_path is None else load_rules(rules_path)
     return Scorer(

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from printkit.render.icons import best_contrast, mix
+from printkit.gamekit import best_contrast, mix
 
 G = "archeo"
 

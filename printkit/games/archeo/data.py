@@ -16,9 +16,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from printkit import PrintkitError
-from printkit.inputfiles import show
-from printkit.rules import Checker, check_rules_keys, load_toml, rules_path, playing_time
+from printkit.gamekit import (
+    Checker,
+    PrintkitError,
+    check_rules_keys,
+    load_toml,
+    playing_time,
+    rules_path,
+    show,
+)
 
 GAME_ID = "archeo"
 
@@ -344,7 +350,7 @@ def printed_texts(rules: ArcheoRules) -> list[tuple[str, str, tuple[str, ...]]]:
 def check_printable(rules: ArcheoRules, theme) -> None:
     """Refuse rules texts the theme's fonts cannot draw
     (:func:`printkit.rules.check_printable`)."""
-    from printkit.rules import check_printable as check
+    from printkit.gamekit import check_printable as check
 
     check(rules.file or str(rules_path(GAME_ID)), printed_texts(rules), theme)
 

@@ -17,9 +17,7 @@ from printkit.games.archeo import art
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import GAME_ID, ArcheoRules
 from printkit.games.archeo.svg import icon_svg
-from printkit.paper import Paper
-from printkit.render.documents import game_context, render_document
-from printkit.theme import Theme
+from printkit.gamekit import Paper, Theme, game_context, render_document
 
 TEMPLATE = "archeo-rules.html.j2"
 

@@ -36,10 +36,17 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from printkit.games.archeo.data import GAME_ID, STARS_MAX, ArcheoRules, bundled_rules
-from printkit.inputfiles import show
-from printkit.scoring.fields import check_top, is_int, item_text, read_game_file, require_table, type_name
-from printkit.scoring.problems import ERROR
-from printkit.scoring.problems import Problem as BaseProblem
+from printkit.gamekit import (
+    ERROR,
+    Problem as BaseProblem,
+    check_top,
+    is_int,
+    item_text,
+    read_game_file,
+    require_table,
+    show,
+    type_name,
+)
 
 #: code → (severity, the rule it enforces).  Stable: tests, docs and JSON use them.
 CODES: dict[str, tuple[str, str]] = {

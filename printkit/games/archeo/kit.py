@@ -20,13 +20,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.build import BuildOptions, GameKit, Part
+from printkit.gamekit import BuildOptions, Component, ComponentSet, GameKit, Part, mm
 from printkit.games.archeo import pieces
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import EARTH_BACKS, GAME_ID, FACE_KINDS, ArcheoRules, check_printable, load_rules
 from printkit.games.archeo.site import site_face
-from printkit.model import Component, ComponentSet
-from printkit.units import mm
 
 #: Safe zone (mm) of cards; tiles and tokens keep 3 mm.
 CARD_SAFE_MM = 4.0
@@ -133,7 +131,7 @@ def cover(summary: list[dict], options: BuildOptions) -> bytes:
     """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
     art, players and playing time, contents and the print plan."""
     from printkit.games.archeo.cover import title_art
-    from printkit.render.cover import cover_pdf
+    from printkit.gamekit import cover_pdf
 
     rules = load_rules(options.rules_file(GAME_ID))
     return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
@@ -149,7 +147,7 @@ def scorer(rules_path: Path | None = None):
     Raises :class:`printkit.PrintkitError` (one line naming file and key) for
     bad rules data at ``rules_path``."""
     from printkit.games.archeo import data, game, scoring
-    from printkit.scoring import Scorer
+    from printkit.gamekit import Scorer
 
     rules = data.bundled_rules() if rules_path is None else data.load_rules(rules_path)
     return Scorer(

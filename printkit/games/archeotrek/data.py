@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from printkit.inputfiles import show
-from printkit.rules import Checker, check_rules_keys, load_toml, rules_path, playing_time
+from printkit.gamekit import Checker, check_rules_keys, load_toml, playing_time, rules_path, show
 
 #: Colour symbols the token art can draw (printkit.render.icons.SYMBOLS).
 SYMBOL_NAMES = ("circle", "triangle", "square", "diamond")

@@ -31,16 +31,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable
 
-from printkit import PrintkitError
-from printkit.inputfiles import MAX_DIGITS, read_bytes
-from printkit.messages import clip
-from printkit.pdf import quiet_pypdf
-from printkit.scoring import NoSheets
+from printkit.gamekit import FieldSpec, MAX_DIGITS, NoSheets, PrintkitError, clip, mm, quiet_pypdf, read_bytes
 from printkit.games.archeotrek.data import CHOICE_LINES
 from printkit.games.archeotrek.game import GAME_ID, Game, game_from_dict
 from printkit.games.archeotrek.sheet import SCORE_BOXES, SheetGeometry
-from printkit.render.forms import FieldSpec
-from printkit.units import mm
 
 CIRCLE_PT = 22.0     # typed circle values
 AREA_PT = 10.0       # area letter in a circle's tab
@@ -374,7 +368,7 @@ def load_pdf_game(paths: Iterable[str | Path], rules=None) -> Game:
 
 def export_toml(paths: Iterable[str | Path]) -> str:
     """Filled Dig Site PDFs as a TOML filled-game file (fix typos, rescore)."""
-    from printkit.scoring.tomlout import dumps_toml
+    from printkit.gamekit import dumps_toml
 
     paths = [Path(p) for p in paths]
     data = game_dict_from_pdfs(paths)

@@ -12,19 +12,24 @@ Counts, values, colours' symbols and sizes come from ``rules/archeotrek.toml``.
 
 from __future__ import annotations
 
-from printkit.rules import check_printable
-from printkit.build import BuildOptions, GameKit, Part
+from printkit.gamekit import (
+    BuildOptions,
+    Component,
+    ComponentSet,
+    FOOTER,
+    GameKit,
+    Part,
+    check_printable,
+    cover_pdf,
+    mm,
+)
 from printkit.games.archeotrek.art import DECK_ICONS
 from printkit.games.archeotrek.data import load_rules
 from printkit.games.archeotrek.documents import rules_reference_pdf
 from printkit.games.archeotrek.fields import sheet_fields
 from printkit.games.archeotrek.sheet import SheetGeometry, sheet_face
 from printkit.games.archeotrek.tokens import bone_back, bone_face, skeleton_back, skeleton_face
-from printkit.imposition import FOOTER
-from printkit.model import Component, ComponentSet
 from printkit.games.archeotrek.cover import title_art
-from printkit.render.cover import cover_pdf
-from printkit.units import mm
 
 
 def sheet_size(paper) -> tuple[float, float]:
@@ -113,7 +118,7 @@ def scorer(rules_path=None):
     """The ArchéoTREK :class:`printkit.scoring.Scorer` under the rules at
     ``rules_path`` (``None``: bundled): Bones, Skeletons, Empty-Handed circles."""
     from printkit.games.archeotrek import fields, game, scoring, simulate, validate
-    from printkit.scoring import Scorer
+    from printkit.gamekit import Scorer
 
     rules = game.bundled_rules() if rules_path is None else load_rules(rules_path)
     return Scorer(

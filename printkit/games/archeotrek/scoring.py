@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.games.archeotrek.game import GAME_ID, Game
-from printkit.messages import clip
-from printkit.ranking import rank_players
+from printkit.gamekit import clip, rank_players, report_dict, text_report, to_json, winner_line
 from printkit.games.archeotrek.validate import (
     ERROR,
     Problem,
@@ -23,7 +22,6 @@ from printkit.games.archeotrek.validate import (
     token_index_for,
     validate,
 )
-from printkit.scoring.report import report_dict, text_report, to_json, winner_line
 
 
 @dataclass(frozen=True)

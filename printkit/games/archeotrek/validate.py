@@ -23,9 +23,7 @@ from typing import Any
 from printkit.games.archeotrek.data import CHOICE_LINES, Layout, TokenSet
 # CODES and Problem live with the game file's model (game.py); validate needs Game.
 from printkit.games.archeotrek.game import CODES, Game, Problem, problem
-from printkit.inputfiles import show
-from printkit.messages import clip
-from printkit.scoring.problems import ERROR, WARNING
+from printkit.gamekit import ERROR, WARNING, clip, show
 
 
 #: Names other modules import from here (CODES and Problem are game.py's).

@@ -1,6 +1,7 @@
 """Minigame: the smallest printkit game plug-in, living only under tests/.
 
-Six number cards (1–6) with one back, and a scorer: each player lists the
+A rules reference from its own template and palette (``templates/``,
+``palette.toml`` beside this file), six number cards (1–6) with one back, and a scorer: each player lists the
 cards they hold; the highest total wins.  It is registered exactly like a
 fan's pip package (``tests/plugins/printkit_minigame-0.1.dist-info`` declares
 the ``printkit.games`` entry point), so the tests prove a game needs no change
@@ -9,11 +10,10 @@ outside its own folder.
 
 from __future__ import annotations
 
-from printkit.build import BuildOptions, GameKit, Part
-from printkit.model import Component, ComponentSet, Face
-from printkit.units import mm
+from printkit.gamekit import BuildOptions, Component, Face, GameKit, Part, document, mm, pieces
 
 VALUES = (1, 2, 3, 4, 5, 6)
+TITLE, TAGLINE, PLAYERS = "Minigame", "Six cards, highest total wins", (2, 3, 2)
 
 
 def _front(value: int, theme) -> Face:
@@ -28,17 +28,21 @@ def _front(value: int, theme) -> Face:
 
 def _back(theme) -> Face:
     def draw(c, box):
-        c.setFillColor(theme.colour("accent"))
+        c.setFillColor(theme.colour("felt", "minigame"))  # the plug-in's own palette.toml
         c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed, stroke=0, fill=1)
     return Face("minigame/back", draw)
 
 
 def parts(options: BuildOptions) -> list[Part]:
+    """A rules reference from the plug-in's own template (templates/minigame-rules.html.j2)
+    in its own palette (palette.toml), then the six cards."""
     theme = options.theme
     back = _back(theme)
     cards = tuple(Component(f"card-{v}", mm(63.5), mm(88.9), _front(v, theme), back) for v in VALUES)
-    return [Part("cards", "Number cards", "card 300 g/m²",
-                 components=ComponentSet("cards", "Number cards", "card", cards), count=len(cards))]
+    context = {"game": "minigame", "title": TITLE, "tagline": TAGLINE, "players_min": PLAYERS[0],
+               "players_max": PLAYERS[1], "cards": len(VALUES), "low": min(VALUES), "high": max(VALUES)}
+    return [document("rules-reference", "Rules reference", "plain paper", "minigame-rules.html.j2", context, options),
+            pieces("cards", "Number cards", "card 300 g/m²", cards)]
 
 
 
@@ -48,11 +52,9 @@ def parts(options: BuildOptions) -> list[Part]:
 from dataclasses import dataclass, field  # noqa: E402
 from typing import ClassVar  # noqa: E402
 
-from printkit.ranking import rank_players  # noqa: E402
-from printkit.scoring import fields as f  # noqa: E402
-from printkit.scoring.problems import ERROR, has_errors  # noqa: E402
-from printkit.scoring.problems import Problem as BaseProblem  # noqa: E402
-from printkit.scoring.report import report_dict, text_report, to_json, winner_line  # noqa: E402
+from printkit.gamekit import ERROR, has_errors, rank_players, report_dict, text_report, to_json, winner_line  # noqa: E402
+from printkit.gamekit import Problem as BaseProblem  # noqa: E402
+from printkit.gamekit import fields as f  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -127,11 +129,10 @@ def _json(result, max_problems=None) -> str:
 
 
 def scorer(rules_path=None):
-    from printkit.scoring import Scorer
+    from printkit.gamekit import Scorer
 
     return Scorer(load=_load, validate=_validate, score=_score, render_text=_text, render_json=_json,
                   reports="each player's card total and rank")
 
 
-GAME = GameKit(id="minigame", title="Minigame", tagline="Six cards, highest total wins",
-               parts=parts, players=(2, 3, 2), scorer=scorer)
+GAME = GameKit(id="minigame", title=TITLE, tagline=TAGLINE, parts=parts, players=PLAYERS, scorer=scorer)
