@@ -291,7 +291,7 @@ def parse_json(text: str, label: str) -> Any:
             f"{label}: invalid JSON: {exc.msg} in the object starting at line {exc.lineno}, "
             f"column {exc.colno}; write each key once (JSON readers silently keep only the last)"
         ) from None
-    if "\\u" in text and re.search(r"\\u[dD][89abAB]", text):
+    if "\\u" in text and re.search(r"\\u[dD][89a-fA-F]", text):  # high (D800–DBFF) or low (DC00–DFFF)
         bad = _lone_surrogate(data)
         if bad is not None:
             raise PrintkitError(
