@@ -71,3 +71,64 @@ def test_parse_json_refuses_every_lone_surrogate(escape):
     with pytest.raises(PrintkitError, match="lone surrogate"):
         parse_json('{"players": [{"name": "A%sB"}]}' % escape, "g.json")
     assert parse_json('{"name": "\\ud83c\\udfb2"}', "g.json") == {"name": "\U0001F3B2"}  # a pair is a character
+
+
+# ---------------------------------------------------------------- 2. new-theme and theme.toml links
+
+
+def _theme_env(tmp_path):
+    return {"XDG_CONFIG_HOME": str(tmp_path / "config"), "HOME": str(tmp_path)}
+
+
+def test_new_theme_copies_no_link_and_no_odd_name(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root-only secret\n")
+    secret.chmod(0o600)
+    base = tmp_path / "themes" / "base"
+    base.mkdir(parents=True)
+    (base / "theme.toml").write_text('[theme]\nname = "base"\nextends = "classic"\n')
+    os.symlink(secret, base / "leak.html.j2")  # a link out of the theme folder
+    (base / "own.css").write_text("p { color: red }\n")
+    injected = 'z\n[games.archeotrek]\nink = "#ff0000"\n#.css'  # a name that writes TOML into the comment block
+    (base / injected).write_text("x")
+    r = _run("new-theme", "mine", "--from", "base", "--copy-templates", cwd=tmp_path, env=_theme_env(tmp_path))
+    assert r.returncode == 0, r.stderr
+    mine = tmp_path / "themes" / "mine"
+    assert (mine / "own.css").read_text() == "p { color: red }\n"
+    assert not (mine / "leak.html.j2").exists()
+    assert all("secret" not in p.read_text(errors="replace") for p in mine.iterdir())
+    assert not (mine / injected).exists()
+    import tomllib
+
+    data = tomllib.loads((mine / "theme.toml").read_text())
+    assert "ink" not in data.get("games", {}).get("archeotrek", {}) or \
+        data["games"]["archeotrek"]["ink"] != "#ff0000"
+    assert not any(ln.startswith("[games.archeotrek]\nink") for ln in (mine / "theme.toml").read_text().split("\n#"))
+    assert '"#ff0000"' not in (mine / "theme.toml").read_text()
+
+
+def test_theme_toml_linking_out_of_its_folder_is_refused(tmp_path):
+    outside = tmp_path / "elsewhere.toml"
+    outside.write_text('[theme]\nname = "x"\n')
+    folder = tmp_path / "themes" / "sneaky"
+    folder.mkdir(parents=True)
+    os.symlink(outside, folder / "theme.toml")
+    r = _run("build", "archeotrek", "--theme", str(folder), "--out", str(tmp_path / "out"), cwd=tmp_path,
+             env=_theme_env(tmp_path))
+    assert r.returncode in (1, 2), r.stderr
+    line = _one_line(r.stderr)
+    assert "theme.toml" in line and "outside" in line
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_theme_extends_chain_of_1500_is_one_line(tmp_path):
+    themes = tmp_path / "themes"
+    for i in range(1500):
+        (themes / f"t{i}").mkdir(parents=True)
+        parent = f't{i + 1}' if i < 1499 else "classic"
+        (themes / f"t{i}" / "theme.toml").write_text(f'[theme]\nname = "t{i}"\nextends = "{parent}"\n')
+    r = _run("build", "archeotrek", "--theme", "t0", "--out", str(tmp_path / "out"), cwd=tmp_path,
+             env=_theme_env(tmp_path))
+    assert r.returncode == 1, r.stderr
+    line = _one_line(r.stderr)
+    assert "extends" in line and "chain" in line
