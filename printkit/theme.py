@@ -589,7 +589,7 @@ def _theme_data(theme: FoundTheme, chain: tuple[FoundTheme, ...] = ()) -> tuple[
     :class:`printkit.PrintkitError`.  ``"_font_files"`` in the result: font role
     → the theme.toml that names its font (for messages)."""
     path = theme.folder / "theme.toml"
-    if path.is_symlink() and not _inside(path, theme.folder):
+    if path.is_symlink() and path.is_file() and not _inside(path, theme.folder):  # (a device: load_toml says so)
         raise PrintkitError(f"{escape_display(str(path))}: a link leading outside the theme folder; "
                             "expected the theme's own theme.toml inside its folder")
     if len(chain) >= MAX_EXTENDS:

@@ -156,7 +156,7 @@ def _toml_string(value: str) -> str:
 
 
 #: A template's file name: what a theme's templates are called (no spaces, newlines or other characters).
-_TEMPLATE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+_TEMPLATE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,99}")
 
 
 def _templates(search: tuple[Path, ...]) -> dict[str, Path]:
