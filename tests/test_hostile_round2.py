@@ -132,3 +132,73 @@ def test_theme_extends_chain_of_1500_is_one_line(tmp_path):
     assert r.returncode == 1, r.stderr
     line = _one_line(r.stderr)
     assert "extends" in line and "chain" in line
+
+
+# ---------------------------------------------------------------- 6. PDFs with encryption pypdf cannot open
+
+
+def _encrypted_pdf(path: Path, encrypt: bytes) -> None:
+    objs = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>", encrypt]
+    out, offsets = bytearray(b"%PDF-1.7\n"), []
+    for i, o in enumerate(objs, 1):
+        offsets.append(len(out))
+        out += f"{i} 0 obj\n".encode() + o + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{off:010d} 00000 n \n".encode() for off in offsets)
+    ident = b"<00112233445566778899aabbccddeeff>"
+    out += (f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R /Encrypt 4 0 R /ID [".encode() + ident + b" " + ident
+            + f"] >>\nstartxref\n{xref}\n%%EOF\n".encode())
+    path.write_bytes(bytes(out))
+
+
+ENCRYPTIONS = {
+    "custom-handler": b"<< /Filter /Custom /V 1 /R 2 /O <00> /U <00> /P -4 >>",
+    "version-9": b"<< /Filter /Standard /V 9 /R 9 /O <00> /U <00> /P -4 /Length 128 >>",
+    "unknown-crypt-filter": b"<< /Filter /Standard /V 4 /R 4 /Length 128 /CF << /StdCF << /CFM /Foo /AuthEvent "
+                            b"/DocOpen /Length 16 >> >> /StmF /StdCF /StrF /StdCF /O <00> /U <00> /P -4 >>",
+    "public-key": b"<< /Filter /Adobe.PubSec /SubFilter /adbe.pkcs7.s5 /V 4 /R 4 /Recipients [<00>] >>",
+}
+
+
+@pytest.mark.parametrize("command", ["score", "validate", "export-game"])
+@pytest.mark.parametrize("kind", list(ENCRYPTIONS))
+def test_pdf_with_unsupported_encryption_is_one_line(tmp_path, command, kind):
+    pdf = tmp_path / f"{kind}.pdf"
+    _encrypted_pdf(pdf, ENCRYPTIONS[kind])
+    r = CliRunner().invoke(main, [command, "archeotrek", str(pdf)])
+    assert r.exit_code == 1, (r.output, r.exception)
+    line = _one_line(r.output)
+    assert pdf.name in line and "encrypted" in line
+
+
+# ---------------------------------------------------------------- 3. -o: standard output, links, devices
+
+
+@pytest.mark.parametrize("argv", [["simulate", "archeotrek", "--seed", "1"], ["scorepad", "archeotrek"]])
+def test_output_link_is_never_replaced(tmp_path, argv):
+    real = tmp_path / "real.txt"
+    real.write_text("mine\n")
+    link = tmp_path / "link"
+    os.symlink(real, link)
+    stdout_link = tmp_path / "stdout"  # what /dev/stdout is: a link, here to a regular file as when stdout is redirected
+    os.symlink(real, stdout_link)
+    for target in (link, stdout_link):
+        r = _run(*argv, "-o", str(target), cwd=tmp_path)
+        assert r.returncode == 2, r.stderr
+        line = _one_line(r.stderr)
+        assert "link" in line and "nothing written" in line
+        assert target.is_symlink() and os.readlink(target) == str(real)
+    assert real.read_text() == "mine\n"
+
+
+def test_output_dash_is_standard_output(tmp_path):
+    r = _run("simulate", "archeotrek", "--seed", "1", "-o", "-", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("game = ") or 'game = "archeotrek"' in r.stdout
+    r2 = _run("scorepad", "archeotrek", "-o", "-", cwd=tmp_path)
+    assert r2.returncode == 0, r2.stderr
+    assert r2.stdout.lstrip().lower().startswith("<!doctype html") and r2.stdout.rstrip().endswith("</html>")
+    assert not (tmp_path / "-").exists() and list(tmp_path.iterdir()) == []
+
