@@ -202,3 +202,30 @@ def test_output_dash_is_standard_output(tmp_path):
     assert r2.stdout.lstrip().lower().startswith("<!doctype html") and r2.stdout.rstrip().endswith("</html>")
     assert not (tmp_path / "-").exists() and list(tmp_path.iterdir()) == []
 
+
+
+# ---------------------------------------------------------------- 6. the environment: SOURCE_DATE_EPOCH, encodings
+
+
+@pytest.mark.parametrize("value", ["abc", "1e20", "99999999999999999999", "-5", "12.5"])
+def test_bad_source_date_epoch_is_one_usage_line(tmp_path, value):
+    r = _run("build", "archeotrek", "--players", "1", "--out", str(tmp_path / "out"), env={"SOURCE_DATE_EPOCH": value})
+    assert r.returncode == 2, r.stderr
+    line = _one_line(r.stderr)
+    assert "SOURCE_DATE_EPOCH" in line and value in line
+    assert not (tmp_path / "out").exists()
+
+
+def test_good_source_date_epoch_still_builds(tmp_path):
+    r = _run("duplex-test", "--out", str(tmp_path), env={"SOURCE_DATE_EPOCH": "1700000000"})
+    assert r.returncode == 0, r.stderr
+    assert b"/CreationDate (D:20231114" in (tmp_path / "duplex-test.pdf").read_bytes()
+
+
+def test_output_encoding_that_cannot_write_a_character_is_one_line():
+    r = _run("games", env={"PYTHONIOENCODING": "latin-1"})
+    assert r.returncode == 1
+    line = _one_line(r.stderr)
+    assert "PYTHONIOENCODING" in line and "U+" in line
+    ok = _run("games", env={"PYTHONIOENCODING": "utf-8"})
+    assert ok.returncode == 0 and "–" in ok.stdout
