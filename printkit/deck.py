@@ -92,6 +92,8 @@ REQUIRED = {
     "image": {"x", "y", "w", "h", "src"},
     "icon": {"name", "cx", "cy", "size"},
 }
+#: Keys holding a colour; an empty value (an empty data cell) means the key's default.
+COLOUR_KEYS = frozenset({"colour", "fill", "stroke", "detail"})
 NUMERIC = {"x", "y", "w", "h", "size", "stroke_width", "radius", "cx", "cy", "r", "leading", "min_size"}
 #: Other spellings a layout may use: alias → the key it stands for (same element types).
 ALIASES = {"color": "colour"}
@@ -499,6 +501,8 @@ def resolve(layout: Layout, row: dict, where: str) -> list[dict]:
                     raise PrintkitError(f"{where}, element {i} {key}: {exc.message} (no such column in the data){_columns(row)}") from None
             elif hasattr(value, "render"):
                 done[key] = _render(value, row, f"{where}, element {i} {key}")
+            if key in COLOUR_KEYS and not done[key].strip():
+                del done[key]  # an empty colour cell: the key's default (ink, paper; no fill or outline)
         out.append(done)
     return out
 
@@ -933,3 +937,137 @@ def deck_set(layout: Layout, rows: list[dict], theme, back: Layout | None = None
     if not comps:
         raise PrintkitError(f"{layout.path}: every card has qty 0")
     return ComponentSet(layout.name, layout.title, "card", tuple(comps))
+
+
+#: Largest bleed (mm) a deck takes: the same bound as ``printkit build``.
+MAX_BLEED_MM = 10.0
+
+
+@dataclass
+class DeckResult:
+    """What :func:`build_deck` wrote: ``pdf`` (the deck's PDF, or None when
+    no ``pdf`` format was asked for), ``cards`` (qty summed), ``pages``;
+    ``folders``: per export format, ``(folder, files written, notes)``;
+    ``notes`` (imposition notes) and ``warnings`` (missing glyphs printed as
+    blanks), one line each."""
+
+    pdf: Path | None = None
+    cards: int = 0
+    pages: int = 0
+    folders: list = None  # type: ignore[assignment]
+    notes: list = None  # type: ignore[assignment]
+    warnings: list = None  # type: ignore[assignment]
+
+    def __post_init__(self):
+        self.folders = [] if self.folders is None else self.folders
+        self.notes = [] if self.notes is None else self.notes
+        self.warnings = [] if self.warnings is None else self.warnings
+
+
+def check_bleed(bleed: float) -> None:
+    """Refuse a bleed (pt) that is not a finite length from 0 to
+    :data:`MAX_BLEED_MM`: :class:`printkit.UsageError` (exit 2)."""
+    import math
+
+    from printkit import UsageError
+
+    if not math.isfinite(bleed) or not 0 <= bleed <= mm(MAX_BLEED_MM) + 1e-9:
+        shown = f"{to_mm(bleed):g} mm" if math.isfinite(bleed) else "not a finite length"
+        raise UsageError(f"--bleed: {shown} is more than {MAX_BLEED_MM:g} mm" if math.isfinite(bleed)
+                         else f"--bleed: {shown}; give 0–{MAX_BLEED_MM:g} mm")
+
+
+def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | None = None,
+               formats: list[str] | tuple[str, ...] = ("pdf",), allow_missing_glyphs: bool = False,
+               progress=None, warn=None) -> DeckResult:
+    """Build a deck: cards from ``data`` (CSV, TOML, .xlsx or .ods rows) on
+    the ``layout`` TOML (and ``back``), written to ``out/<name>.pdf`` and,
+    for each other format in ``formats`` (:func:`printkit.export.parse_formats`
+    names), to ``out/<name>/<format>/``.
+
+    ``options`` is a :class:`printkit.build.BuildOptions` (paper with its
+    printer margin, theme, duplex, ``back_offset`` and ``bleed`` in pt,
+    ``rotate_backs``, ``scale``; players, fillable, board paper and rules
+    are not used by decks).  ``progress(task, done, total, name)`` is called
+    per sheet drawn, then for the preflight and the write; ``warn(lines)``
+    gets the missing-glyph warnings (with ``allow_missing_glyphs``) as soon
+    as every card is checked, before drawing.
+
+    Every input is checked before anything is written; the PDF is
+    preflighted and written whole (atomic).  Raises
+    :class:`printkit.UsageError` (exit 2) for a bleed beyond
+    :data:`MAX_BLEED_MM` or a bad output folder, and
+    :class:`printkit.PrintkitError` (exit 1) listing every bad row, cell and
+    element of the data and layouts (one line each) or the preflight's
+    findings.
+    """
+    from printkit import interrupt
+    from printkit.build import check_out_dir
+    from printkit.pdf import scale_pdf, write_output
+    from printkit.render.sheets import render_set
+
+    fmts = list(formats)
+    check_bleed(options.bleed)
+    front = load_layout(layout)
+    back_layout = load_layout(back) if back else None
+    rows = load_rows(data)
+    check_out_dir(out)
+    result = DeckResult()
+    cset = deck_set(front, rows, options.theme, back_layout, allow_missing_glyphs=allow_missing_glyphs,
+                    warnings=result.warnings)
+    del rows
+    if warn is not None and result.warnings:
+        warn(list(result.warnings))
+    interrupt.checkpoint()
+    exported = []
+    if fmts != ["pdf"]:  # every format rendered before anything is written
+        from printkit.export import Source, export
+
+        src = Source(front.name, front.title, [(front.name, front.title, cset)], [], options.theme, options.paper,
+                     options.bleed, options.duplex, strict=True, back_offset=options.back_offset,
+                     rotate_backs=options.rotate_backs, scale=options.scale)
+        exported = [export(src, f) for f in fmts if f != "pdf"]
+    result.cards = cset.count
+    if "pdf" in fmts:
+        target = out / f"{front.name}.pdf"
+        sheets = 0  # the deck's steps: its sheets, then the preflight and the write
+
+        def step(done: int, total: int, name: str, stop: bool = True) -> None:
+            if progress is not None:
+                progress(front.name, done, total, name)
+            if stop:
+                interrupt.checkpoint()
+
+        def drawn(i: int, n: int) -> None:
+            nonlocal sheets
+            sheets = n
+            step(i, n + 2, f"sheet {i}/{n}")
+
+        pdf, result.pages = render_set(cset, paper=options.paper, theme=options.theme, bleed=options.bleed,
+                                       duplex=options.duplex, back_offset=options.back_offset,
+                                       game_title=front.title, notes=result.notes,
+                                       rotate_backs=options.rotate_backs, progress=drawn)
+        pdf = scale_pdf(pdf, options.scale)
+        del cset  # every card's resolved elements: free them before the preflight parses the PDF
+        _refuse_findings(pdf, target.name)
+        step(sheets + 1, sheets + 2, "preflight")
+        write_output(target, pdf)
+        step(sheets + 2, sheets + 2, "write", stop=False)  # written: too late to stop
+        result.pdf = target
+    if exported:
+        from printkit.export import write_folder
+
+        kit_dir = out / front.name
+        for res in exported:
+            files = write_folder(res, kit_dir)
+            result.folders.append((kit_dir / res.folder, len(files), list(res.notes)))
+    return result
+
+
+def _refuse_findings(pdf: bytes, name: str) -> None:
+    """Preflight ``pdf`` before it is written; raise listing every finding."""
+    from printkit.preflight import preflight
+
+    findings = preflight(pdf, source=name)
+    if findings:
+        raise PrintkitError("preflight failed, nothing written:\n  " + "\n  ".join(map(str, findings)))
