@@ -385,7 +385,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     printkit deck examples/deck/cards.csv --layout examples/deck/front.toml --back examples/deck/back.toml
     """
     from printkit.build import BuildOptions
-    from printkit.deck import build_deck
+    from printkit.deck import DeckErrors, build_deck
     from printkit.export import parse_formats
     from printkit.imposition import DUPLEX_MODES
     from printkit.messages import capped_lines
@@ -407,11 +407,16 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
         for line in capped_lines((f"warning: {w}" for w in lines), len(lines)):
             click.echo(line, err=True)
 
-    with Progress(quiet) as progress:
-        result = build_deck(data, layout_path, out, options, back=back_path, formats=fmts,
-                            allow_missing_glyphs=allow_missing_glyphs, warn=warn,
-                            progress=lambda task, done, total, name: progress.step(task, done, total, name,
-                                                                                   minor=True))
+    try:
+        with Progress(quiet) as progress:
+            result = build_deck(data, layout_path, out, options, back=back_path, formats=fmts,
+                                allow_missing_glyphs=allow_missing_glyphs, warn=warn,
+                                progress=lambda task, done, total, name: progress.step(task, done, total, name,
+                                                                                       minor=True))
+    except DeckErrors as exc:  # every bad row, cell and element: one line each
+        for line in exc.lines:
+            click.echo(f"printkit: {escape_display(line)}", err=True)
+        sys.exit(1)
     if result.pdf is not None:
         if not quiet:
             click.echo(f"{result.pdf}  {result.cards} card{'s' if result.cards != 1 else ''}, "
