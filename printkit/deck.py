@@ -96,6 +96,8 @@ REQUIRED = {
 #: Keys holding a colour; an empty value (an empty data cell) means the key's default.
 COLOUR_KEYS = frozenset({"colour", "fill", "stroke", "detail"})
 NUMERIC = {"x", "y", "w", "h", "size", "stroke_width", "radius", "cx", "cy", "r", "leading", "min_size"}
+#: Numeric keys in pt (the rest are mm; a text's ``size`` is pt, an icon's mm).
+PT_KEYS = frozenset({"leading", "min_size", "stroke_width"})
 #: Other spellings a layout may use: alias → the key it stands for (same element types).
 ALIASES = {"color": "colour"}
 #: ``align`` values (``center`` is ``centre``).
@@ -341,6 +343,22 @@ def _element(path: Path, i: int, el: Any, env) -> dict:
                 raise PrintkitError(f"{where} ({kind}): dash must be a list of 1–4 lengths in pt, e.g. [0, 5]")
             out[key] = tuple(float(v) for v in value)
         elif key in NUMERIC:
+            pt_key = key in PT_KEYS or (kind == "text" and key == "size")
+            if isinstance(value, str):  # a length with its unit: "1in", "25.4mm", "2cm", "9pt"
+                from printkit import UsageError
+                from printkit.units import parse_length
+
+                text, sign = value.strip(), 1
+                if text.startswith("-"):
+                    text, sign = text[1:], -1
+                try:
+                    value = sign * parse_length(text, what=key)
+                except UsageError:
+                    raise PrintkitError(f"{where} ({kind}): {key} {show(value)} is not a length; give a number "
+                                        f"({'pt' if pt_key else 'mm'}) or one with a unit: 1in, 25.4mm, 2cm, 9pt") from None
+                value = value if pt_key else to_mm(value)
+                if not math.isfinite(value):
+                    value = float("inf")  # refused just below
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not -1000 <= value <= 1000:
                 raise PrintkitError(f"{where} ({kind}): {key} must be a number (mm, or pt for size), got {value!r}")
             if kind == "text" and key in ("size", "min_size") and not MIN_SIZE_FLOOR <= value <= 1000:
@@ -909,9 +927,23 @@ def _parse_colour(theme, value: str | None, where: str):
         return HexColor(theme.hex(role, game or None) if not game or role in theme.games.get(game, {})
                         else theme.hex(value))
     except PrintkitError:
-        raise PrintkitError(f"{where}: colour {value!r} is neither #rrggbb nor a theme colour "
+        named = named_colours().get(value.lower())
+        if named is not None:
+            return HexColor(named)
+        raise PrintkitError(f"{where}: colour {show(value)} is neither #rrggbb, a theme colour "
                             f"({', '.join(sorted(theme.colours))}, or <game>.<role> from a game "
-                            f"palette of the theme)") from None
+                            f"palette of the theme) nor a CSS colour name (red, navy, …)") from None
+
+
+@lru_cache(maxsize=1)
+def named_colours() -> dict[str, str]:
+    """The CSS colour names (``red``, ``navy``, ``rebeccapurple``, … 150 of
+    them, lower case) → ``#rrggbb``, from reportlab's table.  A theme colour
+    role of the same name wins (``ink``, ``paper``…)."""
+    from reportlab.lib import colors
+
+    return {name: "#" + colour.hexval()[2:].rjust(6, "0") for name, colour in colors.getAllNamedColors().items()
+            if name.isalpha() and name.islower() and name != "transparent"}
 
 
 @dataclass(frozen=True)

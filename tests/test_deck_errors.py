@@ -251,3 +251,41 @@ def test_an_old_xls_is_one_line(tmp_path):
     path = write(tmp_path, "cards.xls", "not really")
     r = run("deck", path, "--layout", EX / "front.toml", "--out", tmp_path / "out")
     assert r.exit_code == 1 and "save this spreadsheet as .xlsx, .ods or CSV" in r.output
+
+
+# -- named colours and units in layouts ------------------------------------------------------
+
+
+def test_named_colours_and_units(tmp_path):
+    """Issue 26: ``red`` and ``1in`` in a layout; measured on the PDF (the box's
+    place and size, its fill colour)."""
+    layout = write(tmp_path, "front.toml", '[card]\nname = "t"\nsize = "poker"\n\n'
+                   '[[element]]\ntype = "box"\nx = "1in"\ny = "2cm"\nw = "36pt"\nh = 10\nfill = "{{ c }}"\n\n'
+                   '[[element]]\ntype = "text"\nx = 5\ny = 50\ntext = "{{ t }}"\nsize = "0.25in"\ncolour = "Navy"\n')
+    data = write(tmp_path, "d.csv", "c,t\nred,Hello\n")
+    r = run("deck", data, "--layout", layout, "--out", tmp_path / "out", "--bleed", "0mm")
+    assert r.exit_code == 0, r.output
+    with pdf_pages((tmp_path / "out" / "t.pdf").read_bytes()) as pdf:
+        page = pdf.pages[0]
+        chars = [c for c in page.chars if c["text"] == "H"]
+        rects = [rc for rc in page.rects if rc["non_stroking_color"] in ((1, 0, 0), [1, 0, 0], (1.0, 0.0, 0.0))]
+        trim = min((ln["x0"] for ln in page.lines), default=None)
+    assert len(rects) == 1, page.rects
+    box = rects[0]
+    assert abs(box["width"] - 36) < 0.01 and abs(box["height"] - 10 * 72 / 25.4) < 0.01
+    assert chars and abs(chars[0]["size"] - 18) < 0.01  # 0.25 in = 18 pt
+    assert tuple(chars[0]["non_stroking_color"]) == pytest.approx((0, 0, 128 / 255), abs=0.01)
+    assert trim is not None
+
+
+@pytest.mark.parametrize("value,needle", [('"1furlong"', "is not a length"), ('"1e999in"', "must be a number"),
+                                          ('"chartreusy"', "CSS colour name")])
+def test_bad_units_and_colours_are_one_line(tmp_path, value, needle):
+    key = "fill" if "chart" in value else "x"
+    layout = write(tmp_path, "front.toml", f'[card]\nname = "t"\nsize = "poker"\n\n[[element]]\ntype = "box"\n'
+                   + (f"x = {value}\n" if key == "x" else "x = 1\n") + f'y = 1\nw = 5\nh = 5\n'
+                   + (f"fill = {value}\n" if key == "fill" else ""))
+    r = run("deck", EX / "cards.csv", "--layout", layout, "--out", tmp_path / "out")
+    lines = r.output.strip().splitlines()  # a layout problem: one line; a card's: one line per card
+    assert r.exit_code == 1 and all(needle in ln and ln.startswith("printkit: ") for ln in lines), r.output
+    assert len(lines) == (1 if key == "x" else 4)
