@@ -185,6 +185,8 @@ class BuildResult:
     files: dict[str, list[Written]] = field(default_factory=dict)
     #: One line per option that did not apply to a game (see :meth:`GameKit.notes`).
     notes: list[str] = field(default_factory=list)
+    #: Per game: the sheets its kit PDF prints on, per stock (:func:`paper_used`).
+    sheets: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def load_game(game_id: str) -> GameKit:
@@ -237,6 +239,8 @@ class RenderedGame:
     parts: list[tuple[str, int, bytes, int]]
     kit_pdf: bytes
     notes: list[str] = field(default_factory=list)
+    #: Sheets of paper or card the kit PDF prints on, per stock (:func:`paper_used`).
+    sheets: dict[str, int] = field(default_factory=dict)
 
 
 def _check_duplex(options: BuildOptions) -> None:
@@ -274,7 +278,25 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
                        one_sided=one_sided)
     _preflight_all([(f"{kit.id}-kit.pdf", kit_pdf)], kit.id)
     return RenderedGame(kit.id, [(p.name, p.count, data, pages) for p, (data, pages, _) in zip(parts, rendered)],
-                        kit_pdf, [n for _, _, notes in rendered for n in notes])
+                        kit_pdf, [n for _, _, notes in rendered for n in notes],
+                        paper_used([(p.stock, n, not single) for p, (_, n, _), single
+                                    in zip(parts, rendered, one_sided[1 if kit.cover is not None else 0:])],
+                                   options.duplex, cover=kit.cover is not None))
+
+
+def paper_used(parts: list[tuple[str, int, bool]], duplex: str, *, cover: bool = True) -> dict[str, int]:
+    """Sheets the kit prints on, per stock (:func:`printkit.render.cover.short_stock`),
+    in order of first use: ``parts`` as (stock, pages, printed backs?).  A part
+    with backs printed duplex (``long``/``short``) takes a sheet per two pages;
+    any other page takes a sheet of its own (``none``: fronts and backs are
+    glued).  ``cover``: the kit starts with a cover on plain paper."""
+    from printkit.render.cover import COVER_STOCK, short_stock
+
+    sheets: dict[str, int] = {}
+    for stock, pages, backs in ([(COVER_STOCK, 1, False)] if cover else []) + parts:
+        n = pages // 2 if backs and duplex in ("long", "short") else pages
+        sheets[short_stock(stock)] = sheets.get(short_stock(stock), 0) + n
+    return sheets
 
 
 def render_game(kit: GameKit, options: BuildOptions, progress: Callable[[Step], None] | None = None) -> RenderedGame:
@@ -412,6 +434,7 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress: Calla
     try:
         for kit, game in zip(kits, rendered):
             result.files[kit.id] = write_game(game, out)
+            result.sheets[kit.id] = game.sheets
             result.notes += game.notes
     finally:
         rendered.close()  # ends the workers at once when a write failed

@@ -328,11 +328,19 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
             if not quiet:
                 click.echo(f"{w.path}  {w.pages} page{'s' if w.pages != 1 else ''}")
             total += 1
+        if not quiet and result.sheets.get(gid):
+            click.echo(f"{gid}: the kit prints on {_sheets_text(result.sheets[gid])}")
     for note in result.notes:
         click.echo(f"note: {note}")
     if not quiet:
         click.echo(f"{total} PDFs written ({paper}, duplex {duplex}, bleed {to_mm(options.bleed):g} mm"
                    f"{_scale_note(options.scale, rotate_backs)})")
+
+
+def _sheets_text(sheets: dict[str, int]) -> str:
+    """"24 sheets: 2 plain paper (80 g/m²) · 22 card 250–300 g/m²"."""
+    n = sum(sheets.values())
+    return f"{n} sheet{'s' if n != 1 else ''}: " + " · ".join(f"{k} {stock}" for stock, k in sheets.items())
 
 
 def _build_exports(game: str, options, out: Path, fmts: list[str]) -> None:
