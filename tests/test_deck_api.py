@@ -99,3 +99,31 @@ def test_build_deck_refuses_a_bleed_beyond_build(tmp_path, theme):
     options = BuildOptions(paper=get_paper("a4"), theme=theme, bleed=mm(10.01))
     with pytest.raises(UsageError):
         build_deck(EX / "cards.csv", EX / "front.toml", tmp_path, options)
+
+
+def test_font_checks_are_remembered_across_runs(tmp_path, monkeypatch, theme):
+    """Issue 26: the theme's fonts were re-checked (fontTools + a reportlab
+    subset) on every run.  A font that passed is remembered in the user's
+    cache folder by the SHA-256 of its bytes; an edited font is checked again."""
+    import shutil
+
+    from printkit import theme as theme_mod
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    real = theme_mod.font_problem
+    calls = []
+    monkeypatch.setattr(theme_mod, "font_problem", lambda data: calls.append(len(data)) or real(data))
+    font = theme.font_files["display"]
+    mine = tmp_path / "mine.ttf"
+    shutil.copy(font, mine)
+    for run_number in range(2):  # two runs: a new process starts with no in-process memory
+        monkeypatch.setattr(theme_mod, "_checked_fonts", {})
+        theme_mod._register_font(f"pk-test-{run_number}", mine, "test")
+    assert len(calls) == 1
+    assert len(list((tmp_path / "cache").rglob("*"))) >= 1
+    data = bytearray(mine.read_bytes())
+    data[-1] ^= 0x01  # an edited font: a different file
+    mine.write_bytes(bytes(data))
+    monkeypatch.setattr(theme_mod, "_checked_fonts", {})
+    theme_mod._register_font("pk-test-2", mine, "test")
+    assert len(calls) == 2
