@@ -33,7 +33,18 @@ from printkit.render.icons import mix
 from printkit.units import mm
 
 G = GAME_ID
-BODY_PT = 9.0
+BODY_PT = 9.6
+#: Smallest body text on a card (pt): classic prints at least 8 pt.
+MIN_BODY_PT = 8.0
+#: Body text of a large-print theme ([type] scale above 1) is at least this (pt).
+LARGE_BODY_PT = 11.0
+
+
+def body_size(theme, base: float = BODY_PT) -> float:
+    """Card body text (pt): ``base`` times the theme's type scale, and at
+    least :data:`LARGE_BODY_PT` in a large-print theme (scale > 1)."""
+    size = theme.small(base)
+    return max(size, LARGE_BODY_PT) if theme.type_scale > 1 else size
 
 
 def _card_base(c, box: FaceBox, theme, role: str) -> None:
@@ -69,67 +80,101 @@ def event_face(rules: ArchaeologiaRules, theme, e: Event) -> Face:
             c.setLineWidth(1.2)
             c.circle(bx, by, 17, fill=1, stroke=1)
             text(c, "FREE", bx, by - 3.2, theme.font("bold"), 8.5, ink)
-        label = "1 ACTION" if e.action else "no ACTION"  # centred under the badge, inside the safe zone
-        text(c, label, bx, by - 27, theme.font("bold"), fit(c, label, theme.font("bold"), theme.small(7),
-                                                               2 * (w - s - 1 - bx)), theme.colour("muted"))
-        # art: the event's own icon where it has one, else the game's emblem
-        icon = {"airplane": art.airplane, "rain": art.cloud, "clear-skies": art.cloud, "ground-survey": art.sonar,
-                "volunteers": art.workforce, "lucky-strike": art.shovel, "borrowed-tools": art.pickaxe,
-                "free-rental": art.tent, "detour": art.archaeologist, "looter": art.archaeologist,
-                "new-lead": art.leaf}.get(e.id, art.coin if e.category == "economy" else art.arrowhead)
-        cy = h * 0.56
-        c.setFillColor(mix(theme.hex("ground", G), theme.hex("event", G), 0.18))
-        c.circle(w / 2, cy, 34, fill=1, stroke=0)
-        icon(c, w / 2, cy, 50, col(theme, "gold") if e.id != "clear-skies" else col(theme, "ground"), ink,
-             col(theme, "ground"))
-        # effect
-        top = cy - 40
-        body = theme.small(BODY_PT)  # larger type only while the lines clear the duration ribbon
-        while body > BODY_PT and (len(simpleSplit(e.text, theme.font("semibold"), body, w - 2 * s - 8)) * body * 1.18
-                                  > top - (s + 2 + 15) - 2):
-            body -= 0.25
-        wrapped(c, e.text, w / 2, top, w - 2 * s - 8, theme.font("semibold"), body, ink, leading=body * 1.18)
+        label = "1 ACTION" if e.action else "no ACTION"  # under the badge, right-aligned to the safe zone
+        small = body_size(theme, 8.0)
+        text(c, label, w - s - 1, by - 19 - small, theme.font("bold"), small, theme.colour("muted"), "right")
         # duration ribbon
+        rib_h = small + 8
         c.setFillColor(col(theme, "ground_dark"))
-        c.roundRect(s + 2, s + 2, w - 2 * s - 4, 15, 3, fill=1, stroke=0)
+        c.roundRect(s + 2, s + 2, w - 2 * s - 4, rib_h, 3, fill=1, stroke=0)
         lasts = f"Lasts: {e.duration}"
-        text(c, lasts, w / 2, s + 6.5, theme.font("bold"), fit(c, lasts, theme.font("bold"), theme.small(7.5), w - 2 * s - 8),
-             ink)
+        text(c, lasts, w / 2, s + 2 + rib_h / 2 - small * 0.35, theme.font("bold"),
+             fit(c, lasts, theme.font("bold"), small, w - 2 * s - 8), ink)
+        # effect text above the ribbon (from a fixed line where it is short); the art fills what is left
+        art_top = by - 19 - small - 4  # below the "ACTION" label
+        ribbon_top = s + 2 + rib_h
+        body = body_size(theme)
+        width = w - 2 * s - 8
+        lines = simpleSplit(e.text, theme.font("semibold"), body, width)
+        while body > MIN_BODY_PT and len(lines) * body * 1.18 > art_top - ribbon_top - 4 - 56:
+            body -= 0.25
+            lines = simpleSplit(e.text, theme.font("semibold"), body, width)
+        text_top = max(ribbon_top + 4 + len(lines) * body * 1.18, h * 0.4)
+        r = min(38.0, (art_top - text_top - 6) / 2)
+        cy = (art_top + text_top) / 2
+        c.setFillColor(mix(theme.hex("ground", G), theme.hex("event", G), 0.18))
+        c.circle(w / 2, cy, r, fill=1, stroke=0)
+        icon = art.EVENT_ART.get(e.id) or (art.coin if e.category == "economy" else art.arrowhead)
+        icon(c, w / 2, cy, r * 1.45, col(theme, "gold"), ink, col(theme, "ground"))
+        wrapped(c, e.text, w / 2, text_top, width, theme.font("semibold"), body, ink, leading=body * 1.18)
 
     return Face(f"{G}/event/{e.id}/{e.name}/{e.action}/{e.duration}/{e.text}", draw,
                 text=f"{e.name} ({'1 ACTION' if e.action else 'free'}, {e.duration}): {e.text}")
 
 
 def objective_face(rules: ArchaeologiaRules, theme, o: Objective) -> Face:
-    """A SECRET OBJECTIVE card front (see module doc)."""
+    """A SECRET OBJECTIVE card front (see module doc): the name under its
+    kicker, the card's own picture in a laurel medallion, the condition, and
+    the gains on a panel at the bottom, each unit word under its badge."""
 
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
         ink = theme.colour("ink")
+        hue = col(theme, "objective")
         _card_base(c, box, theme, "objective")
-        text(c, "SECRET OBJECTIVE", w / 2, h - s - 10, theme.font("bold"), 7.5, readable(theme, "objective"))
+        frame(c, box, hue, s * 0.7 + 3, 0.6, 4)
+        label = body_size(theme, 8.0)
+        kicker = "SECRET OBJECTIVE"
+        text(c, kicker, w / 2, h - s - 8, theme.font("bold"), fit(c, kicker, theme.font("bold"), label, w - 2 * s - 8),
+             readable(theme, "objective"))
         name = o.name.upper()
         size = fit(c, name, theme.font("display"), 15, w - 2 * s - 8)
-        text(c, name, w / 2, h - s - 28, theme.font("display"), size, readable(theme, "objective"))
-        c.setStrokeColor(col(theme, "objective"))
+        name_y = h - s - 12 - label - 15
+        text(c, name, w / 2, name_y, theme.font("display"), size, readable(theme, "objective"))
+        rule_y = name_y - 7
+        c.setStrokeColor(hue)
         c.setLineWidth(0.8)
-        c.line(s + 12, h - s - 36, w - s - 12, h - s - 36)
-        wrapped(c, o.condition, w / 2, h - s - 44, w - 2 * s - 10, theme.font("semibold"), theme.small(10), ink,
-                leading=theme.small(12.5))
-        # gains
+        c.line(s + 12, rule_y, w - s - 12, rule_y)
+        # gains panel at the bottom
         gains = [("rp", o.rp)] if o.rp else []
         gains += [("coins", o.coins)] if o.coins else []
-        text(c, "REVEAL AT ONCE AND GAIN", w / 2, s + 64, theme.font("bold"), theme.small(7.5), theme.colour("muted"))
+        unit = body_size(theme, 8.5)
+        panel_y0 = s + 2
+        badge_r = 15.0
+        badge_y = panel_y0 + 4 + unit + 3 + badge_r * 1.05
+        head = "REVEAL AT ONCE AND GAIN"
+        head_pt = fit(c, head, theme.font("bold"), label, w - 2 * s - 12)
+        panel_y1 = badge_y + badge_r * 1.05 + 5 + head_pt + 4
+        c.setFillColor(mix(theme.hex("ground", G), theme.hex("objective", G), 0.12))
+        c.roundRect(s + 2, panel_y0, w - 2 * s - 4, panel_y1 - panel_y0, 5, fill=1, stroke=0)
+        text(c, head, w / 2, panel_y1 - 4 - head_pt * 0.8, theme.font("bold"), head_pt, readable(theme, "objective",
+                                                                                                  "ground"))
         n = len(gains)
         for i, (kind, value) in enumerate(gains):
-            gx = w / 2 + (i - (n - 1) / 2) * 62
-            gy = s + 32
+            gx = w / 2 + (i - (n - 1) / 2) * 58
             if kind == "rp":
-                rp_badge(c, theme, gx - 12, gy, 19, value, 24)
-                text(c, "RP", gx + 16, gy - 4, theme.font("display"), 13, readable(theme, "renown"), "left")
+                rp_badge(c, theme, gx, badge_y, badge_r, value, 20)
+                text(c, "RP", gx, panel_y0 + 5, theme.font("bold"), unit, readable(theme, "renown"))
             else:
-                coin_badge(c, theme, gx - 12, gy, 19, value, 24)
-                text(c, "coins", gx + 10, gy - 4, theme.font("bold"), 9, readable(theme, "gold_dark"), "left")
+                coin_badge(c, theme, gx, badge_y, badge_r, value, 20)
+                text(c, "coins", gx, panel_y0 + 5, theme.font("bold"), unit, readable(theme, "gold_dark"))
+        if n == 2:
+            text(c, "+", w / 2, badge_y - 7, theme.font("display"), 18, ink)
+        # the condition above the panel, the picture between it and the name
+        body = body_size(theme)
+        width = w - 2 * s - 10
+        lines = simpleSplit(o.condition, theme.font("semibold"), body, width)
+        text_top = panel_y1 + 5 + len(lines) * body * 1.2
+        r = min(38.0, (rule_y - 5 - text_top - 4) / 2)
+        cy = (rule_y - 5 + text_top) / 2 + 1
+        c.setFillColor(mix(theme.hex("ground", G), theme.hex("objective", G), 0.16))
+        c.circle(w / 2, cy, r, fill=1, stroke=0)
+        c.setStrokeColor(hue)
+        c.setLineWidth(1.0)
+        c.circle(w / 2, cy, r - 2.5, fill=0, stroke=1)
+        icon = art.OBJECTIVE_ART.get(o.id) or art.laurel
+        icon(c, w / 2, cy, (r - 4) * 1.5, col(theme, "gold"), ink, col(theme, "ground"))
+        wrapped(c, o.condition, w / 2, text_top, width, theme.font("semibold"), body, ink, leading=body * 1.2)
 
     gains = " + ".join(x for x in (f"{o.rp} RP" if o.rp else "", f"{o.coins} coins" if o.coins else "") if x)
     return Face(f"{G}/objective/{o.id}/{o.name}/{o.rp}/{o.coins}/{o.condition}", draw,
