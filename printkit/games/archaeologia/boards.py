@@ -20,7 +20,7 @@ from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules
 from printkit.games.archaeologia.tiles import coin_badge, col, fit, on, readable, text, wrapped
 from printkit.model import FaceBox
 from printkit.paper import get_paper
-from printkit.tiling import render_single, render_tiled
+from printkit.tiling import render_single, render_tiled, sheet_fit
 from printkit.units import mm
 
 G = GAME_ID
@@ -196,14 +196,62 @@ def renown_draw(rules: ArchaeologiaRules, theme):
     return draw
 
 
+#: Smallest print scale at which a board still goes on one kit sheet instead of
+#: being tiled: every track space then still takes its marker (a space is the
+#: marker plus 1.5 mm or more, so at 95 % it keeps 0.6 mm) and a tool slot its tile.
+MIN_SHEET_SCALE = 0.95
+
+
+def sheet_scale(rules: ArchaeologiaRules, options: BuildOptions) -> float | None:
+    """The scale (1.0 = true size) at which a board prints on one kit
+    sheet (``options.paper``) with its bleed and crop marks, or ``None``
+    when even :data:`MIN_SHEET_SCALE` does not fit and it is tiled.
+
+    A 270 × 180 mm board fits A4 landscape at its true size (13.5 mm
+    from the long sides, 15 mm from the short: bleed, marks and footer
+    fit outside the trim).  Letter (279.4 mm) leaves 4.7 mm beside the
+    270 mm trim, inside a 5 mm printer margin: the board is printed at
+    the largest scale in steps of 0.5 % that fits instead (97 %).
+    """
+    w, h = mm(rules.sizes["board_width"]), mm(rules.sizes["board_height"])
+    k = 1.0
+    while k >= MIN_SHEET_SCALE - 1e-9:
+        if sheet_fit(w * k, h * k, options.bleed, options.paper) is not None:
+            return round(k, 3)
+        k -= 0.005
+    return None
+
+
+def _scaled(draw, k: float):
+    """``draw`` printed at ``k`` × its size (the FaceBox handed in is the scaled one)."""
+    if k == 1.0:
+        return draw
+
+    def scaled(c, box: FaceBox) -> None:
+        c.saveState()
+        c.scale(k, k)
+        draw(c, FaceBox(box.width / k, box.height / k, box.bleed / k, box.safe / k, box.theme, box.shape))
+        c.restoreState()
+
+    return scaled
+
+
 def board_pdf(rules: ArchaeologiaRules, options: BuildOptions, which: str) -> bytes:
-    """One board as PDF bytes: tiled over ``options.paper`` with the rules'
-    overlap, or on one ``options.board_paper`` sheet.  ``which``: "money" or "renown"."""
+    """One board as PDF bytes: on one ``options.board_paper`` sheet when
+    given; else on one kit sheet (``options.paper``) at the scale of
+    :func:`sheet_scale`, named in the page label when below 100 %; else
+    tiled over the kit paper with the rules' overlap.  ``which``: "money" or "renown"."""
     draw = (money_draw if which == "money" else renown_draw)(rules, options.theme)
     w, h = mm(rules.sizes["board_width"]), mm(rules.sizes["board_height"])
     title = f"{rules.title} · {'MONEY/TOOLS' if which == 'money' else 'RENOWN'} board"
     if options.board_paper:
         return render_single(draw, w, h, bleed=options.bleed, paper=get_paper(options.board_paper),
+                             theme=options.theme, title=title)
+    k = sheet_scale(rules, options)
+    if k is not None:
+        if k < 1.0:
+            title += f" · printed at {k * 100:g} % to fit {options.paper.name.capitalize()}"
+        return render_single(_scaled(draw, k), w * k, h * k, bleed=options.bleed, paper=options.paper,
                              theme=options.theme, title=title)
     data, _ = render_tiled(draw, w, h, bleed=options.bleed, paper=options.paper,
                            overlap=mm(rules.sizes["board_overlap"]), theme=options.theme, title=title)
