@@ -12,6 +12,8 @@ text ≥ 7 pt.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from reportlab.lib.utils import simpleSplit
 
 from printkit.games.archaeologia import art
@@ -249,9 +251,9 @@ def _cost(c, theme, x: float, y: float, actions: int) -> None:
         c.circle(x, y + 3, 7, fill=1, stroke=0)
         art.footprint(c, x, y + 3, 10, col(theme, "ground"), ink, ink)
         if actions > 1:
-            text(c, f"×{actions}", x + 9, y, theme.font("bold"), 7.5, ink, "left")
+            text(c, f"×{actions}", x + 9, y, theme.font("bold"), 8, ink, "left")
     else:
-        text(c, "FREE", x, y, theme.font("bold"), 7, readable(theme, "grass"))
+        text(c, "FREE", x, y, theme.font("bold"), 8, readable(theme, "grass"))
 
 
 def aid_front(rules: ArchaeologiaRules, theme) -> Face:
@@ -265,7 +267,7 @@ def aid_front(rules: ArchaeologiaRules, theme) -> Face:
         c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, 6, fill=1, stroke=0)
         x0, x1 = s + 3, w - s - 3
         text(c, rules.title.upper(), w / 2, h - s - 16, theme.font("display"), 16, readable(theme, "earth"))
-        text(c, "PLAYER AID", w / 2, h - s - 27, theme.font("bold"), 7.5, theme.colour("muted"))
+        text(c, "PLAYER AID", w / 2, h - s - 27, theme.font("bold"), 8, theme.colour("muted"))
         y = h - s - 48
         _heading(c, theme, "YOUR TURN", x0, y, x1 - x0)
         steps = [(str(rules.draw), f"Draw {rules.draw} EVENT card."),
@@ -289,14 +291,14 @@ def aid_front(rules: ArchaeologiaRules, theme) -> Face:
         y -= 16
         # the actions' texts at the theme's small size where the card has the room, else as designed
         def drop(size: float) -> float:
-            return sum(2 + size + (len(simpleSplit(a.text, theme.font("body"), size, x1 - x0 - 20)) - 1) * size * 8.8 / 7.5
-                       + 12.5 for a in rules.actions.values())
-        body = theme.small(7.5) if drop(theme.small(7.5)) <= y - s + 10 else 7.5
+            return sum(2 + size + (len(simpleSplit(a.text, theme.font("body"), size, x1 - x0 - 20)) - 1) * size * 9.2 / 8
+                       + 11 for a in rules.actions.values())
+        body = theme.small(8) if drop(theme.small(8)) <= y - s + 10 else 8
         for a in rules.actions.values():
             _cost(c, theme, x0 + 8, y, a.actions)
             text(c, a.name, x0 + 20 + (8 if a.actions > 1 else 0), y, theme.font("bold"), 8.5, ink, "left")
             y = wrapped(c, a.text, x0 + 20, y - 2, x1 - x0 - 20, theme.font("body"), body, ink,
-                        leading=body * 8.8 / 7.5, align="left") - 12.5
+                        leading=body * 9.2 / 8, align="left") - 11
 
     return Face(f"{G}/aid/front/{hash_rules(rules)}", draw, text="player aid front")
 
@@ -317,7 +319,7 @@ def aid_back(rules: ArchaeologiaRules, theme) -> Face:
         cols = (x0 + 2, x0 + 62, x0 + 122, x1 - 2)
         for label, x, al in (("STRATUM", cols[0], "left"), ("RESEARCH", cols[1], "left"), ("TOOL", cols[2], "left"),
                              ("COST", cols[3], "right")):
-            text(c, label, x, y, theme.font("bold"), 7, theme.colour("muted"), al)
+            text(c, label, x, y, theme.font("bold"), 8, theme.colour("muted"), al)
         y -= 13
         for st in rules.strata.values():
             c.setFillColor(col(theme, f"{st.id}_light"))
@@ -338,12 +340,17 @@ def aid_back(rules: ArchaeologiaRules, theme) -> Face:
         text(c, f"Buy: {tools}", x0 + 2, y, theme.font("body"), fit(c, f"Buy: {tools}", theme.font("body"), 8, x1 - x0 - 4),
              ink, "left")
         y -= 11
-        text(c, f"One of each, kept all game; sell one back for {rules.sell_back}.", x0 + 2, y, theme.font("body"), 7.5,
+        text(c, f"One of each, kept all game; sell one back for {rules.sell_back}.", x0 + 2, y, theme.font("body"), 8,
              ink, "left")
         y -= 11
-        rent = " · ".join(f"{r.name} {r.price}" for r in rules.rentals.values())
-        text(c, f"Rent (this turn): {rent}", x0 + 2, y, theme.font("body"),
-             fit(c, f"Rent (this turn): {rent}", theme.font("body"), 8, x1 - x0 - 4), ink, "left")
+        for lasts in ("this turn", "rest of the game"):
+            rent = " · ".join(f"{r.name} {r.price}" for r in rules.rentals.values() if r.lasts == lasts)
+            if rent:
+                line = f"Rent for {'the ' if lasts != 'this turn' else ''}{lasts}: {rent}"
+                text(c, line, x0 + 2, y, theme.font("body"), fit(c, line, theme.font("body"), 8, x1 - x0 - 4, 8), ink,
+                     "left")
+                y -= 11
+        y += 11
         y -= 17
         _heading(c, theme, "SETS FOR THE MUSEUM", x0, y, x1 - x0)
         y -= 14
@@ -353,12 +360,13 @@ def aid_back(rules: ArchaeologiaRules, theme) -> Face:
             line = ", ".join(f"{g.name} ({g.size})" for g in groups)
             if not line:
                 continue
-            text(c, st.name, x0 + 2, y, theme.font("bold"), 7.5, readable(theme, sid), "left")
-            y = wrapped(c, line, x0 + 50, y + 7.5, x1 - x0 - 50, theme.font("body"), theme.small(7.5), ink,
-                        leading=theme.small(9), align="left") - 11
+            text(c, st.name, x0 + 2, y, theme.font("bold"), 8, readable(theme, sid), "left")
+            y = wrapped(c, line, x0 + 50, y + 7.5, x1 - x0 - 50, theme.font("body"), theme.small(8), ink,
+                        leading=theme.small(9.4), align="left") - 11
         doubles = sum(1 for g in rules.groups.values() if g.kind == "double")
-        y = wrapped(c, f"Singles go alone; the {doubles} doubles and every set only whole. Match the icon top right.",
-                    w / 2, y + 7, x1 - x0 - 4, theme.font("italic"), 7.5, ink, leading=9) - 16
+        y = wrapped(c, f"Singles go alone; the {doubles} doubles and every set only whole: match the icon (rulebook: "
+                    "collections top right, dinosaurs bottom right; our tiles: top right).",
+                    w / 2, y + 7, x1 - x0 - 4, theme.font("italic"), 8, ink, leading=9.4) - 16
         _heading(c, theme, "END OF THE GAME", x0, y, x1 - x0)
         y -= 15
         wrapped(c, f"Reach {rules.win_rp} RP first and win — or when one player holds both dinosaur eggs, "
@@ -379,9 +387,40 @@ def hash_rules(rules: ArchaeologiaRules) -> str:
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:12]
 
 
+#: Smallest type on the classic player aid (pt); a large-print theme prints the
+#: whole aid :func:`aid_scale` times larger so that it becomes ≥ 11 pt.
+AID_MIN_PT = 8.0
+
+
+def aid_scale(theme) -> float:
+    """1.0, or in a large-print theme ([type] scale above 1) the factor that
+    takes the aid's smallest type (:data:`AID_MIN_PT`) to
+    :data:`LARGE_BODY_PT`: the large-print aid is 95 × 124 mm times 1.375
+    (131 × 171 mm), fewer to a sheet, with the same layout."""
+    return LARGE_BODY_PT / AID_MIN_PT if theme.type_scale > 1 else 1.0
+
+
+def _scaled_face(face: Face, k: float) -> Face:
+    if k == 1.0:
+        return face
+
+    def draw(c, box: FaceBox) -> None:
+        c.saveState()
+        c.scale(k, k)
+        face.draw(c, FaceBox(box.width / k, box.height / k, box.bleed / k, box.safe / k, box.theme, box.shape))
+        c.restoreState()
+
+    return Face(f"{face.key}/x{k:g}", draw, text=face.text)
+
+
 def aid_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
-    """One player aid card per player (``players.max``), front and back."""
-    w, h = mm(rules.sizes["aid_width"]), mm(rules.sizes["aid_height"])
-    front, back = aid_front(rules, theme), aid_back(rules, theme)
-    return tuple(Component(f"player-aid-{i + 1}", w, h, front, back, safe=mm(3), meta={"kind": "aid"})
+    """One player aid card per player (``players.max``), front and back: 95 ×
+    124 mm (``sizes.aid_*``), or :func:`aid_scale` times that in a
+    large-print theme (drawn with the classic sizes, then enlarged)."""
+    k = aid_scale(theme)
+    drawn_with = replace(theme, type_scale=1.0) if k != 1.0 else theme
+    w, h = mm(rules.sizes["aid_width"]) * k, mm(rules.sizes["aid_height"]) * k
+    front = _scaled_face(aid_front(rules, drawn_with), k)
+    back = _scaled_face(aid_back(rules, drawn_with), k)
+    return tuple(Component(f"player-aid-{i + 1}", w, h, front, back, safe=mm(3) * k, meta={"kind": "aid"})
                  for i in range(rules.players_max))
