@@ -81,7 +81,8 @@ def event_face(rules: ArchaeologiaRules, theme, e: Event) -> Face:
             c.setStrokeColor(ink)
             c.setLineWidth(1.2)
             c.circle(bx, by, 17, fill=1, stroke=1)
-            text(c, "FREE", bx, by - 3.2, theme.font("bold"), 8.5, ink)
+            free = body_size(theme, 8.5)
+            text(c, "FREE", bx, by - free * 0.36, theme.font("bold"), free, ink)
         label = "1 ACTION" if e.action else "no ACTION"  # under the badge, right-aligned to the safe zone
         small = body_size(theme, 8.0)
         text(c, label, w - s - 1, by - 19 - small, theme.font("bold"), small, theme.colour("muted"), "right")
@@ -213,7 +214,7 @@ def card_back(rules: ArchaeologiaRules, theme, which: str) -> Face:
         for i, line in enumerate(lines):
             size = fit(c, line, theme.font("display"), 20, w - 2 * s - 12)
             text(c, line, w / 2, h * 0.3 - i * 22, theme.font("display"), size, fg)
-        text(c, rules.title.upper(), w / 2, s + 12, theme.font("display"), 9, fg)
+        text(c, rules.title.upper(), w / 2, s + 12, theme.font("display"), body_size(theme, 9.0), fg)
 
     return Face(f"{G}/back/{which}/{label}/{rules.title}", draw, text=f"{label} back")
 
