@@ -30,7 +30,7 @@ from printkit.units import mm
 
 G = GAME_ID
 #: RP size (pt): the biggest text on a strata tile.
-RP_PT = 22
+RP_PT = 24
 #: Player-colour symbols (colour-blind safe: each colour also has a shape).
 PLAYER_SYMBOLS = {"blue": "circle", "orange": "triangle", "green": "square", "purple": "diamond"}
 
@@ -111,53 +111,95 @@ def kind_label(rules: ArchaeologiaRules, d: Discovery) -> str:
     return "DINOSAUR EGG" if d.egg else "SINGLE"
 
 
+#: Body type (pt) on tiles, tokens and standees before ``[type] scale``:
+#: 9.6 pt (classic ≥ 8 pt; highcontrast's scale 1.15 makes it 11 pt).
+BODY_PT = 9.6
+#: The black-market value on its coin (pt): the tile's second number.
+COIN_PT = 14
+
+
+def body(theme, size: float = BODY_PT) -> float:
+    """Body type size (pt) in ``theme``: ``size`` times ``[type] scale``."""
+    return theme.small(size)
+
+
+def lines_of(c, s: str, font: str, size: float, width: float) -> list[str]:
+    """``s`` wrapped to ``width`` pt at ``size`` (a word wider than the width keeps its line)."""
+    return simpleSplit(s, font, size, width) or [s]
+
+
+def size_badge(c, theme, x: float, y: float, r: float, hue) -> None:
+    """The disc under a group's size (top right of a tile): ground with an
+    ink ring — no solid ink disc, so ink-saver and large print stay light."""
+    c.setFillColor(col(theme, "ground"))
+    c.setStrokeColor(theme.colour("ink"))
+    c.setLineWidth(1.2)
+    c.circle(x, y, r, fill=1, stroke=1)
+
+
 def tile_front(rules: ArchaeologiaRules, theme, d: Discovery) -> Face:
-    """A strata tile's front (see module doc)."""
+    """A strata tile's front (see module doc).  Every text is drawn after all
+    the art, so no picture or badge covers a letter; sizes: RP 24 pt, the
+    black-market value :data:`COIN_PT`, the group size 12 pt, name and label
+    :func:`body`."""
     group = rules.groups.get(d.group) if d.group else None
 
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
         hue, light = col(theme, d.stratum), col(theme, f"{d.stratum}_light")
         ink = theme.colour("ink")
+        ground = col(theme, "ground")
         fill_bleed(c, box, light)
-        c.setFillColor(col(theme, "ground"))
+        c.setFillColor(ground)
         c.roundRect(s * 0.55, s * 0.55, w - 1.1 * s, h - 1.1 * s, 5, fill=1, stroke=0)
         frame(c, box, hue, s * 0.55, 1.6)
-        # top left: RP
-        r = 15.0
-        rp_badge(c, theme, s + r - 1, h - s - r + 1, r, d.rp)
+        texts = []  # drawn last: (string, x, baseline, font, size, colour, align)
+        # top left: RP on the laurel
+        r = 17.0
+        rx, ry = s + r - 2, h - s - r + 1
+        art.laurel(c, rx, ry, 2 * r, col(theme, "renown"), col(theme, "renown"), ground)
+        texts.append((str(d.rp), rx, ry - RP_PT * 0.36, theme.font("display"), RP_PT, on(theme, "renown"), "centre"))
         # top right: group icon and size (or the egg)
-        bx, by, bs = w - s - 26, h - s - 26, 26.0
+        bs = 28.0
+        bx, by = w - s - bs, h - s - bs
         if group or d.egg:
             c.setFillColor(hue)
             c.roundRect(bx, by, bs, bs, 4, fill=1, stroke=0)
             icon = art.GROUP_ART[group.icon] if group else art.egg
-            icon(c, bx + bs / 2, by + bs / 2, bs * 0.78, col(theme, "ground"), ink, hue)
+            icon(c, bx + bs / 2, by + bs / 2, bs * 0.78, ground, ink, hue)
             if group:
-                c.setFillColor(ink)
-                c.circle(bx, by, 7.5, fill=1, stroke=0)
-                text(c, str(group.size), bx, by - 4, theme.font("display"), 11, col(theme, "ground"))
-        # middle: the find
-        emblem = (art.GROUP_ART[group.icon] if group else art.EMBLEMS["egg" if d.egg else (
-            "meteorite" if d.id.startswith("meteorite") else d.stratum)])
-        cy = h * 0.52
-        c.setFillColor(light)
-        c.circle(w / 2, cy, 24, fill=1, stroke=0)
-        emblem(c, w / 2, cy, 40, hue if group else col(theme, "ground_dark"), ink, light)
-        # name
-        font = theme.font("bold")
-        size = theme.small(8.5)
-        if len(simpleSplit(d.name, font, size, w - 2 * s - 4)) > 2:
-            size = theme.small(7.5)
-        while size > 7.0 and len(simpleSplit(d.name, font, size, w - 2 * s - 4)) > 2:
-            size = max(7.0, size - 0.5)
-        wrapped(c, d.name, w / 2, cy - 24, w - 2 * s - 4, font, size, ink, max_lines=2)
-        # bottom: kind label left, black-market coin right
-        cr = 10.5
+                size_badge(c, theme, bx + bs / 2, by - 2, 8.5, hue)
+                texts.append((str(group.size), bx + bs / 2, by - 6.3, theme.font("display"), 12, ink, "centre"))
+        # bottom right: the black-market coin; bottom left: what the tile is
+        cr = 11.0
+        cx, cy = w - s - cr + 1, s + cr - 1
+        art.coin(c, cx, cy, 2 * cr, col(theme, "gold"), col(theme, "gold_dark"), ground)
+        texts.append((str(d.black_market), cx, cy - COIN_PT * 0.36, theme.font("display"), COIN_PT, on(theme, "gold"),
+                      "centre"))
+        size = body(theme)
+        lead = size * 1.15
         label = kind_label(rules, d)
-        lsize = fit(c, label, theme.font("semibold"), theme.small(7.5), w - 2 * s - 2 * cr - 6)
-        text(c, label, s + 1, s + 3, theme.font("semibold"), lsize, readable(theme, d.stratum), "left")
-        coin_badge(c, theme, w - s - cr + 1, s + cr - 1, cr, d.black_market)
+        lfont = theme.font("semibold")
+        lab = lines_of(c, label, lfont, size, w - 2 * s - 2 * cr - 4)[:2]
+        for i, line in enumerate(reversed(lab)):
+            texts.append((line, s + 1, s + 3 + i * lead, lfont, size, readable(theme, d.stratum), "left"))
+        # the name, above the bottom row
+        font = theme.font("bold")
+        names = lines_of(c, d.name, font, size, w - 2 * s - 4)[:2]
+        base = max(s + 2 * cr, s + 3 + len(lab) * lead - lead + size * 0.75) + 6
+        for i, line in enumerate(reversed(names)):
+            texts.append((line, w / 2, base + i * lead, font, size, ink, "centre"))
+        name_top = base + (len(names) - 1) * lead + size * 0.75
+        # middle: the find, between the name and the top edge (it may rise between the badges)
+        room_bottom, room_top = name_top + 3, h - s - 1
+        pic = min(room_top - room_bottom, w - 2 * s - 2 * r - bs - 2, 56.0)
+        py = (room_bottom + room_top) / 2
+        c.setFillColor(light)
+        c.circle(w / 2, py, pic * 0.52, fill=1, stroke=0)
+        art.find_art(d.id, d.stratum, d.egg)(c, w / 2, py, pic * 0.95, hue if group or d.egg else col(theme, "ground_dark"),
+                                             ink, light)
+        for t in texts:
+            text(c, *t)
 
     key = f"{G}/tile/{d.id}/{d.rp}/{d.black_market}/{d.group}/{d.name}"
     return Face(key, draw, text=f"{d.name}: {d.stratum} {d.kind} {d.rp} RP, black market {d.black_market}")
