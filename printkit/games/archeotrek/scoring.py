@@ -146,7 +146,7 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
     result, and ``Result.valid`` is False when any is an error.
     """
     masks: list[tuple[int, int]] = []
-    problems = validate(game, partial=partial, masks=masks)
+    problems = validate(game, partial=partial, sheet_masks=masks)
     for p in problems:
         if p.severity == ERROR:
             return Result(game.source, False, partial, problems)

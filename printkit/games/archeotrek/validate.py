@@ -489,7 +489,8 @@ def _area_slow(
     return amask, ok, total, zeros
 
 
-def validate(game: "Game", *, partial: bool = False, masks: list[tuple[int, int]] | None = None) -> list[Problem]:
+def validate(game: "Game", *, partial: bool = False,
+             sheet_masks: list[tuple[int, int]] | None = None) -> list[Problem]:
     """Every problem of every player of ``game`` (docs/formats/archeotrek-game.md).
 
     ``partial``: an unfinished game — unticked Choices boxes become a warning.
@@ -497,7 +498,7 @@ def validate(game: "Game", *, partial: bool = False, masks: list[tuple[int, int]
     in seat order, then table-wide token problems.  Never raises on bad sheets.
 
     Each check runs a fast pass first; only a failing check re-runs in the
-    detailed form that words the problems.  ``masks``, when given, receives
+    detailed form that words the problems.  ``sheet_masks``, when given, receives
     per player (seat order) the bitmasks (bit ``Tables.idx[label]``) of the
     filled circles and of the circles inside Digging Areas, for the scorer.
     """
@@ -658,8 +659,8 @@ def validate(game: "Game", *, partial: bool = False, masks: list[tuple[int, int]
                     f"area {a_no} ({desc}) keeps {_short(tok)}, already kept {where} (area {prev[1]})",
                     player=pname, tokens=(tok,), area=a_no,
                 ))
-        if masks is not None:
-            masks.append((filled, used))
+        if sheet_masks is not None:
+            sheet_masks.append((filled, used))
     if short and len(holders) < len(tindex):
         out.extend(short)
     return out
