@@ -24,8 +24,6 @@ from printkit import PrintkitError, UsageError, interrupt
 # The game contract lives in printkit.gamekit.contract; its names stay importable from here.
 from printkit.gamekit.contract import BOARD_PAPERS, OPTIONAL_OPTIONS, BuildOptions, GameKit, Part
 from printkit.imposition import DUPLEX_MODES
-from printkit.pdf import assemble, cannot_write, page_count, scale_pdf, write_atomic
-from printkit.render.sheets import render_set
 
 
 @dataclass
@@ -94,6 +92,9 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
     """Render one part to (PDF bytes, page count), ``options.scale`` applied;
     ``notes`` receives the imposition's remarks (crop marks shortened on a
     full sheet, …)."""
+    from printkit.pdf import page_count, scale_pdf
+    from printkit.render.sheets import render_set
+
     if part.components is not None:
         data, pages = render_set(
             part.components, paper=options.paper, theme=options.theme, bleed=options.bleed,
@@ -138,6 +139,8 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
                  rendered: list[tuple[bytes, int, list[str]]]) -> RenderedGame:
     """The cover and the assembled, preflighted kit PDF of ``parts``
     (rendered as (bytes, pages) in the same order)."""
+    from printkit.pdf import assemble, scale_pdf
+
     pdfs = [data for data, _, _ in rendered]
     one_sided = [not (p.components is not None and any(c.back is not None for c in p.components.components))
                  for p in parts]
@@ -203,6 +206,8 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
     :func:`printkit.pdf.cannot_write` naming the file: the staging folder is
     removed and the previous outputs of the game are left as they were.
     """
+    from printkit.pdf import cannot_write, page_count, write_atomic
+
     interrupt.checkpoint()
     game_dir = out / game.game
     target: Path = game_dir  # what is being written, for the message
