@@ -24,7 +24,7 @@ from printkit import PrintkitError, UsageError, interrupt
 from printkit.imposition import DUPLEX_MODES
 from printkit.model import ComponentSet
 from printkit.paper import Paper
-from printkit.pdf import assemble, cannot_write, page_count, scale_pdf, write_atomic
+from printkit.pdf import assemble, cannot_write, page_count, scale_pdf, unique_subset_tags, write_atomic
 from printkit.render.sheets import render_set
 from printkit.rules import user_rules_file
 
@@ -222,8 +222,8 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
             duplex=options.duplex, back_offset=options.back_offset, game_title=game_title,
             fillable=options.fillable, rotate_backs=options.rotate_backs, notes=notes,
         )
-        return scale_pdf(data, options.scale), pages
-    data = scale_pdf(part.document(), options.scale)
+        return unique_subset_tags(scale_pdf(data, options.scale)), pages
+    data = unique_subset_tags(scale_pdf(part.document(), options.scale))
     return data, page_count(data)
 
 
@@ -268,7 +268,7 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
              "pages": n * (2 if padded and single else 1), "stock": p.stock, "backs": not single}
             for p, (_, n, _), single in zip(parts, rendered, one_sided)
         ]
-        pdfs.insert(0, scale_pdf(kit.cover(summary, options), options.scale))
+        pdfs.insert(0, unique_subset_tags(scale_pdf(kit.cover(summary, options), options.scale)))
         one_sided.insert(0, True)
     kit_pdf = assemble(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex,
                        one_sided=one_sided)

@@ -388,7 +388,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     from printkit.deck import deck_set, load_layout, load_rows
     from printkit.imposition import DUPLEX_MODES
     from printkit.paper import PAPERS
-    from printkit.pdf import scale_pdf, write_output
+    from printkit.pdf import scale_pdf, unique_subset_tags, write_output
     from printkit.progress import Progress
     from printkit.render.sheets import render_set
     from printkit.theme import load_theme
@@ -440,7 +440,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
         pdf, pages = render_set(cset, paper=sheet_paper, theme=theme, bleed=bleed_pt, duplex=duplex,
                                 back_offset=offset, game_title=layout.title, notes=notes,
                                 rotate_backs=rotate_backs, progress=drawn)
-        pdf = scale_pdf(pdf, factors)
+        pdf = unique_subset_tags(scale_pdf(pdf, factors))
         count = cset.count
         del cset, rows  # every card's resolved elements: free them before the preflight parses the PDF
         _refuse_findings(pdf, f"{layout.name}.pdf")
@@ -510,7 +510,7 @@ def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, sc
     from printkit.calibration import duplex_test_pdf
     from printkit.imposition import DUPLEX_MODES
     from printkit.paper import PAPERS
-    from printkit.pdf import scale_pdf, write_output
+    from printkit.pdf import scale_pdf, unique_subset_tags, write_output
     from printkit.theme import load_theme
 
     if paper.lower() not in PAPERS:
@@ -524,7 +524,7 @@ def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, sc
     target = out / "duplex-test.pdf"
     pdf = duplex_test_pdf(_with_margin(paper, printer_margin), theme, duplex,
                           rotate_backs=rotate_backs)
-    pdf = scale_pdf(pdf, factors)
+    pdf = unique_subset_tags(scale_pdf(pdf, factors))
     _refuse_findings(pdf, target.name)
     write_output(target, pdf)
     click.echo(f"{target}  2 pages — print double-sided ({duplex} edge), hold against the light")

@@ -187,7 +187,7 @@ def sheet_svg(placements, width: float, height: float, ins: float) -> str:
 
 def export_cut(src: Source) -> Exported:
     """The cut files of ``src`` (see the module docstring)."""
-    from printkit.pdf import scale_pdf
+    from printkit.pdf import scale_pdf, unique_subset_tags
     from printkit.render.sheets import render_set
 
     result = Exported("cut")
@@ -213,8 +213,8 @@ def export_cut(src: Source) -> Exported:
             page += 2 if sheet.backs else 1
             result.files[f"{name}-sheet-{n}.svg"] = sheet_svg(sheet.fronts, paper.width, paper.height,
                                                               ins).encode("utf-8")
-        result.files[f"{name}.pdf"] = scale_pdf(_with_marks(pdf, fronts, paper.width, paper.height, ins,
-                                                            f"{src.title} — {title} (cut)", src.duplex), src.scale)
+        result.files[f"{name}.pdf"] = unique_subset_tags(scale_pdf(_with_marks(pdf, fronts, paper.width, paper.height, ins,
+                                                            f"{src.title} — {title} (cut)", src.duplex), src.scale))
     if skipped:
         result.notes.append(f"cut: {src.name}: {', '.join(skipped)} uncut (player sheets and the like); skipped")
     return result
