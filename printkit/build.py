@@ -101,8 +101,8 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
             duplex=options.duplex, back_offset=options.back_offset, game_title=game_title,
             fillable=options.fillable, rotate_backs=options.rotate_backs, notes=notes,
         )
-        return scale_pdf(data, options.scale), pages
-    data = scale_pdf(part.document(), options.scale)
+        return unique_subset_tags(scale_pdf(data, options.scale)), pages
+    data = unique_subset_tags(scale_pdf(part.document(), options.scale))
     return data, page_count(data)
 
 
@@ -151,7 +151,7 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
              "pages": n * (2 if padded and single else 1), "stock": p.stock, "backs": not single}
             for p, (_, n, _), single in zip(parts, rendered, one_sided)
         ]
-        pdfs.insert(0, scale_pdf(kit.cover(summary, options), options.scale))
+        pdfs.insert(0, unique_subset_tags(scale_pdf(kit.cover(summary, options), options.scale)))
         one_sided.insert(0, True)
     kit_pdf = assemble(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex,
                        one_sided=one_sided)

@@ -547,7 +547,7 @@ def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, sc
     from printkit.calibration import duplex_test_pdf
     from printkit.imposition import DUPLEX_MODES
     from printkit.paper import PAPERS
-    from printkit.pdf import scale_pdf, write_output
+    from printkit.pdf import scale_pdf, unique_subset_tags, write_output
     from printkit.theme import load_theme
 
     if paper.lower() not in PAPERS:
@@ -561,7 +561,7 @@ def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, sc
     target = out / "duplex-test.pdf"
     pdf = duplex_test_pdf(_with_margin(paper, printer_margin), theme, duplex,
                           rotate_backs=rotate_backs)
-    pdf = scale_pdf(pdf, factors)
+    pdf = unique_subset_tags(scale_pdf(pdf, factors))
     _refuse_findings(pdf, target.name)
     write_output(target, pdf)
     click.echo(f"{target}  2 pages — print double-sided ({duplex} edge), hold against the light")
