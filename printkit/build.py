@@ -24,8 +24,6 @@ from printkit import PrintkitError, UsageError, interrupt
 # The game contract lives in printkit.gamekit.contract; its names stay importable from here.
 from printkit.gamekit.contract import BOARD_PAPERS, OPTIONAL_OPTIONS, BuildOptions, GameKit, Part
 from printkit.imposition import DUPLEX_MODES
-from printkit.pdf import assemble, cannot_write, page_count, scale_pdf, write_atomic
-from printkit.render.sheets import render_set
 
 
 @dataclass
@@ -94,14 +92,17 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
     """Render one part to (PDF bytes, page count), ``options.scale`` applied;
     ``notes`` receives the imposition's remarks (crop marks shortened on a
     full sheet, …)."""
+    from printkit.pdf import page_count, scale_pdf, unique_subset_tags
+    from printkit.render.sheets import render_set
+
     if part.components is not None:
         data, pages = render_set(
             part.components, paper=options.paper, theme=options.theme, bleed=options.bleed,
             duplex=options.duplex, back_offset=options.back_offset, game_title=game_title,
             fillable=options.fillable, rotate_backs=options.rotate_backs, notes=notes,
         )
-        return scale_pdf(data, options.scale), pages
-    data = scale_pdf(part.document(), options.scale)
+        return unique_subset_tags(scale_pdf(data, options.scale)), pages
+    data = unique_subset_tags(scale_pdf(part.document(), options.scale))
     return data, page_count(data)
 
 
@@ -138,6 +139,8 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
                  rendered: list[tuple[bytes, int, list[str]]]) -> RenderedGame:
     """The cover and the assembled, preflighted kit PDF of ``parts``
     (rendered as (bytes, pages) in the same order)."""
+    from printkit.pdf import assemble, scale_pdf, unique_subset_tags
+
     pdfs = [data for data, _, _ in rendered]
     one_sided = [not (p.components is not None and any(c.back is not None for c in p.components.components))
                  for p in parts]
@@ -148,7 +151,7 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
              "pages": n * (2 if padded and single else 1), "stock": p.stock, "backs": not single}
             for p, (_, n, _), single in zip(parts, rendered, one_sided)
         ]
-        pdfs.insert(0, scale_pdf(kit.cover(summary, options), options.scale))
+        pdfs.insert(0, unique_subset_tags(scale_pdf(kit.cover(summary, options), options.scale)))
         one_sided.insert(0, True)
     kit_pdf = assemble(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex,
                        one_sided=one_sided)
@@ -203,6 +206,8 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
     :func:`printkit.pdf.cannot_write` naming the file: the staging folder is
     removed and the previous outputs of the game are left as they were.
     """
+    from printkit.pdf import cannot_write, page_count, write_atomic
+
     interrupt.checkpoint()
     game_dir = out / game.game
     target: Path = game_dir  # what is being written, for the message

@@ -185,6 +185,8 @@ def mark_pdfx4(data: bytes, title: str) -> bytes:
 
     import pikepdf
 
+    from printkit.pdf import retag_subsets
+
     digest = hashlib.sha256(data).hexdigest()
     with pikepdf.open(io.BytesIO(data)) as pdf:
         icc = pikepdf.Stream(pdf, srgb_profile())
@@ -194,6 +196,7 @@ def mark_pdfx4(data: bytes, title: str) -> bytes:
                                     RegistryName=pikepdf.String("http://www.color.org"),
                                     Info=pikepdf.String("sRGB IEC61966-2.1"), DestOutputProfile=icc)
         pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(intent)])
+        retag_subsets(pdf)
         info = pdf.docinfo
         info["/Title"] = pikepdf.String(title)
         info["/Trapped"] = pikepdf.Name("/False")

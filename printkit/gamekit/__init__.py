@@ -19,90 +19,160 @@ own package (``tests/test_structure.py`` checks every import of
   reports, ranking, the score pad (:class:`PadSpec`);
 * bounded reading of untrusted files (``read_bytes``, ``show``, …).
 
-The engine never imports a game, and this package never imports a game or
+Names load on first use (PEP 562 ``__getattr__``), so a game importing only
+its contract pulls in no print stack (reportlab, weasyprint…; see
+:mod:`printkit.lazy`).  The engine never imports a game, and this package never imports a game or
 the build (:mod:`printkit.build`); games never import each other.
 """
 
-from printkit import RULES_DIR, PrintkitError, UsageError
-from printkit.deck import layout_face, load_layout
-from printkit.gamekit.contract import (
-    BOARD_PAPERS,
-    OPTIONAL_OPTIONS,
-    BuildOptions,
-    GameKit,
-    Part,
-    players_of,
-    rules_cover,
-)
-from printkit.gamekit.draw import Palette, Pen
-from printkit.gamekit.parts import Drawing, board, document, pieces
-from printkit.gamekit.text import fit_size, fit_stepped, fit_wrapped
-from printkit.imposition import FOOTER
-from printkit.inputfiles import (
-    INT64_MAX,
-    INT64_MIN,
-    MAX_DIGITS,
-    all_plain,
-    escape_display,
-    name_key,
-    read_bytes,
-    show,
-    text_flaw,
-)
-from printkit.marks import polygon_path
-from printkit.messages import clip
-from printkit.model import Component, ComponentSet, Face, FaceBox
-from printkit.paper import Paper, get_paper
-from printkit.pdf import assemble, quiet_pypdf
-from printkit.ranking import rank_players
-from printkit.render import icons
-from printkit.render.cover import cover_pdf
-from printkit.render.documents import game_context, render_document, render_fitted
-from printkit.render.forms import FieldSpec
-from printkit.render.icons import best_contrast, check_size, colour_symbol, contrast_ratio, mix
-from printkit.rules import Checker, check_printable, check_rules_keys, load_toml, playing_time, rules_path
-from printkit.sandbox import fill_fields, plain_fields
-from printkit.scorepad import PadSpec, form_pad
-from printkit.scoring import NoSheets, Scorer, fields
-from printkit.scoring.fields import (
-    Table,
-    check_keys,
-    check_top,
-    is_count,
-    is_int,
-    is_int64,
-    item_text,
-    player_name,
-    player_tables,
-    read_game_file,
-    require_table,
-    type_name,
-)
-from printkit.scoring.problems import ERROR, SHARED_CODES, WARNING, Problem, has_errors
-from printkit.scoring.report import report_dict, text_report, to_json, winner_line
-from printkit.scoring.tomlout import dumps_toml
-from printkit.theme import Theme
-from printkit.tiling import render_single, render_tiled
-from printkit.units import mm, to_mm
+from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
+#: module → the names this package offers from it (loaded on first use).
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "printkit": ("RULES_DIR", "PrintkitError", "UsageError"),
+    "printkit.deck": ("layout_face", "load_layout"),
+    "printkit.gamekit.contract": (
+        "BOARD_PAPERS", "OPTIONAL_OPTIONS", "BuildOptions", "GameKit", "Part", "players_of", "rules_cover",
+    ),
+    "printkit.gamekit.draw": ("Palette", "Pen"),
+    "printkit.gamekit.parts": ("Drawing", "board", "document", "pieces"),
+    "printkit.gamekit.text": ("fit_size", "fit_stepped", "fit_wrapped"),
+    "printkit.imposition": ("FOOTER",),
+    "printkit.inputfiles": (
+        "INT64_MAX", "INT64_MIN", "MAX_DIGITS", "all_plain", "escape_display", "name_key", "read_bytes",
+        "show", "text_flaw",
+    ),
+    "printkit.marks": ("polygon_path",),
+    "printkit.messages": ("clip",),
+    "printkit.model": ("Component", "ComponentSet", "Face", "FaceBox"),
+    "printkit.paper": ("Paper", "get_paper"),
+    "printkit.pdf": ("assemble", "quiet_pypdf"),
+    "printkit.ranking": ("rank_players",),
+    "printkit.render": ("icons",),
+    "printkit.render.cover": ("cover_pdf",),
+    "printkit.render.documents": ("game_context", "render_document", "render_fitted"),
+    "printkit.render.forms": ("FieldSpec",),
+    "printkit.render.icons": ("best_contrast", "check_size", "colour_symbol", "contrast_ratio", "mix"),
+    "printkit.rules": (
+        "Checker", "check_printable", "check_rules_keys", "load_toml", "playing_time", "rules_path",
+    ),
+    "printkit.scorepad": ("PadSpec", "form_pad"),
+    "printkit.scoring": ("NoSheets", "Scorer", "fields"),
+    "printkit.scoring.fields": (
+        "Table", "check_keys", "check_top", "is_count", "is_int", "is_int64", "item_text", "player_name",
+        "player_tables", "read_game_file", "require_table", "type_name",
+    ),
+    "printkit.scoring.problems": ("ERROR", "SHARED_CODES", "WARNING", "Problem", "has_errors"),
+    "printkit.scoring.report": ("report_dict", "text_report", "to_json", "winner_line"),
+    "printkit.scoring.tomlout": ("dumps_toml",),
+    "printkit.theme": ("Theme",),
+    "printkit.tiling": ("render_single", "render_tiled", "sheet_fit"),
+    "printkit.units": ("mm", "to_mm"),
+    "printkit.lazy": ("LazyMapping", "LazyModule", "deferred"),
+    "printkit.textfields": ("fill_fields", "plain_fields"),
+}
+_WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
+
+if TYPE_CHECKING:  # the same names, for type checkers and the import graph (tests/test_structure.py)
+    from printkit import RULES_DIR, PrintkitError, UsageError
+    from printkit.deck import layout_face, load_layout
+    from printkit.gamekit.contract import (
+        BOARD_PAPERS,
+        OPTIONAL_OPTIONS,
+        BuildOptions,
+        GameKit,
+        Part,
+        players_of,
+        rules_cover,
+    )
+    from printkit.gamekit.draw import Palette, Pen
+    from printkit.gamekit.parts import Drawing, board, document, pieces
+    from printkit.gamekit.text import fit_size, fit_stepped, fit_wrapped
+    from printkit.imposition import FOOTER
+    from printkit.inputfiles import (
+        INT64_MAX,
+        INT64_MIN,
+        MAX_DIGITS,
+        all_plain,
+        escape_display,
+        name_key,
+        read_bytes,
+        show,
+        text_flaw,
+    )
+    from printkit.marks import polygon_path
+    from printkit.messages import clip
+    from printkit.model import Component, ComponentSet, Face, FaceBox
+    from printkit.paper import Paper, get_paper
+    from printkit.pdf import assemble, quiet_pypdf
+    from printkit.ranking import rank_players
+    from printkit.render import icons
+    from printkit.render.cover import cover_pdf
+    from printkit.render.documents import game_context, render_document, render_fitted
+    from printkit.render.forms import FieldSpec
+    from printkit.render.icons import best_contrast, check_size, colour_symbol, contrast_ratio, mix
+    from printkit.rules import Checker, check_printable, check_rules_keys, load_toml, playing_time, rules_path
+    from printkit.scorepad import PadSpec, form_pad
+    from printkit.scoring import NoSheets, Scorer, fields
+    from printkit.scoring.fields import (
+        Table,
+        check_keys,
+        check_top,
+        is_count,
+        is_int,
+        is_int64,
+        item_text,
+        player_name,
+        player_tables,
+        read_game_file,
+        require_table,
+        type_name,
+    )
+    from printkit.scoring.problems import ERROR, SHARED_CODES, WARNING, Problem, has_errors
+    from printkit.scoring.report import report_dict, text_report, to_json, winner_line
+    from printkit.scoring.tomlout import dumps_toml
+    from printkit.theme import Theme
+    from printkit.tiling import render_single, render_tiled, sheet_fit
+    from printkit.units import mm, to_mm
+    from printkit.lazy import LazyMapping, LazyModule, deferred
+    from printkit.textfields import fill_fields, plain_fields
+
+#: Every name offered (the keys of _WHERE; tests/test_structure.py checks they agree).
 __all__ = [
-    # contract and part kinds
-    "BOARD_PAPERS", "OPTIONAL_OPTIONS", "BuildOptions", "GameKit", "Part", "players_of", "rules_cover",
-    "Drawing", "board", "document", "pieces",
-    # drawing and type
-    "Palette", "Pen", "icons", "best_contrast", "check_size", "colour_symbol", "contrast_ratio", "mix",
-    "polygon_path", "fit_size", "fit_stepped", "fit_wrapped", "FOOTER",
-    # model, units, papers, themes, PDFs
-    "Component", "ComponentSet", "Face", "FaceBox", "mm", "to_mm", "Paper", "get_paper", "Theme",
-    "assemble", "quiet_pypdf", "render_single", "render_tiled", "cover_pdf", "layout_face", "load_layout",
-    # documents and forms
-    "game_context", "render_document", "render_fitted", "FieldSpec", "fill_fields", "plain_fields",
-    # rules data and untrusted input
-    "RULES_DIR", "PrintkitError", "UsageError", "Checker", "check_printable", "check_rules_keys", "load_toml",
-    "playing_time", "rules_path", "INT64_MAX", "INT64_MIN", "MAX_DIGITS", "all_plain", "escape_display",
-    "name_key", "read_bytes", "show", "text_flaw", "clip",
-    # scoring core
-    "NoSheets", "Scorer", "fields", "Table", "check_keys", "check_top", "is_count", "is_int", "is_int64",
-    "item_text", "player_name", "player_tables", "read_game_file", "require_table", "type_name", "ERROR", "WARNING", "SHARED_CODES", "Problem", "has_errors",
-    "report_dict", "text_report", "to_json", "winner_line", "dumps_toml", "rank_players", "PadSpec", "form_pad",
+    "BOARD_PAPERS", "BuildOptions", "Checker", "Component", "ComponentSet", "Drawing", "ERROR", "FOOTER",
+    "Face", "FaceBox", "FieldSpec", "GameKit", "INT64_MAX", "INT64_MIN", "LazyMapping", "LazyModule",
+    "MAX_DIGITS", "NoSheets", "OPTIONAL_OPTIONS", "PadSpec", "Palette", "Paper", "Part", "Pen",
+    "PrintkitError", "Problem", "RULES_DIR", "SHARED_CODES", "Scorer", "Table", "Theme", "UsageError",
+    "WARNING", "all_plain", "assemble", "best_contrast", "board", "check_keys", "check_printable",
+    "check_rules_keys", "check_size", "check_top", "clip", "colour_symbol", "contrast_ratio", "cover_pdf",
+    "deferred", "document", "dumps_toml", "escape_display", "fields", "fill_fields", "fit_size",
+    "fit_stepped", "fit_wrapped", "form_pad", "game_context", "get_paper", "has_errors", "icons",
+    "is_count", "is_int", "is_int64", "item_text", "layout_face", "load_layout", "load_toml", "mix", "mm",
+    "name_key", "pieces", "plain_fields", "player_name", "player_tables", "players_of", "playing_time",
+    "polygon_path", "quiet_pypdf", "rank_players", "read_bytes", "read_game_file", "render_document",
+    "render_fitted", "render_single", "render_tiled", "report_dict", "require_table", "rules_cover",
+    "rules_path", "sheet_fit", "show", "text_flaw", "text_report", "to_json", "to_mm", "type_name",
+    "winner_line",
 ]
+
+
+
+def __getattr__(name: str) -> Any:
+    """Import the module behind ``name`` on first use (``from printkit.gamekit import mm``)."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'printkit.gamekit' has no attribute {name!r}")
+    found = importlib.import_module(module)
+    try:
+        value = getattr(found, name)
+    except AttributeError:  # a submodule offered by name (icons, fields)
+        value = importlib.import_module(f"{module}.{name}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.gamekit import BuildOptions, Component, ComponentSet, GameKit, Part, mm
-from printkit.games.archeo import pieces
-from printkit.games.archeo.art import Palette
+from printkit.gamekit import BuildOptions, Component, ComponentSet, GameKit, LazyModule, Part, deferred, mm
 from printkit.games.archeo.data import EARTH_BACKS, GAME_ID, FACE_KINDS, ArcheoRules, check_printable, load_rules
-from printkit.games.archeo.site import site_face
+
+#: The faces' art (reportlab) loads when a kit is built, not when a game is
+#: scored (:mod:`printkit.lazy`).
+pieces = LazyModule("printkit.games.archeo.pieces")
 
 #: Safe zone (mm) of cards; tiles and tokens keep 3 mm.
 CARD_SAFE_MM = 4.0
@@ -97,7 +98,9 @@ def parts(options: BuildOptions) -> list[Part]:
     Raises :class:`printkit.PrintkitError` for bad rules data or texts the
     theme's fonts cannot draw, before anything is drawn.
     """
+    from printkit.games.archeo.art import Palette
     from printkit.games.archeo.documents import rules_reference_pdf
+    from printkit.games.archeo.site import site_face
 
     rules = load_rules(options.rules_file(GAME_ID))
     theme = options.theme
@@ -169,7 +172,7 @@ def _players(rules: ArcheoRules) -> tuple[int, int, int]:
     return rules.players_min, rules.players_max, rules.players_default
 
 
-from printkit.games.archeo.cover import title_art as _title_art  # noqa: E402
+_title_art = deferred("printkit.games.archeo.cover:title_art")
 
 _rules = load_rules()
 def _scorepad(rules_path=None):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.gamekit import Paper, PrintkitError, Theme, game_context, render_document
+from printkit.gamekit import Paper, PrintkitError, Theme, game_context, render_fitted
 from printkit.games.archeotrek.data import ArcheoTrekRules
 
 GAME_ID = "archeotrek"
@@ -147,4 +147,4 @@ def rules_reference_pdf(rules: ArcheoTrekRules, theme: Theme, paper: Paper) -> b
     Raises :class:`printkit.PrintkitError` for rules data the page cannot
     explain or a template error.
     """
-    return render_document(TEMPLATE, rules_context(rules), theme, paper)
+    return render_fitted(TEMPLATE, rules_context(rules), theme, paper)

@@ -78,6 +78,10 @@ class Tables:
     huge: bool = False
     #: area bitmask → contiguous? (memo)
     contig: dict[int, bool] = field(default_factory=dict)
+    #: (label, value) → the circle's bit / packed Hall vector, for valid pairs only
+    #: (the fast pass maps a sheet's ``circles.items()`` through them in C)
+    pair_bit: dict[tuple[str, int], int] = field(default_factory=dict)
+    pair_need: dict[tuple[str, int], int] = field(default_factory=dict)
 
 
 def _build_tables(layout: Layout) -> Tables:
@@ -122,6 +126,8 @@ def _build_tables(layout: Layout) -> Tables:
     return Tables(
         labels, idx, nbr, tuple(value_mask), any_mask, tuple(own), boxes, subsets, ops,
         bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, p=p, q=q, high=high,
+        pair_bit={(lab, v): b for lab, (b, vals) in fast.items() for v in vals},
+        pair_need={(lab, v): need for lab, (_, vals) in fast.items() for v, need in vals.items()},
         huge=sum(boxes.values()) >= 1 << (_W - 2) or len(labels) >= 1 << (_W - 2),
     )
 
@@ -417,7 +423,8 @@ def _area_slow(
     return amask, ok, total, zeros
 
 
-def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
+def validate(game: "Game", *, partial: bool = False,
+             sheet_masks: list[tuple[int, int]] | None = None) -> list[Problem]:
     """Every problem of every player of ``game`` (docs/formats/archeotrek-game.md).
 
     ``partial``: an unfinished game — unticked Choices boxes become a warning.
@@ -425,11 +432,14 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
     in seat order, then table-wide token problems.  Never raises on bad sheets.
 
     Each check runs a fast pass first; only a failing check re-runs in the
-    detailed form that words the problems.
+    detailed form that words the problems.  ``sheet_masks``, when given, receives
+    per player (seat order) the bitmasks (bit ``Tables.idx[label]``) of the
+    filled circles and of the circles inside Digging Areas, for the scorer.
     """
     t = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
-    labels, nbr, fast, bit, contig = t.labels, t.nbr, t.fast, t.bit, t.contig
+    labels, nbr, bit, contig = t.labels, t.nbr, t.bit, t.contig
+    pair_bit, pair_need = t.pair_bit, t.pair_need
     q_yellow, q_red, q_diff, q_sum = (t.q[line] for line in CHOICE_LINES)
     high = t.high
     b_yellow, b_red, b_diff, b_sum = (t.boxes[line] for line in CHOICE_LINES)
@@ -442,22 +452,14 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
         pname = pl.name
         circles = pl.circles
         # -- circles: fast pass (labels, values, special circles) --------------
-        filled = 0
-        need = 0
-        clean = True
-        for lab, v in circles.items():
-            e = fast.get(lab)
-            if e is None:
-                clean = False
-                break
-            pv = e[1].get(v)
-            if pv is None:
-                clean = False
-                break
-            filled |= e[0]
-            need += pv
+        pairs = circles.items()
+        bits = list(map(pair_bit.get, pairs))
+        clean = None not in bits
         masks = None
-        if not clean:
+        if clean:
+            filled = sum(bits)  # distinct labels, distinct bits: the sum is the union
+            need = sum(map(pair_need.__getitem__, pairs))
+        else:
             filled, masks = _circles_slow(pname, circles, t, out)
             need = 0
             for _, m in masks:
@@ -518,7 +520,7 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
         # -- digging areas and their tokens -----------------------------------------
         used = 0
         area_masks: list[int] = []
-        owners = _Holders(area_masks)
+        owners: _Holders | None = None  # built on the first area with a problem
         for a_no, area in enumerate(pl.areas, 1):
             acircles = area.circles
             amask = 0
@@ -544,6 +546,8 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
                     con = contig[amask] = _component(amask & -amask, amask, nbr) == amask
                 ok = con
             if not ok or s != area_sum or amask & ~filled or amask & used:
+                if owners is None:
+                    owners = _Holders(area_masks)
                 amask, ok, s, zeros = _area_slow(
                     pname, a_no, acircles, circles, filled, used, owners, t, area_sum, out,
                 )
@@ -589,6 +593,8 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
                     f"area {a_no} ({desc}) keeps {_short(tok)}, already kept {where} (area {prev[1]})",
                     player=pname, tokens=(tok,), area=a_no,
                 ))
+        if sheet_masks is not None:
+            sheet_masks.append((filled, used))
     if short and len(holders) < len(tindex):
         out.extend(short)
     return out
