@@ -161,3 +161,16 @@ def test_games_import_only_gamekit(own, folder, path):
              if name.startswith("printkit") and not name.startswith("printkit.gamekit")
              and not (name == own or name.startswith(own + "."))]
     assert wrong == [], f"{path.relative_to(ROOT.parent)} imports outside printkit.gamekit and its own package"
+
+
+def test_gamekit_offers_each_name_once_and_every_name_resolves():
+    import printkit.gamekit as gamekit
+
+    assert sorted(gamekit.__all__) == sorted(gamekit._WHERE)
+    # the TYPE_CHECKING imports (what the import graph and type checkers see) name the same things
+    tree = ast.parse((PKG / "gamekit" / "__init__.py").read_text(encoding="utf-8"))
+    seen = {(node.module, a.name) for block in tree.body if isinstance(block, ast.If)
+            for node in ast.walk(block) if isinstance(node, ast.ImportFrom) for a in node.names}
+    assert seen == {(m, n) for m, names in gamekit._EXPORTS.items() for n in names}
+    for name in gamekit.__all__:
+        assert getattr(gamekit, name) is not None
