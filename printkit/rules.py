@@ -26,8 +26,19 @@ from printkit.inputfiles import escape_display, load_toml_file, show, text_flaw
 
 
 def rules_path(game: str, rules_dir: Path | None = None) -> Path:
-    """Path of ``<rules_dir>/<game>.toml`` (default: the bundled ``rules/``)."""
-    return Path(rules_dir or RULES_DIR) / f"{game}.toml"
+    """Path of ``<rules_dir>/<game>.toml`` (default: the bundled ``rules/``).
+
+    Without ``rules_dir``, a game with no file in the bundled ``rules/`` (a
+    plug-in, or a new game kept in one folder) has its data in its own folder:
+    ``<game folder>/rules.toml`` (:func:`printkit.gamefiles.game_folder`)."""
+    path = Path(rules_dir or RULES_DIR) / f"{game}.toml"
+    if rules_dir is None and not path.exists():
+        from printkit.gamefiles import game_folder
+
+        folder = game_folder(game)
+        if folder is not None and (folder / "rules.toml").is_file():
+            return folder / "rules.toml"
+    return path
 
 
 def load_toml(path: Path) -> dict[str, Any]:

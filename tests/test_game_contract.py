@@ -178,3 +178,27 @@ def test_a_plugin_game_ships_its_own_template_and_palette(tmp_path):
     assert r.returncode == 0, r.stderr
     rules = tmp_path / "b" / "minigame" / "rules-reference.pdf"
     assert _felt_pixels(rules, 0, felt) == 0 and _felt_pixels(rules, 0, (0xAA, 0, 0)) > 0.03
+
+
+def test_a_plugin_games_title_players_and_cover_come_from_its_rules_data(tmp_path):
+    """The minigame gives GameKit only id, parts, rules and scorer: the title and
+    players `printkit games` shows, the cover and the player range under
+    --rules all come from its rules.toml (kept in its own folder)."""
+    r = _run("build", "minigame", "--out", str(tmp_path / "a"), plugins=True)
+    assert r.returncode == 0, r.stderr
+    with pdfplumber.open(tmp_path / "a" / "minigame" / "minigame-kit.pdf") as pdf:
+        cover = pdf.pages[0].extract_text()
+    assert "Minigame" in cover and "Six cards, highest total wins" in cover
+    assert "For 2 to 3 players" in cover and "5–10 minutes" in cover
+    r = _run("build", "minigame", "--players", "4", "--out", str(tmp_path / "b"), plugins=True)
+    assert r.returncode == 2 and "minigame (2–3)" in r.stderr
+    house = tmp_path / "house"
+    house.mkdir()
+    text = (PLUGINS / "minigame" / "rules.toml").read_text(encoding="utf-8")
+    (house / "minigame.toml").write_text(text.replace("max = 3", "max = 4").replace("max = 10", "max = 15"),
+                                         encoding="utf-8")
+    r = _run("build", "minigame", "--players", "4", "--rules", str(house), "--out", str(tmp_path / "c"), plugins=True)
+    assert r.returncode == 0, r.stderr
+    with pdfplumber.open(tmp_path / "c" / "minigame" / "minigame-kit.pdf") as pdf:
+        cover = pdf.pages[0].extract_text()
+    assert "For 2 to 4 players" in cover and "5–15 minutes" in cover

@@ -10,10 +10,52 @@ outside its own folder.
 
 from __future__ import annotations
 
-from printkit.gamekit import BuildOptions, Component, Face, GameKit, Part, document, mm, pieces
+from dataclasses import dataclass as _dataclass
+from pathlib import Path
 
-VALUES = (1, 2, 3, 4, 5, 6)
-TITLE, TAGLINE, PLAYERS = "Minigame", "Six cards, highest total wins", (2, 3, 2)
+from printkit.gamekit import (
+    BuildOptions,
+    Checker,
+    Component,
+    Face,
+    GameKit,
+    Part,
+    document,
+    game_context,
+    load_toml,
+    mm,
+    pieces,
+    rules_path,
+)
+
+
+@_dataclass(frozen=True)
+class Rules:
+    """The minigame's rules data (``rules.toml`` beside this file)."""
+
+    title: str
+    tagline: str
+    players_min: int
+    players_max: int
+    players_default: int
+    minutes: tuple[int, int]
+    cards: tuple[int, ...]
+
+
+def load_rules(path: Path | None = None) -> Rules:
+    """``rules.toml`` in this folder (``None``) or a ``--rules`` file, checked
+    by :class:`printkit.gamekit.Checker` (one line per bad value)."""
+    path = Path(path) if path else rules_path("minigame")
+    data = load_toml(path)
+    ck = Checker(path, data, "minigame")
+    lo, hi = ck.whole("game.players.min", 1, 8), ck.whole("game.players.max", 1, 8)
+    return Rules(title=ck.text("game.title", 60), tagline=ck.text("game.tagline", 120), players_min=lo,
+                 players_max=hi, players_default=ck.whole("game.players.default", lo, hi),
+                 minutes=(ck.whole("game.minutes.min", 1, 600), ck.whole("game.minutes.max", 1, 600)),
+                 cards=ck.wholes("game.cards", 1, 99))
+
+
+VALUES = load_rules().cards
 
 
 def _front(value: int, theme) -> Face:
@@ -39,8 +81,9 @@ def parts(options: BuildOptions) -> list[Part]:
     theme = options.theme
     back = _back(theme)
     cards = tuple(Component(f"card-{v}", mm(63.5), mm(88.9), _front(v, theme), back) for v in VALUES)
-    context = {"game": "minigame", "title": TITLE, "tagline": TAGLINE, "players_min": PLAYERS[0],
-               "players_max": PLAYERS[1], "cards": len(VALUES), "low": min(VALUES), "high": max(VALUES)}
+    rules = load_rules(options.rules_file("minigame"))
+    context = {**game_context("minigame", rules), "cards": len(rules.cards), "low": min(rules.cards),
+               "high": max(rules.cards)}
     return [document("rules-reference", "Rules reference", "plain paper", "minigame-rules.html.j2", context, options),
             pieces("cards", "Number cards", "card 300 g/m²", cards)]
 
@@ -135,4 +178,5 @@ def scorer(rules_path=None):
                   reports="each player's card total and rank")
 
 
-GAME = GameKit(id="minigame", title=TITLE, tagline=TAGLINE, parts=parts, players=PLAYERS, scorer=scorer)
+# Title, tagline, players, the player range under --rules and the cover come from rules.toml.
+GAME = GameKit(id="minigame", parts=parts, rules=load_rules, scorer=scorer)
