@@ -144,22 +144,6 @@ def parts(options: BuildOptions) -> list[Part]:
     return out
 
 
-def cover(summary: list[dict], options: BuildOptions) -> bytes:
-    """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
-    art, players and playing time, contents and the print plan."""
-    from printkit.games.archaeologia.cover import title_art
-    from printkit.gamekit import cover_pdf
-
-    rules = load_rules(options.rules_file(GAME_ID))
-    return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
-                     minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
-                     theme=options.theme, game=GAME_ID, art=title_art, accent_role="earth_dark")
-
-
-def _players(rules: ArchaeologiaRules) -> tuple[int, int, int]:
-    return rules.players_min, rules.players_max, rules.players_default
-
-
 def _deck_icon(fn):
     return lambda c, x, y, size, fill, detail: fn(c, x, y, size, fill, detail, detail)
 
@@ -196,7 +180,6 @@ def scorer(rules_path=None):
 
 _title_art = deferred("printkit.games.archaeologia.cover:title_art")
 
-_rules = load_rules()
 def _scorepad(rules_path=None):
     """The in-browser score pad (:mod:`printkit.games.archaeologia.scorepad`)."""
     from printkit.games.archaeologia.scorepad import pad
@@ -206,13 +189,9 @@ def _scorepad(rules_path=None):
 
 GAME = GameKit(
     id=GAME_ID,
-    title=_rules.title,
-    tagline=_rules.tagline,
     parts=parts,
-    players=_players(_rules),
-    cover=cover,
     title_art=_title_art,
-    player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
+    cover_accent="earth_dark",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,
     options=frozenset({"board_paper"}),
     scorer=scorer,

@@ -159,22 +159,6 @@ def parts(options: BuildOptions) -> list[Part]:
     ]
 
 
-def cover(summary: list[dict], options: BuildOptions) -> bytes:
-    """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
-    art, players and playing time, contents and the print plan."""
-    from printkit.games.archaeology.cover import title_art
-    from printkit.gamekit import cover_pdf
-
-    rules = load_rules(options.rules_file(GAME_ID))
-    return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
-                     minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
-                     theme=options.theme, game=GAME_ID, art=title_art, accent_role="cover_accent")
-
-
-def _players(rules) -> tuple[int, int, int]:
-    return rules.players_min, rules.players_max, rules.players_default
-
-
 def scorer(rules_path=None):
     """The Archaeology :class:`printkit.scoring.Scorer` under the rules at
     ``rules_path`` (``None``: bundled): every collection sold to the museum."""
@@ -198,7 +182,6 @@ def scorer(rules_path=None):
 
 _title_art = deferred("printkit.games.archaeology.cover:title_art")
 
-_rules = load_rules()
 def _scorepad(rules_path=None):
     """The in-browser score pad (:mod:`printkit.games.archaeology.scorepad`)."""
     from printkit.games.archaeology.scorepad import pad
@@ -208,13 +191,9 @@ def _scorepad(rules_path=None):
 
 GAME = GameKit(
     id=GAME_ID,
-    title=_rules.title,
-    tagline=_rules.tagline,
     parts=parts,
-    players=_players(_rules),
-    cover=cover,
     title_art=_title_art,
-    player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
+    cover_accent="cover_accent",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,
     options=frozenset({"board_paper"}),
     scorer=scorer,

@@ -130,18 +130,6 @@ def parts(options: BuildOptions) -> list[Part]:
     ]
 
 
-def cover(summary: list[dict], options: BuildOptions) -> bytes:
-    """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
-    art, players and playing time, contents and the print plan."""
-    from printkit.games.archeo.cover import title_art
-    from printkit.gamekit import cover_pdf
-
-    rules = load_rules(options.rules_file(GAME_ID))
-    return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
-                     minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
-                     theme=options.theme, game=GAME_ID, art=title_art, accent_role="dirt_dark")
-
-
 def scorer(rules_path: Path | None = None):
     """The Archéo :class:`printkit.scoring.Scorer` under the rules at
     ``rules_path`` (``None``: bundled): the table's stars per fossil board and
@@ -168,13 +156,8 @@ def scorer(rules_path: Path | None = None):
     )
 
 
-def _players(rules: ArcheoRules) -> tuple[int, int, int]:
-    return rules.players_min, rules.players_max, rules.players_default
-
-
 _title_art = deferred("printkit.games.archeo.cover:title_art")
 
-_rules = load_rules()
 def _scorepad(rules_path=None):
     """The in-browser score pad (:mod:`printkit.games.archeo.scorepad`)."""
     from printkit.games.archeo.scorepad import pad
@@ -184,13 +167,9 @@ def _scorepad(rules_path=None):
 
 GAME = GameKit(
     id=GAME_ID,
-    title=_rules.title,
-    tagline=_rules.tagline,
     parts=parts,
-    players=_players(_rules),
-    cover=cover,
     title_art=_title_art,
-    player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
+    cover_accent="dirt_dark",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,
     scorer=scorer,
     scorepad=lambda rules_path=None: _scorepad(rules_path),

@@ -98,21 +98,6 @@ def parts(options: BuildOptions) -> list[Part]:
     ]
 
 
-def cover(summary: list[dict], options: BuildOptions) -> bytes:
-    """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
-    art, players and playing time, contents and the print plan."""
-    from printkit.gamekit import cover_pdf
-
-    rules = load_rules(options.rules_file("archeotrek"))
-    return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
-                     minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
-                     theme=options.theme, game="archeotrek", art=title_art, accent_role="title")
-
-
-def _players(rules) -> tuple[int, int, int]:
-    return rules.players_min, rules.players_max, rules.players_default
-
-
 def _scorepad(rules_path=None):
     """The in-browser score pad (:mod:`printkit.games.archeotrek.scorepad`)."""
     from printkit.games.archeotrek.scorepad import pad
@@ -151,15 +136,10 @@ def scorer(rules_path=None):
     )
 
 
-_rules = load_rules()
 GAME = GameKit(
     id="archeotrek",
-    title=_rules.title,
-    tagline=_rules.tagline,
     parts=parts,
-    players=_players(_rules),
-    cover=cover,
-    player_range=lambda options: _players(load_rules(options.rules_file("archeotrek"))),
+    cover_accent="title",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,
     options=frozenset({"fillable"}),
     icons=LazyMapping("printkit.games.archeotrek.art:DECK_ICONS"),
