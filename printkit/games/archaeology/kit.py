@@ -20,14 +20,14 @@ from printkit.gamekit import (
     BuildOptions,
     Component,
     ComponentSet,
-    Face,
+    Drawing,
     GameKit,
     LazyModule,
     Part,
     PrintkitError,
     RULES_DIR,
+    board,
     deferred,
-    get_paper,
     layout_face,
     load_layout,
     mm,
@@ -102,21 +102,6 @@ def money_components(rules: ArchaeologyRules, theme) -> tuple[Component, ...]:
     return tuple(out)
 
 
-def board_pdf(rules: ArchaeologyRules, options: BuildOptions) -> bytes:
-    """The board as PDF bytes: tiled over ``options.paper`` with the rules'
-    overlap, or on one ``options.board_paper`` sheet when that is set."""
-    draw = board_draw(rules, options.theme)
-    w, h = mm(rules.board_width), mm(rules.board_height)
-    title = f"{rules.title} · Board"
-    board_paper = getattr(options, "board_paper", None)
-    if board_paper:
-        return render_single(draw, w, h, bleed=options.bleed, paper=get_paper(board_paper), theme=options.theme,
-                             title=title)
-    data, _ = render_tiled(draw, w, h, bleed=options.bleed, paper=options.paper, overlap=mm(rules.board_overlap),
-                           theme=options.theme, title=title)
-    return data
-
-
 def highscore_pdf(rules: ArchaeologyRules, options: BuildOptions, rows: int = 15) -> bytes:
     """The high-score log page (``templates/<theme>/archaeology-highscores.html.j2``)."""
     context = {
@@ -140,9 +125,6 @@ def parts(options: BuildOptions) -> list[Part]:
     check_printable(rules, theme)  # every rules text drawable in the theme's fonts, before drawing anything
     cards = card_components(rules, theme)
     money = money_components(rules, theme)
-    board_paper = getattr(options, "board_paper", None)
-    board_stock = (f"one {board_paper.upper()} sheet" if board_paper else f"{options.paper.name.upper()} pages") + \
-        ", glued to card or foam board"
     return [
         Part("rules-reference", "Rules reference", "plain paper (80 g/m²)",
              document=lambda: rules_reference_pdf(rules, theme, options.paper), count=1),
@@ -150,10 +132,9 @@ def parts(options: BuildOptions) -> list[Part]:
              components=ComponentSet("cards", "Cards", "card", cards), count=len(cards)),
         Part("money", "Money tokens", "card 250–300 g/m², duplex",
              components=ComponentSet("money", "Money tokens", "card", money), count=len(money)),
-        Part("board", "Board", board_stock, document=lambda: board_pdf(rules, options), count=1,
-             faces=ComponentSet("board", "Board", board_stock, (Component(
-                 "board", mm(rules.board_width), mm(rules.board_height),
-                 Face(f"{GAME_ID}/board", board_draw(rules, theme)), cut=False),))),
+        board("board", "Board", GAME_ID, [Drawing("board", f"{rules.title} · Board", board_draw(rules, theme))],
+              mm(rules.board_width), mm(rules.board_height), mm(rules.board_overlap), options,
+              mount="glued to card or foam board"),  # tiled over --paper, or one --board-paper sheet
         Part("high-score-log", "High-score log", "plain paper (80 g/m²)",
              document=lambda: highscore_pdf(rules, options), count=1),
     ]
