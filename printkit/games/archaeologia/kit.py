@@ -98,7 +98,7 @@ def parts(options: BuildOptions) -> list[Part]:
     (:func:`~printkit.games.archaeologia.data.load_rules`) or texts the
     theme's fonts cannot draw (:func:`~printkit.games.archaeologia.data.check_printable`).
     """
-    from printkit.games.archaeologia import boards, cards, documents
+    from printkit.games.archaeologia import board, cards, documents
 
     rules = load_rules(options.rules_file(GAME_ID))
     theme = options.theme
@@ -136,11 +136,11 @@ def parts(options: BuildOptions) -> list[Part]:
         ", glued to card"
     board_size = mm(rules.sizes["board_width"]), mm(rules.sizes["board_height"])
     out.append(Part("boards", "MONEY/TOOLS and RENOWN boards", stock,
-                    document=lambda: boards.boards_pdf(rules, options), count=2,
+                    document=lambda: board.boards_pdf(rules, options), count=2,
                     faces=ComponentSet("boards", "Boards", stock, tuple(  # for --format png / preview
                         Component(f"{which}-board", *board_size,
                                   Face(f"{GAME_ID}/{which}-board", draw(rules, options.theme)), cut=False)
-                        for which, draw in (("money", boards.money_draw), ("renown", boards.renown_draw))))))
+                        for which, draw in (("money", board.money_draw), ("renown", board.renown_draw))))))
     return out
 
 
