@@ -174,3 +174,22 @@ def test_gamekit_offers_each_name_once_and_every_name_resolves():
     assert seen == {(m, n) for m, names in gamekit._EXPORTS.items() for n in names}
     for name in gamekit.__all__:
         assert getattr(gamekit, name) is not None
+
+
+#: The files every bundled game has, one per role (docs/adding-a-game.md).
+ROLE_FILES = ("__init__.py", "kit.py", "data.py", "art.py", "cover.py", "documents.py", "game.py", "scoring.py",
+              "scorepad/__init__.py", "scorepad/scorer.js", "scorepad/ui.js", "scorepad/ui.css", "palette.toml")
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in (PKG / "games").iterdir() if (p / "__init__.py").is_file()))
+def test_every_game_folder_has_the_same_files_for_the_same_roles(game):
+    import tomllib
+
+    folder = PKG / "games" / game
+    assert [f for f in ROLE_FILES if not (folder / f).is_file()] == []
+    assert sorted(p.name for p in (folder / "templates").glob(f"{game}-*.html.j2")), "its own templates/"
+    palette = tomllib.loads((folder / "palette.toml").read_text(encoding="utf-8"))
+    assert list(palette) == ["games"] and list(palette["games"]) == [game] and palette["games"][game]
+    # kit.py holds the contract the entry point names
+    entry = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert entry["project"]["entry-points"]["printkit.games"][game] == f"printkit.games.{game}.kit:GAME"
