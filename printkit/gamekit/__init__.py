@@ -57,7 +57,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "printkit.render.forms": ("FieldSpec",),
     "printkit.render.icons": ("best_contrast", "check_size", "colour_symbol", "contrast_ratio", "mix"),
     "printkit.rules": (
-        "Checker", "check_printable", "check_rules_keys", "load_toml", "playing_time", "rules_path",
+        "Checker", "check_printable", "check_rules_keys", "listed", "load_toml", "playing_time", "read_rules",
+        "rules_path", "table_keys",
     ),
     "printkit.scorepad": ("PadSpec", "form_pad"),
     "printkit.scoring": ("NoSheets", "Scorer", "fields"),
@@ -114,7 +115,17 @@ if TYPE_CHECKING:  # the same names, for type checkers and the import graph (tes
     from printkit.render.documents import game_context, render_document, render_fitted
     from printkit.render.forms import FieldSpec
     from printkit.render.icons import best_contrast, check_size, colour_symbol, contrast_ratio, mix
-    from printkit.rules import Checker, check_printable, check_rules_keys, load_toml, playing_time, rules_path
+    from printkit.rules import (
+        Checker,
+        check_printable,
+        check_rules_keys,
+        listed,
+        load_toml,
+        playing_time,
+        read_rules,
+        rules_path,
+        table_keys,
+    )
     from printkit.scorepad import PadSpec, form_pad
     from printkit.scoring import NoSheets, Scorer, fields
     from printkit.scoring.fields import (
@@ -150,12 +161,12 @@ __all__ = [
     "check_rules_keys", "check_size", "check_top", "clip", "colour_symbol", "contrast_ratio", "cover_pdf",
     "deferred", "document", "dumps_toml", "escape_display", "fields", "fill_fields", "fit_size",
     "fit_stepped", "fit_wrapped", "form_pad", "game_context", "get_paper", "has_errors", "icons",
-    "is_count", "is_int", "is_int64", "item_text", "layout_face", "load_layout", "load_toml", "mix", "mm",
-    "name_key", "pieces", "plain_fields", "player_name", "player_tables", "players_of", "playing_time",
-    "polygon_path", "quiet_pypdf", "rank_players", "read_bytes", "read_game_file", "render_document",
-    "render_fitted", "render_single", "render_tiled", "report_dict", "require_table", "rules_cover",
-    "rules_path", "sheet_fit", "show", "text_flaw", "text_report", "to_json", "to_mm", "type_name",
-    "winner_line",
+    "is_count", "is_int", "is_int64", "item_text", "layout_face", "listed", "load_layout", "load_toml",
+    "mix", "mm", "name_key", "pieces", "plain_fields", "player_name", "player_tables", "players_of",
+    "playing_time", "polygon_path", "quiet_pypdf", "rank_players", "read_bytes", "read_game_file",
+    "read_rules", "render_document", "render_fitted", "render_single", "render_tiled", "report_dict",
+    "require_table", "rules_cover", "rules_path", "sheet_fit", "show", "table_keys", "text_flaw",
+    "text_report", "to_json", "to_mm", "type_name", "winner_line",
 ]
 
 
