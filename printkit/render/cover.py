@@ -236,12 +236,10 @@ def _heading(c, st: _Style, text: str, x: float, top: float, width: float) -> fl
 
 
 def _fit_size(text: str, font: str, wanted: float, least: float, width: float) -> float:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+    """``wanted`` lowered in 0.5 pt steps until ``text`` fits ``width`` (:func:`printkit.render.text.fit_stepped`)."""
+    from printkit.render.text import fit_stepped
 
-    size = wanted
-    while size > least and stringWidth(text, font, size) > width:
-        size -= 0.5
-    return size
+    return fit_stepped(text, font, wanted, width, least)
 
 
 class _Layout:

@@ -23,7 +23,7 @@ from reportlab.lib.utils import simpleSplit
 
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, Discovery
-from printkit.gamekit import Face, FaceBox, best_contrast, colour_symbol, icons, mm
+from printkit.gamekit import Face, FaceBox, best_contrast, colour_symbol, fit_stepped, icons, mm
 
 G = GAME_ID
 #: RP size (pt): the biggest text on a strata tile.
@@ -63,10 +63,9 @@ def text(c, s: str, x: float, y: float, font: str, size: float, colour, align: s
 
 
 def fit(c, s: str, font: str, size: float, width: float, minimum: float = 7.0) -> float:
-    """Largest size ≤ ``size`` (≥ ``minimum``) at which ``s`` fits ``width`` pt."""
-    while size > minimum and c.stringWidth(s, font, size) > width:
-        size -= 0.25
-    return size
+    """Largest size ≤ ``size`` (≥ ``minimum``) at which ``s`` fits ``width`` pt,
+    in steps of 0.25 pt (:func:`printkit.gamekit.fit_stepped`)."""
+    return fit_stepped(s, font, size, width, minimum, step=0.25)
 
 
 def wrapped(c, s: str, cx: float, top: float, width: float, font: str, size: float, colour, leading=None,

@@ -17,7 +17,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
 
 from printkit.games.archaeology import art
-from printkit.gamekit import Face, FaceBox, contrast_ratio, icons, mix
+from printkit.gamekit import Face, FaceBox, contrast_ratio, fit_stepped, icons, mix
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Chest, Treasure, chest_text, thief_text
 
 G = GAME_ID
@@ -91,10 +91,9 @@ def _centred_text(c, text: str, x: float, y: float, font: str, size: float, colo
 
 
 def _fit(c, text: str, font: str, size: float, width: float, minimum: float = 7.0) -> float:
-    """Largest size ≤ ``size`` (≥ ``minimum``) at which ``text`` fits ``width`` pt."""
-    while size > minimum and c.stringWidth(text, font, size) > width:
-        size -= 0.5
-    return size
+    """Largest size ≤ ``size`` (≥ ``minimum``) at which ``text`` fits ``width`` pt,
+    in steps of 0.5 pt (:func:`printkit.gamekit.fit_stepped`)."""
+    return fit_stepped(text, font, size, width, minimum)
 
 
 def _wrapped(c, text: str, x0: float, x1: float, top: float, font: str, size: float, colour,
