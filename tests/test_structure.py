@@ -193,3 +193,19 @@ def test_every_game_folder_has_the_same_files_for_the_same_roles(game):
     # kit.py holds the contract the entry point names
     entry = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert entry["project"]["entry-points"]["printkit.games"][game] == f"printkit.games.{game}.kit:GAME"
+
+
+@pytest.mark.parametrize("game", ["archeotrek", "archaeology", "archaeologia", "archeo"])
+def test_every_game_gives_the_shared_codes_their_rule_text(game):
+    """Every bundled game's CODES holds the scoring core's shared codes
+    (scoring.problems.SHARED_CODES; Archéo, cooperative, has no [[player]]
+    tables and so no player codes) first, in that order, each with a rule."""
+    import importlib
+
+    from printkit.gamekit import SHARED_CODES
+
+    codes = importlib.import_module(f"printkit.games.{game}.game").Problem.CODES
+    shared = [c for c in SHARED_CODES if game != "archeo" or c not in ("no-players", "duplicate-player")]
+    assert list(codes)[: len(shared)] == shared
+    assert all(codes[c][1].strip() for c in shared)
+    assert codes["game-name"][1] == f'the file\'s `game` is "{game}" (absent: warning)'

@@ -66,7 +66,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "Table", "check_keys", "check_top", "is_count", "is_int", "is_int64", "item_text", "player_name",
         "player_tables", "read_game_file", "require_table", "type_name",
     ),
-    "printkit.scoring.problems": ("ERROR", "SHARED_CODES", "WARNING", "Problem", "has_errors"),
+    "printkit.scoring.problems": ("ERROR", "SHARED_CODES", "WARNING", "Problem", "has_errors", "shared_codes"),
     "printkit.scoring.report": ("report_dict", "text_report", "to_json", "winner_line"),
     "printkit.scoring.tomlout": ("dumps_toml",),
     "printkit.theme": ("Theme",),
@@ -142,7 +142,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and the import graph (tes
         require_table,
         type_name,
     )
-    from printkit.scoring.problems import ERROR, SHARED_CODES, WARNING, Problem, has_errors
+    from printkit.scoring.problems import ERROR, SHARED_CODES, WARNING, Problem, has_errors, shared_codes
     from printkit.scoring.report import report_dict, text_report, to_json, winner_line
     from printkit.scoring.tomlout import dumps_toml
     from printkit.theme import Theme
@@ -165,8 +165,8 @@ __all__ = [
     "mix", "mm", "name_key", "pieces", "plain_fields", "player_name", "player_tables", "players_of",
     "playing_time", "polygon_path", "quiet_pypdf", "rank_players", "read_bytes", "read_game_file",
     "read_rules", "render_document", "render_fitted", "render_single", "render_tiled", "report_dict",
-    "require_table", "rules_cover", "rules_path", "sheet_fit", "show", "table_keys", "text_flaw",
-    "text_report", "to_json", "to_mm", "type_name", "winner_line",
+    "require_table", "rules_cover", "rules_path", "shared_codes", "sheet_fit", "show", "table_keys",
+    "text_flaw", "text_report", "to_json", "to_mm", "type_name", "winner_line",
 ]
 
 

@@ -42,6 +42,7 @@ from printkit.gamekit import (
     player_tables,
     read_game_file,
     require_table,
+    shared_codes,
     show,
     type_name,
 )
@@ -49,12 +50,7 @@ from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Treasure,
 
 #: code → (severity, the rule it enforces).  Stable: tests, docs and JSON use them.
 CODES: dict[str, tuple[str, str]] = {
-    "game-name": (ERROR, 'the file\'s `game` is "archaeology" (absent: warning)'),
-    "unknown-key": (ERROR, "only the keys of the end-of-game format are allowed"),
-    "missing-key": (ERROR, "every player has a `name` and `money`"),
-    "wrong-type": (ERROR, "every entry has the type the format gives"),
-    "no-players": (ERROR, "a game has at least one [[player]]"),
-    "duplicate-player": (ERROR, "player names are unique at the table"),
+    **shared_codes(GAME_ID, format="end-of-game", missing="every player has a `name` and `money`"),
     "unknown-treasure": (ERROR, "treasure ids are those of the deck (parchment-scrap, coin, …)"),
     "bad-count": (ERROR, "money, keys and card counts are whole numbers >= 0"),
     "too-many-cards": (ERROR, "the table never holds more cards of a type than the deck has"),

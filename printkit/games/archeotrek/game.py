@@ -46,6 +46,7 @@ from printkit.gamekit import (
     player_tables,
     read_game_file,
     require_table,
+    shared_codes,
     show,
     text_flaw,
     type_name,
@@ -62,12 +63,8 @@ from printkit.games.archeotrek.data import (
 
 #: code → (severity, the rule it enforces).  Stable: tests, docs and JSON use them.
 CODES: dict[str, tuple[str, str]] = {
-    "game-name": (ERROR, "the file's `game` is \"archeotrek\" (absent: warning)"),
-    "unknown-key": (ERROR, "only the keys of the filled-game format are allowed"),
-    "missing-key": (ERROR, "a player has a `name`, `choices` and `circles`"),
-    "wrong-type": (ERROR, "every entry has the type the format gives (values are whole numbers)"),
-    "no-players": (ERROR, "a game has at least one [[player]]"),
-    "duplicate-player": (ERROR, "player names are unique at the table"),
+    **shared_codes("archeotrek", format="filled-game", missing="a player has a `name`, `choices` and `circles`",
+                   wrong_type="every entry has the type the format gives (values are whole numbers)"),
     "unknown-circle": (ERROR, "every circle label exists in the layout"),
     "value-out-of-range": (
         ERROR,
