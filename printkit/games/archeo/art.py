@@ -20,32 +20,19 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from printkit.gamekit import best_contrast, mix
+from printkit.gamekit import Palette as GamePalette
 
 G = "archeo"
 
 
-class Palette:
-    """The game's colours from a theme: ``pal.c(role)`` a reportlab colour,
-    ``pal.hex(role)`` its ``#rrggbb``, ``pal.text_on(role)`` the theme's ink
+class Palette(GamePalette):
+    """The Archéo colours from a theme (:class:`printkit.gamekit.Palette` for
+    ``archeo``): ``pal.c(role)`` a reportlab colour, ``pal.hex(role)`` its
+    ``#rrggbb``, ``pal.mix(a, b, t)``, ``pal.text_on(role)`` the theme's ink
     or paper, whichever reads better on that colour."""
 
     def __init__(self, theme: Any):
-        self.theme = theme
-
-    def hex(self, role: str) -> str:
-        return self.theme.hex(role, G)
-
-    def c(self, role: str) -> Any:
-        return self.theme.colour(role, G)
-
-    def mix(self, a: str, b: str, t: float) -> Any:
-        return mix(self.hex(a), self.hex(b), t)
-
-    def text_on(self, role: str) -> Any:
-        ink, paper = self.theme.hex("ink"), self.theme.hex("paper")
-        return self.theme.colour("paper") if best_contrast(self.hex(role), paper, ink) == paper \
-            else self.theme.colour("ink")
+        super().__init__(theme, G)
 
 
 # -- small helpers -----------------------------------------------------------------------
