@@ -19,7 +19,9 @@ from printkit.gamekit import (
     Component,
     Face,
     GameKit,
+    Palette,
     Part,
+    Pen,
     document,
     game_context,
     load_toml,
@@ -59,19 +61,22 @@ VALUES = load_rules().cards
 
 
 def _front(value: int, theme) -> Face:
+    """A card face: the value big in the middle, drawn with a Pen in the game's Palette."""
+    pal = Palette(theme, "minigame")
+
     def draw(c, box):
-        c.setFillColor(theme.colour("paper"))
-        c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed, stroke=0, fill=1)
-        c.setFillColor(theme.colour("ink"))
-        c.setFont(theme.font("display"), 40)
-        c.drawCentredString(box.width / 2, box.height / 2 - 14, str(value))
+        with Pen(c) as pen:
+            pen.fill(pal("paper")).rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed)
+            pen.fill(pal("ink")).text(str(value), box.width / 2, box.height / 2 - 14, theme.font("display"), 40)
     return Face(f"minigame/front-{value}", draw, str(value))
 
 
 def _back(theme) -> Face:
+    pal = Palette(theme, "minigame")
+
     def draw(c, box):
-        c.setFillColor(theme.colour("felt", "minigame"))  # the plug-in's own palette.toml
-        c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed, stroke=0, fill=1)
+        with Pen(c) as pen:  # felt: the plug-in's own palette.toml
+            pen.fill(pal("felt")).rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed)
     return Face("minigame/back", draw)
 
 
