@@ -140,3 +140,25 @@ def test_palette_reads_the_game_palette_then_the_theme(theme):
     assert pal.text_on("plus") in (theme.colour("paper"), theme.colour("ink"))
     with pytest.raises(PrintkitError):
         pal.hex("no-such-role")
+
+
+def test_a_game_template_comes_from_its_folder_unless_the_theme_gives_one(tmp_path):
+    """render_html looks a template up in the theme's folders, then the game's
+    templates/ (printkit/games/<id>/templates): a theme replaces a game's
+    template by giving a file of the same name."""
+    from printkit.paper import get_paper
+    from printkit.render.documents import render_html
+    from printkit.theme import load_theme
+
+    context = {"game": "archeotrek", "title": "T"}
+    theme = tmp_path / "mine"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nextends = "classic"\n', encoding="utf-8")
+    (theme / "archeotrek-rules.html.j2").write_text("<p>mine: {{ title }}</p>", encoding="utf-8")
+    load_theme.cache_clear()
+    assert render_html("archeotrek-rules.html.j2", context, load_theme(str(theme)), get_paper("a4")) == "<p>mine: T</p>"
+    (theme / "archeotrek-rules.html.j2").unlink()
+    with pytest.raises(PrintkitError, match="printkit/games/archeotrek/templates"):
+        render_html("nope.html.j2", context, load_theme(str(theme)), get_paper("a4"))
+    with pytest.raises(PrintkitError, match="games/archeotrek/templates/archeotrek-rules.html.j2, line"):  # the game's own
+        render_html("archeotrek-rules.html.j2", context, load_theme(str(theme)), get_paper("a4"))
