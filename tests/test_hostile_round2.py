@@ -229,3 +229,66 @@ def test_output_encoding_that_cannot_write_a_character_is_one_line():
     assert "PYTHONIOENCODING" in line and "U+" in line
     ok = _run("games", env={"PYTHONIOENCODING": "utf-8"})
     assert ok.returncode == 0 and "–" in ok.stdout
+
+
+# ---------------------------------------------------------------- 6. fonts and titles in --format preview
+
+
+def _cyclic_font(path: Path) -> None:
+    """Source Sans Pro with A → B → A and C → C composite glyphs (written
+    without fontTools' bounds pass, which would refuse the loop)."""
+    import importlib.util
+
+    from fontTools.ttLib import TTFont
+    from fontTools.ttLib.tables._g_l_y_f import Glyph, GlyphComponent
+
+    loc = importlib.util.find_spec("font_source_sans_pro").submodule_search_locations[0]
+    font = TTFont(next(Path(loc).rglob("SourceSansPro-Regular.ttf")), recalcBBoxes=False)
+    cmap, glyf = font.getBestCmap(), font["glyf"]
+
+    def composite(name, ref):
+        g = Glyph()
+        g.numberOfContours = -1
+        c = GlyphComponent()
+        c.glyphName, c.x, c.y, c.flags = ref, 0, 0, 0x1 | 0x2
+        g.components = [c]
+        g.xMin = g.yMin = 0
+        g.xMax = g.yMax = 100
+        glyf[name] = g
+
+    composite(cmap[ord("A")], cmap[ord("B")])
+    composite(cmap[ord("B")], cmap[ord("A")])
+    composite(cmap[ord("C")], cmap[ord("C")])
+    font.save(path)
+
+
+def test_font_with_cyclic_composite_glyphs_is_one_line(tmp_path):
+    theme = tmp_path / "cyc"
+    theme.mkdir()
+    _cyclic_font(theme / "cyclic.ttf")
+    (theme / "theme.toml").write_text('[theme]\nname = "cyc"\nextends = "classic"\n[fonts]\ndisplay = "cyclic.ttf"\n')
+    r = _run("build", "archeotrek", "--players", "1", "--theme", str(theme), "--out", str(tmp_path / "out"),
+             "--format", "preview", cwd=tmp_path, env=_theme_env(tmp_path))
+    assert r.returncode == 1, r.stderr
+    line = _one_line(r.stderr)
+    assert "cyclic.ttf" in line and "[fonts] display" in line and "composite" in line
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.png"))
+
+
+def test_huge_layout_title_in_preview_is_shortened(tmp_path):
+    import shutil
+
+    from PIL import Image
+
+    deck = tmp_path / "deck"
+    shutil.copytree(ROOT / "examples" / "deck", deck)
+    front = deck / "front.toml"
+    front.write_text(front.read_text().replace('title = "Finds deck"', 'title = "' + "W " * 220_000 + '"'))
+    r = _run("deck", str(deck / "cards.csv"), "--layout", str(front), "--out", str(tmp_path / "out"),
+             "--format", "preview")
+    assert r.returncode == 0, r.stderr
+    with Image.open(tmp_path / "out" / "finds" / "preview" / "finds-preview.png") as im:
+        assert im.width == 1800 and im.height < 2000
+        ink = im.convert("L").crop((0, 40, 1800, 90))  # the title's line: drawn, and inside the sheet
+        box = ink.point(lambda v: 255 if v < 100 else 0).getbbox()  # where the title's ink is
+        assert box is not None and box[0] >= 40 and box[2] <= 1760, box
