@@ -394,11 +394,19 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
             if not quiet:
                 click.echo(f"{w.path}  {w.pages} page{'s' if w.pages != 1 else ''}")
             total += 1
+        if not quiet and result.sheets.get(gid):
+            click.echo(f"{gid}: the kit prints on {_sheets_text(result.sheets[gid])}")
     for note in result.notes:
         click.echo(f"note: {note}")
     if not quiet:
         click.echo(f"{total} PDFs written ({paper}, duplex {duplex}, bleed {to_mm(options.bleed):g} mm"
                    f"{_scale_note(options.scale, rotate_backs)})")
+
+
+def _sheets_text(sheets: dict[str, int]) -> str:
+    """"24 sheets: 2 plain paper (80 g/m²) · 22 card 250–300 g/m²"."""
+    n = sum(sheets.values())
+    return f"{n} sheet{'s' if n != 1 else ''}: " + " · ".join(f"{k} {stock}" for stock, k in sheets.items())
 
 
 def _build_exports(game: str, options, out: Path, fmts: list[str]) -> None:
@@ -450,16 +458,14 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     \b
     printkit deck examples/deck/cards.csv --layout examples/deck/front.toml --back examples/deck/back.toml
     """
-    from printkit.build import check_out_dir
-    from printkit.deck import deck_set, load_layout, load_rows
-    from printkit.imposition import DUPLEX_MODES
-    from printkit.paper import PAPERS
-    from printkit.pdf import scale_pdf, write_output
-    from printkit.progress import Progress
-    from printkit.render.sheets import render_set
-    from printkit.theme import load_theme
-
+    from printkit.build import BuildOptions
+    from printkit.deck import DeckErrors, build_deck
     from printkit.export import parse_formats
+    from printkit.imposition import DUPLEX_MODES
+    from printkit.messages import capped_lines
+    from printkit.paper import PAPERS
+    from printkit.progress import Progress
+    from printkit.theme import load_theme
 
     fmts = parse_formats(formats)
     if paper.lower() not in PAPERS:
@@ -467,68 +473,33 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     if duplex not in DUPLEX_MODES:
         raise UsageError(f"--duplex: {duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
     _check_rotate(rotate_backs, duplex)
-    factors = _scale(scale)
-    sheet_paper = _with_margin(paper, printer_margin)
-    theme = load_theme(theme_name)
-    offset = _back_offset(back_offset)
-    bleed_pt = parse_length(bleed, what="--bleed")
-    layout = load_layout(layout_path)
-    back = load_layout(back_path) if back_path else None
-    rows = load_rows(data)
-    check_out_dir(out)
-    glyph_warnings: list[str] = []
-    cset = deck_set(layout, rows, theme, back, allow_missing_glyphs=allow_missing_glyphs, warnings=glyph_warnings)
-    from printkit.messages import capped_lines
-    for line in capped_lines((f"warning: {w}" for w in glyph_warnings), len(glyph_warnings)):
-        click.echo(line, err=True)
-    interrupt.checkpoint()
-    exported = []
-    if fmts != ["pdf"]:  # every format rendered before anything is written
-        from printkit.export import Source, export
+    options = BuildOptions(paper=_with_margin(paper, printer_margin), theme=load_theme(theme_name), duplex=duplex,
+                           back_offset=_back_offset(back_offset), bleed=parse_length(bleed, what="--bleed"),
+                           rotate_backs=rotate_backs, scale=_scale(scale))
 
-        src = Source(layout.name, layout.title, [(layout.name, layout.title, cset)], [], theme, sheet_paper,
-                     bleed_pt, duplex, strict=True, back_offset=offset, rotate_backs=rotate_backs, scale=factors)
-        exported = [export(src, f) for f in fmts if f != "pdf"]
-    if "pdf" not in fmts:
-        _write_exports(exported, out / layout.name)
-        return
-    notes: list[str] = []
-    target = out / f"{layout.name}.pdf"
-    sheets = 0  # the deck's steps: its sheets, then the preflight and the write
+    def warn(lines: list[str]) -> None:
+        for line in capped_lines((f"warning: {w}" for w in lines), len(lines)):
+            click.echo(line, err=True)
 
-    def drawn(i: int, n: int) -> None:
-        nonlocal sheets
-        sheets = n
-        progress.step(layout.name, i, n + 2, f"sheet {i}/{n}", minor=True)
-        interrupt.checkpoint()
-
-    with Progress(quiet) as progress:
-        pdf, pages = render_set(cset, paper=sheet_paper, theme=theme, bleed=bleed_pt, duplex=duplex,
-                                back_offset=offset, game_title=layout.title, notes=notes,
-                                rotate_backs=rotate_backs, progress=drawn)
-        pdf = scale_pdf(pdf, factors)
-        count = cset.count
-        del cset, rows  # every card's resolved elements: free them before the preflight parses the PDF
-        _refuse_findings(pdf, f"{layout.name}.pdf")
-        progress.step(layout.name, sheets + 1, sheets + 2, "preflight")
-        interrupt.checkpoint()
-        write_output(target, pdf)
-        progress.step(layout.name, sheets + 2, sheets + 2, "write")
-    if not quiet:
-        click.echo(f"{target}  {count} card{'s' if count != 1 else ''}, {pages} page{'s' if pages != 1 else ''}")
-    for note in notes:
-        click.echo(f"note: {note}")
-    _write_exports(exported, out / layout.name)
-
-
-def _write_exports(exported: list, kit_dir: Path) -> None:
-    """Write each export folder under ``kit_dir``; one line per folder, then its notes."""
-    from printkit.export import write_folder
-
-    for res in exported:
-        files = write_folder(res, kit_dir)
-        click.echo(f"{kit_dir / res.folder}/  {len(files)} file{'s' if len(files) != 1 else ''}")
-        for note in res.notes:
+    try:
+        with Progress(quiet) as progress:
+            result = build_deck(data, layout_path, out, options, back=back_path, formats=fmts,
+                                allow_missing_glyphs=allow_missing_glyphs, warn=warn,
+                                progress=lambda task, done, total, name: progress.step(task, done, total, name,
+                                                                                       minor=True))
+    except DeckErrors as exc:  # every bad row, cell and element: one line each
+        for line in exc.lines:
+            click.echo(f"printkit: {escape_display(line)}", err=True)
+        sys.exit(1)
+    if result.pdf is not None:
+        if not quiet:
+            click.echo(f"{result.pdf}  {result.cards} card{'s' if result.cards != 1 else ''}, "
+                       f"{result.pages} page{'s' if result.pages != 1 else ''}")
+        for note in result.notes:
+            click.echo(f"note: {note}")
+    for folder, n, notes in result.folders:
+        click.echo(f"{folder}/  {n} file{'s' if n != 1 else ''}")
+        for note in notes:
             click.echo(f"note: {note}")
 
 
@@ -576,7 +547,7 @@ def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, sc
     from printkit.calibration import duplex_test_pdf
     from printkit.imposition import DUPLEX_MODES
     from printkit.paper import PAPERS
-    from printkit.pdf import scale_pdf, write_output
+    from printkit.pdf import scale_pdf, unique_subset_tags, write_output
     from printkit.theme import load_theme
 
     if paper.lower() not in PAPERS:
@@ -590,7 +561,7 @@ def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, sc
     target = out / "duplex-test.pdf"
     pdf = duplex_test_pdf(_with_margin(paper, printer_margin), theme, duplex,
                           rotate_backs=rotate_backs)
-    pdf = scale_pdf(pdf, factors)
+    pdf = unique_subset_tags(scale_pdf(pdf, factors))
     _refuse_findings(pdf, target.name)
     write_output(target, pdf)
     click.echo(f"{target}  2 pages — print double-sided ({duplex} edge), hold against the light")

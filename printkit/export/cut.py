@@ -6,13 +6,19 @@ with a note) two kinds of file, in ``<out>/<kit>/cut/``:
 
 * ``<part>.pdf`` — the print PDF: the engine's own imposed sheets
   (:func:`printkit.render.sheets.render_set`, same bleed, duplex and backs)
-  on the build's paper with its printable margin widened to
-  :func:`keep_out` so that no piece comes near the registration marks, and on
-  every fronts page three registration marks in the Silhouette style: a
-  filled :data:`SQUARE` square in the top-left corner and L marks (arms
-  :data:`ARM` long, :data:`THICK` thick) in the top-right and bottom-left
-  corners, their outer edges :func:`inset` (about 10 mm) from the paper edge,
-  always inside the printable area (at least 1 mm inside ``--printer-margin``).
+  on the build's paper, and on every fronts page three registration marks
+  in the Silhouette style (Silhouette Studio's "Type 1"): a filled
+  :data:`SQUARE` square in the top-left corner and L marks (arms :data:`ARM`
+  long, :data:`THICK` thick) in the top-right and bottom-left corners, their
+  outer edges :func:`inset` (about 10 mm) from the paper edge, always inside
+  the printable area (at least 1 mm inside ``--printer-margin``).
+  Around each mark lies a **keep-clear zone** (:func:`keep_clear`): the
+  square from the paper corner to :data:`CLEAR` beyond the mark's arms,
+  the area the machine's optical sensor scans (Silhouette Studio hatches
+  it).  No ink enters a zone, on any page: the pieces' margin is widened
+  (:func:`cut_margin`) until no piece's art (trim plus bleed) touches one,
+  the footer (scale bars, label) is planned around them and crop marks
+  stop at their edges.
 * ``<part>-sheet-<n>.svg`` — one per sheet, page-sized, in **mm** (viewBox
   in mm, y down from the top edge): the same three marks (group
   ``registration``) and one closed cut path per piece on its trim line
@@ -37,7 +43,7 @@ import re
 from dataclasses import replace
 from xml.sax.saxutils import quoteattr
 
-from printkit.export import Exported, Source
+from printkit.export.kinds import Exported, Source
 from printkit.export.faces import corner_radius
 from printkit.imposition import impose
 from printkit.marks import hexagon_points
@@ -64,6 +70,38 @@ def keep_out(paper) -> float:
     """Margin (pt) the pieces keep from the paper edge on a cut sheet: the
     marks' inset, the square and :data:`CLEAR`."""
     return inset(paper) + SQUARE + CLEAR
+
+
+def keep_clear(width: float, height: float, ins: float) -> list[tuple[float, float, float, float]]:
+    """The keep-clear zones of a ``width`` × ``height`` pt page whose marks
+    sit ``ins`` pt from the edges, as (x0, y0, x1, y1) in pt, PDF frame:
+    top-left, top-right, bottom-left — each the square from the paper
+    corner to ``ins`` + :data:`ARM` + :data:`CLEAR` (the L's arms and the
+    clearance; the square mark gets the same zone)."""
+    z = ins + ARM + CLEAR
+    return [(0.0, height - z, z, height), (width - z, height - z, width, height), (0.0, 0.0, z, z)]
+
+
+def _touches(box, zones) -> bool:
+    x0, y0, x1, y1 = box
+    return any(x0 < zx1 and x1 > zx0 and y0 < zy1 and y1 > zy0 for zx0, zy0, zx1, zy1 in zones)
+
+
+def cut_margin(comps, paper, bleed: float, duplex: str, back_offset, rotate_backs: bool) -> float:
+    """The printable margin (pt) the pieces get on a cut sheet: from
+    :func:`keep_out` up in 1 mm steps, the first at which no piece's art,
+    front or back, touches a :func:`keep_clear` zone (at most the zones'
+    size, where none can)."""
+    ins = inset(paper)
+    zones = keep_clear(paper.width, paper.height, ins)
+    top = ins + ARM + CLEAR
+    m = keep_out(paper)
+    while m < top:
+        sheets = impose(list(comps), replace(paper, margin=m), bleed, duplex, back_offset, rotate_backs)
+        if not any(_touches(p.art_box, zones) for sh in sheets for p in (*sh.fronts, *sh.backs)):
+            return m
+        m += mm(1)
+    return top
 
 
 def marks(width: float, height: float, ins: float) -> list[tuple[float, float, float, float]]:
@@ -180,13 +218,13 @@ def sheet_svg(placements, width: float, height: float, ins: float) -> str:
 
 def export_cut(src: Source) -> Exported:
     """The cut files of ``src`` (see the module docstring)."""
-    from printkit.pdf import scale_pdf
+    from printkit.pdf import scale_pdf, unique_subset_tags
     from printkit.render.sheets import render_set
 
     result = Exported("cut")
     paper = src.paper
     ins = inset(paper)
-    cut_paper = replace(paper, margin=keep_out(paper))
+    zones = tuple(keep_clear(paper.width, paper.height, ins))
     skipped = []
     for name, title, cset in src.parts:
         comps = tuple(c for c in cset.components if c.cut and c.quantity > 0)
@@ -194,18 +232,20 @@ def export_cut(src: Source) -> Exported:
             skipped.append(name)
             continue
         sub = ComponentSet(cset.name, cset.title, cset.stock, comps)
+        cut_paper = replace(paper, margin=cut_margin(comps, paper, src.bleed, src.duplex, src.back_offset,
+                                                     src.rotate_backs))
         sheets = impose(list(comps), cut_paper, src.bleed, src.duplex, src.back_offset, src.rotate_backs)
         pdf, _pages = render_set(sub, paper=cut_paper, theme=src.theme, bleed=src.bleed, duplex=src.duplex,
                                  back_offset=src.back_offset, rotate_backs=src.rotate_backs,
-                                 game_title=f"{src.title} (cut)")
+                                 game_title=f"{src.title} (cut)", keep_clear=zones)
         fronts, page = [], 0
         for n, sheet in enumerate(sheets, 1):
             fronts.append(page)
             page += 2 if sheet.backs else 1
             result.files[f"{name}-sheet-{n}.svg"] = sheet_svg(sheet.fronts, paper.width, paper.height,
                                                               ins).encode("utf-8")
-        result.files[f"{name}.pdf"] = scale_pdf(_with_marks(pdf, fronts, paper.width, paper.height, ins,
-                                                            f"{src.title} — {title} (cut)", src.duplex), src.scale)
+        result.files[f"{name}.pdf"] = unique_subset_tags(scale_pdf(_with_marks(pdf, fronts, paper.width, paper.height, ins,
+                                                            f"{src.title} — {title} (cut)", src.duplex), src.scale))
     if skipped:
         result.notes.append(f"cut: {src.name}: {', '.join(skipped)} uncut (player sheets and the like); skipped")
     return result
