@@ -292,3 +292,69 @@ def test_huge_layout_title_in_preview_is_shortened(tmp_path):
         ink = im.convert("L").crop((0, 40, 1800, 90))  # the title's line: drawn, and inside the sheet
         box = ink.point(lambda v: 255 if v < 100 else 0).getbbox()  # where the title's ink is
         assert box is not None and box[0] >= 40 and box[2] <= 1760, box
+
+
+# ---------------------------------------------------------------- 5. pixels of a user's image are bounded
+
+
+def _big_png(path: Path, side: int = 13_000) -> None:
+    """A 1-bit PNG of ``side`` × ``side`` px: a few kB on disk, 1.8 GB once Pillow decodes it to RGB."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    row = b"\x00" + b"\x00" * ((side + 7) // 8)
+    comp = zlib.compressobj(9)
+    idat = b"".join(comp.compress(row) for _ in range(side)) + comp.flush()
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0))
+                     + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+
+
+def _peak_rss_mb(r) -> float:
+    return float(r.stderr.rsplit("MAXRSS=", 1)[1].split()[0]) / 1024
+
+
+def _run_measured(*args, cwd=None, env=None):
+    """The CLI in a child whose peak resident memory (kB) is printed last on stderr."""
+    code = ("import resource, runpy, sys\nsys.argv = ['printkit'] + sys.argv[1:]\n"
+            "try:\n    runpy.run_module('printkit', run_name='__main__')\nfinally:\n"
+            "    sys.stderr.write('\\nMAXRSS=%d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n")
+    e = dict(os.environ, PYTHONPATH=str(ROOT))
+    e.update(env or {})
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd, env=e,
+                          timeout=600)
+
+
+def test_deck_image_of_13000_squared_pixels_is_refused_before_decoding(tmp_path):
+    import shutil
+
+    deck = tmp_path / "deck"
+    shutil.copytree(ROOT / "examples" / "deck", deck)
+    _big_png(deck / "big.png")
+    front = deck / "front.toml"
+    front.write_text(front.read_text() + '\n[[element]]\ntype = "image"\nx = 1\ny = 20\nw = 20\nh = 20\n'
+                                         'src = "big.png"\n')
+    r = _run_measured("deck", str(deck / "cards.csv"), "--layout", str(front), "--out", str(tmp_path / "out"))
+    assert r.returncode == 1, r.stderr
+    err = r.stderr.rsplit("\nMAXRSS=", 1)[0]
+    line = _one_line(err)
+    assert "big.png" in line and "13,000 × 13,000" in line and "megapixels" in line
+    assert _peak_rss_mb(r) < 600  # decoding it would take 1.8 GB (measured: ~200 MB without decoding)
+    assert not (tmp_path / "out" / "finds.pdf").exists()
+
+
+def test_theme_document_image_is_bounded_too(tmp_path):
+    folder = tmp_path / "big"
+    folder.mkdir()
+    (folder / "theme.toml").write_text('[theme]\nname = "big"\nextends = "classic"\n')
+    _big_png(folder / "big.png")
+    (folder / "archeotrek-rules.html.j2").write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><img src="big.png"></body></html>')
+    r = _run_measured("build", "archeotrek", "--players", "1", "--theme", str(folder), "--out", str(tmp_path / "out"),
+                      env=_theme_env(tmp_path))
+    assert r.returncode == 1, r.stderr[-3000:]
+    line = _one_line(r.stderr.rsplit("\nMAXRSS=", 1)[0])
+    assert "big.png" in line and "megapixels" in line
+    assert _peak_rss_mb(r) < 1000
