@@ -92,7 +92,7 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
     """Render one part to (PDF bytes, page count), ``options.scale`` applied;
     ``notes`` receives the imposition's remarks (crop marks shortened on a
     full sheet, …)."""
-    from printkit.pdf import page_count, scale_pdf
+    from printkit.pdf import page_count, scale_pdf, unique_subset_tags
     from printkit.render.sheets import render_set
 
     if part.components is not None:
@@ -139,7 +139,7 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
                  rendered: list[tuple[bytes, int, list[str]]]) -> RenderedGame:
     """The cover and the assembled, preflighted kit PDF of ``parts``
     (rendered as (bytes, pages) in the same order)."""
-    from printkit.pdf import assemble, scale_pdf
+    from printkit.pdf import assemble, scale_pdf, unique_subset_tags
 
     pdfs = [data for data, _, _ in rendered]
     one_sided = [not (p.components is not None and any(c.back is not None for c in p.components.components))
