@@ -358,3 +358,165 @@ def test_theme_document_image_is_bounded_too(tmp_path):
     line = _one_line(r.stderr.rsplit("\nMAXRSS=", 1)[0])
     assert "big.png" in line and "megapixels" in line
     assert _peak_rss_mb(r) < 1000
+
+
+# ---------------------------------------------------------------- 7. export folders: concurrent writers, a second signal
+
+
+def _exported(folder: str, text: str):
+    from printkit.export import Exported
+
+    res = Exported(folder)
+    res.files["a.txt"] = text.encode()
+    res.files["sub/b.txt"] = text.encode()
+    return res
+
+
+def test_export_folder_survives_another_writer_moving_it_first(tmp_path, monkeypatch):
+    """Two exports to one --out: the other writer moves the old folder aside
+    just before we do (the old code's os.replace then raised FileNotFoundError)."""
+    import tempfile
+
+    from printkit.export import write_folder
+
+    write_folder(_exported("png", "old"), tmp_path)
+    real_mkdtemp = tempfile.mkdtemp
+    moved = []
+
+    def racing_mkdtemp(*a, **kw):
+        made = real_mkdtemp(*a, **kw)
+        if str(kw.get("prefix", "")).startswith(".old-") and not moved:  # the other writer is quicker
+            other = real_mkdtemp(prefix=".other-", dir=tmp_path)
+            os.replace(tmp_path / "png", Path(other) / "x")
+            moved.append(other)
+        return made
+
+    monkeypatch.setattr(tempfile, "mkdtemp", racing_mkdtemp)
+    write_folder(_exported("png", "new"), tmp_path)
+    assert moved
+    assert (tmp_path / "png" / "a.txt").read_text() == "new" and (tmp_path / "png" / "sub" / "b.txt").read_text() == "new"
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith((".old-", ".staging-"))]
+
+
+def test_export_folder_survives_another_writer_landing_between_our_renames(tmp_path, monkeypatch):
+    from printkit.export import write_folder
+
+    write_folder(_exported("png", "old"), tmp_path)
+    real_replace = os.replace
+    landed = []
+
+    def racing_replace(src, dst, *a, **kw):
+        real_replace(src, dst, *a, **kw)
+        if Path(src) == tmp_path / "png" and not landed:  # ours moved aside; theirs lands now
+            (tmp_path / "png").mkdir()
+            (tmp_path / "png" / "theirs.txt").write_text("theirs")
+            landed.append(True)
+
+    monkeypatch.setattr(os, "replace", racing_replace)
+    write_folder(_exported("png", "new"), tmp_path)
+    assert landed and sorted(p.name for p in (tmp_path / "png").iterdir()) == ["a.txt", "sub"]
+
+
+def test_second_signal_between_the_renames_loses_no_folder(tmp_path, monkeypatch):
+    """Two real SIGINTs arrive right after the old folder is moved aside: the
+    stop is acted on once the new folder is in place (the old code deleted both)."""
+    from printkit import interrupt
+    from printkit.export import write_folder
+
+    write_folder(_exported("png", "old"), tmp_path)
+    real_replace = os.replace
+    sent = []
+
+    def replace_then_signal(src, dst, *a, **kw):
+        real_replace(src, dst, *a, **kw)
+        if Path(src) == tmp_path / "png" and not sent:
+            sent.append(True)
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C (asks to stop) …
+            os.kill(os.getpid(), signal.SIGINT)  # … and again (stop at once)
+            for _ in range(1000):  # give Python every chance to run the handler here
+                pass
+
+    previous = interrupt.install()
+    try:
+        monkeypatch.setattr(os, "replace", replace_then_signal)
+        with pytest.raises(KeyboardInterrupt):
+            write_folder(_exported("png", "new"), tmp_path)
+    finally:
+        interrupt.restore(previous)
+        interrupt._state["signal"] = 0
+    assert sent
+    assert (tmp_path / "png" / "a.txt").read_text() == "new"
+    assert not [p.name for p in tmp_path.iterdir() if p.name != "png"]
+
+
+# ---------------------------------------------------------------- 7. signals: read-only commands, the score pad
+
+GAME = ROOT / "examples" / "archeotrek" / "finished-4-players.toml"
+
+
+@pytest.mark.parametrize("command,step", [("validate", "validate"), ("score", "score"), ("validate", "load")])
+def test_first_ctrl_c_stops_validate_and_score_at_once(monkeypatch, command, step):
+    """A real SIGINT arrives while the game is read or checked: the command
+    stops right there (the work after the signal never runs), says so, exit 130."""
+    import dataclasses
+
+    import printkit.scoring.cli as scli
+
+    real = scli._scorer
+    after_signal = []
+
+    def slow_scorer(game, rules_dir):
+        s = real(game, rules_dir)
+        inner = getattr(s, step)
+
+        def step_with_ctrl_c(*a, **kw):
+            os.kill(os.getpid(), signal.SIGINT)  # the user's first Ctrl-C, in the middle of the work
+            for _ in range(10_000):  # more work: Python runs the handler within it
+                pass
+            after_signal.append(step)
+            return inner(*a, **kw)
+
+        return dataclasses.replace(s, **{step: step_with_ctrl_c})
+
+    monkeypatch.setattr(scli, "_scorer", slow_scorer)
+    r = CliRunner().invoke(main, [command, "archeotrek", str(GAME)])
+    assert r.exit_code == 130, r.output
+    assert after_signal == [], "the work went on after Ctrl-C"
+    assert "interrupted" in _one_line(r.output)
+
+
+def test_scorepad_stopped_before_the_write_writes_nothing(tmp_path, monkeypatch):
+    import printkit.scorepad.page as page
+
+    real = page.scorepad_page
+
+    def page_then_sigterm(*a, **kw):
+        data = real(*a, **kw)
+        os.kill(os.getpid(), signal.SIGTERM)  # arrives once the page is made, before it is written
+        return data
+
+    monkeypatch.setattr(page, "scorepad_page", page_then_sigterm)
+    out = tmp_path / "pad.html"
+    r = CliRunner().invoke(main, ["scorepad", "archeotrek", "-o", str(out)])
+    assert r.exit_code == 130, r.output
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+    assert "nothing partial was written" in _one_line(r.output)
+
+
+def test_scorepad_stopped_after_the_write_says_it_was_written(tmp_path, monkeypatch):
+    import printkit.pdf as pdf
+
+    real = pdf.write_output
+
+    def write_then_sigterm(path, data):
+        real(path, data)
+        os.kill(os.getpid(), signal.SIGTERM)  # arrives just after the page is written
+
+    monkeypatch.setattr(pdf, "write_output", write_then_sigterm)
+    out = tmp_path / "pad.html"
+    r = CliRunner().invoke(main, ["scorepad", "archeotrek", "-o", str(out)])
+    assert r.exit_code == 130, r.output
+    assert out.read_bytes().rstrip().endswith(b"</html>")
+    assert f"wrote {out}" in r.output
+    last = r.output.strip().splitlines()[-1]
+    assert "interrupted" in last and "nothing" not in last and "written" in last
