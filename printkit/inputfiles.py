@@ -128,6 +128,25 @@ def read_bytes(path: str | Path, *, max_bytes: int | None = None, kind: str = "f
     return raw
 
 
+#: Most pages of a filled PDF read for its form fields (a kit is ~20 pages).
+MAX_FORM_PAGES = 500
+#: Most objects a filled PDF may hold (a fillable kit has ~1,200); counted on the raw bytes
+#: before any parser runs (pypdf checks every object of the cross-reference table on open).
+MAX_PDF_OBJECTS = 50_000
+#: Most form widgets read over all the PDFs of one command: a filled sheet has about a hundred,
+#: a kit of the largest table under a thousand.  396,000 widgets took 279 s and 2.2 GB.
+MAX_FORM_WIDGETS = 2_000
+
+
+def pdf_object_estimate(data: bytes) -> int:
+    """How many objects the PDF bytes ``data`` hold, estimated without
+    parsing (C-speed scans, under a second for 64 MB): the larger of the
+    ``endobj`` keywords and the largest ``/Size`` a trailer or
+    cross-reference stream declares."""
+    sizes = [int(m) for m in re.findall(rb"/Size\s+(\d{1,12})", data)]
+    return max(data.count(b"endobj"), max(sizes, default=0))
+
+
 #: Most pixels (width × height) an image handed to us may have: 40 megapixels, more than an A2
 #: poster at 300 dpi (35 Mpx).  Pillow's own guard only warns up to 89 Mpx and stops at 179 Mpx;
 #: a 20 KB PNG of 13,000 × 13,000 px would take 1.8 GB to decode.

@@ -520,3 +520,62 @@ def test_scorepad_stopped_after_the_write_says_it_was_written(tmp_path, monkeypa
     assert f"wrote {out}" in r.output
     last = r.output.strip().splitlines()[-1]
     assert "interrupted" in last and "nothing" not in last and "written" in last
+
+
+# ---------------------------------------------------------------- 8. form widgets: capped before the parser walks them
+
+
+def _widgets_pdf(path: Path, n: int, per_page: int) -> None:
+    import pikepdf
+    from pikepdf import Array, Dictionary, Name, String
+
+    pdf = pikepdf.new()
+    done = 0
+    while done < n:
+        pdf.add_blank_page(page_size=(595, 842))
+        widgets = Array()
+        for _ in range(min(per_page, n - done)):
+            widgets.append(pdf.make_indirect(Dictionary(Type=Name.Annot, Subtype=Name.Widget, FT=Name.Tx,
+                                                        T=String(f"p1.circle.X{done}"), Rect=Array([9, 9, 20, 20]))))
+            done += 1
+        pdf.pages[-1].obj.Annots = widgets
+    pdf.save(path)
+
+
+def _count_parsed_dictionaries(monkeypatch) -> list[int]:
+    """How many PDF dictionaries pypdf parses from here on (the work a file costs)."""
+    from pypdf.generic import DictionaryObject
+
+    count = [0]
+    real = DictionaryObject.read_from_stream
+
+    def counted(*a, **kw):
+        count[0] += 1
+        return real(*a, **kw)
+
+    monkeypatch.setattr(DictionaryObject, "read_from_stream", staticmethod(counted))
+    return count
+
+
+@pytest.mark.parametrize("widgets,per_page,says", [(60_000, 1_000, "PDF objects"), (3_000, 1_000, "form widgets")])
+def test_many_form_widgets_are_refused_before_the_work(tmp_path, monkeypatch, widgets, per_page, says):
+    from printkit.inputfiles import MAX_FORM_WIDGETS
+
+    pdf = tmp_path / "many.pdf"
+    _widgets_pdf(pdf, widgets, per_page)
+    parsed = _count_parsed_dictionaries(monkeypatch)
+    for command in ("score", "validate", "export-game"):
+        parsed[0] = 0
+        r = CliRunner().invoke(main, [command, "archeotrek", str(pdf)])
+        assert r.exit_code == 1, r.output
+        line = _one_line(r.output)
+        assert "many.pdf" in line and says in line
+        assert parsed[0] <= MAX_FORM_WIDGETS + per_page, parsed[0]  # not one per widget of the file
+
+
+def test_a_filled_kit_is_still_read(tmp_path):
+    r = CliRunner().invoke(main, ["build", "archeotrek", "--fillable", "--players", "8", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    kit = tmp_path / "archeotrek" / "archeotrek-kit.pdf"
+    r = CliRunner().invoke(main, ["validate", "archeotrek", str(kit)])
+    assert "nothing to score" in r.output and "widgets" not in r.output and "objects" not in r.output
