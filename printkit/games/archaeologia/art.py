@@ -1944,19 +1944,15 @@ DECK_ICONS: dict[str, Icon] = {f"archaeologia-{k}": v for k, v in {
 # One picture per card, in the icons' style: a ``fill`` shape outlined in ``ink`` at
 # about 4 % of the size, details in ``ink``, cut-outs in ``bg``.
 
-def _begin(c, fill, ink, s, width: float = 0.045) -> None:
-    c.saveState()
-    c.setFillColor(fill)
-    c.setStrokeColor(ink)
-    c.setLineWidth(s * width)
-    c.setLineJoin(1)
-    c.setLineCap(1)
+def _card_pen(c, fill, ink, s, width: float = 0.045) -> None:
+    """:func:`_begin` with the cards' slightly heavier outline (4.5 % of the size)."""
+    _begin(c, fill, ink, s, width)
 
 
 def sun(c, x, y, size, fill, ink, bg) -> None:
     """CLEAR SKIES: a sun with rays, a last wisp of cloud leaving bottom right."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     for i in range(12):
         a = math.radians(i * 30)
         r0, r1 = s * 0.27, s * (0.44 if i % 2 == 0 else 0.38)
@@ -1971,7 +1967,7 @@ def sun(c, x, y, size, fill, ink, bg) -> None:
 def magnifier(c, x, y, size, fill, ink, bg) -> None:
     """GROUND SURVEY: a magnifying glass over the layers of a pile."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     bands = [(-0.46, -0.2), (-0.2, 0.02), (0.02, 0.22)]
     for k, (y0, y1) in enumerate(bands):
         c.setFillColor(ink if k == 0 else (fill if k == 1 else bg))
@@ -1992,7 +1988,7 @@ def magnifier(c, x, y, size, fill, ink, bg) -> None:
 def money_bag(c, x, y, size, fill, ink, bg) -> None:
     """SPONSOR: a patron's money bag, tied, with a coin in front."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     p = c.beginPath()
     p.moveTo(x - s * 0.1, y + s * 0.22)
     p.curveTo(x - s * 0.42, y + s * 0.05, x - s * 0.42, y - s * 0.44, x - s * 0.02, y - s * 0.44)
@@ -2012,7 +2008,7 @@ def money_bag(c, x, y, size, fill, ink, bg) -> None:
 def volunteers(c, x, y, size, fill, ink, bg) -> None:
     """VOLUNTEERS: three helpers, the middle one raising a hand."""
     s = size
-    _begin(c, fill, ink, s, 0.04)
+    _card_pen(c, fill, ink, s, 0.04)
     for dx, k in ((-0.3, 0.8), (0.3, 0.8), (0.0, 1.0)):
         cx, base = x + dx * s, y - s * 0.44
         top = base + s * 0.46 * k
@@ -2043,7 +2039,7 @@ def sparkle(c, x, y, r, ink) -> None:
 def lucky_dig(c, x, y, size, fill, ink, bg) -> None:
     """LUCKY STRIKE: a shovel in a mound that glints with a find."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     p = c.beginPath()
     p.moveTo(x - s * 0.46, y - s * 0.42)
     p.curveTo(x - s * 0.3, y - s * 0.1, x + s * 0.3, y - s * 0.1, x + s * 0.46, y - s * 0.42)
@@ -2058,7 +2054,7 @@ def lucky_dig(c, x, y, size, fill, ink, bg) -> None:
 def toolbox(c, x, y, size, fill, ink, bg) -> None:
     """BORROWED TOOLS: an open toolbox with the three tools' handles sticking out."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     c.setFillColor(ink)
     for ang, dx in ((18, -0.14), (0, 0.02), (-18, 0.18)):
         c.saveState()
@@ -2079,7 +2075,7 @@ def toolbox(c, x, y, size, fill, ink, bg) -> None:
 def market_stall(c, x, y, size, fill, ink, bg) -> None:
     """MARKET CONTACT: a black-market stall under a striped awning."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     c.setFillColor(bg)
     c.rect(x - s * 0.4, y - s * 0.44, s * 0.8, s * 0.42, fill=1, stroke=1)
     c.setFillColor(ink)
@@ -2105,7 +2101,7 @@ def market_stall(c, x, y, size, fill, ink, bg) -> None:
 def price_tag(c, x, y, size, fill, ink, bg) -> None:
     """TOOL SALE: a price tag on its string, a per-cent sign on it."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     c.saveState()
     c.translate(x, y)
     c.rotate(-30)
@@ -2129,7 +2125,7 @@ def price_tag(c, x, y, size, fill, ink, bg) -> None:
 def key(c, x, y, size, fill, ink, bg) -> None:
     """FREE RENTAL: a key (the equipment is yours for the turn)."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     c.saveState()
     c.translate(x, y)
     c.rotate(35)
@@ -2146,7 +2142,7 @@ def key(c, x, y, size, fill, ink, bg) -> None:
 def placard(c, x, y, size, fill, ink, bg) -> None:
     """STRIKE: a protest placard crossing out the ACTION footprint."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     c.setFillColor(ink)
     c.rect(x - s * 0.035, y - s * 0.46, s * 0.07, s * 0.5, fill=1, stroke=0)
     c.setFillColor(fill)
@@ -2161,7 +2157,7 @@ def placard(c, x, y, size, fill, ink, bg) -> None:
 def detour_sign(c, x, y, size, fill, ink, bg) -> None:
     """DETOUR: a diamond road sign with a bent arrow."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     _poly(c, [(x, y + s * 0.46), (x + s * 0.46, y), (x, y - s * 0.46), (x - s * 0.46, y)], fill=1, stroke=1)
     c.setLineWidth(s * 0.07)
     p = c.beginPath()
@@ -2177,7 +2173,7 @@ def detour_sign(c, x, y, size, fill, ink, bg) -> None:
 def broken_shovel(c, x, y, size, fill, ink, bg) -> None:
     """BROKEN HANDLE: a shovel snapped in two at the handle."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     c.saveState()
     c.translate(x - s * 0.08, y - s * 0.06)
     c.rotate(-35)
@@ -2210,7 +2206,7 @@ def broken_shovel(c, x, y, size, fill, ink, bg) -> None:
 def stamp(c, x, y, size, fill, ink, bg) -> None:
     """CUSTOMS CHECK: a rubber stamp over its square mark."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     c.setFillColor(bg)
     c.rect(x - s * 0.4, y - s * 0.46, s * 0.8, s * 0.18, fill=1, stroke=1)
     c.setFillColor(ink)
@@ -2226,7 +2222,7 @@ def stamp(c, x, y, size, fill, ink, bg) -> None:
 def mask(c, x, y, size, fill, ink, bg) -> None:
     """LOOTER: a burglar's eye mask over a swag bag."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     c.setFillColor(bg)
     p = c.beginPath()
     p.moveTo(x + s * 0.06, y + s * 0.02)
@@ -2252,7 +2248,7 @@ def mask(c, x, y, size, fill, ink, bg) -> None:
 def treasure_map(c, x, y, size, fill, ink, bg) -> None:
     """NEW LEAD: a treasure map, a dotted trail to its cross."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     p = c.beginPath()
     p.moveTo(x - s * 0.42, y + s * 0.32)
     p.lineTo(x - s * 0.14, y + s * 0.4)
@@ -2282,7 +2278,7 @@ def treasure_map(c, x, y, size, fill, ink, bg) -> None:
 def museum(c, x, y, size, fill, ink, bg) -> None:
     """THE CURATOR: a museum's columned front."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     _poly(c, _at(x, y, s, [(-0.46, 0.2), (0, 0.44), (0.46, 0.2)]), fill=1, stroke=1)
     c.rect(x - s * 0.42, y + s * 0.12, s * 0.84, s * 0.08, fill=1, stroke=1)
     for i in range(4):
@@ -2298,7 +2294,7 @@ def museum(c, x, y, size, fill, ink, bg) -> None:
 def dino_skull(c, x, y, size, fill, ink, bg) -> None:
     """THE PALAEONTOLOGIST: a tyrannosaur's skull in profile."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     p = c.beginPath()
     p.moveTo(x - s * 0.44, y + s * 0.14)
     p.curveTo(x - s * 0.4, y + s * 0.38, x - s * 0.1, y + s * 0.4, x + s * 0.12, y + s * 0.28)
@@ -2327,7 +2323,7 @@ def dino_skull(c, x, y, size, fill, ink, bg) -> None:
 def strata_block(c, x, y, size, fill, ink, bg) -> None:
     """THE STRATIGRAPHER: a cut through four layers with a probe going down."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     tones = (bg, fill, bg, ink)
     for k in range(4):
         y1 = y + s * (0.34 - k * 0.2)
@@ -2352,7 +2348,7 @@ def strata_block(c, x, y, size, fill, ink, bg) -> None:
 def coin_stack(c, x, y, size, fill, ink, bg) -> None:
     """THE BANKER: three stacks of coins."""
     s = size
-    _begin(c, fill, ink, s, 0.035)
+    _card_pen(c, fill, ink, s, 0.035)
     for dx, n in ((-0.28, 3), (0.28, 4), (0.0, 6)):
         for i in range(n):
             cy = y - s * 0.38 + i * s * 0.12
@@ -2379,7 +2375,7 @@ def tool_fan(c, x, y, size, fill, ink, bg) -> None:
 def scales(c, x, y, size, fill, ink, bg) -> None:
     """THE DEALER: a balance, a coin on one pan, a find on the other."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     c.setFillColor(ink)
     c.rect(x - s * 0.035, y - s * 0.36, s * 0.07, s * 0.74, fill=1, stroke=0)
     c.roundRect(x - s * 0.2, y - s * 0.46, s * 0.4, s * 0.1, s * 0.03, fill=1, stroke=0)
@@ -2409,7 +2405,7 @@ def scales(c, x, y, size, fill, ink, bg) -> None:
 def gift(c, x, y, size, fill, ink, bg) -> None:
     """THE BENEFACTOR: a gift box tied with a ribbon and bow."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     c.rect(x - s * 0.36, y - s * 0.44, s * 0.72, s * 0.5, fill=1, stroke=1)
     c.rect(x - s * 0.42, y + s * 0.06, s * 0.84, s * 0.14, fill=1, stroke=1)
     c.setFillColor(ink)
@@ -2429,7 +2425,7 @@ def gift(c, x, y, size, fill, ink, bg) -> None:
 def handshake(c, x, y, size, fill, ink, bg) -> None:
     """THE PARTNER: two hands clasped, sleeves from either side."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     c.setFillColor(ink)
     _poly(c, _at(x, y, s, [(-0.48, -0.06), (-0.3, -0.2), (-0.2, -0.06), (-0.38, 0.08)]))
     _poly(c, _at(x, y, s, [(0.48, -0.06), (0.3, -0.2), (0.2, -0.06), (0.38, 0.08)]))
@@ -2456,7 +2452,7 @@ def handshake(c, x, y, size, fill, ink, bg) -> None:
 def flight_path(c, x, y, size, fill, ink, bg) -> None:
     """THE AVIATOR: an airplane on a dashed flight path down to a dug pile."""
     s = size
-    _begin(c, fill, ink, s, 0.035)
+    _card_pen(c, fill, ink, s, 0.035)
     c.setDash(s * 0.05, s * 0.05)
     p = c.beginPath()
     p.moveTo(x - s * 0.2, y + s * 0.2)
@@ -2478,7 +2474,7 @@ def flight_path(c, x, y, size, fill, ink, bg) -> None:
 def bone(c, x, y, size, fill, ink, bg) -> None:
     """THE FIRST BONES: a dinosaur bone half out of the ground."""
     s = size
-    _begin(c, fill, ink, s)
+    _card_pen(c, fill, ink, s)
     c.setFillColor(ink)
     c.rect(x - s * 0.46, y - s * 0.46, s * 0.92, s * 0.2, fill=1, stroke=0)
     c.setFillColor(fill)
