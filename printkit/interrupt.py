@@ -70,7 +70,8 @@ def immediate() -> None:
     where the code is): for commands that read and print and write nothing
     but, at the very end, one whole file.  A stop already asked for is
     raised here."""
-    _state["immediate"] = True
+    if threading.current_thread() is threading.main_thread():  # signals reach the main thread only
+        _state["immediate"] = True
     checkpoint()
 
 
