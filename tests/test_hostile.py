@@ -305,6 +305,16 @@ def _png_bomb(root: Path, path: str, side: int, **_):
     (root / path).write_bytes(png)
 
 
+def _pdf_unsupported_encryption(root: Path, path: str, **_):
+    """A PDF encrypted by a security handler pypdf lacks (/Filter /Custom)."""
+    objs = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+            b"<< /Filter /Custom /V 1 /R 2 /O <00> /U <00> /P -4 >>"]
+    _write_raw_pdf(root / path, objs)
+    raw = (root / path).read_bytes().replace(b"/Root 1 0 R >>", b"/Root 1 0 R /Encrypt 4 0 R /ID [<00> <00>] >>")
+    (root / path).write_bytes(raw)
+
+
 GENERATORS = {
     "fifo": _fifo, "symlink": _symlink, "folder": _folder, "sparse": _sparse,
     "bundled_rules": _bundled_rules, "huge_name_game": _huge_name_game,
@@ -314,6 +324,7 @@ GENERATORS = {
     "pdf_annots_not_array": _pdf_annots_not_array, "pdf_type0_no_descendants": _pdf_type0_no_descendants,
     "pdf_flate_bomb": _pdf_flate_bomb, "pdf_deep_nesting": _pdf_deep_nesting,
     "pdf_page_tree_loop": _pdf_page_tree_loop, "png_bomb": _png_bomb,
+    "pdf_unsupported_encryption": _pdf_unsupported_encryption,
 }
 
 
