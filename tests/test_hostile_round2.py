@@ -579,3 +579,53 @@ def test_a_filled_kit_is_still_read(tmp_path):
     kit = tmp_path / "archeotrek" / "archeotrek-kit.pdf"
     r = CliRunner().invoke(main, ["validate", "archeotrek", str(kit)])
     assert "nothing to score" in r.output and "widgets" not in r.output and "objects" not in r.output
+
+
+def test_second_signal_during_the_kit_renames_leaves_one_whole_kit(tmp_path, monkeypatch):
+    """Two SIGINTs right after the first kit PDF is renamed into place: every
+    PDF of the game is then the new build's (the old code stopped with some
+    files new and the rest old)."""
+    from printkit import interrupt
+    from printkit.build import RenderedGame, write_game
+
+    def game(tag: bytes):
+        from reportlab.pdfgen import canvas
+        import io
+
+        def pdf(text):
+            buf = io.BytesIO()
+            c = canvas.Canvas(buf, invariant=1)
+            c.drawString(72, 72, text)
+            c.showPage()
+            c.save()
+            return buf.getvalue()
+
+        parts = [(name, None, pdf(f"{name} {tag.decode()}"), 1) for name in ("a", "b", "c")]
+        return RenderedGame("g", parts, pdf(f"kit {tag.decode()}"), [])
+
+    write_game(game(b"old"), tmp_path)
+    old = {p.name: p.read_bytes() for p in (tmp_path / "g").iterdir()}
+    real_replace = os.replace
+    sent = []
+
+    def replace_then_signal(src, dst, *a, **kw):
+        real_replace(src, dst, *a, **kw)
+        if Path(dst).parent == tmp_path / "g" and not sent:
+            sent.append(True)
+            os.kill(os.getpid(), signal.SIGINT)
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(1000):
+                pass
+
+    new = game(b"new")
+    previous = interrupt.install()
+    try:
+        monkeypatch.setattr(os, "replace", replace_then_signal)
+        with pytest.raises(KeyboardInterrupt):
+            write_game(new, tmp_path)
+    finally:
+        interrupt.restore(previous)
+        interrupt._state["signal"] = 0
+    got = {p.name: p.read_bytes() for p in (tmp_path / "g").iterdir()}
+    assert sent and set(got) == set(old)
+    assert all(got[n] != old[n] for n in got), "some files are still the old build's"
