@@ -644,6 +644,18 @@ def _parent(name: str, child: FoundTheme, chain: tuple[FoundTheme, ...], explici
     return None
 
 
+def own_theme_toml(folder: Path) -> Path:
+    """``folder/theme.toml``; raises :class:`printkit.PrintkitError` when it is
+    a link leading out of ``folder`` (a theme reads no file outside its
+    folders).  A link to a device or FIFO is left to the reader, which says
+    what it is."""
+    path = folder / "theme.toml"
+    if path.is_symlink() and path.is_file() and not _inside(path, folder):
+        raise PrintkitError(f"{escape_display(str(path))}: a link leading outside the theme folder; "
+                            "expected the theme's own theme.toml inside its folder")
+    return path
+
+
 def _theme_data(theme: FoundTheme, chain: tuple[FoundTheme, ...] = ()) -> tuple[dict, tuple[Path, ...]]:
     """Merged theme data of ``theme`` and its ``extends`` chain, child last
     wins; plus the template search path (child folder first).  ``extends``
@@ -653,10 +665,7 @@ def _theme_data(theme: FoundTheme, chain: tuple[FoundTheme, ...] = ()) -> tuple[
     its folder, or a chain of more than :data:`MAX_EXTENDS` themes, raises
     :class:`printkit.PrintkitError`.  ``"_font_files"`` in the result: font role
     → the theme.toml that names its font (for messages)."""
-    path = theme.folder / "theme.toml"
-    if path.is_symlink() and path.is_file() and not _inside(path, theme.folder):  # (a device: load_toml says so)
-        raise PrintkitError(f"{escape_display(str(path))}: a link leading outside the theme folder; "
-                            "expected the theme's own theme.toml inside its folder")
+    path = own_theme_toml(theme.folder)
     if len(chain) >= MAX_EXTENDS:
         raise PrintkitError(f"{escape_display(str(path))}: theme 'extends' chain is longer than {MAX_EXTENDS} "
                             f"themes (from {chain[0].name}); a theme extends a few others at most")

@@ -629,3 +629,15 @@ def test_second_signal_during_the_kit_renames_leaves_one_whole_kit(tmp_path, mon
     got = {p.name: p.read_bytes() for p in (tmp_path / "g").iterdir()}
     assert sent and set(got) == set(old)
     assert all(got[n] != old[n] for n in got), "some files are still the old build's"
+
+
+def test_themes_listing_reads_no_theme_toml_outside_its_folder(tmp_path):
+    outside = tmp_path / "elsewhere.toml"
+    outside.write_text('[theme]\nname = "x"\ndescription = "SECRET-DESCRIPTION"\n')
+    folder = tmp_path / "themes" / "sneaky"
+    folder.mkdir(parents=True)
+    os.symlink(outside, folder / "theme.toml")
+    r = _run("themes", cwd=tmp_path, env=_theme_env(tmp_path))
+    assert r.returncode == 0, r.stderr
+    line = next(ln for ln in r.stdout.splitlines() if ln.startswith("sneaky"))
+    assert "SECRET-DESCRIPTION" not in r.stdout and "outside" in line
