@@ -201,7 +201,8 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
     """Write a rendered game under ``out/<game>/``, all files or none: they
     are staged in a temporary folder and moved into place at the end.
 
-    Returns the written files (the kit PDF last).  A write that fails (disk
+    Returns the written files (the kit PDF last); a signal during the final
+    renames is acted on once they are all done.  A write that fails (disk
     full, I/O error, read-only file system) raises
     :func:`printkit.pdf.cannot_write` naming the file: the staging folder is
     removed and the previous outputs of the game are left as they were.
@@ -225,9 +226,10 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
         target = game_dir / f"{game.game}-kit.pdf"
         write_atomic(staging / target.name, game.kit_pdf)
         written.append(Written(target, page_count(game.kit_pdf)))
-        for w in written:
-            target = w.path
-            os.replace(staging / w.path.name, w.path)
+        with interrupt.held():  # a second Ctrl-C waits for the last rename: one kit, never half old, half new
+            for w in written:
+                target = w.path
+                os.replace(staging / w.path.name, w.path)
     except OSError as exc:
         raise cannot_write(target, exc) from None
     finally:

@@ -133,7 +133,10 @@ class PrintkitCLI(click.Group):
         try:
             check_source_date_epoch()
             rv = super().main(args, prog_name or "printkit", complete_var, standalone_mode=False, **extra)
-            interrupt.checkpoint()
+            if interrupt.requested():  # the stop came after the last checkpoint: the work is done and written
+                click.echo("printkit: interrupted as the command finished; everything it reported above was "
+                           "written whole", err=True)
+                sys.exit(130)
             sys.stdout.flush()  # a full disk behind stdout is reported here, not at exit
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.ctx.get_help() if exc.ctx else str(exc))

@@ -63,7 +63,7 @@ from typing import Any
 
 from printkit import PrintkitError
 from printkit.model import Component, ComponentSet, Face
-from printkit.inputfiles import escape_display, read_bytes, read_text, show
+from printkit.inputfiles import escape_display, image_size_problem, read_bytes, read_text, show
 from printkit.messages import clip
 from printkit.rules import load_toml
 from printkit.units import mm, to_mm
@@ -838,6 +838,9 @@ def _image_reader(path: Path, src: str, where: str):
     if hit is not None and hit[0] == stamp:
         return hit[1]
     data = read_bytes(path, kind="image")
+    too_big = image_size_problem(data)  # from the header, before Pillow decodes a pixel
+    if too_big:
+        raise PrintkitError(f"{where}: image {show(src)} is {too_big}")
     _check_image_format(data, src, where)
     try:
         reader = ImageReader(io.BytesIO(data))

@@ -28,6 +28,7 @@ from printkit.theme import (
     find_theme,
     list_themes,
     load_theme,
+    own_theme_toml,
     shadowing,
     theme_name_problem,
     theme_places,
@@ -43,7 +44,7 @@ TEMPLATE_SUFFIXES = (".j2", ".css")
 def _about(found: FoundTheme) -> str:
     """``extends X · description`` of a theme, or ``not usable: <why>``."""
     try:
-        data = load_toml(found.folder / "theme.toml")
+        data = load_toml(own_theme_toml(found.folder))
         validate_theme_data(data, found.folder / "theme.toml")
     except PrintkitError as exc:
         return f"not usable: {escape_display(str(exc))}"

@@ -119,7 +119,12 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
     files are staged in a hidden folder beside it, then the old folder (if
     any) is moved aside and the new one renamed into place.  Returns the
     written paths, sorted.  A refused write raises
-    :func:`printkit.pdf.cannot_write` naming the file."""
+    :func:`printkit.pdf.cannot_write` naming the file.
+
+    Several writers at once (two exports to one ``--out``) each put a whole
+    folder in place, the last one staying; a signal between the two renames
+    is acted on once both are done (:func:`printkit.interrupt.held`), so the
+    folder is always the old one or the new one, never gone."""
     from printkit.pdf import cannot_write
 
     target = kit_dir / result.folder
@@ -129,7 +134,7 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
         staging = Path(tempfile.mkdtemp(prefix=f".staging-{result.folder}-", dir=kit_dir))
     except OSError as exc:
         raise cannot_write(where, exc) from None
-    old = None
+    holders: list[Path] = []
     try:
         for rel in sorted(result.files):
             where = target / rel
@@ -140,19 +145,57 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
         os.chmod(staging, 0o755)
         interrupt.checkpoint()
         where = target
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".old-{result.folder}-", dir=kit_dir))
-            os.replace(target, old / "x")
-        os.replace(staging, target)
+        with interrupt.held():
+            _swap_in(staging, target, holders)
     except OSError as exc:
-        if old is not None and not target.exists():
-            os.replace(old / "x", target)
         raise cannot_write(where, exc) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        for holder in holders:
+            shutil.rmtree(holder, ignore_errors=True)
     return [target / rel for rel in sorted(result.files)]
+
+
+def _put_back(moved: Path | None, target: Path) -> None:
+    if moved is not None and not (target.exists() or target.is_symlink()):
+        os.replace(moved, target)
+
+
+#: Times :func:`_swap_in` moves another writer's folder aside before giving up.
+SWAP_TRIES = 50
+
+
+def _swap_in(staging: Path, target: Path, holders: list[Path]) -> None:
+    """Rename ``staging`` to ``target``, moving what is there aside into a
+    hidden holder folder (listed in ``holders`` for the caller to delete).
+    Another writer may move ``target`` first (then there is nothing to move)
+    or put its own folder there between our two renames (then that one is
+    moved aside too and we try again).  On any other failure the folder we
+    moved aside is put back."""
+    import errno
+
+    for _ in range(SWAP_TRIES):
+        moved = None
+        if target.exists() or target.is_symlink():
+            holder = Path(tempfile.mkdtemp(prefix=f".old-{target.name}-", dir=target.parent))
+            holders.append(holder)
+            try:
+                os.replace(target, holder / "x")
+                moved = holder / "x"
+            except FileNotFoundError:  # another writer moved it aside first
+                pass
+        try:
+            os.rename(staging, target)
+            return
+        except OSError as exc:
+            if exc.errno in (errno.ENOTEMPTY, errno.EEXIST) and not target.is_symlink():
+                continue  # another writer's new folder arrived in between: move it aside as well
+            _put_back(moved, target)
+            raise
+        except BaseException:  # a stop that was not held off (an API caller's own handler)
+            _put_back(moved, target)
+            raise
+    raise OSError(errno.EBUSY, f"other writers kept replacing it ({SWAP_TRIES} tries)", str(target))
 
 
 def game_source(kit, options) -> Source:

@@ -53,7 +53,7 @@ from markupsafe import Markup
 
 from printkit import TEMPLATES_DIR, PrintkitError, sandbox
 from printkit.gamefiles import templates_dir
-from printkit.inputfiles import escape_display, read_bytes, read_text
+from printkit.inputfiles import escape_display, image_size_problem, read_bytes, read_text
 from printkit.paper import Paper
 from printkit.theme import Theme
 from printkit.units import to_mm
@@ -390,6 +390,10 @@ def _fetcher_class():
                     else "image" if suffix in (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".bmp")
                     else "template")
             data = read_bytes(real, kind=kind)
+            if kind == "image":  # bounded before weasyprint decodes it
+                too_big = image_size_problem(data)
+                if too_big:
+                    raise PrintkitError(f"image {os.path.basename(real)!r} is {too_big}")
             mime = mimetypes.guess_type(path)[0] or "application/octet-stream"
             return URLFetcherResponse(url, data, {"Content-Type": mime})
 

@@ -17,6 +17,8 @@
   var rules = cfg.rules, gameId = cfg.game, ui = PK.ui[gameId], scorer = PK.games[gameId];
   var KEY = "printkit-scorepad:" + gameId + ":" + cfg.rules_id;
   var MAX_UNDO = 300;
+  var MAX_IMPORT = cfg.max_import || 2097152;  // bytes: the CLI's cap on a game file (printkit.inputfiles.MAX_BYTES)
+  var MAX_SHOWN = 200;  // problems listed, then "… and N more" (as the CLI)
   var state, undo = [], report = null, flash = "";
 
   function h(tag, attrs) {
@@ -98,19 +100,36 @@
     var a = h("a", { href: "data:application/toml;charset=utf-8," + encodeURIComponent(text), download: gameId + "-game.toml" });
     document.body.appendChild(a); a.click(); a.remove();
   }
-  function importText(text) {
+  function megabytes(n) { return (n / 1048576).toFixed(1) + " MB"; }
+  function tooBig(bytes) {
+    return ["This file is " + megabytes(bytes) + "; a game file is a few kB (the pad, like printkit, reads at most " +
+      megabytes(MAX_IMPORT) + ")."];
+  }
+  function utf8Length(text) {  // bytes of text as UTF-8 (≥ its length in characters)
+    return text.length > MAX_IMPORT ? text.length : new TextEncoder().encode(text).length;
+  }
+  // Load a game file's text; returns the lines saying why it cannot be loaded ([] when it was).
+  function importLines(text) {
+    var size = utf8Length(text);
+    if (size > MAX_IMPORT) return tooBig(size);
     var data;
-    try { data = PK.toml.parse(text); } catch (e) { return "Not a TOML game file: " + e.message; }
+    try { data = PK.toml.parse(text); } catch (e) { return ["Not a TOML game file: " + e.message]; }
     var r = scorer.score(data, rules, { partial: true, source: "import" });
     var structural = r.problems.filter(function (p) {
       return p.severity === PK.ERROR && ["game-name", "unknown-key", "missing-key", "wrong-type", "no-players"].indexOf(p.code) >= 0;
     });
-    if (structural.length) return "This file cannot be loaded into the pad (score it with printkit score): " + PK.problemLine(structural[0]);
+    var head = "This file cannot be loaded into the pad (score it with printkit score):";
+    if (structural.length) {
+      var lines = structural.slice(0, MAX_SHOWN).map(PK.problemLine);
+      if (structural.length > MAX_SHOWN) lines.push("… and " + (structural.length - MAX_SHOWN) + " more problem(s)");
+      return [head].concat(lines);
+    }
     var s;
-    try { s = ui.fromGame(data, rules); } catch (e) { return "This file cannot be loaded into the pad (score it with printkit score): " + e.message; }
+    try { s = ui.fromGame(data, rules); } catch (e) { return [head, e.message]; }
     change(function (st) { st.players = s.players; st.active = 0; st.finished = true; });
-    return "";
+    return [];
   }
+  function importText(text) { return importLines(text).join("\n"); }
 
   // -- drawing -------------------------------------------------------------------------
   var root = document.getElementById("pad");
@@ -125,7 +144,13 @@
         if (window.confirm("Start a new game? (Undo brings this one back.)")) change(function (st) { var f = fresh(); Object.assign(st, f); });
       } }, "New game"));
   }
-  var showExport = false, showImport = false, importMsg = "";
+  var showExport = false, showImport = false, importMsg = [], importDraft = "";
+  function tryImport(text) {  // the pasted or chosen text stays in the box until it loads
+    importDraft = text;
+    importMsg = importLines(text);
+    if (!importMsg.length) { showImport = false; importDraft = ""; }
+    draw();
+  }
   function panels() {
     var out = [];
     if (showExport) {
@@ -142,19 +167,24 @@
           } }, "Copy"))));
     }
     if (showImport) {
-      var ta = h("textarea", { id: "import-text", rows: 8, spellcheck: "false", placeholder: "Paste a " + gameId + " TOML game file here" });
+      var ta = h("textarea", { id: "import-text", rows: 8, spellcheck: "false", placeholder: "Paste a " + gameId + " TOML game file here",
+        oninput: function () { importDraft = ta.value; } }, importDraft);
       var file = h("input", { type: "file", id: "import-file", accept: ".toml,text/plain", onchange: function () {
         var f = file.files[0]; if (!f) return;
+        if (f.size > MAX_IMPORT) { importMsg = tooBig(f.size); draw(); return; }  // not read at all
         var rd = new FileReader();
-        rd.onload = function () { importMsg = importText(String(rd.result)); if (!importMsg) showImport = false; draw(); };
+        rd.onload = function () { tryImport(String(rd.result)); };
         rd.readAsText(f);
       } });
+      var err = null;
+      if (importMsg.length) {
+        err = h("div", { class: "error", id: "import-error", role: "alert" }, h("p", null, importMsg[0]),
+          importMsg.length > 1 ? h("ul", null, importMsg.slice(1).map(function (line) { return h("li", null, line); })) : null);
+      }
       out.push(h("section", { class: "card io", id: "import-panel" },
-        h("h2", null, "Import"), file, ta,
-        importMsg ? h("p", { class: "error", id: "import-error", role: "alert" }, importMsg) : null,
-        h("button", { type: "button", class: "tool", id: "import-go", onclick: function () {
-          importMsg = importText(ta.value); if (!importMsg) showImport = false; draw();
-        } }, "Load this game")));
+        h("h2", null, "Import"), file, ta, err,
+        h("button", { type: "button", class: "tool", id: "import-go", onclick: function () { tryImport(ta.value); } },
+          "Load this game")));
     }
     return out;
   }
@@ -216,13 +246,46 @@
     return report.players.length ? "No winner yet." : (ui.verdict ? ui.verdict(report) : "");
   }
   function status() {  // the verdict in one line at the top (the list sits below the sheet on a phone)
+    if (showImport && importMsg.length) {  // a failed import is what the user is looking at: the bar says so
+      var n = Math.max(1, importMsg.length - 1);
+      return h("a", { class: "status bad", id: "status", href: "#import-error" },
+        "✗ Import failed: " + (importMsg.length > 1 ? n + " problem" + (n > 1 ? "s" : "") : importMsg[0].replace(/[.:]$/, "")) + " ↓");
+    }
     var errs = report.problems.filter(function (p) { return p.severity === PK.ERROR; }).length;
     var warns = report.problems.length - errs;  // the problems panel says "Valid, with warnings": so does the bar
     var text = errs ? errs + " problem" + (errs > 1 ? "s" : "") + " ↓" : (report.valid && (state.finished || !cfg.partial) ? "✓ " + (verdict() || "valid") :
       "✓ no problem so far") + (warns ? " · " + warns + " warning" + (warns > 1 ? "s" : "") + " ↓" : "");
     return h("a", { class: "status " + (errs ? "bad" : "ok"), id: "status", href: errs || warns ? "#problems" : "#results" }, text);
   }
+  // A saved game this page cannot draw (edited by hand, written by another version, …) must
+  // not leave a blank page on every visit: say so, keep the damaged save, offer Undo and Reset.
   function draw() {
+    try { drawPage(); } catch (e) { broken(e); }
+  }
+  function broken(e) {
+    var saved = null;
+    try { saved = localStorage.getItem(KEY); } catch (x) { /* storage refused: nothing to keep */ }
+    var why = (e && e.message ? e.message : String(e)).slice(0, 200);
+    root.replaceChildren(
+      h("header", { class: "top" }, h("h1", null, cfg.title), h("span", { class: "sub" }, "Score pad")),
+      h("section", { class: "card io", id: "recover" },
+        h("h2", null, "This game cannot be shown"),
+        h("p", { class: "error", id: "recover-error", role: "alert" },
+          "The game kept in this browser is damaged (" + why + "). " + (undo.length ? "Undo goes back one step; " : "") +
+          "Reset starts a new game (the damaged one is kept" + (saved ? ": download it to look at it" : "") + ")."),
+        h("div", { class: "row" },
+          undo.length ? h("button", { type: "button", class: "tool", id: "recover-undo", onclick: function () {
+            state = JSON.parse(undo.pop()); save(); draw(); } }, "Undo") : null,
+          saved ? h("a", { class: "tool", id: "recover-download", download: gameId + "-damaged-save.json",
+            href: "data:application/json;charset=utf-8," + encodeURIComponent(saved) }, "Download the damaged save") : null,
+          h("button", { type: "button", class: "tool danger", id: "reset", onclick: function () {
+            try { if (saved) localStorage.setItem(KEY + ":damaged", saved); } catch (x) { /* full: the save is dropped */ }
+            state = fresh(); undo = []; flash = ""; showImport = showExport = false; importMsg = [];
+            save(); draw();
+          } }, "Reset: start a new game"))));
+    document.body.setAttribute("data-ready", "damaged");
+  }
+  function drawPage() {
     if (state.active >= state.players.length) state.active = 0;
     rescore();
     var ctx = { rules: rules, state: state, index: state.active, player: state.players[state.active], report: report, change: change, h: h,
@@ -238,5 +301,6 @@
   }
   state = load();
   draw();
-  PK.pad = { state: function () { return state; }, exportText: exportText, importText: function (t) { var m = importText(t); importMsg = m; draw(); return m; } };
+  PK.pad = { state: function () { return state; }, exportText: exportText, importText: function (t) {
+    showImport = true; tryImport(t); return importMsg.join("\n"); } };
 })(globalThis.PK);

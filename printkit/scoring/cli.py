@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 import click
 
-from printkit import PrintkitError, UsageError
+from printkit import PrintkitError, UsageError, interrupt
 from printkit.inputfiles import escape_display
 from printkit.messages import MAX_SHOWN, capped_lines, clip
 from printkit.scoring import NoSheets, Scorer
@@ -236,6 +236,7 @@ def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool, rule
     Prints each player's score as the game counts it (see Games below) and
     the winner.  Exit 0 valid, 1 invalid input (problems printed), 2 usage.
     """
+    interrupt.immediate()  # reads and prints: the first Ctrl-C stops at once
     s, loaded, label = _scorer_and_game(game, files, rules_dir)
     try:
         result = s.score(loaded, partial=partial)
@@ -268,6 +269,7 @@ def validate(game: str, files: tuple[Path, ...], partial: bool, rules_dir: Path 
 
     Exit 0 when there is no error (warnings are printed), 1 otherwise, 2 usage.
     """
+    interrupt.immediate()  # reads and prints: the first Ctrl-C stops at once
     s, loaded, label = _scorer_and_game(game, files, rules_dir)
     try:
         problems = s.validate(loaded, partial=partial)
@@ -301,6 +303,7 @@ def export_game(game: str, files: tuple[Path, ...], output: Path | None, rules_d
     The values are written as read, mistakes included (they are reported by
     validate and score).  Exit 0 written, 1 unreadable PDF, 2 usage.
     """
+    interrupt.immediate()  # reads and prints: the first Ctrl-C stops at once
     s = _scorer(game, rules_dir)
     try:
         if s.export_pdfs is None:
@@ -330,6 +333,7 @@ def export_game(game: str, files: tuple[Path, ...], output: Path | None, rules_d
 @_RULES
 def simulate(game: str, players: int | None, seed: int, output: Path | None, rules_dir: Path | None = None) -> None:
     """Play a whole random game (bundled rules, or --rules); print the filled game (TOML)."""
+    interrupt.immediate()  # reads and prints: the first Ctrl-C stops at once
     s = _scorer(game, rules_dir)
     if s.simulate is None:  # pragma: no cover - every registered game simulates today
         click.echo(f"printkit: no simulator for {game}", err=True)
@@ -368,6 +372,7 @@ def scorepad(game: str, output: Path | None, rules_dir: Path | None = None, them
 
     try:
         data = scorepad_page(game, rules_dir, theme_name)
+        interrupt.checkpoint()  # a stop asked for while the page was made: nothing is written
         if output is not None and str(output) == "-":  # the page itself on standard output, nothing else
             click.get_binary_stream("stdout").write(data)
             return
