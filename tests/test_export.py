@@ -59,7 +59,11 @@ def test_every_format_is_deterministic(built):
     folders = {p.parts[1] for p in files_a if len(p.parts) > 2}
     assert folders == {f.replace(":", "-") for f in FORMATS.split(",")} - {"pdf"}
     for rel in files_a:
-        assert (a / rel).read_bytes() == (b / rel).read_bytes(), rel
+        data_a, data_b = (a / rel).read_bytes(), (b / rel).read_bytes()
+        if rel.name.endswith("-saved-object.json"):  # points at its sheets: the folder's own file:/// URI
+            data_a = data_a.replace((a / rel).parent.resolve().as_uri().encode(), b"FOLDER")
+            data_b = data_b.replace((b / rel).parent.resolve().as_uri().encode(), b"FOLDER")
+        assert data_a == data_b, rel
 
 
 def test_png_one_per_distinct_face_with_quantities(built):

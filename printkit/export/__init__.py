@@ -73,14 +73,22 @@ class Source:
     scale: tuple[float, float] = (1.0, 1.0)
 
 
+#: Stands, in a file listed in :attr:`Exported.uri_files`, for the
+#: ``file:///`` URI (with a trailing ``/``) of the folder it is written to.
+FOLDER_URI = "@@printkit-folder-uri@@/"
+
+
 @dataclass
 class Exported:
     """One format's output for one kit: ``files`` (relative path → bytes),
-    ``notes`` (one line each)."""
+    ``notes`` (one line each); ``uri_files``: files in which
+    :data:`FOLDER_URI` is replaced by the written folder's ``file:///`` URI
+    (a Tabletop Simulator object pointing at its sheets)."""
 
     folder: str
     files: dict[str, bytes] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    uri_files: set[str] = field(default_factory=set)
 
 
 def parse_formats(values: tuple[str, ...] | list[str]) -> list[str]:
@@ -170,11 +178,15 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
         raise cannot_write(where, exc) from None
     old = None
     try:
+        folder_uri = (target.resolve().as_uri().rstrip("/") + "/").encode("ascii")
         for rel in sorted(result.files):
             where = target / rel
             path = staging / rel
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(result.files[rel])
+            data = result.files[rel]
+            if rel in result.uri_files:
+                data = data.replace(FOLDER_URI.encode("ascii"), folder_uri)
+            path.write_bytes(data)
             os.chmod(path, 0o644)
         os.chmod(staging, 0o755)
         interrupt.checkpoint()
