@@ -138,26 +138,26 @@ def test_dtc_pdf_pages_back_front_and_boxes(built):
         assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 198, 270])
 
 
-def test_dtc_pdf_is_marked_pdf_x4_with_an_srgb_output_intent(built):
-    """What a PDF/X-4 checker looks for first: version 1.6+, one GTS_PDFX
-    output intent whose profile is an RGB ICC profile, the PDF/X-4 version in
-    the XMP metadata, Trapped False in both, dates that agree, and on every
-    page TrimBox ⊆ BleedBox ⊆ MediaBox."""
+def test_dtc_pdf_is_cmyk_pdf_x1a_with_a_press_output_intent(built):
+    """What a PDF/X-1a checker looks for first (the full check, on every
+    bundled kit too, is tests/test_dtc_pdfx1a.py): PDF 1.3, one GTS_PDFX
+    output intent whose profile is a CMYK output (printer) profile, the
+    PDF/X-1a:2001 version and conformance in the Info dictionary, Trapped
+    False, and on every page TrimBox ⊆ BleedBox ⊆ MediaBox."""
     import pikepdf
-    from PIL import ImageCms
 
     with pikepdf.open(built[0] / "finds" / "shop-dtc" / "finds.pdf") as pdf:
-        assert float(pdf.pdf_version) >= 1.6
+        assert str(pdf.pdf_version) == "1.3"
         (intent,) = pdf.Root.OutputIntents
         assert intent.S == "/GTS_PDFX" and str(intent.OutputConditionIdentifier)
         icc = intent.DestOutputProfile
-        assert int(icc.N) == 3
-        profile = ImageCms.ImageCmsProfile(io.BytesIO(icc.read_bytes()))
-        assert ImageCms.getProfileDescription(profile).strip() and icc.read_bytes()[16:20] == b"RGB "
-        meta = pdf.open_metadata()
-        assert meta["pdfxid:GTS_PDFXVersion"] == "PDF/X-4" and meta["pdf:Trapped"] == "False"
+        assert int(icc.N) == 4
+        assert icc.read_bytes()[12:20] == b"prtrCMYK"
+        assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2001"
+        assert str(pdf.docinfo["/GTS_PDFXConformance"]) == "PDF/X-1a:2001"
         assert pdf.docinfo["/Trapped"] == pikepdf.Name("/False")
-        assert str(pdf.docinfo["/ModDate"]).startswith("D:2000") and meta["xmp:ModifyDate"].startswith("2000")
+        assert str(pdf.docinfo["/ModDate"]).startswith("D:2000")
+        assert pdf.Root.ViewerPreferences.PrintScaling == pikepdf.Name("/None")
         for page in pdf.pages:
             media, bleed, trim = ([float(v) for v in page.obj[k]] for k in ("/MediaBox", "/BleedBox", "/TrimBox"))
             assert media[0] <= bleed[0] <= trim[0] and trim[2] <= bleed[2] <= media[2]
