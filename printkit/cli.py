@@ -199,8 +199,9 @@ _SCALE_HELP = ("X,Y: print at X % across, Y % up (e.g. 99.6%,100.2%) or give the
                "lengths (e.g. 50.2mm,49.9mm). Default: 100%,100%.")
 
 
-_QUIET_HELP = ("Show no progress and no list of what was written (notes and errors are still shown). "
-               "Without it, progress goes to stderr: a bar on a terminal, one line per step otherwise.")
+_QUIET_HELP = ("Show no progress and no list of what was written; the PDFs' notes still show, the --format "
+               "exports' notes do not (errors always do). Without it, progress goes to stderr: a bar on a "
+               "terminal, one line per step otherwise.")
 
 
 _FORMAT = click.option(
@@ -314,7 +315,7 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
     if options.bleed > parse_length("10mm"):
         raise UsageError(f"--bleed: {bleed} is more than 10 mm")
     if fmts != ["pdf"]:
-        _build_exports(game, options, out, fmts)
+        _build_exports(game, options, out, fmts, quiet)
     if "pdf" not in fmts:
         return
     from printkit.progress import Progress
@@ -335,25 +336,34 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
                    f"{_scale_note(options.scale, rotate_backs)})")
 
 
-def _build_exports(game: str, options, out: Path, fmts: list[str]) -> None:
+def _build_exports(game: str, options, out: Path, fmts: list[str], quiet: bool = False) -> None:
     """The non-PDF formats of ``build`` (:mod:`printkit.export`): every game
-    and format rendered first, then written; one summary line per folder."""
+    and format rendered first, then written, progress on stderr as for the
+    PDFs (per game, format by format, then the writing); one line per folder
+    written on stdout, then the notes on stderr, each once.  ``quiet``: only
+    errors."""
     from printkit.build import check_options, check_out_dir, load_game
     from printkit.export import export_games
+    from printkit.progress import Progress
     from printkit.registry import all_games
 
     kits = all_games() if game == "all" else [load_game(game)]
     check_options(kits, options)
     check_out_dir(out)
-    written, notes = export_games(kits, options, out, fmts)
-    folders: dict[Path, int] = {}
-    for path in written:
-        folder = next(p for p in path.parents if p.parent.parent == out)
-        folders[folder] = folders.get(folder, 0) + 1
-    for folder, n in folders.items():
+    with Progress(quiet) as progress:
+        written, notes = export_games(kits, options, out, fmts, progress=progress.step)
+    _report_exports(written, notes, quiet)
+
+
+def _report_exports(written: list, notes: list[str], quiet: bool) -> None:
+    """One stdout line per written export folder, then each note once on
+    stderr; nothing when ``quiet``."""
+    if quiet:
+        return
+    for folder, n in written:
         click.echo(f"{folder}/  {n} file{'s' if n != 1 else ''}")
-    for note in notes:
-        click.echo(f"note: {note}")
+    for note in dict.fromkeys(notes):
+        click.echo(f"note: {note}", err=True)
 
 
 @main.command()
@@ -418,13 +428,14 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     interrupt.checkpoint()
     exported = []
     if fmts != ["pdf"]:  # every format rendered before anything is written
-        from printkit.export import Source, export
+        from printkit.export import Source, export_all
 
         src = Source(layout.name, layout.title, [(layout.name, layout.title, cset)], [], theme, sheet_paper,
                      bleed_pt, duplex, strict=True, back_offset=offset, rotate_backs=rotate_backs, scale=factors)
-        exported = [export(src, f) for f in fmts if f != "pdf"]
+        with Progress(quiet) as progress:
+            exported = export_all(src, fmts, progress=lambda t, d, n, s: progress.step(f"{t} exports", d, n, s))
     if "pdf" not in fmts:
-        _write_exports(exported, out / layout.name)
+        _write_exports(exported, out / layout.name, quiet)
         return
     notes: list[str] = []
     target = out / f"{layout.name}.pdf"
@@ -452,18 +463,19 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
         click.echo(f"{target}  {count} card{'s' if count != 1 else ''}, {pages} page{'s' if pages != 1 else ''}")
     for note in notes:
         click.echo(f"note: {note}")
-    _write_exports(exported, out / layout.name)
+    _write_exports(exported, out / layout.name, quiet)
 
 
-def _write_exports(exported: list, kit_dir: Path) -> None:
-    """Write each export folder under ``kit_dir``; one line per folder, then its notes."""
-    from printkit.export import write_folder
+def _write_exports(exported: list, kit_dir: Path, quiet: bool = False) -> None:
+    """Write each export folder under ``kit_dir`` (none for a format that
+    took nothing); one line per folder, then the notes, each once, on stderr
+    (:func:`_report_exports`)."""
+    from printkit.export import write_all
+    from printkit.progress import Progress
 
-    for res in exported:
-        files = write_folder(res, kit_dir)
-        click.echo(f"{kit_dir / res.folder}/  {len(files)} file{'s' if len(files) != 1 else ''}")
-        for note in res.notes:
-            click.echo(f"note: {note}")
+    with Progress(quiet) as progress:
+        written = write_all([(kit_dir, res) for res in exported], progress=progress.step)
+    _report_exports(written, [n for res in exported for n in res.notes], quiet)
 
 
 @main.command()

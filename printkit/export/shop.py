@@ -168,6 +168,7 @@ def export_shop(src: Source, pid: str) -> Exported:
     result = Exported(f"shop-{pid}")
     manifest = {"shop": prof.name, "profile": pid, "kit": src.name, "decks": []}
     skipped = []
+    misfits: list[str] = []  # parts whose trim is no size of the shop: one note for all of them
     for name, title, cset in src.parts:
         comps = [c for c in cset.components if _card_like(c) and c.quantity > 0]
         if not comps:
@@ -181,7 +182,7 @@ def export_shop(src: Source, pid: str) -> Exported:
                         f"but {prof.name} prints {prof.sizes_text()}")
                 if src.strict:
                     raise PrintkitError(line)
-                result.notes.append(line + "; skipped")
+                misfits.append(f"{name} ({to_mm(comp.width):g} × {to_mm(comp.height):g} mm)")
                 break
             sizes[comp.name] = s
         else:
@@ -209,10 +210,17 @@ def export_shop(src: Source, pid: str) -> Exported:
                     result.files[fname] = png_bytes(img, prof.dpi)
                     deck["files"].append({"file": fname, "side": it.side, "copies": it.quantity})
             manifest["decks"].append(deck)
+    if misfits:
+        result.notes.append(f"shop:{pid}: {src.name}: {', '.join(misfits)} not a size {prof.name} prints "
+                            f"({prof.sizes_text()}); skipped")
     if skipped:
         result.notes.append(f"shop:{pid}: {src.name}: {', '.join(skipped)} not card-like (tokens, "
                             "round or hexagonal pieces, uncut sheets); skipped")
     if src.documents:
-        result.notes.append(f"shop:{pid}: {src.name}: documents ({', '.join(src.documents)}) are in the PDFs only")
-    result.files["manifest.json"] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+        # the same words for every format that leaves them out, so the line is shown once
+        result.notes.append(f"{src.name}: documents ({', '.join(src.documents)}) are in the PDFs only")
+    if manifest["decks"]:
+        result.files["manifest.json"] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    else:
+        result.notes.append(f"shop:{pid}: {src.name}: nothing for {prof.name}; nothing written")
     return result

@@ -199,4 +199,6 @@ def export_tts(src: Source) -> Exported:
     if skipped:
         result.notes.append(f"tts: {src.name}: {', '.join(skipped)} not card-like (tokens, round or hexagonal "
                             "pieces, uncut sheets); skipped")
+    if not result.files:
+        result.notes.append(f"tts: {src.name}: no cards; nothing written")
     return result
