@@ -27,6 +27,8 @@ MARK_AIM = mm(2)
 MARK_MIN = mm(1)
 #: Mark length (pt) kept past the printable margin where the footer sits above the marks.
 MARK_ZONE = mm(2.2)
+#: Half the space (pt) between the two bands' marks in the gutter between them.
+GUTTER_CLEAR = mm(0.5)
 #: Clearance (pt) between footer items and art, trim lines or marks.
 CLEAR = FOOTER_CLEAR
 
@@ -59,21 +61,53 @@ def mark_gap(room: float) -> float:
     return max(MIN_GAP, min(MARK_GAP, room - MARK_AIM))
 
 
+def bands(placements: list[Placement]) -> list[list[Placement]]:
+    """``placements`` split by piece size and shape (an imposed sheet holds one
+    grid, or two stacked bands: :func:`printkit.imposition.impose`), the
+    highest band first."""
+    found: dict[tuple, list[Placement]] = {}
+    for p in placements:
+        key = (round(p.component.width, 3), round(p.component.height, 3), p.component.shape)
+        found.setdefault(key, []).append(p)
+    return sorted(found.values(), key=lambda band: -max(p.y + p.component.height for p in band))
+
+
 def crop_mark_segments(placements: list[Placement], page_w: float, page_h: float, margin: float,
                        stops: dict[str, float] | None = None) -> list[tuple[float, float, float, float]]:
-    """Crop marks for rectangular pieces: (x0, y0, x1, y1) segments in pt.
+    """Crop marks for the rectangular pieces among ``placements``: (x0, y0,
+    x1, y1) segments in pt.
 
     Every trim line gets a mark at both ends, from the sheet edge towards
     the pieces, through the outer bleed (it is cut away), ending
     :func:`mark_gap` short of the outermost trim — never inside a trim.
+    On a sheet of two stacked bands (:func:`bands`) no mark runs past the
+    other band: each band's vertical trim lines are marked from its own sheet
+    edge (the upper band's from the top, the lower band's from the bottom) and
+    from the middle of the gutter between the bands
+    (:data:`printkit.imposition.BAND_GUTTER`), through its bleed, to
+    :data:`MARK_GAP` short of its trim.  Round and hexagonal pieces get cut
+    lines instead (:func:`draw_cut_lines`).
     ``stops``: side (``"bottom"``, ``"top"``, ``"left"``, ``"right"``) → the
     distance from that sheet edge where that side's marks end instead (a
     footer sits beyond it).
     """
-    if not placements:
-        return []
-    xs, ys = trim_lines(placements)
-    return mark_segments(xs, ys, trim_bounds(placements), page_w, page_h, margin, stops)
+    found = bands(placements)
+    if len(found) == 2:
+        mid = (art_bounds(found[0])[1] + art_bounds(found[1])[3]) / 2
+    segs: list[tuple[float, float, float, float]] = []
+    for i, band in enumerate(found):
+        if band[0].component.shape != "rect":
+            continue
+        xs, ys = trim_lines(band)
+        if len(found) == 1:
+            segs += mark_segments(xs, ys, trim_bounds(band), page_w, page_h, margin, stops)
+            continue
+        segs += mark_segments(xs, ys, trim_bounds(band), page_w, page_h, margin, stops,
+                              (("top",) if i == 0 else ("bottom",)) + ("left", "right"))
+        _, ty0, _, ty1 = trim_bounds(band)
+        segs += [(x, mid + GUTTER_CLEAR, x, ty0 - MARK_GAP) if i == 0 else (x, ty1 + MARK_GAP, x, mid - GUTTER_CLEAR)
+                 for x in xs]
+    return segs
 
 
 def mark_segments(xs: list[float], ys: list[float], trims: tuple[float, float, float, float], page_w: float,
@@ -189,7 +223,8 @@ def polygon_path(c, pts: list[tuple[float, float]]):
 
 
 def draw_cut_lines(c, placements: list[Placement], colour) -> None:
-    """Draw circle (tokens) or hexagon (tiles) cut lines on the trim shape."""
+    """Draw circle (tokens) or hexagon (tiles) cut lines on the trim shape
+    (rectangles among ``placements`` get crop marks instead)."""
     c.saveState()
     c.setStrokeColor(colour)
     c.setLineWidth(HAIRLINE)

@@ -286,19 +286,26 @@ def write_output(path: Path, data: bytes) -> None:
     raises :func:`cannot_write` (a :class:`printkit.PrintkitError`, exit 1).
 
     A target that exists but is not a regular file (``-o /dev/full``, a FIFO,
-    a folder) is refused (:class:`printkit.UsageError`): renaming over it
-    would replace the device or pipe itself."""
+    a folder) or is a symbolic link (``-o /dev/stdout``, ``-o link``) is
+    refused (:class:`printkit.UsageError`, nothing written): renaming over it
+    would replace the device, pipe or link itself.  (``-o -`` for standard
+    output is the command's to handle.)"""
     import stat
 
     from printkit import UsageError
+    from printkit.inputfiles import escape_display
 
     try:
-        mode = os.stat(path).st_mode
+        mode = os.lstat(path).st_mode
     except OSError:
         mode = None  # absent (the usual case), or unreachable: write_atomic reports it
+    shown = escape_display(str(path))
+    if mode is not None and stat.S_ISLNK(mode):
+        raise UsageError(f"{shown}: is a link; nothing written (give the name of the file itself, "
+                         "or - for standard output)")
     if mode is not None and not stat.S_ISREG(mode):
-        raise UsageError(f"{path}: exists and is not a regular file (a device, pipe or folder); "
-                         "give the name of a file to write")
+        raise UsageError(f"{shown}: exists and is not a regular file (a device, pipe or folder); "
+                         "give the name of a file to write, or - for standard output")
     try:
         write_atomic(path, data)
     except OSError as exc:

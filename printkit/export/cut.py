@@ -39,9 +39,11 @@ print the PDF and cut the SVG's ``cut`` layer.
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import replace
+from xml.sax.saxutils import quoteattr
 
-from printkit.export import Exported, Source
+from printkit.export.kinds import Exported, Source
 from printkit.export.faces import corner_radius
 from printkit.imposition import impose
 from printkit.marks import hexagon_points
@@ -154,9 +156,37 @@ def _n(v_pt: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
+#: Characters kept in an SVG id made from a piece's name (the rest become ``_``).
+_ID_UNSAFE = re.compile(r"[^\w.-]")
+
+
+def _ids():
+    """A maker of ids unique in one SVG document: a piece's name with every
+    character outside letters, digits, ``_ . -`` made ``_`` (so it is an XML
+    name and safe in an attribute), ``-2``, ``-3``, … appended to repeats;
+    the groups' own ids (``registration``, ``cut``) are taken."""
+    seen = {"registration", "cut"}
+
+    def make(name: str) -> str:
+        base = _ID_UNSAFE.sub("_", str(name))[:100] or "piece"
+        if not (base[0].isalpha() or base[0] == "_"):
+            base = "_" + base
+        ident, n = base, 1
+        while ident in seen:
+            n += 1
+            ident = f"{base}-{n}"
+        seen.add(ident)
+        return quoteattr(ident)
+
+    return make
+
+
 def sheet_svg(placements, width: float, height: float, ins: float) -> str:
-    """The SVG (text) of one sheet: marks and cut paths, lengths in mm, y down."""
+    """The SVG (text) of one sheet: marks and cut paths, lengths in mm, y down.
+    Every piece's ``id`` is made from its name, escaped and unique in the
+    document (see :func:`_ids`)."""
     H = height
+    make_id = _ids()
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}mm" height="{_n(height)}mm" '
@@ -170,15 +200,16 @@ def sheet_svg(placements, width: float, height: float, ins: float) -> str:
     for p in placements:
         c = p.component
         w, h = c.width, c.height
+        ident = make_id(c.name)
         if c.shape == "circle":
-            out.append(f'<circle id="{c.name}" cx="{_n(p.x + w / 2)}" cy="{_n(H - p.y - h / 2)}" r="{_n(w / 2)}"/>')
+            out.append(f'<circle id={ident} cx="{_n(p.x + w / 2)}" cy="{_n(H - p.y - h / 2)}" r="{_n(w / 2)}"/>')
         elif c.shape == "hex":
             pts = " ".join(f"{_n(x)},{_n(H - y)}" for x, y in hexagon_points(p.x, p.y, w, h))
-            out.append(f'<polygon id="{c.name}" points="{pts}"/>')
+            out.append(f'<polygon id={ident} points="{pts}"/>')
         else:
             r = corner_radius(c)
             rr = f' rx="{_n(r)}" ry="{_n(r)}"' if r > 0 else ""
-            out.append(f'<rect id="{c.name}" x="{_n(p.x)}" y="{_n(H - p.y - h)}" width="{_n(w)}" '
+            out.append(f'<rect id={ident} x="{_n(p.x)}" y="{_n(H - p.y - h)}" width="{_n(w)}" '
                        f'height="{_n(h)}"{rr}/>')
     out.append("</g>")
     out.append("</svg>")

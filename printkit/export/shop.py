@@ -32,7 +32,7 @@ from functools import lru_cache
 from importlib import resources
 
 from printkit import PrintkitError
-from printkit.export import Exported, Source
+from printkit.export.kinds import Exported, Source
 from printkit.export.faces import (Shot, corner_radius, distinct_faces, draw_face, file_stem, png_bytes,
                                    render_shots)
 from printkit.model import Component, ComponentSet

@@ -132,7 +132,7 @@ def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, labe
         _place_face(c, faces_of(p.component), p, theme, defined, uses)
         if fields_out is not None and p.component.fields is not None:
             fields_out.extend(spec.moved(p.x, p.y) for spec in p.component.fields(p.component))
-    crop = sheet.cut and sheet.shape == "rect" and bool(placements)
+    crop = sheet.cut and any(p.component.shape == "rect" for p in placements)
     W, H = paper.width, paper.height
     # a backs page turned 180° (--rotate-backs) prints upside down: its footer is planned
     # on the unturned layout and drawn turned with the pieces, so it reads upright on paper
@@ -153,13 +153,13 @@ def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, labe
     shortest = None
     if sheet.cut and placements:
         cut = theme.colour("cut")
+        if any(p.component.shape != "rect" for p in placements):
+            draw_cut_lines(c, list(placements), cut)
         if crop:  # last: nothing is painted over a crop mark
             segs = draw_crop_marks(c, list(placements), W, H, cut, paper.margin,
                                    halo=theme.colour("paper"), stops=stops, keep_clear=keep_clear)
             shortest = min((visible_length(sg, paper.width, paper.height, paper.margin) for sg in segs),
                            default=None)
-        else:
-            draw_cut_lines(c, list(placements), cut)
     c.showPage()
     return shortest, plan.missing
 
