@@ -179,3 +179,22 @@ def test_a_picture_with_transparency_is_refused_in_one_line(tmp_path):
     assert any("PDF/X-1a" in ln and "transparency" in ln and "pics" in ln for ln in lines), r.output
     assert "Traceback" not in r.output
     assert not (tmp_path / "out" / "pics" / "shop-dtc").exists()
+
+
+def test_without_a_press_profile_dtc_says_what_to_install(tmp_path, monkeypatch):
+    from printkit.export import pdfx
+
+    monkeypatch.setattr(pdfx, "PROFILE_PATHS", (str(tmp_path / "none.icc"),))
+    pdfx.press_profile.cache_clear()
+    pdfx._transform.cache_clear()
+    try:
+        r = CliRunner().invoke(main, ["deck", str(DECK / "cards.csv"), "--layout", str(DECK / "front.toml"),
+                                      "--back", str(DECK / "back.toml"), "--out", str(tmp_path / "out"),
+                                      "--format", "shop:dtc"])
+    finally:
+        pdfx.press_profile.cache_clear()
+        pdfx._transform.cache_clear()
+    assert r.exit_code == 1
+    (line,) = [ln for ln in r.output.splitlines() if ln.startswith("printkit:")]
+    assert "CMYK press profile" in line and "libgs-common" in line
+    assert not (tmp_path / "out" / "finds").exists()
