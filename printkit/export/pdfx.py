@@ -13,10 +13,12 @@ embedded) into one:
 * RGB images (``/DeviceRGB`` or ICC-based with three components, Flate or
   DCT) are converted pixel by pixel the same way and stored as
   ``/DeviceCMYK``, Flate-compressed;
-* what PDF/X-1a cannot hold is refused with one line
-  (:class:`printkit.PrintkitError`): transparency (a soft mask, an
-  ``ExtGState`` with alpha < 1, a blend mode or soft mask), shadings and
-  patterns, inline images, other colour spaces (``cs``/``sc``);
+* a page holding what PDF/X-1a cannot — transparency (a picture's alpha,
+  an ``ExtGState`` with alpha < 1, a blend mode or soft mask), shadings and
+  patterns, inline images, other colour spaces (``cs``/``sc``) — is
+  flattened: rendered by pdfium at 300 dpi on white, as the print shows it,
+  and replaced by that one image in CMYK (its text is then pixels; the
+  caller says which pages, in a note);
 * the file is marked: PDF 1.3, ``/OutputIntents`` with ``/S /GTS_PDFX``
   and the press profile embedded as ``DestOutputProfile``, the Info
   dictionary's ``GTS_PDFXVersion`` and ``GTS_PDFXConformance``
@@ -112,25 +114,27 @@ def _refuse(where: str, what: str) -> PrintkitError:
 _COLOUR_OPS = {"cs", "CS", "sc", "SC", "scn", "SCN", "sh", "BI", "ID", "EI"}
 
 
-def _convert_stream(pdf, stream_obj, where: str):
+def _convert_stream(pdf, stream_obj, where: str, dry: bool = False):
     """The content stream ``stream_obj`` (a page or form) with rg/RG turned
-    into k/K; raises for colour operators PDF/X-1a cannot take here."""
+    into k/K; raises for colour operators PDF/X-1a cannot take here
+    (``dry``: only that check)."""
     import pikepdf
 
     out = []
     for operands, op in pikepdf.parse_content_stream(stream_obj):
         name = str(op)
-        if name in ("rg", "RG"):
+        if name in ("rg", "RG") and not dry:
             cmyk = rgb_to_cmyk(*(float(v) for v in operands))
             out.append(pikepdf.ContentStreamInstruction([*cmyk], pikepdf.Operator("k" if name == "rg" else "K")))
             continue
         if name in _COLOUR_OPS or isinstance(op, pikepdf.ContentStreamInlineImage):
             raise _refuse(where, {"sh": "a shading", "BI": "an inline image"}.get(name, f"a colour space ({name})"))
-        out.append(pikepdf.ContentStreamInstruction(operands, op))
-    return pikepdf.unparse_content_stream(out)
+        if not dry:
+            out.append(pikepdf.ContentStreamInstruction(operands, op))
+    return None if dry else pikepdf.unparse_content_stream(out)
 
 
-def _convert_image(pdf, image, where: str) -> None:
+def _convert_image(pdf, image, where: str, dry: bool = False) -> None:
     import pikepdf
     from PIL import ImageCms
 
@@ -142,11 +146,13 @@ def _convert_image(pdf, image, where: str) -> None:
         base = pikepdf.Name("/DeviceRGB") if int(cs[1].get("/N", 0)) == 3 else \
             pikepdf.Name("/DeviceCMYK") if int(cs[1].get("/N", 0)) == 4 else pikepdf.Name("/DeviceGray")
     if base in ("/DeviceGray", "/DeviceCMYK"):
-        if base != cs:
+        if base != cs and not dry:
             image.ColorSpace = base
         return
     if base != "/DeviceRGB":
         raise _refuse(where, f"an image in colour space {cs}")
+    if dry:
+        return
     pil = pikepdf.PdfImage(image).as_pil_image().convert("RGB")
     cmyk = ImageCms.applyTransform(pil, _transform())
     image.write(zlib.compress(cmyk.tobytes(), 9), filter=pikepdf.Name.FlateDecode)
@@ -157,9 +163,10 @@ def _convert_image(pdf, image, where: str) -> None:
             del image[key]
 
 
-def _convert_resources(pdf, owner, where: str, seen: set) -> None:
+def _convert_resources(pdf, owner, where: str, seen: set, dry: bool = False) -> None:
     """Convert ``owner``'s (a page or form) content and everything its
-    resources draw: forms (recursively), images; refuse transparency."""
+    resources draw: forms (recursively), images; refuse transparency
+    (``dry``: only check, change nothing)."""
     import pikepdf
 
     res = owner.get("/Resources")
@@ -177,30 +184,42 @@ def _convert_resources(pdf, owner, where: str, seen: set) -> None:
                 continue
             seen.add(key)
             if xobj.get("/Subtype") == "/Form":
-                if "/Group" in xobj:
+                if "/Group" in xobj and not dry:
                     del xobj["/Group"]  # a transparency group: none is left to group
-                _convert_resources(pdf, xobj, where, seen)
-                xobj.write(_convert_stream(pdf, xobj, where))
+                _convert_resources(pdf, xobj, where, seen, dry)
+                converted = _convert_stream(pdf, xobj, where, dry)
+                if not dry:
+                    xobj.write(converted)
             elif xobj.get("/Subtype") == "/Image":
-                _convert_image(pdf, xobj, where)
+                _convert_image(pdf, xobj, where, dry)
 
 
-def to_pdfx1a(data: bytes, title: str, where: str) -> bytes:
+def to_pdfx1a(data: bytes, title: str, where: str) -> tuple[bytes, list[int]]:
     """``data`` (a reportlab PDF in sRGB; every page with TrimBox and
-    BleedBox, fonts embedded) as PDF/X-1a:2001 (see the module docstring).
-    ``where`` names the file in a refusal.  Raises
-    :class:`printkit.PrintkitError` (one line) for art PDF/X-1a cannot hold
-    or when no press profile is installed.  Deterministic: the same input
-    gives the same bytes."""
+    BleedBox, fonts embedded) as PDF/X-1a:2001 (see the module docstring),
+    and the numbers (from 1) of the pages that had to be flattened: a page
+    holding what PDF/X-1a cannot (transparency, a shading, another colour
+    space) becomes one CMYK image of itself at :data:`FLAT_DPI`
+    (:func:`_flatten`).  Raises :class:`printkit.PrintkitError` (one line)
+    when no press profile is installed.  Deterministic: the same input gives
+    the same bytes."""
     import pikepdf
 
     from printkit.pdf import retag_subsets
 
     icc, desc = press_profile()
+    flat: list[int] = []
     with pikepdf.open(io.BytesIO(data)) as pdf:
         seen: set = set()
-        for page in pdf.pages:
+        for n, page in enumerate(pdf.pages):
             obj = page.obj
+            try:  # first a dry run: what PDF/X-1a cannot hold is flattened, the page as one image
+                _convert_resources(pdf, obj, where, set(), dry=True)
+                _convert_stream(pdf, obj, where, dry=True)
+            except PrintkitError:
+                _flatten(pdf, page, data, n)
+                flat.append(n + 1)
+                continue
             if "/Group" in obj:
                 del obj["/Group"]
             _convert_resources(pdf, obj, where, seen)
@@ -227,6 +246,39 @@ def to_pdfx1a(data: bytes, title: str, where: str) -> bytes:
         info["/GTS_PDFXVersion"] = pikepdf.String(VERSION)
         info["/GTS_PDFXConformance"] = pikepdf.String(VERSION)
         out = io.BytesIO()
+        pdf.remove_unreferenced_resources()
         pdf.save(out, force_version="1.3", object_stream_mode=pikepdf.ObjectStreamMode.disable,
                  deterministic_id=True, compress_streams=True)
-    return out.getvalue()
+    return out.getvalue(), flat
+
+
+#: Resolution (dpi) of a page flattened for PDF/X-1a: the shops' print resolution.
+FLAT_DPI = 300
+
+
+def _flatten(pdf, page, data: bytes, index: int) -> None:
+    """Replace ``page`` (index ``index`` of ``data``) by one CMYK image of
+    itself: rendered by pdfium at :data:`FLAT_DPI` on white (what the
+    transparency shows on paper), converted to the press profile."""
+    import pikepdf
+    import pypdfium2 as pdfium
+    from PIL import ImageCms
+
+    doc = pdfium.PdfDocument(data)
+    try:
+        src = doc[index]
+        w, h = src.get_size()
+        rgb = src.render(scale=FLAT_DPI / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    cmyk = ImageCms.applyTransform(rgb, _transform())
+    image = pikepdf.Stream(pdf, zlib.compress(cmyk.tobytes(), 9))
+    image.Type, image.Subtype = pikepdf.Name.XObject, pikepdf.Name.Image
+    image.Width, image.Height = cmyk.width, cmyk.height
+    image.ColorSpace, image.BitsPerComponent = pikepdf.Name.DeviceCMYK, 8
+    image.Filter = pikepdf.Name.FlateDecode
+    obj = page.obj
+    if "/Group" in obj:
+        del obj["/Group"]
+    obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Flat=pdf.make_indirect(image)))
+    obj.Contents = pdf.make_stream(f"q {w:.4f} 0 0 {h:.4f} 0 0 cm /Flat Do Q".encode("ascii"))

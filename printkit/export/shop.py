@@ -119,10 +119,11 @@ def _card_like(c: Component) -> bool:
     return c.cut and c.shape == "rect"
 
 
-def _dtc_pdf(prof: Profile, title: str, comps: list[Component], theme, where: str) -> bytes:
+def _dtc_pdf(prof: Profile, title: str, comps: list[Component], theme, where: str,
+             notes: list[str] | None = None) -> bytes:
     """One page per card side, trim + bleed, back then front for every copy,
     as PDF/X-1a (:func:`printkit.export.pdfx.to_pdfx1a`; ``where`` names the
-    file in its refusals)."""
+    file); ``notes`` gets one line when pages had to be flattened."""
     from reportlab.pdfgen.canvas import Canvas
 
     from printkit.export.pdfx import to_pdfx1a
@@ -158,7 +159,12 @@ def _dtc_pdf(prof: Profile, title: str, comps: list[Component], theme, where: st
             page(comp, comp.back)   # a one-sided card gets a blank back page
             page(comp, comp.front)
     c.save()
-    return to_pdfx1a(buf.getvalue(), title, where)
+    data, flat = to_pdfx1a(buf.getvalue(), title, where)
+    if flat and notes is not None:
+        pages = 2 * sum(comp.quantity for comp in comps)
+        notes.append(f"{where}: {len(flat)} of {pages} pages hold what PDF/X-1a cannot (transparency such as a "
+                     "picture's alpha, a gradient); flattened to 300 dpi CMYK images, their text as pixels")
+    return data
 
 
 def export_shop(src: Source, pid: str) -> Exported:
@@ -193,7 +199,7 @@ def export_shop(src: Source, pid: str) -> Exported:
             if prof.kind == "pdf":
                 fname = f"{name}.pdf"
                 result.files[fname] = _dtc_pdf(prof, f"{src.title} — {title}", comps, src.theme,
-                                              f"shop:{pid}: {src.name}/{fname}")
+                                              f"shop:{pid}: {src.name}/{fname}", result.notes)
                 deck["files"].append({"file": fname, "cards": sum(c.quantity for c in comps),
                                       "pages": "back, front for every card"})
             else:
