@@ -239,8 +239,9 @@ _SCALE_HELP = ("X,Y: print at X % across, Y % up (e.g. 99.6%,100.2%) or give the
                "lengths (e.g. 50.2mm,49.9mm). Default: 100%,100%.")
 
 
-_QUIET_HELP = ("Show no progress and no list of what was written (notes and errors are still shown). "
-               "Without it, progress goes to stderr: a bar on a terminal, one line per step otherwise.")
+_QUIET_HELP = ("Show no progress and no list of what was written; the PDFs' notes still show, the --format "
+               "exports' notes do not (errors always do). Without it, progress goes to stderr: a bar on a "
+               "terminal, one line per step otherwise.")
 
 
 _FORMAT = click.option(
@@ -336,7 +337,7 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
     if rules_dir is not None and not rules_dir.is_dir():
         raise UsageError(f"--rules: {str(rules_dir)!r} is not a folder (it should hold <game>.toml files)")
     if fmts != ["pdf"]:
-        _build_exports(game, options, out, fmts)
+        _build_exports(game, options, out, fmts, quiet)
     if "pdf" not in fmts:
         return
     from printkit.progress import Progress
@@ -365,25 +366,34 @@ def _sheets_text(sheets: dict[str, int]) -> str:
     return f"{n} sheet{'s' if n != 1 else ''}: " + " · ".join(f"{k} {stock}" for stock, k in sheets.items())
 
 
-def _build_exports(game: str, options, out: Path, fmts: list[str]) -> None:
+def _build_exports(game: str, options, out: Path, fmts: list[str], quiet: bool = False) -> None:
     """The non-PDF formats of ``build`` (:mod:`printkit.export`): every game
-    and format rendered first, then written; one summary line per folder."""
+    and format rendered first, then written, progress on stderr as for the
+    PDFs (per game, format by format, then the writing); one line per folder
+    written on stdout, then the notes on stderr, each once.  ``quiet``: only
+    errors."""
     from printkit.build import check_options, check_out_dir, load_game
     from printkit.export import export_games
+    from printkit.progress import Progress
     from printkit.registry import all_games
 
     kits = all_games() if game == "all" else [load_game(game)]
     check_options(kits, options)
     check_out_dir(out)
-    written, notes = export_games(kits, options, out, fmts)
-    folders: dict[Path, int] = {}
-    for path in written:
-        folder = next(p for p in path.parents if p.parent.parent == out)
-        folders[folder] = folders.get(folder, 0) + 1
-    for folder, n in folders.items():
+    with Progress(quiet) as progress:
+        written, notes = export_games(kits, options, out, fmts, progress=progress.step)
+    _report_exports(written, notes, quiet)
+
+
+def _report_exports(written: list, notes: list[str], quiet: bool) -> None:
+    """One stdout line per written export folder, then each note once on
+    stderr; nothing when ``quiet``."""
+    if quiet:
+        return
+    for folder, n in written:
         click.echo(f"{folder}/  {n} file{'s' if n != 1 else ''}")
-    for note in notes:
-        click.echo(f"note: {note}")
+    for note in dict.fromkeys(notes):
+        click.echo(f"note: {note}", err=True)
 
 
 @main.command()
@@ -453,10 +463,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
                        f"{result.pages} page{'s' if result.pages != 1 else ''}")
         for note in result.notes:
             click.echo(f"note: {note}")
-    for folder, n, notes in result.folders:
-        click.echo(f"{folder}/  {n} file{'s' if n != 1 else ''}")
-        for note in notes:
-            click.echo(f"note: {note}")
+    _report_exports([(folder, n) for folder, n, _ in result.folders], result.export_notes, quiet)
 
 
 @main.command()

@@ -1318,7 +1318,9 @@ MAX_BLEED_MM = 10.0
 class DeckResult:
     """What :func:`build_deck` wrote: ``pdf`` (the deck's PDF, or None when
     no ``pdf`` format was asked for), ``cards`` (qty summed), ``pages``;
-    ``folders``: per export format, ``(folder, files written, notes)``;
+    ``folders``: per export folder written, ``(folder, files written,
+    notes)``; ``export_notes``: every export's notes, each once (a format
+    that took nothing writes no folder but keeps its notes);
     ``notes`` (imposition notes) and ``warnings`` (missing glyphs printed as
     blanks), one line each."""
 
@@ -1326,11 +1328,13 @@ class DeckResult:
     cards: int = 0
     pages: int = 0
     folders: list = None  # type: ignore[assignment]
+    export_notes: list = None  # type: ignore[assignment]
     notes: list = None  # type: ignore[assignment]
     warnings: list = None  # type: ignore[assignment]
 
     def __post_init__(self):
         self.folders = [] if self.folders is None else self.folders
+        self.export_notes = [] if self.export_notes is None else self.export_notes
         self.notes = [] if self.notes is None else self.notes
         self.warnings = [] if self.warnings is None else self.warnings
 
@@ -1413,12 +1417,13 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     interrupt.checkpoint()
     exported = []
     if fmts != ["pdf"]:  # every format rendered before anything is written
-        from printkit.export import Source, export
+        from printkit.export import Source, export_all
 
         src = Source(front.name, front.title, [(front.name, front.title, cset)], [], options.theme, options.paper,
                      options.bleed, options.duplex, strict=True, back_offset=options.back_offset,
                      rotate_backs=options.rotate_backs, scale=options.scale)
-        exported = [export(src, f) for f in fmts if f != "pdf"]
+        exported = export_all(src, fmts, progress=None if progress is None else
+                              lambda task, done, total, name: progress(f"{task} exports", done, total, name))
     result.cards = cset.count
     if "pdf" in fmts:
         target = out / f"{front.name}.pdf"
@@ -1447,12 +1452,13 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
         step(sheets + 2, sheets + 2, "write", stop=False)  # written: too late to stop
         result.pdf = target
     if exported:
-        from printkit.export import write_folder
+        from printkit.export import unique_notes, write_all
 
         kit_dir = out / front.name
-        for res in exported:
-            files = write_folder(res, kit_dir)
-            result.folders.append((kit_dir / res.folder, len(files), list(res.notes)))
+        notes_of = {res.folder: list(res.notes) for res in exported}
+        for folder, n in write_all([(kit_dir, res) for res in exported], progress):
+            result.folders.append((folder, n, notes_of[folder.name]))
+        result.export_notes = unique_notes(n for res in exported for n in res.notes)
     return result
 
 

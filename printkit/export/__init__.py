@@ -22,7 +22,9 @@ component (``Part.faces``), which ``png`` and ``preview`` show.  ``png`` and ``p
 note; ``cut`` takes every cut component.
 
 Files go to ``<out>/<kit>/<folder>/`` with folder ``png``, ``preview``,
-``tts``, ``cut`` or ``shop-<profile>``.  A folder is written whole or not at
+``tts``, ``cut`` or ``shop-<profile>``.  A format that takes nothing from a
+kit (``tts`` of a game without cards) writes nothing — no folder — and says
+so in its note.  A folder is written whole or not at
 all: its files are staged, then the new folder replaces the old one, so no
 stale file of an earlier build survives in it.
 """
@@ -38,7 +40,7 @@ from typing import Callable
 from printkit import PrintkitError, UsageError, interrupt
 # Source and Exported live in printkit.export.kinds, which the format modules import
 # (they never import this package, so there is no import loop); names kept here.
-from printkit.export.kinds import Exported, Source
+from printkit.export.kinds import FOLDER_URI, Exported, Source
 
 #: Formats that take no argument, in the order ``--help`` lists them.
 PLAIN_FORMATS = ("pdf", "png", "tts", "cut", "preview")
@@ -136,11 +138,15 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
         raise cannot_write(where, exc) from None
     holders: list[Path] = []
     try:
+        folder_uri = (target.resolve().as_uri().rstrip("/") + "/").encode("ascii")
         for rel in sorted(result.files):
             where = target / rel
             path = staging / rel
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(result.files[rel])
+            data = result.files[rel]
+            if rel in result.uri_files:
+                data = data.replace(FOLDER_URI.encode("ascii"), folder_uri)
+            path.write_bytes(data)
             os.chmod(path, 0o644)
         os.chmod(staging, 0o755)
         interrupt.checkpoint()
@@ -209,23 +215,59 @@ def game_source(kit, options) -> Source:
                   back_offset=options.back_offset, rotate_backs=options.rotate_backs, scale=options.scale)
 
 
-def export_games(kits: list, options, out: Path, formats: list[str]) -> tuple[list[Path], list[str]]:
+#: ``progress(task, done, total, step)``: what :func:`export_games` and
+#: :func:`export_all` report (see :class:`printkit.progress.Progress`).
+ProgressFn = Callable[[str, int, int, str], None]
+
+
+def unique_notes(notes) -> list[str]:
+    """``notes`` without repeats, in first-seen order."""
+    return list(dict.fromkeys(notes))
+
+
+def export_all(src: Source, formats: list[str], progress: ProgressFn | None = None) -> list[Exported]:
+    """Every non-PDF format of ``formats`` for one kit, rendered (nothing is
+    written); ``progress`` hears ``(src.name, done, total, format)`` as each
+    format is done (and ``done`` 0 first)."""
+    fmts = [f for f in formats if f != "pdf"]
+    report = progress or (lambda *a: None)
+    report(src.name, 0, len(fmts), "")
+    out = []
+    for i, fmt in enumerate(fmts, 1):
+        out.append(export(src, fmt))
+        report(src.name, i, len(fmts), fmt)
+    return out
+
+
+def write_all(results: list[tuple[Path, Exported]], progress: ProgressFn | None = None) -> list[tuple[Path, int]]:
+    """Write each (kit folder, result) with :func:`write_folder`, skipping
+    results with no file (the format took nothing from the kit); returns
+    (written folder, file count) in order.  ``progress`` hears
+    ``("write", done, total, folder)``."""
+    todo = [(kit_dir, res) for kit_dir, res in results if res.files]
+    report = progress or (lambda *a: None)
+    report("write", 0, len(todo), "")
+    done: list[tuple[Path, int]] = []
+    for i, (kit_dir, res) in enumerate(todo, 1):
+        files = write_folder(res, kit_dir)
+        done.append((kit_dir / res.folder, len(files)))
+        report("write", i, len(todo), f"{kit_dir.name}/{res.folder}")
+    return done
+
+
+def export_games(kits: list, options, out: Path, formats: list[str],
+                 progress: ProgressFn | None = None) -> tuple[list[tuple[Path, int]], list[str]]:
     """Every non-PDF format of ``formats`` for every game in ``kits``: all
     exports are rendered first, then written, so a failing game or format
-    writes nothing.  Returns (written paths, notes)."""
-    results: list[tuple[str, Exported]] = []
+    writes nothing.  Returns ((folder, files written) for every folder
+    written, notes without repeats)."""
+    results: list[tuple[Path, Exported]] = []
     for kit in kits:
         src = game_source(kit, options)
-        for fmt in formats:
-            if fmt != "pdf":
-                results.append((kit.id, export(src, fmt)))
-    written: list[Path] = []
-    notes: list[str] = []
-    for name, res in results:
-        written += write_folder(res, out / name)
-        notes += res.notes
-    return written, notes
+        results += [(out / kit.id, res) for res in export_all(src, formats, progress)]
+    written = write_all(results, progress)
+    return written, unique_notes(n for _, res in results for n in res.notes)
 
 
 __all__ = ["Source", "Exported", "parse_formats", "export", "write_folder", "export_games", "game_source",
-           "PrintkitError"]
+           "export_all", "write_all", "unique_notes", "PrintkitError"]

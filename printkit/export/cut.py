@@ -248,4 +248,6 @@ def export_cut(src: Source) -> Exported:
                                                             f"{src.title} — {title} (cut)", src.duplex), src.scale))
     if skipped:
         result.notes.append(f"cut: {src.name}: {', '.join(skipped)} uncut (player sheets and the like); skipped")
+    if not result.files:
+        result.notes.append(f"cut: {src.name}: no cut pieces; nothing written")
     return result

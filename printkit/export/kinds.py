@@ -39,11 +39,19 @@ class Source:
     scale: tuple[float, float] = (1.0, 1.0)
 
 
+#: Stands, in a file listed in :attr:`Exported.uri_files`, for the
+#: ``file:///`` URI (with a trailing ``/``) of the folder it is written to.
+FOLDER_URI = "@@printkit-folder-uri@@/"
+
+
 @dataclass
 class Exported:
     """One format's output for one kit: ``files`` (relative path → bytes),
-    ``notes`` (one line each)."""
+    ``notes`` (one line each); ``uri_files``: files in which
+    :data:`FOLDER_URI` is replaced by the written folder's ``file:///`` URI
+    (a Tabletop Simulator object pointing at its sheets)."""
 
     folder: str
     files: dict[str, bytes] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    uri_files: set[str] = field(default_factory=set)

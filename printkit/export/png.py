@@ -30,7 +30,5 @@ def export_png(src: Source) -> Exported:
         for item, img, d in zip(items, render_shots(shots, src.theme), dpis):
             result.files[f"{file_stem(name, item)}.png"] = png_bytes(img, d)
     if src.documents:
-        result.notes.append(f"{src.name}: png: {', '.join(src.documents)} "
-                            f"{'is a document' if len(src.documents) == 1 else 'are documents'} "
-                            "(no card faces); see the PDFs")
+        result.notes.append(f"{src.name}: documents ({', '.join(src.documents)}) are in the PDFs only")
     return result
