@@ -956,12 +956,15 @@ class FittedText:
     font: str
     size: float
     leading: float
-    lines: tuple[str, ...]
+    lines: tuple
     x: float
     y: float
     width: float
     height: float
     align: str
+    #: marked-up text only: each line's width (pt); its ``lines`` are then
+    #: tuples of pieces ``(font, text, x)`` / ``("icon", name, x)``
+    widths: tuple[float, ...] | None = None
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
@@ -1008,6 +1011,14 @@ def _shrink(text: str, font: str, size: float, leading: float | None, width: flo
         tall = text_height(len(lines), current, lead)
         return widest <= width + 1e-6 and tall <= height + 1e-6, current, lead, lines, widest, tall
 
+    return _search(attempt, size, floor, shrink)
+
+
+def _search(attempt, size: float, floor: float, shrink: bool):
+    """The first of ``attempt(k)`` (k = 0, 1, …: the size ``size - k ×``
+    :data:`SHRINK_STEP`, never below ``floor``) whose result fits (its
+    first item true), by binary search; ``attempt(0)`` when not ``shrink``,
+    the try at ``floor`` when nothing fits."""
     first = attempt(0)
     if first[0] or not shrink or size <= floor:
         return first
@@ -1024,6 +1035,154 @@ def _shrink(text: str, font: str, size: float, leading: float | None, width: flo
         else:
             lo = mid
     return best
+
+
+#: Inline markup in text: ``**bold**``, ``*italic*``, ``:icon-name:``; a
+#: backslash keeps the next ``*``, ``:`` or ``\`` as it is.
+_MARKUP = re.compile(r"\\([*:\\])|\*\*(.+?)\*\*|\*(.+?)\*|:([a-z][a-z0-9_-]*):")
+#: An inline icon's advance (× the font size) and its drawn size (× the font size).
+ICON_ADVANCE = 1.1
+ICON_SIZE = 0.95
+
+
+def icon_name(name: str) -> str | None:
+    """The :func:`deck_icons` name ``name`` stands for: itself, or the one
+    icon whose name ends in ``-<name>`` (``coin`` → ``archaeologia-coin``);
+    None when there is none or several."""
+    icons = deck_icons()
+    if name in icons:
+        return name
+    ends = [k for k in icons if k.endswith("-" + name)]
+    return ends[0] if len(ends) == 1 else None
+
+
+def has_markup(text: str) -> bool:
+    """Whether ``text`` uses inline markup (see :data:`_MARKUP`)."""
+    return ("*" in text or "\\" in text or ":" in text) and _MARKUP.search(text) is not None
+
+
+def parse_markup(text: str, role: str, fonts, at: str) -> tuple[tuple[str, str], ...]:
+    """``text`` as runs ``(role, text)`` — ``role`` a theme font role, or
+    ``"icon"`` with the icon's name: ``**bold**`` in the ``bold`` role,
+    ``*italic*`` in ``italic`` (the element's own ``role`` when the theme
+    lacks one), ``:name:`` an icon of :func:`deck_icons`.  Raises
+    :class:`printkit.PrintkitError` naming ``at`` for an unknown icon."""
+    runs: list[tuple[str, str]] = []
+
+    def add(r: str, t: str) -> None:
+        if t:
+            if runs and runs[-1][0] == r and r != "icon":
+                runs[-1] = (r, runs[-1][1] + t)
+            else:
+                runs.append((r, t))
+
+    pos = 0
+    for m in _MARKUP.finditer(text):
+        add(role, text[pos:m.start()])
+        pos = m.end()
+        literal, bold, italic, icon = m.groups()
+        if literal is not None:
+            add(role, literal)
+        elif bold is not None:
+            add("bold" if "bold" in fonts else role, bold)
+        elif italic is not None:
+            add("italic" if "italic" in fonts else role, italic)
+        else:
+            icon = icon_name(icon)
+            if icon is None:
+                icon = m.group(4)
+                raise PrintkitError(f"{at}: inline icon {show(':' + icon + ':')}; choose one of: "
+                                    f"{', '.join(deck_icons())} (write \\: for a colon)")
+            runs.append(("icon", icon))
+    add(role, text[pos:])
+    return tuple(runs)
+
+
+def _rich_words(runs, fonts: dict) -> list:
+    """Paragraphs of words of pieces: ``[[[(font, text) | ("icon", name), …], …], …]``
+    (``fonts``: role → reportlab font name)."""
+    paras: list = [[]]
+    word: list = []
+
+    def end_word():
+        nonlocal word
+        if word:
+            paras[-1].append(word)
+            word = []
+
+    for role, text in runs:
+        if role == "icon":
+            word.append(("icon", text))
+            continue
+        font = fonts[role]
+        for part in re.split(r"(\n| +)", text):
+            if not part:
+                continue
+            if part == "\n":
+                end_word()
+                paras.append([])
+            elif part.startswith(" "):
+                end_word()
+            else:
+                word.append((font, part))
+    end_word()
+    return paras
+
+
+@lru_cache(maxsize=1024)
+def _shrink_rich(runs: tuple, fonts: tuple, base_font: str, size: float, leading: float | None, width: float,
+                 height: float, floor: float, shrink: bool):
+    """As :func:`_shrink` for marked-up text: ``runs`` from
+    :func:`parse_markup`, ``fonts`` the (role, reportlab font) pairs; lines
+    are tuples of pieces ``(font, text, x)`` or ``("icon", name, x)`` with
+    ``x`` (pt) from the line's start, and the line's width."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    ratio = leading / size if leading is not None else LEADING
+    paras = _rich_words(runs, dict(fonts))
+
+    def piece_w(piece, current):
+        return current * ICON_ADVANCE if piece[0] == "icon" else stringWidth(piece[1], piece[0], current)
+
+    def attempt(k: int):
+        current = max(floor, size - k * SHRINK_STEP)
+        lead = leading if k == 0 and leading is not None else current * ratio
+        space = 0.0
+        lines: list = []
+        widest = 0.0
+        for para in paras:
+            line: list = []
+            x = 0.0
+            for word in para:
+                ww = sum(piece_w(p, current) for p in word)
+                if line:  # a space in the font of the text before it (as drawn)
+                    space = stringWidth(" ", line[-1][0] if line[-1][0] != "icon" else base_font, current)
+                if line and x + space + ww > width + 1e-6:
+                    lines.append((tuple(line), x))
+                    widest = max(widest, x)
+                    line, x = [], 0.0
+                gap = bool(line)
+                if gap:
+                    x += space
+                for p in word:
+                    prev = line[-1] if line else None
+                    if prev is not None and prev[0] == p[0] != "icon":  # one string per run (text stays searchable)
+                        line[-1] = (prev[0], prev[1] + (" " if gap else "") + p[1], prev[2])
+                    elif gap and prev is not None and prev[0] != "icon":
+                        line[-1] = (prev[0], prev[1] + " ", prev[2])
+                        line.append((p[0], p[1], x))
+                    else:
+                        line.append((p[0], p[1], x))
+                    gap = False
+                    x += piece_w(p, current)
+            lines.append((tuple(line), x))
+            widest = max(widest, x)
+        while lines and not lines[-1][0]:
+            lines.pop()
+        tall = text_height(len(lines), current, lead)
+        return widest <= width + 1e-6 and tall <= height + 1e-6, current, lead, tuple(lines), widest, tall
+
+    return _search(attempt, size, floor, shrink)
 
 
 def fit_text(el: dict, theme, card_w: float, card_h: float, at: str) -> FittedText:
@@ -1063,9 +1222,18 @@ def fit_text(el: dict, theme, card_w: float, card_h: float, at: str) -> FittedTe
     width, height = mm(w), mm(h)
     floor = min(el.get("min_size", MIN_SIZE), size)
     text = el["text"]
-    args = (text, font, size, el.get("leading"), width, height, floor, fit == "shrink")
-    ok, current, leading, lines, widest, tall = (_shrink(*args) if len(text) <= _CACHED_TEXT
-                                                 else _shrink.__wrapped__(*args))
+    if has_markup(text):
+        runs = parse_markup(text, role, theme.fonts, at)
+        fonts = tuple((r, theme.font(r)) for r in sorted({r for r, _ in runs if r != "icon"} | {role}))
+        ok, current, leading, lines, widest, tall = _shrink_rich(
+            runs, fonts, font, size, el.get("leading"), width, height, floor, fit == "shrink")
+        if ok:
+            return FittedText(font, current, leading, tuple(ln for ln, _ in lines), mm(x), mm(y), width, height,
+                              align, tuple(w for _, w in lines))
+    else:
+        args = (text, font, size, el.get("leading"), width, height, floor, fit == "shrink")
+        ok, current, leading, lines, widest, tall = (_shrink(*args) if len(text) <= _CACHED_TEXT
+                                                     else _shrink.__wrapped__(*args))
     if ok:
         return FittedText(font, current, leading, lines, mm(x), mm(y), width, height, align)
     why = (f"a word is {to_mm(widest):.1f} mm wide" if widest > width + 1e-6
@@ -1094,8 +1262,12 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
         if kind == "text":
             t = fitted[i - 1] if fitted else fit_text(el, theme, to_mm(box.width), to_mm(H), at)
             c.setFont(t.font, t.size)
-            c.setFillColor(_colour(theme, el.get("colour", "ink"), at))
+            colour = _colour(theme, el.get("colour", "ink"), at)
+            c.setFillColor(colour)
             x, top, width = t.x, H - t.y, t.width
+            if t.widths is not None:
+                _draw_rich(c, t, top, colour, _colour(theme, "paper", at))
+                continue
             for n, line in enumerate(t.lines):
                 y = top - t.size * 0.8 - n * t.leading
                 if t.align == "left":
@@ -1147,20 +1319,58 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
             draw_icon(c, x, y, size, fill, detail)
 
 
+def _draw_rich(c, t: "FittedText", top: float, colour, paper) -> None:
+    """Draw the marked-up lines of ``t`` (text pieces in their fonts, icons
+    in the text's ``colour`` with ``paper`` details) from ``top`` (pt)."""
+    draw_icon = deck_icons()
+    for n, (line, line_w) in enumerate(zip(t.lines, t.widths)):
+        y = top - t.size * 0.8 - n * t.leading
+        x0 = t.x + (0 if t.align == "left" else (t.width - line_w) if t.align == "right" else (t.width - line_w) / 2)
+        for font, text, x in line:
+            if font == "icon":
+                cx = x0 + x + t.size * ICON_ADVANCE / 2
+                c.saveState()
+                draw_icon[text](c, cx, y + t.size * 0.32, t.size * ICON_SIZE, colour, paper)
+                c.restoreState()
+            else:
+                c.setFont(font, t.size)
+                c.setFillColor(colour)
+                c.drawString(x0 + x, y, text)
+
+
 #: (font file, text) pairs whose every character the font has (checked once).
 _COVERED: set[tuple[Path, str]] = set()
 
 
+@lru_cache(maxsize=64)
+def _font_chars(path: Path) -> frozenset[str]:
+    """The characters the font file at ``path`` maps (its cmap, as
+    :func:`printkit.theme.font_cmap` reads it), as one-character strings."""
+    from printkit.theme import font_cmap
+
+    return frozenset(map(chr, font_cmap(path)))
+
+
 def _check_glyphs(el: dict, i: int, theme, where: str, allow_missing_glyphs: bool,
-                  warnings: list[str] | None) -> None:
+                  warnings: list[str] | None, plain: bool = False) -> None:
     """Check text element ``el`` (number ``i``) against its font's character
-    map (:func:`printkit.rules.check_printable`); raise, or with
-    ``allow_missing_glyphs`` append a warning.  A (font file, text) pair
+    map (:func:`printkit.rules.check_printable`), each marked-up run in
+    its own font unless ``plain``; raise, or with ``allow_missing_glyphs``
+    append a warning.  A (font file, text) pair
     that passed is remembered in :data:`_COVERED`."""
     from printkit.rules import check_printable
 
     role = el.get("font", "body")
-    known = (theme.font_files[role], el["text"])
+    text = el["text"]
+    if not plain and has_markup(text):
+        for run_role, run_text in parse_markup(text, role, theme.fonts, where):
+            if run_role != "icon":
+                _check_glyphs({"font": run_role, "text": run_text}, i, theme, where, allow_missing_glyphs, warnings,
+                              plain=True)
+        return
+    if _font_chars(theme.font_files[role]).issuperset(text):
+        return  # the common case, tested at C speed
+    known = (theme.font_files[role], text)
     if known in _COVERED:
         return
     try:

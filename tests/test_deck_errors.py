@@ -289,3 +289,65 @@ def test_bad_units_and_colours_are_one_line(tmp_path, value, needle):
     lines = r.output.strip().splitlines()  # a layout problem: one line; a card's: one line per card
     assert r.exit_code == 1 and all(needle in ln and ln.startswith("printkit: ") for ln in lines), r.output
     assert len(lines) == (1 if key == "x" else 4)
+
+
+# -- inline markup: **bold**, *italic*, :icon: -----------------------------------------------
+
+
+RICH = '''[card]
+name = "rich"
+size = "poker"
+background = "#ffffff"
+
+[[element]]
+type = "text"
+x = 5
+y = 5
+w = 53.5
+h = 40
+text = "{{ text }}"
+size = 14
+'''
+
+
+def test_bold_italic_and_inline_icons(tmp_path):
+    """Issue 26: ``**bold**`` prints in the theme's bold font, ``*italic*`` in
+    its italic, ``:coin:`` draws the icon inline (ink in the gap it takes),
+    ``\\*`` keeps a star; measured on the PDF's characters and pixels."""
+    layout = write(tmp_path, "front.toml", RICH)
+    data = write(tmp_path, "d.csv", 'text\n"Pay 3 :coin: now **Bold** *Slant* \\*x"\n')
+    r = run("deck", data, "--layout", layout, "--out", tmp_path / "out", "--bleed", "0mm")
+    assert r.exit_code == 0, r.output
+    pdf_bytes = (tmp_path / "out" / "rich.pdf").read_bytes()
+    with pdf_pages(pdf_bytes) as pdf:
+        page = pdf.pages[0]
+        chars = [c for c in page.chars if c["size"] > 13]
+        height = page.height
+    text = "".join(c["text"] for c in chars)
+    assert text.replace(" ", "") == "Pay3nowBoldSlant*x", text
+    font_of = {c["text"]: c["fontname"] for c in chars}
+    assert "Bold" in font_of["B"] and "It" in font_of["S"] and "Regular" in font_of["P"]
+    three = next(c for c in chars if c["text"] == "3")
+    now = next(c for c in chars if c["text"] == "n")
+    gap = now["x0"] - three["x1"]
+    assert gap > 14 * 1.1  # the icon's advance plus two spaces
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    scale = 4
+    img = np.asarray(pdfium.PdfDocument(pdf_bytes)[0].render(scale=scale).to_pil().convert("L"))
+    top, bottom = int(three["top"] * scale), int(three["bottom"] * scale)
+    between = img[top:bottom, int(three["x1"] * scale) + 2:int(now["x0"] * scale) - 2]
+    assert (between < 128).sum() > 200  # the coin is drawn there
+
+
+def test_an_unknown_inline_icon_is_one_line_and_a_colon_can_be_escaped(tmp_path):
+    layout = write(tmp_path, "front.toml", RICH)
+    r = run("deck", write(tmp_path, "d.csv", 'text\n"Pay :dragon: now"\n'), "--layout", layout,
+            "--out", tmp_path / "out")
+    assert r.exit_code == 1 and "inline icon ':dragon:'" in r.output and r.output.count("\n") == 1, r.output
+    r = run("deck", write(tmp_path, "d.csv", 'text\n"Ratio a\\:b\\:c"\n'), "--layout", layout,
+            "--out", tmp_path / "out")
+    assert r.exit_code == 0, r.output
+    with pdf_pages((tmp_path / "out" / "rich.pdf").read_bytes()) as pdf:
+        assert "Ratio a:b:c" in pdf.pages[0].extract_text()
