@@ -44,9 +44,69 @@ def _write_failed(exc: OSError) -> None:
     sys.exit(1)
 
 
+def _is_output_encoding(exc: UnicodeEncodeError) -> bool:
+    """``exc`` came from writing to standard output or error (its codec is theirs)."""
+    import codecs
+
+    def norm(name):
+        try:
+            return codecs.lookup(name).name
+        except (LookupError, TypeError):
+            return None
+
+    codec = norm(exc.encoding)
+    return codec is not None and codec in {norm(getattr(s, "encoding", None)) for s in (sys.stdout, sys.stderr)}
+
+
 def _interrupted() -> None:
     click.echo("printkit: interrupted; earlier outputs are intact, nothing partial was written", err=True)
     sys.exit(130)
+
+
+#: Latest SOURCE_DATE_EPOCH accepted: 9999-12-31T23:59:59Z (PDF dates have four-digit years).
+MAX_EPOCH = 253402300799
+
+
+def check_source_date_epoch() -> None:
+    """``SOURCE_DATE_EPOCH`` (reproducible builds: the date written into
+    outputs), when set, must be a whole number of seconds since 1970-01-01
+    UTC, 0 to :data:`MAX_EPOCH`; raises :class:`printkit.UsageError` (exit 2)
+    otherwise, before any library reads it (reportlab and fontTools fail
+    with a traceback on ``abc`` or ``1e20``)."""
+    value = os.environ.get("SOURCE_DATE_EPOCH")
+    if value is None or value == "":
+        return
+    ok = value.isascii() and value.isdigit() and len(value) <= 12 and int(value) <= MAX_EPOCH
+    if not ok:
+        from printkit.inputfiles import show
+
+        raise UsageError(f"SOURCE_DATE_EPOCH: {show(value)} is not a whole number of seconds since "
+                         f"1970-01-01 UTC (0 to {MAX_EPOCH}); set it to one, e.g. $(date +%s), or unset it")
+
+
+def _encoding_failed(exc: UnicodeEncodeError) -> None:
+    """One line when standard output's encoding (PYTHONIOENCODING, the
+    locale) cannot write a character printkit prints, exit 1; nothing is
+    written in its place (a game file with a changed name would be wrong)."""
+    bad = exc.object[exc.start:exc.end] if isinstance(exc.object, str) else "?"
+    code = " ".join(f"U+{ord(c):04X}" for c in bad[:3])
+    enc = getattr(sys.stdout, "encoding", None) or exc.encoding
+    try:
+        sys.stderr.write(f"printkit: standard output is {enc} and cannot write {code}; set "
+                         "PYTHONIOENCODING=utf-8 (or a UTF-8 locale), or write to a file with -o\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    sys.exit(1)
+
+
+def _safe_stderr() -> None:
+    """Messages on stderr never fail for their characters: what its encoding
+    cannot write is shown as ``\\uXXXX`` (file names, player names)."""
+    try:
+        sys.stderr.reconfigure(errors="backslashreplace")
+    except (AttributeError, ValueError, OSError):  # not a TextIOWrapper (a test runner's capture)
+        pass
 
 
 class PrintkitCLI(click.Group):
@@ -54,6 +114,7 @@ class PrintkitCLI(click.Group):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         previous = interrupt.install()
+        _safe_stderr()
         try:
             return self._run(args, prog_name, complete_var, **extra)
         finally:
@@ -61,6 +122,7 @@ class PrintkitCLI(click.Group):
 
     def _run(self, args, prog_name, complete_var, **extra):
         try:
+            check_source_date_epoch()
             rv = super().main(args, prog_name or "printkit", complete_var, standalone_mode=False, **extra)
             interrupt.checkpoint()
             sys.stdout.flush()  # a full disk behind stdout is reported here, not at exit
@@ -86,6 +148,10 @@ class PrintkitCLI(click.Group):
             if exc.errno not in _WRITE_ERRNOS:
                 raise
             _write_failed(exc)
+        except UnicodeEncodeError as exc:
+            if not _is_output_encoding(exc):
+                raise
+            _encoding_failed(exc)
         except Exception:
             if interrupt.requested():  # a second signal broke a library mid-way: still a clean stop
                 _interrupted()
@@ -481,7 +547,7 @@ def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, sc
     from printkit.calibration import duplex_test_pdf
     from printkit.imposition import DUPLEX_MODES
     from printkit.paper import PAPERS
-    from printkit.pdf import scale_pdf, write_output
+    from printkit.pdf import scale_pdf, unique_subset_tags, write_output
     from printkit.theme import load_theme
 
     if paper.lower() not in PAPERS:
@@ -495,7 +561,7 @@ def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, sc
     target = out / "duplex-test.pdf"
     pdf = duplex_test_pdf(_with_margin(paper, printer_margin), theme, duplex,
                           rotate_backs=rotate_backs)
-    pdf = scale_pdf(pdf, factors)
+    pdf = unique_subset_tags(scale_pdf(pdf, factors))
     _refuse_findings(pdf, target.name)
     write_output(target, pdf)
     click.echo(f"{target}  2 pages — print double-sided ({duplex} edge), hold against the light")

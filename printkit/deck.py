@@ -1584,7 +1584,7 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     """
     from printkit import UsageError, interrupt
     from printkit.build import check_out_dir
-    from printkit.pdf import scale_pdf, write_output
+    from printkit.pdf import scale_pdf, unique_subset_tags, write_output
     from printkit.render.sheets import render_set
 
     fmts = list(formats)
@@ -1646,7 +1646,7 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
                                        duplex=options.duplex, back_offset=options.back_offset,
                                        game_title=front.title, notes=result.notes,
                                        rotate_backs=options.rotate_backs, progress=drawn)
-        pdf = scale_pdf(pdf, options.scale)
+        pdf = unique_subset_tags(scale_pdf(pdf, options.scale))
         del cset  # every card's resolved elements: free them before the preflight parses the PDF
         _refuse_findings(pdf, target.name)
         step(sheets + 1, sheets + 2, "preflight")

@@ -586,6 +586,10 @@ def validate_theme_data(data: dict, path: Path) -> None:
 BASE_THEME = "classic"
 
 
+#: Most themes one ``extends`` chain may hold (the theme itself included).
+MAX_EXTENDS = 32
+
+
 def theme_folder(name: str) -> Path:
     """The folder ``--theme name`` means (:func:`find_theme`)."""
     return find_theme(name).folder
@@ -611,9 +615,17 @@ def _theme_data(theme: FoundTheme, chain: tuple[FoundTheme, ...] = ()) -> tuple[
     wins; plus the template search path (child folder first).  ``extends``
     names a theme found like ``--theme NAME`` (:func:`_parent`); without it a
     theme extends :data:`BASE_THEME`.  Every theme.toml of the chain is checked
-    (:func:`validate_theme_data`).  ``"_font_files"`` in the result: font role
+    (:func:`validate_theme_data`); a theme.toml that is a link leading out of
+    its folder, or a chain of more than :data:`MAX_EXTENDS` themes, raises
+    :class:`printkit.PrintkitError`.  ``"_font_files"`` in the result: font role
     → the theme.toml that names its font (for messages)."""
     path = theme.folder / "theme.toml"
+    if path.is_symlink() and path.is_file() and not _inside(path, theme.folder):  # (a device: load_toml says so)
+        raise PrintkitError(f"{escape_display(str(path))}: a link leading outside the theme folder; "
+                            "expected the theme's own theme.toml inside its folder")
+    if len(chain) >= MAX_EXTENDS:
+        raise PrintkitError(f"{escape_display(str(path))}: theme 'extends' chain is longer than {MAX_EXTENDS} "
+                            f"themes (from {chain[0].name}); a theme extends a few others at most")
     data = load_toml(path)
     validate_theme_data(data, path)
     data["_font_files"] = dict.fromkeys(data.get("fonts", {}), path)
