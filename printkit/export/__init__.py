@@ -135,7 +135,12 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
             where = target / rel
             path = staging / rel
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(result.files[rel])
+            value = result.files[rel]
+            if isinstance(value, (bytes, bytearray)):
+                path.write_bytes(value)
+            else:  # spooled to a temporary file (Exported.add)
+                shutil.copyfile(value, path)
+            interrupt.checkpoint()
             os.chmod(path, 0o644)
         os.chmod(staging, 0o755)
         interrupt.checkpoint()
