@@ -84,3 +84,21 @@ def test_tts_renders_sheet_by_sheet(tmp_path, monkeypatch, opts):
     per_sheet = tts.MAX_COLS * tts.MAX_ROWS - 1
     assert max(calls) <= per_sheet + 2  # one sheet's faces (and its back), never the deck's 150
     assert sum(calls) <= 150 + 2 * len(calls)
+
+
+def test_preview_of_a_huge_deck_shows_a_bounded_number_of_faces(tmp_path, monkeypatch, opts):
+    """preview with 50,000 cards died with MemoryError: it drew every face on
+    one sheet.  It shows the first MAX_FACES and counts the rest."""
+    from PIL import Image
+
+    from printkit.export import preview
+
+    monkeypatch.setattr(preview, "MAX_FACES", 5)
+    calls = []
+    real = preview.render_shots
+    monkeypatch.setattr(preview, "render_shots", lambda shots, theme, **kw: calls.append(len(shots)) or real(shots, theme, **kw))
+    result = build_deck(_deck_data(tmp_path, 40), EX / "front.toml", tmp_path / "out", opts, formats=["preview"])
+    assert calls == [5]
+    sheet = next(result.folders[0][0].glob("*.png"))
+    with Image.open(sheet) as im:
+        assert im.height < 1200  # two rows of cards, not eight
