@@ -54,6 +54,7 @@ import hashlib
 import io
 import keyword
 import math
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -1185,7 +1186,176 @@ def _shrink_rich(runs: tuple, fonts: tuple, base_font: str, size: float, leading
     return _search(attempt, size, floor, shrink)
 
 
-def fit_text(el: dict, theme, card_w: float, card_h: float, at: str) -> FittedText:
+@dataclass(frozen=True)
+class CustomFont:
+    """A font a layout names by file or installed name: the reportlab
+    ``name`` it is registered as, a ``label`` for messages, the ``chars``
+    it maps."""
+
+    name: str
+    label: str
+    chars: frozenset
+
+
+#: (layout folder, font spec) → :class:`CustomFont`, for this process.
+_CUSTOM: dict[tuple[str, str], CustomFont] = {}
+#: Font file suffixes a layout's ``font`` may name.
+FONT_FILES = (".ttf", ".otf")
+
+
+def font_name(theme, spec: str, base: Path | None, at: str) -> str:
+    """The reportlab font name of a text's ``font``: a theme role
+    (``body``…), a ``.ttf``/``.otf`` file in the layout's folder ``base``
+    (or below it), or the name of a font installed on this computer (as
+    fontconfig's ``fc-match`` finds it; its family or full name must match).
+    OpenType fonts with PostScript (CFF) outlines are converted to TrueType
+    outlines (fontTools' cu2qu) for reportlab to embed; every font passes
+    :func:`printkit.theme.font_problem`.  Raises
+    :class:`printkit.PrintkitError` naming ``at``."""
+    if spec in theme.fonts:
+        return theme.font(spec)
+    key = (str(base), spec)
+    hit = _CUSTOM.get(key)
+    if hit is None:
+        hit = _CUSTOM[key] = _load_custom_font(spec, base, at)
+    return hit.name
+
+
+def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from printkit.theme import font_problem
+
+    spec = str(spec).strip()
+    if spec.lower().endswith(FONT_FILES):
+        if base is None:
+            raise PrintkitError(f"{at}: font {show(spec)}: a font file needs a layout folder")
+        path = image_path(base, spec, at)  # relative, inside the layout's folder
+        if not path.is_file():
+            raise PrintkitError(f"{at}: font file {show(spec)} not found next to the layout")
+        label = path.name
+    else:
+        path, label = _installed_font(spec, at), show(spec)
+    data = read_bytes(path, kind="font")
+    digest = hashlib.sha256(data).hexdigest()
+    if data[:4] == b"OTTO":
+        data = _cff_to_truetype(data, digest, label, at)
+    problem = font_problem(data)
+    if problem:
+        raise PrintkitError(f"{at}: font {label} is {problem}")
+    name = f"deck-{digest[:16]}"
+    try:
+        pdfmetrics.getFont(name)
+    except KeyError:
+        stream = io.BytesIO(data)
+        stream.name = label
+        try:
+            pdfmetrics.registerFont(TTFont(name, stream))
+        except Exception as exc:  # reportlab's TTFError and friends
+            raise PrintkitError(f"{at}: font {label}: reportlab cannot use it ({_one_line(exc)})") from None
+    from fontTools.ttLib import TTFont as FTFont
+
+    with FTFont(io.BytesIO(data), lazy=True) as ft:
+        chars = frozenset(map(chr, ft.getBestCmap() or {}))
+    return CustomFont(name, label, chars)
+
+
+def _installed_font(name: str, at: str) -> Path:
+    """The file of the installed font called ``name`` (fontconfig's
+    ``fc-match``; its family, full name or PostScript name must be ``name``,
+    any case)."""
+    import shutil
+    import subprocess
+
+    if not name or any(ch in name for ch in ":=\n\0") or len(name) > 200:
+        raise PrintkitError(f"{at}: font {show(name)}: not a font role, a .ttf/.otf file or a font name")
+    fc = shutil.which("fc-match")
+    if fc is None:
+        raise PrintkitError(f"{at}: font {show(name)} is neither a theme font role nor a .ttf/.otf file, and "
+                            "fonts by name need fontconfig (fc-match); put the font file next to the layout")
+    try:
+        out = subprocess.run([fc, "--format=%{file}\n%{family}\n%{fullname}\n%{postscriptname}", name],
+                             capture_output=True, timeout=20, text=True, errors="replace").stdout
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise PrintkitError(f"{at}: font {show(name)}: fc-match failed ({_one_line(exc)})") from None
+    lines = out.split("\n")
+    file = lines[0] if lines else ""
+    names = {n.strip().casefold() for line in lines[1:4] for n in line.split(",") if n.strip()}
+    if not file or name.strip().casefold() not in names:
+        closest = lines[1].split(",")[0] if len(lines) > 1 and lines[1] else "none"
+        raise PrintkitError(f"{at}: font {show(name)} is not a theme role ({', '.join(THEME_ROLES)}), a .ttf/.otf "
+                            f"file next to the layout or an installed font (closest installed: {show(closest)})")
+    return Path(file)
+
+
+#: Theme font roles named in messages.
+THEME_ROLES = ("display", "body", "bold", "semibold", "italic")
+
+
+def _cff_to_truetype(data: bytes, digest: str, label: str, at: str) -> bytes:
+    """The OpenType/CFF font ``data`` with TrueType (quadratic) outlines, so
+    reportlab can embed it (fontTools: cu2qu, max error 1 unit); kept in the
+    user's cache folder by the source's SHA-256 ``digest``."""
+    from printkit.theme import font_cache_dir
+
+    cache = font_cache_dir().parent / "fonts-truetype" / f"{digest}.ttf"
+    try:
+        return cache.read_bytes()
+    except OSError:
+        pass
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont as FTFont, newTable
+
+    try:
+        font = FTFont(io.BytesIO(data))
+        if "CFF " not in font:
+            raise ValueError("no CFF table (CFF2 variable fonts are not supported)")
+        order = font.getGlyphOrder()
+        glyph_set = font.getGlyphSet()
+        glyphs = {}
+        for gname in order:
+            pen = TTGlyphPen(glyph_set)
+            glyph_set[gname].draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
+            glyphs[gname] = pen.glyph()
+        font["loca"] = newTable("loca")
+        font["glyf"] = glyf = newTable("glyf")
+        glyf.glyphOrder = order
+        glyf.glyphs = glyphs
+        del font["CFF "]
+        if "VORG" in font:
+            del font["VORG"]
+        glyf.compile(font)
+        hmtx = font["hmtx"]
+        for gname, glyph in glyf.glyphs.items():
+            if hasattr(glyph, "xMin"):
+                hmtx[gname] = (hmtx[gname][0], glyph.xMin)
+        maxp = font["maxp"] = newTable("maxp")
+        maxp.tableVersion = 0x00010000
+        for attr in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                     "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
+            setattr(maxp, attr, 1 if attr == "maxZones" else 0)
+        post = font["post"]
+        post.formatType, post.extraNames, post.mapping, post.glyphOrder = 2.0, [], {}, order
+        font.sfntVersion = "\x00\x01\x00\x00"
+        out = io.BytesIO()
+        font.save(out)
+        result = out.getvalue()
+    except Exception as exc:  # fontTools raises many kinds on odd or hostile fonts
+        raise PrintkitError(f"{at}: font {label}: cannot convert its PostScript outlines to TrueType "
+                            f"({_one_line(exc)})") from None
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(result)
+        os.replace(tmp, cache)
+    except OSError:
+        pass
+    return result
+
+
+def fit_text(el: dict, theme, card_w: float, card_h: float, at: str, base: Path | None = None) -> FittedText:
     """Lay out the resolved text element ``el`` (mm/pt keys as in the
     layout) on a ``card_w`` × ``card_h`` mm card.
 
@@ -1200,8 +1370,7 @@ def fit_text(el: dict, theme, card_w: float, card_h: float, at: str) -> FittedTe
     fit.
     """
     role = el.get("font", "body")
-    if role not in theme.fonts:
-        raise PrintkitError(f"{at}: font {show(role)}; choose one of: {', '.join(theme.fonts)}")
+    font = font_name(theme, role, base, at)
     align = el.get("align", "left")
     if align not in ALIGNS:
         raise PrintkitError(f"{at}: align {show(align)}; choose left, centre or right (inside the box from x, w mm wide)")
@@ -1217,14 +1386,13 @@ def fit_text(el: dict, theme, card_w: float, card_h: float, at: str) -> FittedTe
     if h <= 0:
         raise PrintkitError(f"{at}: y = {y:g} mm leaves no room above the safe zone's bottom edge "
                             f"({card_h - SAFE_MM:g} mm); give h" if "h" not in el else f"{at}: h must be more than 0 mm")
-    font = theme.font(role)
     size = el.get("size", TEXT_SIZE)
     width, height = mm(w), mm(h)
     floor = min(el.get("min_size", MIN_SIZE), size)
     text = el["text"]
     if has_markup(text):
         runs = parse_markup(text, role, theme.fonts, at)
-        fonts = tuple((r, theme.font(r)) for r in sorted({r for r, _ in runs if r != "icon"} | {role}))
+        fonts = tuple((r, font_name(theme, r, base, at)) for r in sorted({r for r, _ in runs if r != "icon"} | {role}))
         ok, current, leading, lines, widest, tall = _shrink_rich(
             runs, fonts, font, size, el.get("leading"), width, height, floor, fit == "shrink")
         if ok:
@@ -1260,7 +1428,7 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
         at = f"{where}, element {i} ({el['type']})"
         kind = el["type"]
         if kind == "text":
-            t = fitted[i - 1] if fitted else fit_text(el, theme, to_mm(box.width), to_mm(H), at)
+            t = fitted[i - 1] if fitted else fit_text(el, theme, to_mm(box.width), to_mm(H), at, base)
             c.setFont(t.font, t.size)
             colour = _colour(theme, el.get("colour", "ink"), at)
             c.setFillColor(colour)
@@ -1352,7 +1520,7 @@ def _font_chars(path: Path) -> frozenset[str]:
 
 
 def _check_glyphs(el: dict, i: int, theme, where: str, allow_missing_glyphs: bool,
-                  warnings: list[str] | None, plain: bool = False) -> None:
+                  warnings: list[str] | None, plain: bool = False, base: Path | None = None) -> None:
     """Check text element ``el`` (number ``i``) against its font's character
     map (:func:`printkit.rules.check_printable`), each marked-up run in
     its own font unless ``plain``; raise, or with ``allow_missing_glyphs``
@@ -1366,7 +1534,21 @@ def _check_glyphs(el: dict, i: int, theme, where: str, allow_missing_glyphs: boo
         for run_role, run_text in parse_markup(text, role, theme.fonts, where):
             if run_role != "icon":
                 _check_glyphs({"font": run_role, "text": run_text}, i, theme, where, allow_missing_glyphs, warnings,
-                              plain=True)
+                              plain=True, base=base)
+        return
+    if role not in theme.fonts:  # a font file or an installed font (see font_name)
+        custom = _CUSTOM[(str(base), role)]
+        missing = "".join(dict.fromkeys(ch for ch in text if ch not in custom.chars))
+        if not missing:
+            return
+        chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5])
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        message = f"{where}: element {i} (text): the font {custom.label} has no glyph for {chars}{more}"
+        if not allow_missing_glyphs:
+            raise PrintkitError(f"{message}; write text that font can draw, or pass --allow-missing-glyphs to "
+                                "print it with blanks")
+        if warnings is not None:
+            warnings.append(f"{message}; printed as a blank")
         return
     if _font_chars(theme.font_files[role]).issuperset(text):
         return  # the common case, tested at C speed
@@ -1439,8 +1621,8 @@ def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_g
                 if key_name in el:
                     _colour(theme, el[key_name], at)
             if kind == "text":
-                fitted[-1] = fit_text(el, theme, layout.width, layout.height, at)
-                _check_glyphs(el, i, theme, where, allow_missing_glyphs, warnings)
+                fitted[-1] = fit_text(el, theme, layout.width, layout.height, at, layout.path.parent)
+                _check_glyphs(el, i, theme, where, allow_missing_glyphs, warnings, base=layout.path.parent)
             elif kind == "image":
                 src = image_path(layout.path.parent, el["src"], at)
                 if not src.is_file():

@@ -351,3 +351,85 @@ def test_an_unknown_inline_icon_is_one_line_and_a_colon_can_be_escaped(tmp_path)
     assert r.exit_code == 0, r.output
     with pdf_pages((tmp_path / "out" / "rich.pdf").read_bytes()) as pdf:
         assert "Ratio a:b:c" in pdf.pages[0].extract_text()
+
+
+# -- fonts by file (.ttf, .otf with PostScript outlines) and by installed name ---------------
+
+
+def _box_otf(path: Path) -> None:
+    """A tiny OpenType font with CFF (PostScript) outlines: 'A' and 'B' are solid boxes."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    order = [".notdef", "space", "A", "B"]
+    fb = FontBuilder(1000, isTTF=False)
+    fb.setupGlyphOrder(order)
+    fb.setupCharacterMap({32: "space", 65: "A", 66: "B"})
+    strings = {}
+    for g in order:
+        pen = T2CharStringPen(600, None)
+        if g in ("A", "B", ".notdef"):
+            pen.moveTo((50, 0))
+            pen.lineTo((50, 700))
+            pen.lineTo((550, 700))
+            pen.lineTo((550, 0))
+            pen.closePath()
+        strings[g] = pen.getCharString()
+    fb.setupCFF("BoxTest-Regular", {"FullName": "Box Test"}, strings, {})
+    fb.setupHorizontalMetrics({g: (600, 50) for g in order})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Box Test", "styleName": "Regular"})
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    fb.setupPost()
+    fb.save(str(path))
+
+
+FONT_LAYOUT = '[card]\nname = "f"\nsize = "poker"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\nw = 50\ntext = "{{ t }}"\nfont = "{font}"\nsize = 30\n'
+
+
+def test_an_otf_font_next_to_the_layout(tmp_path):
+    """Issue 26: fonts as .otf (PostScript outlines, which reportlab cannot
+    embed: converted to TrueType outlines) — the PDF embeds it and the boxes print."""
+    _box_otf(tmp_path / "box.otf")
+    assert (tmp_path / "box.otf").read_bytes()[:4] == b"OTTO"
+    layout = write(tmp_path, "front.toml", FONT_LAYOUT.replace("{font}", "box.otf"))
+    r = run("deck", write(tmp_path, "d.csv", "t\nABBA\n"), "--layout", layout, "--out", tmp_path / "out",
+            "--bleed", "0mm")
+    assert r.exit_code == 0, r.output
+    pdf_bytes = (tmp_path / "out" / "f.pdf").read_bytes()
+    with pdf_pages(pdf_bytes) as pdf:
+        chars = [c for c in pdf.pages[0].chars if c["size"] > 29]
+    assert "".join(c["text"] for c in chars) == "ABBA" and "Box-Test" in chars[0]["fontname"]
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    img = np.asarray(pdfium.PdfDocument(pdf_bytes)[0].render(scale=2).to_pil().convert("L"))
+    a = chars[0]
+    glyph = img[int(a["top"] * 2) + 4:int(a["bottom"] * 2) - 4, int(a["x0"] * 2) + 4:int(a["x1"] * 2) - 4]
+    assert (glyph < 128).mean() > 0.5  # the solid box is drawn, not a blank
+    # a character the font lacks is the usual one-line glyph error naming the font file
+    r = run("deck", write(tmp_path, "d.csv", "t\nABC\n"), "--layout", layout, "--out", tmp_path / "out2")
+    assert r.exit_code == 1 and "the font box.otf has no glyph for 'C' (U+0043)" in r.output, r.output
+
+
+def test_a_font_by_its_installed_name(tmp_path):
+    import shutil
+    import subprocess
+
+    if shutil.which("fc-list") is None:  # no fontconfig: one clear line, exit 1
+        layout = write(tmp_path, "front.toml", FONT_LAYOUT.replace("{font}", "DejaVu Sans"))
+        r = run("deck", write(tmp_path, "d.csv", "t\nAB\n"), "--layout", layout, "--out", tmp_path / "out")
+        assert r.exit_code == 1 and "fc-match" in r.output
+        return
+    listed = subprocess.run(["fc-list", ":fontformat=TrueType", "family", "file"], capture_output=True,
+                            text=True).stdout.splitlines()
+    family = next(line.split(":", 1)[1].split(",")[0].strip() for line in sorted(listed) if ".ttf" in line)
+    layout = write(tmp_path, "front.toml", FONT_LAYOUT.replace("{font}", family))
+    r = run("deck", write(tmp_path, "d.csv", "t\nAB\n"), "--layout", layout, "--out", tmp_path / "out")
+    assert r.exit_code == 0, r.output
+    with pdf_pages((tmp_path / "out" / "f.pdf").read_bytes()) as pdf:
+        names = {c["fontname"].split("+")[-1] for c in pdf.pages[0].chars if c["size"] > 29}
+    assert names and not any("SourceSans" in n or "Fredoka" in n for n in names), names
+    bad = write(tmp_path, "front.toml", FONT_LAYOUT.replace("{font}", "No Such Font Family 123"))
+    r = run("deck", write(tmp_path, "d.csv", "t\nAB\n"), "--layout", bad, "--out", tmp_path / "out3")
+    assert r.exit_code == 1 and "is not a theme role" in r.output and r.output.count("\n") == 1, r.output
