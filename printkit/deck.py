@@ -947,7 +947,7 @@ def named_colours() -> dict[str, str]:
             if name.isalpha() and name.islower() and name != "transparent"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FittedText:
     """A text element laid out in its box: reportlab ``font``, ``size`` and
     ``leading`` (pt, after any shrinking), the ``lines`` to draw, the box
@@ -1355,6 +1355,13 @@ def _cff_to_truetype(data: bytes, digest: str, label: str, at: str) -> bytes:
     return result
 
 
+@lru_cache(maxsize=4096)
+def _pt(length_mm: float) -> float:
+    """:func:`printkit.units.mm`, one float object per length (every card's
+    boxes share them: 8,700 cards made 260,000 equal floats)."""
+    return mm(length_mm)
+
+
 def fit_text(el: dict, theme, card_w: float, card_h: float, at: str, base: Path | None = None) -> FittedText:
     """Lay out the resolved text element ``el`` (mm/pt keys as in the
     layout) on a ``card_w`` × ``card_h`` mm card.
@@ -1387,7 +1394,7 @@ def fit_text(el: dict, theme, card_w: float, card_h: float, at: str, base: Path 
         raise PrintkitError(f"{at}: y = {y:g} mm leaves no room above the safe zone's bottom edge "
                             f"({card_h - SAFE_MM:g} mm); give h" if "h" not in el else f"{at}: h must be more than 0 mm")
     size = el.get("size", TEXT_SIZE)
-    width, height = mm(w), mm(h)
+    width, height = _pt(w), _pt(h)
     floor = min(el.get("min_size", MIN_SIZE), size)
     text = el["text"]
     if has_markup(text):
@@ -1396,14 +1403,14 @@ def fit_text(el: dict, theme, card_w: float, card_h: float, at: str, base: Path 
         ok, current, leading, lines, widest, tall = _shrink_rich(
             runs, fonts, font, size, el.get("leading"), width, height, floor, fit == "shrink")
         if ok:
-            return FittedText(font, current, leading, tuple(ln for ln, _ in lines), mm(x), mm(y), width, height,
+            return FittedText(font, current, leading, tuple(ln for ln, _ in lines), _pt(x), _pt(y), width, height,
                               align, tuple(w for _, w in lines))
     else:
         args = (text, font, size, el.get("leading"), width, height, floor, fit == "shrink")
         ok, current, leading, lines, widest, tall = (_shrink(*args) if len(text) <= _CACHED_TEXT
                                                      else _shrink.__wrapped__(*args))
     if ok:
-        return FittedText(font, current, leading, lines, mm(x), mm(y), width, height, align)
+        return FittedText(font, current, leading, lines, _pt(x), _pt(y), width, height, align)
     why = (f"a word is {to_mm(widest):.1f} mm wide" if widest > width + 1e-6
            else f"{len(lines)} lines need {to_mm(tall):.1f} mm")
     shown = clip(" ".join(text.split()), 40)
@@ -1575,6 +1582,12 @@ def row_label(layout: Layout, row: dict, n: int) -> str:
     return f"{layout.path.name}: card {n}" + (f" (CSV line {line})" if line else "")
 
 
+#: A fitted text element as drawing needs it when it has no colour of its own, and with one
+#: (one dict per colour value, shared by every card; a few hundred at most are kept).
+_PLAIN_TEXT = {"type": "text"}
+_TEXT_COLOURS: dict[str, dict] = {}
+
+
 def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_glyphs: bool = False,
                 warnings: list[str] | None = None, seen: dict[str, Face] | None = None) -> Face:
     """One face of ``layout`` filled from ``row`` (a dict of field → value).
@@ -1633,9 +1646,17 @@ def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_g
     if problems:
         raise DeckErrors(problems)
     text = " ".join(el["text"] for el in elements if el["type"] == "text")
+    # what drawing needs, and no more (8,700 cards were 55 MB of element copies): a fitted text
+    # keeps only its colour; an element without placeholders is the layout's own dict
+    if len(_TEXT_COLOURS) > 1024:
+        _TEXT_COLOURS.clear()
+    slim = tuple((_TEXT_COLOURS.setdefault(el["colour"], {"type": "text", "colour": el["colour"]})
+                  if "colour" in el else _PLAIN_TEXT)
+                 if el["type"] == "text" else (orig if el == orig else el)
+                 for el, orig in zip(elements, layout.elements))
 
-    def draw(c, box, _e=elements, _b=background, _f=tuple(fitted)):
-        draw_elements(c, box, _e, _b, theme, layout.path.parent, where, list(_f))
+    def draw(c, box, _e=slim, _b=background, _f=tuple(fitted)):
+        draw_elements(c, box, _e, _b, theme, layout.path.parent, where, _f)
 
     face = Face(key, draw, text)
     if seen is not None:
