@@ -102,3 +102,34 @@ def test_preview_of_a_huge_deck_shows_a_bounded_number_of_faces(tmp_path, monkey
     sheet = next(result.folders[0][0].glob("*.png"))
     with Image.open(sheet) as im:
         assert im.height < 1200  # two rows of cards, not eight
+
+
+def test_pdf_readers_load_only_after_the_sheets_are_drawn(tmp_path):
+    """Peak memory (issue 26): pypdf and pikepdf (about 25 MB) are imported for
+    the preflight, after the sheets are drawn and the cards freed, not while
+    every card is held.  Checked in a fresh interpreter, at the first sheet."""
+    import json
+    import subprocess
+    import sys
+
+    probe = f"""
+import json, sys
+from pathlib import Path
+from printkit.build import BuildOptions
+from printkit.deck import build_deck
+from printkit.paper import get_paper
+from printkit.theme import load_theme
+seen = []
+def progress(task, done, total, name):
+    if name.startswith("sheet 1/"):
+        seen.append(sorted(m for m in ("pypdf", "pikepdf") if m in sys.modules))
+opts = BuildOptions(paper=get_paper("a4"), theme=load_theme("classic"))
+r = build_deck(Path({str(EX / 'cards.csv')!r}), Path({str(EX / 'front.toml')!r}), Path({str(tmp_path)!r}), opts,
+               progress=progress)
+print(json.dumps({{"seen": seen, "after": sorted(m for m in ("pypdf", "pikepdf") if m in sys.modules)}}))
+"""
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert got["seen"] == [[]], got
+    assert got["after"] == ["pikepdf", "pypdf"]  # the preflight did run
