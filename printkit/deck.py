@@ -1604,8 +1604,6 @@ def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_g
     for a placeholder with no matching field, an unknown colour or font, a
     missing glyph, text that does not fit, or an image that cannot be drawn.
     """
-    from printkit.rules import check_printable
-
     problems: list[str] = []
     elements = resolve(layout, row, where, problems)
     background = None

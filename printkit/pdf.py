@@ -30,8 +30,13 @@ import re
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printkit import PrintkitError
+
+if TYPE_CHECKING:  # pypdf is imported where it is used: a deck draws its sheets before it loads
+    from pypdf import PdfWriter
+    from pypdf.generic import FloatObject
 
 DUPLEX_HINT = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "none": "/Simplex"}
 

@@ -282,8 +282,8 @@ def test_named_colours_and_units(tmp_path):
                                           ('"chartreusy"', "CSS colour name")])
 def test_bad_units_and_colours_are_one_line(tmp_path, value, needle):
     key = "fill" if "chart" in value else "x"
-    layout = write(tmp_path, "front.toml", f'[card]\nname = "t"\nsize = "poker"\n\n[[element]]\ntype = "box"\n'
-                   + (f"x = {value}\n" if key == "x" else "x = 1\n") + f'y = 1\nw = 5\nh = 5\n'
+    layout = write(tmp_path, "front.toml", '[card]\nname = "t"\nsize = "poker"\n\n[[element]]\ntype = "box"\n'
+                   + (f"x = {value}\n" if key == "x" else "x = 1\n") + 'y = 1\nw = 5\nh = 5\n'
                    + (f"fill = {value}\n" if key == "fill" else ""))
     r = run("deck", EX / "cards.csv", "--layout", layout, "--out", tmp_path / "out")
     lines = r.output.strip().splitlines()  # a layout problem: one line; a card's: one line per card
@@ -322,7 +322,6 @@ def test_bold_italic_and_inline_icons(tmp_path):
     with pdf_pages(pdf_bytes) as pdf:
         page = pdf.pages[0]
         chars = [c for c in page.chars if c["size"] > 13]
-        height = page.height
     text = "".join(c["text"] for c in chars)
     assert text.replace(" ", "") == "Pay3nowBoldSlant*x", text
     font_of = {c["text"]: c["fontname"] for c in chars}
