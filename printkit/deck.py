@@ -154,6 +154,8 @@ MAX_CELLS = 2_000_000
 MAX_CELL_CHARS = 20_000
 #: Most bytes a spreadsheet (.xlsx, .ods: a ZIP file) may unpack to.
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+#: …and an ``.ods``, which odfpy reads into a whole document tree (many times its size).
+MAX_UNPACKED_ODS = 48 * 1024 * 1024
 
 
 #: Rows between two progress reports while the cards are checked.
@@ -566,9 +568,11 @@ def _cell_text(value) -> str:
     return str(value)
 
 
-def _check_zip(path: Path, data: bytes, what: str) -> None:
+def _check_zip(path: Path, data: bytes, what: str, limit: int = 0) -> None:
     """Refuse a spreadsheet (a ZIP file) that is not one, or whose members
-    unpack to more than :data:`MAX_UNPACKED_BYTES` (a ZIP bomb)."""
+    unpack to more than ``limit`` bytes (default :data:`MAX_UNPACKED_BYTES`;
+    a ZIP bomb)."""
+    limit = limit or MAX_UNPACKED_BYTES
     import zipfile
 
     try:
@@ -576,9 +580,9 @@ def _check_zip(path: Path, data: bytes, what: str) -> None:
             unpacked = sum(info.file_size for info in zf.infolist())
     except (zipfile.BadZipFile, ValueError, OSError) as exc:
         raise PrintkitError(f"{escape_display(str(path))}: not a {what} file ({_one_line(exc)})") from None
-    if unpacked > MAX_UNPACKED_BYTES:
+    if unpacked > limit:
         raise PrintkitError(f"{escape_display(str(path))}: unpacks to {unpacked:,} bytes; a {what} file of card data "
-                            f"unpacks to at most {MAX_UNPACKED_BYTES:,}")
+                            f"unpacks to at most {limit:,}")
 
 
 def _xlsx_rows(path: Path, problems: "Problems") -> list[Row]:
@@ -621,7 +625,7 @@ def _ods_rows(path: Path, problems: "Problems") -> list[Row]:
     shown, repeated rows and columns expanded up to the caps; formulas are
     not evaluated (a formula cell gives the value the spreadsheet saved)."""
     data = read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data")
-    _check_zip(path, data, "spreadsheet (.ods)")
+    _check_zip(path, data, "spreadsheet (.ods)", MAX_UNPACKED_ODS)  # odfpy builds the whole document tree
     from odf import opendocument, table, teletype
 
     name = escape_display(str(path))

@@ -432,3 +432,16 @@ def test_a_font_by_its_installed_name(tmp_path):
     bad = write(tmp_path, "front.toml", FONT_LAYOUT.replace("{font}", "No Such Font Family 123"))
     r = run("deck", write(tmp_path, "d.csv", "t\nAB\n"), "--layout", bad, "--out", tmp_path / "out3")
     assert r.exit_code == 1 and "is not a theme role" in r.output and r.output.count("\n") == 1, r.output
+
+
+def test_an_ods_that_unpacks_past_its_cap_is_refused(tmp_path):
+    """odfpy reads the whole document into memory: an .ods is capped lower than an .xlsx."""
+    import zipfile
+
+    from printkit import deck as deck_mod
+
+    path = tmp_path / "big.ods"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("content.xml", b" " * (deck_mod.MAX_UNPACKED_ODS + 1))
+    r = run("deck", path, "--layout", EX / "front.toml", "--out", tmp_path / "out")
+    assert r.exit_code == 1 and "unpacks to" in r.output and r.output.count("\n") == 1, r.output
