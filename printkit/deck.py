@@ -893,7 +893,7 @@ def _colour(theme, value: str | None, where: str):
     hit = _COLOURS.get((id(theme), value))
     if hit is not None and hit[0] is theme:
         return hit[1]
-    colour = _parse_colour(theme, value, where)
+    colour = _parse_colour(theme, value, where if isinstance(where, str) else where())
     if colour is not None:
         _COLOURS[(id(theme), value)] = (theme, colour)  # keeps the theme: its id stays unique
     return colour
@@ -1435,17 +1435,25 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
     if background:
         c.setFillColor(_colour(theme, background, f"{where} background"))
         c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, H + 2 * box.bleed, stroke=0, fill=1)
+    # font and fill colour last set on this face: texts in a row set them only when they change
+    pen_font: tuple | None = None
+    pen_colour = None
     for i, el in enumerate(elements, 1):
-        at = f"{where}, element {i} ({el['type']})"
         kind = el["type"]
         if kind == "text":
-            t = fitted[i - 1] if fitted else fit_text(el, theme, to_mm(box.width), to_mm(H), at, base)
-            c.setFont(t.font, t.size)
-            colour = _colour(theme, el.get("colour", "ink"), at)
-            c.setFillColor(colour)
+            t = fitted[i - 1] if fitted else fit_text(el, theme, to_mm(box.width), to_mm(H),
+                                                      f"{where}, element {i} (text)", base)
+            colour = _colour(theme, el.get("colour", "ink"), lambda: f"{where}, element {i} (text)")
+            if (t.font, t.size) != pen_font:
+                c.setFont(t.font, t.size)
+                pen_font = (t.font, t.size)
+            if colour is not pen_colour:
+                c.setFillColor(colour)
+                pen_colour = colour
             x, top, width = t.x, H - t.y, t.width
             if t.widths is not None:
-                _draw_rich(c, t, top, colour, _colour(theme, "paper", at))
+                _draw_rich(c, t, top, colour, _colour(theme, "paper", f"{where}, element {i} (text)"))
+                pen_font = pen_colour = None
                 continue
             for n, line in enumerate(t.lines):
                 y = top - t.size * 0.8 - n * t.leading
@@ -1455,7 +1463,10 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
                     c.drawRightString(x + width, y, line)
                 else:
                     c.drawCentredString(x + width / 2, y, line)
-        elif kind in ("box", "circle"):
+            continue
+        at = f"{where}, element {i} ({kind})"
+        pen_font = pen_colour = None  # an image or icon may leave other settings behind
+        if kind in ("box", "circle"):
             fill = _colour(theme, el.get("fill"), at)
             stroke = _colour(theme, el.get("stroke"), at)
             c.saveState()
