@@ -74,7 +74,7 @@ def test_toml_data_and_missing_column(tmp_path):
     ('[card]\nsize = "huge"\n', "size"),
     ('[card]\nsize = "poker"\n[[element]]\ntype = "blob"\n', "type"),
     ('[card]\nsize = "poker"\n[[element]]\ntype = "text"\nx = 1\ny = 1\n', "missing text"),
-    ('[card]\nsize = "poker"\n[[element]]\ntype = "text"\nx = "left"\ny = 1\ntext = "a"\n', "x must be a number"),
+    ('[card]\nsize = "poker"\n[[element]]\ntype = "text"\nx = "left"\ny = 1\ntext = "a"\n', "x 'left' is not a length"),
     ('[card]\nsize = "poker"\n[[element]]\ntype = "text"\nx = 1\ny = 1\ntext = "{{ oops"\n', "placeholder"),
     ('[card]\nsize = "poker"\n[[element]]\ntype = "box"\nx = 1\ny = 1\nw = 1\nh = 1\nfil = "#fff"\n', "unknown key"),
     ("not toml [", "invalid TOML"),

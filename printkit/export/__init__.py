@@ -143,10 +143,14 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
             where = target / rel
             path = staging / rel
             path.parent.mkdir(parents=True, exist_ok=True)
-            data = result.files[rel]
+            value = result.files[rel]
             if rel in result.uri_files:
-                data = data.replace(FOLDER_URI.encode("ascii"), folder_uri)
-            path.write_bytes(data)
+                value = result.data(rel).replace(FOLDER_URI.encode("ascii"), folder_uri)
+            if isinstance(value, (bytes, bytearray)):
+                path.write_bytes(value)
+            else:  # spooled to a temporary file (Exported.add)
+                shutil.copyfile(value, path)
+            interrupt.checkpoint()
             os.chmod(path, 0o644)
         os.chmod(staging, 0o755)
         interrupt.checkpoint()

@@ -9,7 +9,8 @@ name, the side and the copies printed (``event-airplane-1 · front · ×4``).
 Parts follow in print order, each under its title; the ground is a neutral
 light grey (:data:`GROUND`).  The file is ``<kit>-preview.png``, sRGB,
 deterministic.  Document parts (rules, covers, tiled boards) are listed by
-name at the foot of the sheet.
+name at the foot of the sheet.  A part of more than :data:`MAX_FACES`
+distinct faces shows its first ones and says so in its heading.
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ GROUND = (230, 229, 226)
 INK = (40, 40, 40)
 MUTED = (105, 105, 105)
 MARGIN, GAP, LABEL = 40, 28, 58
+#: Most faces shown per part (the first ones, in deck order; the heading
+#: gives the count of all): 50,000 distinct cards would make a sheet of
+#: gigabytes that nobody can read.
+MAX_FACES = 300
 
 
 def _font(theme, role: str, size: int):
@@ -82,12 +87,14 @@ def contact_sheet(src: Source):
     sections = []
     for name, title, cset in src.parts:
         items = distinct_faces(cset)
+        more = max(0, len(items) - MAX_FACES)
+        items = items[:MAX_FACES]  # a preview of 50,000 faces would be gigabytes of pixels and unreadable
         shots = []
         for it in items:
             c = it.component
             k = min(1.0, CAP / max(c.width, c.height))
             shots.append(Shot(c, it.face, 0.0, 0.0, (max(1, round(c.width * k)), max(1, round(c.height * k)))))
-        sections.append((title, items, render_shots(shots, src.theme, alpha=True)))
+        sections.append((title, items, render_shots(shots, src.theme, alpha=True), more))
 
     title_font, head_font, label_font = _font(src.theme, "display", 40), _font(src.theme, "bold", 24), \
         _font(src.theme, "body", 15)
@@ -95,8 +102,10 @@ def contact_sheet(src: Source):
     # lay out: (x, y, image, label lines) per face, headings per part
     y = MARGIN + 60
     placed, heads = [], []
-    for title, items, imgs in sections:
-        heads.append((MARGIN, y, title, f" — {len(items)} face{'s' if len(items) != 1 else ''}"))
+    for title, items, imgs, more in sections:
+        shown = len(items) + more
+        heads.append((MARGIN, y, title, f" — {shown:,} face{'s' if shown != 1 else ''}"
+                      + (f" (the first {len(items)} shown)" if more else "")))
         y += 40
         x, row_h = MARGIN, 0
         for it, img in zip(items, imgs):

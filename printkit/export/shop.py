@@ -33,8 +33,8 @@ from importlib import resources
 
 from printkit import PrintkitError
 from printkit.export.kinds import Exported, Source
-from printkit.export.faces import (Shot, corner_radius, distinct_faces, draw_face, file_stem, png_bytes,
-                                   render_shots)
+from printkit.export.faces import (Shot, corner_radius, distinct_faces, draw_face, file_stem, iter_shots,
+                                   png_bytes)
 from printkit.model import Component, ComponentSet
 from printkit.units import mm, to_mm
 
@@ -211,9 +211,9 @@ def export_shop(src: Source, pid: str) -> Exported:
                     bx = (s.px[0] * INCH / prof.dpi - it.component.width) / 2
                     by = (s.px[1] * INCH / prof.dpi - it.component.height) / 2
                     shots.append(Shot(it.component, it.face, bx, by, s.px))
-                for it, img in zip(items, render_shots(shots, src.theme)):
+                for it, img in zip(items, iter_shots(shots, src.theme)):  # one image in memory at a time
                     fname = f"{name}/{file_stem(name, it)}.png"
-                    result.files[fname] = png_bytes(img, prof.dpi)
+                    result.add(fname, png_bytes(img, prof.dpi))
                     deck["files"].append({"file": fname, "side": it.side, "copies": it.quantity})
             manifest["decks"].append(deck)
     if misfits:

@@ -154,8 +154,16 @@ def export_tts(src: Source) -> Exported:
                         wanted.setdefault((c.back.key, cell), Shot(c, c.back, 0.0, 0.0, cell))
                     elif (None, cell) not in wanted:
                         wanted[(None, cell)] = None
-            keys = [k for k, s in wanted.items() if s is not None]
-            imgs = dict(zip(keys, render_shots([wanted[k] for k in keys], src.theme)))
+            imgs: dict = {}
+
+            def render(keys) -> None:
+                """Rasterise the faces of one sheet (``keys``); earlier sheets' images are dropped
+                first, so memory holds one sheet's faces, not the deck's (50,000 cards)."""
+                keys = [k for k in dict.fromkeys(keys) if wanted.get(k) is not None]
+                for old in [k for k in imgs if k not in set(keys)]:
+                    del imgs[old]  # kept when the next sheet shows it too (a deck of few distinct cards)
+                todo = [k for k in keys if k not in imgs]
+                imgs.update(zip(todo, render_shots([wanted[k] for k in todo], src.theme)))
 
             def picture(key, cell):
                 return imgs.get((key, cell)) or Image.new("RGB", cell, (255, 255, 255))
@@ -168,8 +176,12 @@ def export_tts(src: Source) -> Exported:
             if not unique_backs:
                 key = next(iter(backs))
                 single_back = f"{deck}-back.png"
+                render([(key, cells[0])])
                 result.files[single_back] = png_bytes(picture(key, cells[0]), 300)
             for n, (ch, (cols, rows), cell) in enumerate(zip(chunks, grids, cells), 1):
+                hidden_key = next(iter(backs)) if not unique_backs else (ch[0].back.key if ch[0].back else None)
+                render([(c.front.key, cell) for c in ch] + [(c.back.key, cell) for c in ch if c.back is not None]
+                       + [(hidden_key, cell)])
                 sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), EMPTY)
                 back_sheet = Image.new("RGB", sheet.size, EMPTY) if unique_backs else None
                 for i, c in enumerate(ch):
@@ -180,15 +192,14 @@ def export_tts(src: Source) -> Exported:
                     meta["cards"].append({"name": c.name, "sheet": n, "slot": i + 1})
                 hidden = (cols * rows - 1)
                 hidden_at = ((hidden % cols) * cell[0], (hidden // cols) * cell[1])
-                hidden_key = next(iter(backs)) if not unique_backs else (ch[0].back.key if ch[0].back else None)
                 sheet.paste(picture(hidden_key, cell), hidden_at)
                 face_file = f"{deck}-{n}.png"
-                result.files[face_file] = png_bytes(sheet, 300)
+                result.add(face_file, png_bytes(sheet, 300))
                 back_file = single_back
                 if back_sheet is not None:
                     back_sheet.paste(picture(hidden_key, cell), hidden_at)
                     back_file = f"{deck}-back-{n}.png"
-                    result.files[back_file] = png_bytes(back_sheet, 300)
+                    result.add(back_file, png_bytes(back_sheet, 300))
                 meta["sheets"].append({"face": face_file, "back": back_file, "cols": cols, "rows": rows,
                                        "count": len(ch), "card_px": list(cell)})
             result.files[f"{deck}.json"] = (json.dumps(meta, indent=2, ensure_ascii=False) + "\n").encode("utf-8")

@@ -35,7 +35,6 @@ from printkit.marks import (
 from printkit.model import ComponentSet, Face, FaceBox
 from printkit.paper import Paper
 from printkit.pdf import DUPLEX_HINT
-from printkit.render.forms import add_fields
 from printkit.units import to_mm
 
 
@@ -249,6 +248,8 @@ def render_set(
     c.save()
     data = buf.getvalue()
     if page_fields:
+        from printkit.render.forms import add_fields  # pikepdf: only for fillable sheets
+
         data = add_fields(data, page_fields, font_file=theme.font_files["body"], colour=theme.hex("ink"))
     return data, pages
 
