@@ -285,7 +285,12 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
     from printkit.export import parse_formats
 
     fmts = parse_formats(formats)
-    if game != "all":
+    if game.lower() == "all":
+        game = "all"
+    else:
+        from printkit.registry import resolve_game
+
+        game = resolve_game(game)  # an id or a title, any case
         load_game(game)
     if paper.lower() not in PAPERS:
         raise UsageError(f"--paper: unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
