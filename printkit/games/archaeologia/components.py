@@ -1,6 +1,6 @@
 """What the Archaeologia kit prints, in print order.
 
-* ``rules-reference``: one page of the rules in our words (weasyprint);
+* ``rules-reference``: one page of the rules in our words (weasyprint; two in a large-print theme);
 * ``player-aids``: one duplex card per player (turn and actions; strata,
   tools, rentals and sets);
 * ``grass-tiles``, ``earth-tiles``, ``rock-tiles``, ``dinosaur-tiles``: the
@@ -95,12 +95,17 @@ def parts(options: BuildOptions) -> list[Part]:
     rules = load_rules(options.rules_file(GAME_ID))
     theme = options.theme
     check_printable(rules, theme)
+    large = theme.type_scale > 1  # large print: the reference runs over two pages, the aids grow
     out = [
-        Part("rules-reference", "Rules reference", "plain paper (80 g/m²)",
+        Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
+             "plain paper (80 g/m²)",
              document=lambda: documents.rules_reference_pdf(rules, theme, options.paper), count=1),
     ]
     aids = cards.aid_components(rules, theme)
-    out.append(Part("player-aids", "Player aids", "card 250–300 g/m², duplex",
+    k = cards.aid_scale(theme)
+    big = f" (large print, {rules.sizes['aid_width'] * k:.0f} × {rules.sizes['aid_height'] * k:.0f} mm)"
+    out.append(Part("player-aids", f"Player aids{big if large else ''}",
+                    "card 250–300 g/m², duplex",
                     components=ComponentSet("player-aids", "Player aids", "card", aids), count=len(aids)))
     for sid, st in rules.strata.items():
         tiles = strata_components(rules, theme, sid)

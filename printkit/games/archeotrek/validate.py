@@ -18,66 +18,19 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 from itertools import product
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
 from printkit.games.archeotrek.data import CHOICE_LINES, Layout, TokenSet
+# CODES and Problem live with the game file's model (game.py); validate needs Game.
+from printkit.games.archeotrek.game import CODES, Game, Problem, problem
 from printkit.inputfiles import show
 from printkit.messages import clip
 from printkit.scoring.problems import ERROR, WARNING
-from printkit.scoring.problems import Problem as BaseProblem
-
-if TYPE_CHECKING:  # pragma: no cover
-    from printkit.games.archeotrek.game import Game
 
 
-#: code → (severity, the rule it enforces).  Stable: tests, docs and JSON use them.
-CODES: dict[str, tuple[str, str]] = {
-    "game-name": (ERROR, "the file's `game` is \"archeotrek\" (absent: warning)"),
-    "unknown-key": (ERROR, "only the keys of the filled-game format are allowed"),
-    "missing-key": (ERROR, "a player has a `name`, `choices` and `circles`"),
-    "wrong-type": (ERROR, "every entry has the type the format gives (values are whole numbers)"),
-    "no-players": (ERROR, "a game has at least one [[player]]"),
-    "duplicate-player": (ERROR, "player names are unique at the table"),
-    "unknown-circle": (ERROR, "every circle label exists in the layout"),
-    "value-out-of-range": (
-        ERROR,
-        "a value is one the dice can produce (yellow face, red face, |red - yellow|, red + yellow)",
-    ),
-    "special-circle": (
-        ERROR,
-        "a red circle holds a red face, a yellow circle a yellow face, a '+' circle a possible sum",
-    ),
-    "not-connected": (
-        ERROR,
-        "filled circles are connected (each result after the first is written next to a filled circle)",
-    ),
-    "ticks-over-boxes": (ERROR, "ticks on a Choices line never exceed its boxes"),
-    "ticks-count": (ERROR, "total ticks equal the filled circles (one tick per result written)"),
-    "no-assignment": (
-        ERROR,
-        "some assignment of operations to circles matches the ticks per line, "
-        "every value comes from its operation and every special circle gets its own operation",
-    ),
-    "choices-unfinished": (
-        ERROR,
-        "a finished game has every Choices box ticked (warning with --partial)",
-    ),
-    "area-empty": (ERROR, "a Digging Area is non-empty"),
-    "area-unfilled": (ERROR, "a Digging Area is made of filled circles"),
-    "area-not-contiguous": (ERROR, "a Digging Area is contiguous"),
-    "area-sum": (ERROR, "a Digging Area totals exactly area_sum (rulebook: 9, 2. Choose your result)"),
-    "area-overlap": (ERROR, "a circle belongs to at most one Digging Area"),
-    "too-many-tokens": (
-        ERROR,
-        "an area keeps at most 1 + (number of 0s in it) Bone tokens (rulebook: 3. Reveal fossils)",
-    ),
-    "too-few-tokens": (
-        WARNING,
-        "an area keeps 1 + (number of 0s in it) Bone tokens unless the token set is exhausted",
-    ),
-    "unknown-token": (ERROR, "every kept token exists in the token set (\"<colour>-<value>\")"),
-    "duplicate-token": (ERROR, "no Bone token is kept twice across the whole table"),
-}
+#: Names other modules import from here (CODES and Problem are game.py's).
+__all__ = ["CODES", "CHOICE_LINES", "ERROR", "WARNING", "LINE_BITS", "Problem", "problem", "Tables",
+           "components", "errors", "op_values", "tables_for", "token_index", "token_index_for", "validate"]
 
 LINE_BITS: dict[str, int] = {line: 1 << i for i, line in enumerate(CHOICE_LINES)}
 KIND_LINE = {"red": "red", "yellow": "yellow", "plus": "sum"}
@@ -85,23 +38,6 @@ _ALL_LINES = (1 << len(CHOICE_LINES)) - 1
 _W = 32  # bits per field of the packed Hall vectors
 
 
-@dataclass(frozen=True)
-class Problem(BaseProblem):
-    """One broken rule of a Dig Site sheet (:class:`printkit.scoring.problems.Problem`).
-
-    Besides code, severity, message and player: ``area``: 1-based Digging
-    Area number within the player's sheet, if any; ``circles`` / ``tokens``:
-    labels and ``"<colour>-<value>"`` ids involved.
-    """
-
-    CODES: ClassVar[dict[str, tuple[str, str]]] = CODES
-
-    area: int | None = None
-    circles: tuple[str, ...] = ()
-    tokens: tuple[str, ...] = ()
-
-
-problem = Problem.make
 
 
 def op_values(dice: dict[str, tuple[int, ...]]) -> dict[str, frozenset[int]]:
