@@ -108,6 +108,28 @@ def _recording_write(original):
     return write_atomic
 
 
+#: Test files left out of the default run (``pytest -m "not slow"``, pyproject's
+#: addopts): they build or render whole kits, drive a browser or node, or fuzz.
+#: ``pytest -m "slow or not slow"`` (CI, ``.ci/run``) runs them too.  A test in
+#: another file that uses the ``built_all`` fixture is slow as well.
+SLOW_FILES = frozenset({
+    "test_parallel_build.py", "test_golden_kits.py", "test_print_fidelity.py", "test_rules_reference_kits.py",
+    "test_scorepad_browser.py", "test_scorepad_parity.py", "test_scoring_fuzz.py",
+    "test_scoring_fuzz_archaeology.py", "test_archaeologia_scoring_fuzz.py", "test_archeotrek_properties.py",
+    "test_hostile.py", "test_hostile_round2.py", "test_export.py", "test_interrupt.py", "test_first_hour.py",
+    "test_ink_and_contrast.py", "test_covers.py", "test_floods.py", "test_viewer_preferences.py",
+    "test_archaeologia_kit.py", "test_archaeology_kit.py", "test_archeo_kit.py", "test_archeotrek_kit.py",
+    "test_archeotrek_art.py", "test_readme.py", "test_themes.py", "test_fillable.py", "test_sheet_bands.py",
+    "test_cut_keep_clear.py", "test_subset_tags.py", "test_documents_untrusted.py",
+})
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name in SLOW_FILES or "built_all" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_configure(config):
     import printkit.build
     import printkit.pdf
