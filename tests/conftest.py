@@ -120,7 +120,7 @@ SLOW_FILES = frozenset({
     "test_ink_and_contrast.py", "test_covers.py", "test_floods.py", "test_viewer_preferences.py",
     "test_archaeologia_kit.py", "test_archaeology_kit.py", "test_archeo_kit.py", "test_archeotrek_kit.py",
     "test_archeotrek_art.py", "test_readme.py", "test_themes.py", "test_fillable.py", "test_sheet_bands.py",
-    "test_cut_keep_clear.py", "test_subset_tags.py", "test_documents_untrusted.py",
+    "test_cut_keep_clear.py", "test_subset_tags.py", "test_documents_untrusted.py", "test_scorepad_first_look.py",
 })
 
 
