@@ -9,7 +9,6 @@ partial PDF and the previous outputs intact.
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing
 import os
 import shutil
@@ -137,8 +136,8 @@ def _render_checked(kit: GameKit, part: Part, options: BuildOptions) -> tuple[by
 
 def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
                  rendered: list[tuple[bytes, int, list[str]]]) -> RenderedGame:
-    """The cover and the assembled, preflighted kit PDF of ``parts``
-    (rendered as (bytes, pages) in the same order)."""
+    """The cover (preflighted) and the kit PDF assembled from it and
+    ``parts`` (rendered and preflighted as (bytes, pages) in the same order)."""
     from printkit.pdf import assemble, scale_pdf, unique_subset_tags
 
     pdfs = [data for data, _, _ in rendered]
@@ -151,11 +150,14 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
              "pages": n * (2 if padded and single else 1), "stock": p.stock, "backs": not single}
             for p, (_, n, _), single in zip(parts, rendered, one_sided)
         ]
-        pdfs.insert(0, unique_subset_tags(scale_pdf(kit.cover(summary, options), options.scale)))
+        cover = unique_subset_tags(scale_pdf(kit.cover(summary, options), options.scale))
+        _preflight_all([("cover.pdf", cover)], kit.id)  # the one page of the kit not checked as a part
+        pdfs.insert(0, cover)
         one_sided.insert(0, True)
+    # The kit is the preflighted parts and cover, page for page (pypdf copies each page with its
+    # boxes, fonts and form fields; blank backs are plain pages): it is not checked again.
     kit_pdf = assemble(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex,
                        one_sided=one_sided)
-    _preflight_all([(f"{kit.id}-kit.pdf", kit_pdf)], kit.id)
     return RenderedGame(kit.id, [(p.name, p.count, data, pages) for p, (data, pages, _) in zip(parts, rendered)],
                         kit_pdf, [n for _, _, notes in rendered for n in notes],
                         paper_used([(p.stock, n, not single) for p, (_, n, _), single
@@ -373,7 +375,9 @@ def _preload_documents() -> None:
     its memory, per worker).  A failure here is left for the worker that
     renders a document to report."""
     try:
-        importlib.import_module("weasyprint")
+        from printkit.render.documents import _weasyprint
+
+        _weasyprint()  # without the compiler probes (render.documents._import_weasyprint_quickly)
     except Exception:  # pragma: no cover - missing pango: reported where a document is rendered
         pass
 

@@ -264,12 +264,44 @@ MISSING_PANGO = (
 )
 
 
+def _import_weasyprint_quickly() -> None:
+    """Import weasyprint without its 16 compiler probes.
+
+    weasyprint asks cffi for each library (pango, gobject, harfbuzz, …) under
+    several names, the Windows-style one first; cffi's ``dlopen`` falls back
+    to :func:`ctypes.util.find_library` for every name that fails, and on
+    Linux that runs ``ldconfig``, ``gcc`` and ``ld`` (16 ``gcc`` runs, about
+    0.3 s).  The names that do load (``libpango-1.0.so.0``, ``….dylib``,
+    ``….dll``) are in weasyprint's own lists, so during this one import
+    ``find_library`` answers "not found" at once and cffi moves on to them.
+    If the import then fails for want of a library, it is tried again with
+    the real ``find_library`` (a system where only the probes find pango
+    still works, slowly)."""
+    import ctypes.util
+    import importlib
+    import sys
+
+    if "weasyprint.text.ffi" in sys.modules:
+        return
+
+    real = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: None
+    try:
+        importlib.import_module("weasyprint.text.ffi")  # loads every library weasyprint uses
+    except OSError:
+        for name in [m for m in sys.modules if m == "weasyprint" or m.startswith("weasyprint.")]:
+            del sys.modules[name]
+    finally:
+        ctypes.util.find_library = real
+
+
 def _weasyprint():
     """``(HTML, FontConfiguration)`` from weasyprint, imported on first use
     (about 0.6 s).  Raises :class:`printkit.PrintkitError` with
     :data:`MISSING_PANGO` when the pango library cannot be loaded, instead
     of weasyprint's long traceback."""
     try:
+        _import_weasyprint_quickly()
         from weasyprint import HTML
         from weasyprint.text.fonts import FontConfiguration
     except OSError as exc:  # cffi: "cannot load library 'libpango-1.0-0': …"
