@@ -372,8 +372,15 @@ def _finish_job(g: int, rendered: list[tuple[bytes, int, list[str]]]) -> Rendere
 def _preload_documents() -> None:
     """Import weasyprint once, before the workers fork: they share its
     pages instead of each importing it (0.6 s of parsing C declarations and
-    its memory, per worker).  A failure here is left for the worker that
-    renders a document to report."""
+    its memory, per worker) — unless the document cache holds entries
+    (:func:`printkit.render.doccache.warm`): a repeat build lays out no
+    document, and a worker that meets one not in the cache imports weasyprint
+    itself.  A failure here is left for the worker that renders a document
+    to report."""
+    from printkit.render import doccache
+
+    if doccache.warm():
+        return
     try:
         from printkit.render.documents import _weasyprint
 

@@ -19,6 +19,8 @@ from printkit.units import mm
 # (printkit.theme.theme_places): the suite must build with the bundled themes
 # whatever themes the person running it keeps in ~/.config/printkit/themes.
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="printkit-tests-config-")
+# The document cache (printkit.render.doccache) of this run only: never the user's.
+os.environ["PRINTKIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="printkit-tests-cache-")
 # …and the fonts printkit remembers as checked (printkit.theme.font_cache_dir) stay out of ~/.cache.
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="printkit-tests-cache-")
 
@@ -121,6 +123,7 @@ SLOW_FILES = frozenset({
     "test_archaeologia_kit.py", "test_archaeology_kit.py", "test_archeo_kit.py", "test_archeotrek_kit.py",
     "test_archeotrek_art.py", "test_readme.py", "test_themes.py", "test_fillable.py", "test_sheet_bands.py",
     "test_cut_keep_clear.py", "test_subset_tags.py", "test_documents_untrusted.py", "test_scorepad_first_look.py",
+    "test_doccache.py",
 })
 
 

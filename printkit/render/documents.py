@@ -52,6 +52,7 @@ from markupsafe import Markup
 from printkit import TEMPLATES_DIR, PrintkitError, sandbox
 from printkit.inputfiles import escape_display, read_bytes, read_text
 from printkit.paper import Paper
+from printkit.render import doccache
 from printkit.theme import Theme
 from printkit.units import to_mm
 
@@ -223,6 +224,10 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     """
     html = render_html(template, context, theme, paper)
     label = str(theme.directory / template)
+    key = doccache.document_key(html, max_pages, label)
+    hit, cached = doccache.lookup(key)  # verified before use (printkit.render.doccache)
+    if hit:
+        return cached
     HTML, FontConfiguration = _weasyprint()
 
     fetcher = _fetcher_class()(theme)
@@ -252,6 +257,7 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
         url, why = fetcher.refused[0]
         more = f" (and {len(fetcher.refused) - 1} more)" if len(fetcher.refused) > 1 else ""
         raise PrintkitError(f"{label}: refused to fetch {_short_url(url)}{more}: {why}")
+    doccache.store(key, pdf, list(fetcher.fetched) + [str(f) for f in theme.font_files.values()])
     return pdf
 
 
@@ -374,6 +380,7 @@ def _fetcher_class():
             self.roots = tuple(dict.fromkeys(os.path.realpath(f) for f in folders))
             self.fonts = frozenset(os.path.realpath(f) for f in theme.font_files.values())
             self.refused: list[tuple[str, str]] = []
+            self.fetched: list[str] = []  # every file read: the document cache checks them before reuse
             self.closed = False
 
         def fetch(self, url, headers=None):
@@ -407,6 +414,7 @@ def _fetcher_class():
                     else "image" if suffix in (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".bmp")
                     else "template")
             data = read_bytes(real, kind=kind)
+            self.fetched.append(real)
             mime = mimetypes.guess_type(path)[0] or "application/octet-stream"
             return URLFetcherResponse(url, data, {"Content-Type": mime})
 
