@@ -123,7 +123,6 @@ SLOW_FILES = frozenset({
     "test_archaeologia_kit.py", "test_archaeology_kit.py", "test_archeo_kit.py", "test_archeotrek_kit.py",
     "test_archeotrek_art.py", "test_readme.py", "test_themes.py", "test_fillable.py", "test_sheet_bands.py",
     "test_cut_keep_clear.py", "test_subset_tags.py", "test_documents_untrusted.py", "test_scorepad_first_look.py",
-    "test_doccache.py",
 })
 
 

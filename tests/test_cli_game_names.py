@@ -28,6 +28,7 @@ def test_game_by_title_or_any_case_scores_like_its_id(name):
     assert by_name.stdout == by_id.stdout
 
 
+@pytest.mark.slow
 def test_validate_and_build_take_a_title_too(tmp_path):
     v = run("validate", "Archéo", "examples/archeo/finished-3-players.toml")
     assert v.returncode == 0 and b"valid" in v.stdout

@@ -138,6 +138,7 @@ def test_the_cache_is_bounded(cache, monkeypatch):
     assert sum(p.stat().st_size for p in _entries(cache)) <= 1000
 
 
+@pytest.mark.slow
 def test_a_repeat_build_writes_the_same_bytes_as_an_uncached_one(tmp_path):
     def build(out: Path, **env) -> dict[str, bytes]:
         r = subprocess.run([sys.executable, "-m", "printkit", "build", "archeotrek", "-q", "--out", str(out)],

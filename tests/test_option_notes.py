@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -15,6 +17,7 @@ def _build(*args: str, out: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_players_on_a_game_that_ignores_it_gets_a_note(tmp_path):
     r = _build("archeo", "--players", "3", out=tmp_path)
     assert r.returncode == 0, r.stderr
@@ -23,6 +26,7 @@ def test_players_on_a_game_that_ignores_it_gets_a_note(tmp_path):
     assert fillable.stdout.splitlines() == ["note: --fillable does not apply to archeo; ignored"]
 
 
+@pytest.mark.slow
 def test_players_on_archeotrek_prints_that_many_sheets_and_no_note(tmp_path):
     import pypdf
 
