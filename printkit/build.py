@@ -90,7 +90,8 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
                 notes: list[str] | None = None) -> tuple[bytes, int]:
     """Render one part to (PDF bytes, page count), ``options.scale`` applied;
     ``notes`` receives the imposition's remarks (crop marks shortened on a
-    full sheet, …)."""
+    full sheet, …) and a line for a document longer than it was laid out for
+    (:data:`printkit.render.documents.LONGER_THAN_LAID_OUT`)."""
     from printkit.pdf import page_count, scale_pdf, unique_subset_tags
     from printkit.render.sheets import render_set
 
@@ -101,7 +102,13 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
             fillable=options.fillable, rotate_backs=options.rotate_backs, notes=notes,
         )
         return unique_subset_tags(scale_pdf(data, options.scale)), pages
+    from printkit.render import documents
+
+    documents.LONGER_THAN_LAID_OUT.clear()
     data = unique_subset_tags(scale_pdf(part.document(), options.scale))
+    if notes is not None:  # a document its theme pushed past its pages: never silently
+        notes.extend(f"{part.title}: {line}" for line in documents.LONGER_THAN_LAID_OUT)
+    documents.LONGER_THAN_LAID_OUT.clear()
     return data, page_count(data)
 
 

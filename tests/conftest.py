@@ -123,12 +123,36 @@ SLOW_FILES = frozenset({
     "test_archaeologia_kit.py", "test_archaeology_kit.py", "test_archeo_kit.py", "test_archeotrek_kit.py",
     "test_archeotrek_art.py", "test_readme.py", "test_themes.py", "test_fillable.py", "test_sheet_bands.py",
     "test_cut_keep_clear.py", "test_subset_tags.py", "test_documents_untrusted.py", "test_scorepad_first_look.py",
+    "test_crop_marks.py", "test_preflight.py",
+})
+#: Single tests left out of the default run, for the same reasons (measured: the slowest of
+#: the default run, 10–60 s each on a busy 2-core machine); "file::test" (any parameters).
+SLOW_TESTS = frozenset({
+    "test_game_contract.py::test_an_option_a_game_does_not_use_gets_a_note",
+    "test_game_contract.py::test_a_plugin_game_builds_through_the_cli",
+    "test_game_contract.py::test_a_plugin_game_is_listed_in_the_scoring_help",
+    "test_game_contract.py::test_score_validate_and_simulate_take_house_rules",
+    "test_game_contract.py::test_players_outside_a_games_range_write_nothing",
+    "test_deck_fill.py::test_fast_fill_matches_jinja2",
+    "test_documents.py::test_rules_reference_one_exact_page",
+    "test_documents.py::test_deterministic",
+    "test_cli.py::test_rules_override",
+    "test_cli.py::test_missing_pango_is_one_line_with_the_install_commands",
+    "test_cli.py::test_a_weasyprint_that_cannot_import_is_one_line",
+    "test_archeotrek_badfiles.py::test_fuzzed_structures_never_raise_a_traceback",
+    "test_archeo_scoring.py::test_fuzzed_structures_never_raise",
+    "test_deck_errors.py::test_a_zip_bomb_spreadsheet_is_refused",
+    "test_deck_errors.py::test_first_sigint_stops_the_card_checks",
+    "test_deck_errors.py::test_too_many_cells_is_refused_in_bounded_memory",
+    "test_theme_validation.py::test_theme_option_takes_a_folder_path",
+    "test_theme_finding.py::test_new_theme_builds_every_game_like_its_source",
 })
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if item.path.name in SLOW_FILES or "built_all" in getattr(item, "fixturenames", ()):
+        test = f"{item.path.name}::{getattr(item, 'originalname', item.name)}"
+        if item.path.name in SLOW_FILES or test in SLOW_TESTS or "built_all" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.slow)
 
 

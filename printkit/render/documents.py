@@ -431,10 +431,28 @@ def render_fitted(template: str, context: Mapping[str, Any], theme: Theme, paper
     the template sees ``fit`` = 0, then 1, 2 (``_layout.html.j2`` adds the
     body class ``fit-1`` / ``fit-2``, which the template's CSS uses to close
     up spacing and type), so a page laid out for A4 fits Letter's 17.6 mm
-    less height.  The last step is returned whatever its length."""
+    less height.  The last step is returned whatever its length, and then
+    never silently: a line is added to :data:`LONGER_THAN_LAID_OUT`, which
+    the build prints as a note (a theme's wide font or large type scale
+    pushing a one-page reference to two pages)."""
     for fit in range(FIT_STEPS + 1):
         pdf = render_document(template, {**context, "fit": fit}, theme, paper,
                               max_pages=pages if fit < FIT_STEPS else None)
         if pdf is not None:
+            if fit == FIT_STEPS:
+                from printkit.pdf import page_count
+
+                n = page_count(pdf)
+                if n > pages:
+                    LONGER_THAN_LAID_OUT.append(
+                        f"{template.removesuffix('.html.j2')}: {n} pages, laid out for {pages} — the theme "
+                        f"{theme.name!r} (its fonts or [type] scale) takes more room than the page has; "
+                        "a narrower font or a smaller [type] scale keeps it to " + (
+                            "one page" if pages == 1 else f"{pages} pages"))
             return pdf
     raise AssertionError("unreachable: the last step always writes")
+
+
+#: Documents :func:`render_fitted` could not fit in their pages, one line each, since
+#: the caller last emptied the list (:func:`printkit.build.render_part` turns them into notes).
+LONGER_THAN_LAID_OUT: list[str] = []
