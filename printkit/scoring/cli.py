@@ -341,7 +341,8 @@ def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool, rule
     except PrintkitError as exc:
         _fail(exc)
         return
-    other = None if result.valid else _other_game(game, files, loaded, result.problems)
+    # JSON keeps every problem (game-name first) for programs; people get the one line
+    other = None if as_json or result.valid else _other_game(game, files, loaded, result.problems)
     if other is not None:
         click.echo(f"printkit: {other}", err=True)
         sys.exit(1)
