@@ -79,7 +79,7 @@ def builds(work: Path, args) -> None:
         return r
 
     rows: dict[str, list] = {"old": [], "cold": [], "warm": []}
-    ratio_new, ratio_warm = [], []
+    ratio_new, ratio_warm, cpu_new, cpu_warm = [], [], [], []
     for i in range(args.runs + 1):
         cache = work / f"cache-{i}"
         o = build("old", work / "cache-old")
@@ -92,15 +92,20 @@ def builds(work: Path, args) -> None:
             rows[k].append(r)
         ratio_new.append(c.wall / o.wall)
         ratio_warm.append(w.wall / c.wall)
-        print(f"round {i}: old {o.wall:.2f} s, cold {c.wall:.2f} s, warm {w.wall:.2f} s", flush=True)
+        cpu_new.append(c.cpu / o.cpu)
+        cpu_warm.append(w.cpu / c.cpu)
+        print(f"round {i}: old {o.wall:.2f} s ({o.cpu:.2f} CPU), cold {c.wall:.2f} s ({c.cpu:.2f}), "
+              f"warm {w.wall:.2f} s ({w.cpu:.2f})", flush=True)
     print(f"\n| build all | wall s (median) | CPU s (median) | peak RSS tree MB |\n|---|---:|---:|---:|")
     names = {"old": f"{args.old} (2 games)", "cold": "this tree, 4 games, empty cache",
              "warm": "this tree, 4 games, repeat (cache filled)"}
     for k, rs in rows.items():
         print(f"| {names[k]} | {statistics.median(r.wall for r in rs):.2f} | {statistics.median(r.cpu for r in rs):.2f} "
-              f"| {statistics.median(r.rss for r in rs):.0f} |")
-    print(f"\ncold / old: median of rounds {statistics.median(ratio_new):.2f} (target ≤ 1.0)")
-    print(f"warm / cold: median of rounds {statistics.median(ratio_warm):.2f} (target ≤ 0.5)")
+              f"| {statistics.median(r.rss_mb for r in rs):.0f} |")
+    print(f"\ncold / old: median of rounds {statistics.median(ratio_new):.2f} wall, "
+          f"{statistics.median(cpu_new):.2f} CPU (target ≤ 1.0)")
+    print(f"warm / cold: median of rounds {statistics.median(ratio_warm):.2f} wall, "
+          f"{statistics.median(cpu_warm):.2f} CPU (target ≤ 0.5)")
 
 
 def startup(work: Path, args) -> None:
