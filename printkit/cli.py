@@ -326,7 +326,12 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
     from printkit.export import parse_formats
 
     fmts = parse_formats(formats)
-    if game != "all":
+    if game.lower() == "all":
+        game = "all"
+    else:
+        from printkit.registry import resolve_game
+
+        game = resolve_game(game)  # an id or a title, any case
         load_game(game)
     _check_rotate(rotate_backs, duplex)
     options = BuildOptions(

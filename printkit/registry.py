@@ -15,6 +15,7 @@ the order the entry points are declared.
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -61,6 +62,47 @@ def get_game(game_id: str) -> "GameKit":
     if kit.id != game_id:
         raise PrintkitError(f"game plug-in {game_id!r} ({ep.value}) says its id is {kit.id!r}; they must match")
     return kit
+
+
+def _spelling(text: str) -> str:
+    """What a game's name is compared by: accents, case, spaces and
+    punctuation aside (``Trek 12: ArchéoTREK`` → ``trek12archeotrek``)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed.casefold() if ch.isalnum())
+
+
+def resolve_game(text: str) -> str:
+    """The id of the registered game ``text`` names: its id or its title, in
+    any case, with or without accents and punctuation (``ARCHEOTREK``,
+    ``"Trek 12: ArchéoTREK"``, ``archéo``).  The ids are tried first, so a
+    plug-in's title never hides a game's id.
+
+    Raises :class:`printkit.UsageError` (listing the registered games) when
+    it names none, or when it is the title of several.
+    """
+    eps = _entry_points()
+    if text in eps:
+        return text
+    key = _spelling(text)
+    if not key:
+        raise UsageError(f"GAME: {text!r} names no game; choose one of: {', '.join(eps) or '(none installed)'}")
+    by_id = [g for g in eps if _spelling(g) == key]
+    if len(by_id) == 1:
+        return by_id[0]
+    by_title = []
+    for g in eps:
+        try:
+            title = get_game(g).title
+        except PrintkitError:  # a broken plug-in is reported when it is asked for by id
+            continue
+        if _spelling(title) == key:
+            by_title.append(g)
+    if len(by_title) == 1:
+        return by_title[0]
+    if by_title:
+        raise UsageError(f"GAME: {text!r} is the title of {', '.join(by_title)}; give the id")
+    raise UsageError(f"GAME: unknown game {text!r}; choose one of: {', '.join(eps) or '(none installed)'} "
+                     "(an id or a title, any case)")
 
 
 def all_games() -> list["GameKit"]:

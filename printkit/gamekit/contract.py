@@ -27,6 +27,7 @@ BOARD_PAPERS = ("a3", "a2", "tabloid")
 #: set gets a one-line note in the build summary.
 OPTIONAL_OPTIONS: dict[str, tuple[str, Callable[["BuildOptions"], bool]]] = {
     "fillable": ("--fillable", lambda o: o.fillable),
+    "players": ("--players", lambda o: o.players is not None),
     "board_paper": ("--board-paper", lambda o: o.board_paper is not None),
 }
 
@@ -115,7 +116,7 @@ class GameKit:
     loads the game's rules data (``None`` = bundled), raising
     :class:`printkit.PrintkitError` for bad data; ``options``: names in
     :data:`OPTIONAL_OPTIONS` this game uses (``"fillable"``,
-    ``"board_paper"``); ``scorer(rules_path|None) -> Scorer`` (optional, see
+    ``"board_paper"``, ``"players"``: its kit changes with ``--players``); ``scorer(rules_path|None) -> Scorer`` (optional, see
     :class:`printkit.scoring.Scorer`); ``icons``: name → draw function
     ``(canvas, x, y, size, fill, detail)`` offered to ``printkit deck``
     layouts; ``title_art(canvas, x, y, w, h, theme)`` (optional): the game's

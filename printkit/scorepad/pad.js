@@ -191,7 +191,7 @@
   function tabs() {
     var t = h("nav", { class: "tabs", role: "tablist" });
     state.players.forEach(function (p, i) {
-      var row = report && report.valid ? report.players.filter(function (r) { return r.seat === i + 1; })[0] : null;
+      var row = report && report.valid && !blank() ? report.players.filter(function (r) { return r.seat === i + 1; })[0] : null;
       var sc = row ? { score: ui.total ? ui.total(row) : row.score } : null;
       t.appendChild(h("button", { type: "button", role: "tab", class: "tab" + (i === state.active ? " on" : ""), "aria-selected": i === state.active ? "true" : "false",
         "data-player": i + 1, onclick: function () { change(function (s) { s.active = i; }); } },
@@ -213,18 +213,44 @@
         if (window.confirm("Remove " + (p.name || "this player") + "?")) change(function (s) { s.players.splice(s.active, 1); s.active = Math.max(0, s.active - 1); });
       } }, "Remove") : null);
   }
+  function canon(v) {  // JSON with sorted keys: two states compare equal whatever order keys were set in
+    if (Array.isArray(v)) return "[" + v.map(canon).join(",") + "]";
+    if (v && typeof v === "object") return "{" + Object.keys(v).sort().map(function (k) { return JSON.stringify(k) + ":" + canon(v[k]); }).join(",") + "}";
+    return JSON.stringify(v);
+  }
+  function blank() {  // nothing entered yet: every sheet as a new one, names (and the table's player count) aside
+    return state.players.every(function (p, i) {
+      var a = Object.assign({}, p), b = Object.assign({}, ui.newPlayer(rules, i + 1));
+      delete a.name; delete b.name;
+      if (ui.single) { delete a.players; delete b.players; }
+      return canon(a) === canon(b);
+    });
+  }
+  function plain(text) {  // the scorers' words for the command line, said as the page says them
+    return String(text)
+      .replace(/ \(score an unfinished game with --partial\)/g, "")
+      .replace(/ ?\(?warning with --partial\)?/g, " (a warning until “The game is over” is ticked)")
+      .replace(/--partial/g, "“The game is over” unticked")
+      .replace(/; write (.*?) as the format shows/g, "")
+      .replace(/the file lists no event/g, "no event is listed")
+      .replace(/`([^`]*)`/g, "$1");
+  }
   function problemsPanel() {
+    if (blank()) {
+      return h("section", { class: "card problems", id: "problems", "aria-live": "polite" }, h("h2", null, "Nothing entered yet"),
+        h("p", { class: "hint" }, "Problems show here as you fill in the sheets."));
+    }
     var probs = report.problems, errs = probs.filter(function (p) { return p.severity === PK.ERROR; });
     var sec = h("section", { class: "card problems", id: "problems", "aria-live": "polite" },
       h("h2", null, errs.length ? errs.length + " problem" + (errs.length > 1 ? "s" : "") : probs.length ? "Valid, with warnings" : "No problems"),
       cfg.partial ? h("label", { class: "finished" }, h("input", { type: "checkbox", id: "finished", checked: state.finished,
         onchange: function (e) { var v = e.target.checked; change(function (s) { s.finished = v; }); } }),
-        " The game is over (until then: " + cfg.partial + ")") : null);
+        " The game is over (until then: " + plain(cfg.partial) + ")") : null);
     var list = h("ul", { class: "plist" });
     probs.slice(0, 200).forEach(function (p) {
       list.appendChild(h("li", { class: "p sev-" + p.severity, "data-code": p.code },
-        h("span", { class: "code" }, p.code), " ", p.player !== null ? h("b", null, PK.clip(p.player) + ": ") : null,
-        PK.escapeDisplay(p.message), h("span", { class: "rule" }, " (rule: " + p.rule + ")")));
+        p.player !== null ? h("b", null, PK.clip(p.player) + ": ") : null,
+        PK.escapeDisplay(plain(p.message)), h("span", { class: "rule" }, " (rule: " + plain(p.rule) + ")")));
     });
     if (probs.length > 200) list.appendChild(h("li", null, "… and " + (probs.length - 200) + " more problem(s)"));
     if (probs.length) sec.appendChild(list);
@@ -232,6 +258,7 @@
   }
   function resultsPanel(ctx) {
     var sec = h("section", { class: "card results", id: "results" }, h("h2", null, "Scores"));
+    if (blank()) { sec.appendChild(h("p", { class: "hint", id: "no-scores" }, "No scores yet: the winner shows once a sheet is filled in.")); return sec; }
     if (!report.valid) { sec.appendChild(h("p", { class: "hint" }, "Scores appear when the sheets break no rule.")); return sec; }
     var v = verdict();
     if (v) sec.appendChild(h("p", { class: "winner", id: "winner" }, v));
@@ -253,6 +280,7 @@
     }
     var errs = report.problems.filter(function (p) { return p.severity === PK.ERROR; }).length;
     var warns = report.problems.length - errs;  // the problems panel says "Valid, with warnings": so does the bar
+    if (blank()) return h("a", { class: "status ok", id: "status", href: "#results" }, "New game: nothing scored yet");
     var text = errs ? errs + " problem" + (errs > 1 ? "s" : "") + " ↓" : (report.valid && (state.finished || !cfg.partial) ? "✓ " + (verdict() || "valid") :
       "✓ no problem so far") + (warns ? " · " + warns + " warning" + (warns > 1 ? "s" : "") + " ↓" : "");
     return h("a", { class: "status " + (errs ? "bad" : "ok"), id: "status", href: errs || warns ? "#problems" : "#results" }, text);
