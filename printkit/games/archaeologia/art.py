@@ -1938,3 +1938,572 @@ def archaeologist(c, x, y, size, fill, ink, bg) -> None:
 DECK_ICONS: dict[str, Icon] = {f"archaeologia-{k}": v for k, v in {
     **GROUP_ART, **EMBLEMS, **TOOL_ART, **RENTAL_ART, "coin": coin, "laurel": laurel, "footprint": footprint,
     "rain": cloud, "archaeologist": archaeologist}.items()}
+
+
+# -- EVENT and SECRET OBJECTIVE pictures ---------------------------------------------------
+# One picture per card, in the icons' style: a ``fill`` shape outlined in ``ink`` at
+# about 4 % of the size, details in ``ink``, cut-outs in ``bg``.
+
+def _card_pen(c, fill, ink, s, width: float = 0.045) -> None:
+    """:func:`_begin` with the cards' slightly heavier outline (4.5 % of the size)."""
+    _begin(c, fill, ink, s, width)
+
+
+def sun(c, x, y, size, fill, ink, bg) -> None:
+    """CLEAR SKIES: a sun with rays, a last wisp of cloud leaving bottom right."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    for i in range(12):
+        a = math.radians(i * 30)
+        r0, r1 = s * 0.27, s * (0.44 if i % 2 == 0 else 0.38)
+        c.line(x - s * 0.06 + r0 * math.cos(a), y + s * 0.06 + r0 * math.sin(a),
+               x - s * 0.06 + r1 * math.cos(a), y + s * 0.06 + r1 * math.sin(a))
+    c.circle(x - s * 0.06, y + s * 0.06, s * 0.21, fill=1, stroke=1)
+    c.setFillColor(bg)
+    c.roundRect(x + s * 0.08, y - s * 0.44, s * 0.38, s * 0.13, s * 0.065, fill=1, stroke=1)
+    c.restoreState()
+
+
+def magnifier(c, x, y, size, fill, ink, bg) -> None:
+    """GROUND SURVEY: a magnifying glass over the layers of a pile."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    bands = [(-0.46, -0.2), (-0.2, 0.02), (0.02, 0.22)]
+    for k, (y0, y1) in enumerate(bands):
+        c.setFillColor(ink if k == 0 else (fill if k == 1 else bg))
+        c.rect(x - s * 0.46, y + y0 * s, s * 0.72, (y1 - y0) * s, fill=1, stroke=1)
+    c.setFillColor(bg)
+    c.setLineWidth(s * 0.07)
+    c.line(x + s * 0.2, y - s * 0.02, x + s * 0.44, y - s * 0.3)
+    c.setLineWidth(s * 0.05)
+    c.circle(x + s * 0.06, y + s * 0.16, s * 0.2, fill=1, stroke=1)
+    c.setStrokeColor(fill)
+    c.setLineWidth(s * 0.03)
+    p = c.beginPath()
+    p.arc(x - s * 0.07, y + s * 0.03, x + s * 0.19, y + s * 0.29, 110, 70)
+    c.drawPath(p, fill=0, stroke=1)
+    c.restoreState()
+
+
+def money_bag(c, x, y, size, fill, ink, bg) -> None:
+    """SPONSOR: a patron's money bag, tied, with a coin in front."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    p = c.beginPath()
+    p.moveTo(x - s * 0.1, y + s * 0.22)
+    p.curveTo(x - s * 0.42, y + s * 0.05, x - s * 0.42, y - s * 0.44, x - s * 0.02, y - s * 0.44)
+    p.curveTo(x + s * 0.38, y - s * 0.44, x + s * 0.38, y + s * 0.05, x + s * 0.1, y + s * 0.22)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    _poly(c, _at(x, y, s, [(-0.1, 0.22), (-0.2, 0.42), (0, 0.34), (0.2, 0.42), (0.1, 0.22)]), fill=1, stroke=1)
+    c.setLineWidth(s * 0.06)
+    c.line(x - s * 0.13, y + s * 0.22, x + s * 0.13, y + s * 0.22)
+    c.setLineWidth(s * 0.04)
+    c.setFillColor(bg)
+    c.circle(x + s * 0.24, y - s * 0.26, s * 0.17, fill=1, stroke=1)
+    c.circle(x + s * 0.24, y - s * 0.26, s * 0.1, fill=0, stroke=1)
+    c.restoreState()
+
+
+def volunteers(c, x, y, size, fill, ink, bg) -> None:
+    """VOLUNTEERS: three helpers, the middle one raising a hand."""
+    s = size
+    _card_pen(c, fill, ink, s, 0.04)
+    for dx, k in ((-0.3, 0.8), (0.3, 0.8), (0.0, 1.0)):
+        cx, base = x + dx * s, y - s * 0.44
+        top = base + s * 0.46 * k
+        if dx == 0:
+            c.setLineWidth(s * 0.07)
+            c.line(cx + s * 0.12, top - s * 0.06, cx + s * 0.26, top + s * 0.3)
+            c.setLineWidth(s * 0.04)
+        p = c.beginPath()
+        p.moveTo(cx - s * 0.15 * k, base)
+        p.lineTo(cx - s * 0.15 * k, top - s * 0.08 * k)
+        p.curveTo(cx - s * 0.15 * k, top + s * 0.02, cx + s * 0.15 * k, top + s * 0.02, cx + s * 0.15 * k, top - s * 0.08 * k)
+        p.lineTo(cx + s * 0.15 * k, base)
+        p.close()
+        c.drawPath(p, fill=1, stroke=1)
+        c.setFillColor(bg)
+        c.circle(cx, top + s * 0.13 * k, s * 0.1 * k, fill=1, stroke=1)
+        c.setFillColor(fill)
+    c.restoreState()
+
+
+def sparkle(c, x, y, r, ink) -> None:
+    """A four-pointed glint of radius ``r`` (pt) in ``ink``."""
+    c.setFillColor(ink)
+    _poly(c, [(x, y + r), (x + r * 0.22, y + r * 0.22), (x + r, y), (x + r * 0.22, y - r * 0.22), (x, y - r),
+              (x - r * 0.22, y - r * 0.22), (x - r, y), (x - r * 0.22, y + r * 0.22)])
+
+
+def lucky_dig(c, x, y, size, fill, ink, bg) -> None:
+    """LUCKY STRIKE: a shovel in a mound that glints with a find."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    p = c.beginPath()
+    p.moveTo(x - s * 0.46, y - s * 0.42)
+    p.curveTo(x - s * 0.3, y - s * 0.1, x + s * 0.3, y - s * 0.1, x + s * 0.46, y - s * 0.42)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    shovel(c, x - s * 0.08, y + s * 0.12, s * 0.7, bg, ink, bg)
+    sparkle(c, x + s * 0.28, y + s * 0.26, s * 0.16, ink)
+    sparkle(c, x + s * 0.1, y - s * 0.3, s * 0.09, ink)
+    c.restoreState()
+
+
+def toolbox(c, x, y, size, fill, ink, bg) -> None:
+    """BORROWED TOOLS: an open toolbox with the three tools' handles sticking out."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    c.setFillColor(ink)
+    for ang, dx in ((18, -0.14), (0, 0.02), (-18, 0.18)):
+        c.saveState()
+        c.translate(x + dx * s, y)
+        c.rotate(ang)
+        c.roundRect(-s * 0.035, 0, s * 0.07, s * 0.42, s * 0.03, fill=1, stroke=0)
+        c.restoreState()
+    c.setFillColor(bg)
+    c.roundRect(x - s * 0.35, y + s * 0.34, s * 0.2, s * 0.1, s * 0.04, fill=1, stroke=1)  # pickaxe head
+    c.setFillColor(fill)
+    c.roundRect(x - s * 0.46, y - s * 0.4, s * 0.92, s * 0.46, s * 0.05, fill=1, stroke=1)
+    c.line(x - s * 0.46, y - s * 0.1, x + s * 0.46, y - s * 0.1)
+    c.setFillColor(ink)
+    c.roundRect(x - s * 0.1, y - s * 0.16, s * 0.2, s * 0.1, s * 0.03, fill=1, stroke=0)
+    c.restoreState()
+
+
+def market_stall(c, x, y, size, fill, ink, bg) -> None:
+    """MARKET CONTACT: a black-market stall under a striped awning."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    c.setFillColor(bg)
+    c.rect(x - s * 0.4, y - s * 0.44, s * 0.8, s * 0.42, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.rect(x - s * 0.46, y - s * 0.2, s * 0.92, s * 0.07, fill=1, stroke=0)  # counter
+    for dx in (-0.22, 0.02, 0.22):
+        c.setFillColor(fill)
+        c.circle(x + dx * s, y - s * 0.06, s * 0.07, fill=1, stroke=1)
+    n = 5
+    for i in range(n):
+        x0 = x - s * 0.46 + i * s * 0.92 / n
+        c.setFillColor(fill if i % 2 == 0 else bg)
+        p = c.beginPath()
+        p.moveTo(x0, y + s * 0.12)
+        p.lineTo(x0 + s * 0.06, y + s * 0.42)
+        p.lineTo(x0 + s * 0.92 / n + s * 0.0, y + s * 0.42)
+        p.lineTo(x0 + s * 0.92 / n, y + s * 0.12)
+        p.arcTo(x0, y + s * 0.04, x0 + s * 0.92 / n, y + s * 0.2, 0, -180)
+        p.close()
+        c.drawPath(p, fill=1, stroke=1)
+    c.restoreState()
+
+
+def price_tag(c, x, y, size, fill, ink, bg) -> None:
+    """TOOL SALE: a price tag on its string, a per-cent sign on it."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(-30)
+    _poly(c, [(-s * 0.44, 0), (-s * 0.24, s * 0.2), (s * 0.42, s * 0.2), (s * 0.42, -s * 0.2), (-s * 0.24, -s * 0.2)],
+          fill=1, stroke=1)
+    c.setFillColor(bg)
+    c.circle(-s * 0.24, 0, s * 0.055, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.circle(s * 0.02, s * 0.08, s * 0.05, fill=1, stroke=0)
+    c.circle(s * 0.24, -s * 0.08, s * 0.05, fill=1, stroke=0)
+    c.setLineWidth(s * 0.045)
+    c.line(s * 0.0, -s * 0.12, s * 0.26, s * 0.12)
+    c.restoreState()
+    p = c.beginPath()
+    p.moveTo(x - s * 0.21, y + s * 0.12)
+    p.curveTo(x - s * 0.3, y + s * 0.35, x - s * 0.1, y + s * 0.44, x + s * 0.02, y + s * 0.46)
+    c.drawPath(p, fill=0, stroke=1)
+    c.restoreState()
+
+
+def key(c, x, y, size, fill, ink, bg) -> None:
+    """FREE RENTAL: a key (the equipment is yours for the turn)."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(35)
+    c.rect(-s * 0.1, -s * 0.05, s * 0.56, s * 0.1, fill=1, stroke=1)
+    _poly(c, [(s * 0.3, -s * 0.05), (s * 0.3, -s * 0.2), (s * 0.38, -s * 0.2), (s * 0.38, -s * 0.12),
+              (s * 0.44, -s * 0.12), (s * 0.44, -s * 0.05)], fill=1, stroke=1)
+    c.circle(-s * 0.24, 0, s * 0.19, fill=1, stroke=1)
+    c.setFillColor(bg)
+    c.circle(-s * 0.28, 0, s * 0.07, fill=1, stroke=1)
+    c.restoreState()
+    c.restoreState()
+
+
+def placard(c, x, y, size, fill, ink, bg) -> None:
+    """STRIKE: a protest placard crossing out the ACTION footprint."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    c.setFillColor(ink)
+    c.rect(x - s * 0.035, y - s * 0.46, s * 0.07, s * 0.5, fill=1, stroke=0)
+    c.setFillColor(fill)
+    c.roundRect(x - s * 0.4, y - s * 0.06, s * 0.8, s * 0.5, s * 0.04, fill=1, stroke=1)
+    footprint(c, x, y + s * 0.19, s * 0.42, ink, ink, bg)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.06)
+    c.line(x - s * 0.22, y + s * 0.0, x + s * 0.22, y + s * 0.38)
+    c.restoreState()
+
+
+def detour_sign(c, x, y, size, fill, ink, bg) -> None:
+    """DETOUR: a diamond road sign with a bent arrow."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    _poly(c, [(x, y + s * 0.46), (x + s * 0.46, y), (x, y - s * 0.46), (x - s * 0.46, y)], fill=1, stroke=1)
+    c.setLineWidth(s * 0.07)
+    p = c.beginPath()
+    p.moveTo(x - s * 0.08, y - s * 0.26)
+    p.lineTo(x - s * 0.08, y - s * 0.02)
+    p.curveTo(x - s * 0.08, y + s * 0.08, x - s * 0.02, y + s * 0.1, x + s * 0.06, y + s * 0.1)
+    c.drawPath(p, fill=0, stroke=1)
+    c.setFillColor(ink)
+    _poly(c, [(x + s * 0.04, y + s * 0.2), (x + s * 0.2, y + s * 0.1), (x + s * 0.04, y + s * 0.0)])
+    c.restoreState()
+
+
+def broken_shovel(c, x, y, size, fill, ink, bg) -> None:
+    """BROKEN HANDLE: a shovel snapped in two at the handle."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    c.saveState()
+    c.translate(x - s * 0.08, y - s * 0.06)
+    c.rotate(-35)
+    p = c.beginPath()
+    p.moveTo(-s * 0.16, -s * 0.05)
+    p.lineTo(s * 0.16, -s * 0.05)
+    p.lineTo(s * 0.15, -s * 0.32)
+    p.curveTo(s * 0.1, -s * 0.42, -s * 0.1, -s * 0.42, -s * 0.15, -s * 0.32)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    c.setFillColor(ink)
+    _poly(c, [(-s * 0.04, -s * 0.05), (s * 0.04, -s * 0.05), (s * 0.04, s * 0.12), (s * 0.0, s * 0.08),
+              (-s * 0.04, s * 0.15)])
+    c.restoreState()
+    c.saveState()
+    c.translate(x + s * 0.12, y + s * 0.14)
+    c.rotate(-15)
+    c.setFillColor(ink)
+    _poly(c, [(-s * 0.04, -s * 0.06), (0, -s * 0.1), (s * 0.04, -s * 0.03), (s * 0.04, s * 0.24), (-s * 0.04, s * 0.24)])
+    c.roundRect(-s * 0.12, s * 0.22, s * 0.24, s * 0.08, s * 0.03, fill=1, stroke=0)
+    c.restoreState()
+    c.setLineWidth(s * 0.03)
+    for a in (200, 240, 280):
+        r = math.radians(a)
+        c.line(x + s * 0.02 + s * 0.1 * math.cos(r), y + s * 0.08 + s * 0.1 * math.sin(r),
+               x + s * 0.02 + s * 0.18 * math.cos(r), y + s * 0.08 + s * 0.18 * math.sin(r))
+    c.restoreState()
+
+
+def stamp(c, x, y, size, fill, ink, bg) -> None:
+    """CUSTOMS CHECK: a rubber stamp over its square mark."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    c.setFillColor(bg)
+    c.rect(x - s * 0.4, y - s * 0.46, s * 0.8, s * 0.18, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.rect(x - s * 0.3, y - s * 0.4, s * 0.6, s * 0.06, fill=1, stroke=0)
+    c.setFillColor(fill)
+    c.rect(x - s * 0.32, y - s * 0.22, s * 0.64, s * 0.12, fill=1, stroke=1)
+    c.rect(x - s * 0.24, y - s * 0.1, s * 0.48, s * 0.08, fill=1, stroke=1)
+    c.rect(x - s * 0.06, y - s * 0.02, s * 0.12, s * 0.26, fill=1, stroke=1)
+    c.circle(x, y + s * 0.32, s * 0.13, fill=1, stroke=1)
+    c.restoreState()
+
+
+def mask(c, x, y, size, fill, ink, bg) -> None:
+    """LOOTER: a burglar's eye mask over a swag bag."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    c.setFillColor(bg)
+    p = c.beginPath()
+    p.moveTo(x + s * 0.06, y + s * 0.02)
+    p.curveTo(x - s * 0.3, y - s * 0.02, x - s * 0.34, y - s * 0.44, x + s * 0.06, y - s * 0.44)
+    p.curveTo(x + s * 0.44, y - s * 0.44, x + s * 0.42, y - s * 0.02, x + s * 0.06, y + s * 0.02)
+    c.drawPath(p, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.circle(x + s * 0.06, y + s * 0.02, s * 0.05, fill=1, stroke=0)
+    c.setFillColor(fill)
+    p = c.beginPath()
+    p.moveTo(x - s * 0.46, y + s * 0.26)
+    p.curveTo(x - s * 0.3, y + s * 0.42, x - s * 0.1, y + s * 0.36, x, y + s * 0.32)
+    p.curveTo(x + s * 0.1, y + s * 0.36, x + s * 0.3, y + s * 0.42, x + s * 0.46, y + s * 0.26)
+    p.curveTo(x + s * 0.4, y + s * 0.08, x + s * 0.1, y + s * 0.1, x, y + s * 0.16)
+    p.curveTo(x - s * 0.1, y + s * 0.1, x - s * 0.4, y + s * 0.08, x - s * 0.46, y + s * 0.26)
+    c.drawPath(p, fill=1, stroke=1)
+    c.setFillColor(bg)
+    c.ellipse(x - s * 0.3, y + s * 0.2, x - s * 0.1, y + s * 0.3, fill=1, stroke=1)
+    c.ellipse(x + s * 0.1, y + s * 0.2, x + s * 0.3, y + s * 0.3, fill=1, stroke=1)
+    c.restoreState()
+
+
+def treasure_map(c, x, y, size, fill, ink, bg) -> None:
+    """NEW LEAD: a treasure map, a dotted trail to its cross."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    p = c.beginPath()
+    p.moveTo(x - s * 0.42, y + s * 0.32)
+    p.lineTo(x - s * 0.14, y + s * 0.4)
+    p.lineTo(x + s * 0.14, y + s * 0.32)
+    p.lineTo(x + s * 0.42, y + s * 0.4)
+    p.lineTo(x + s * 0.42, y - s * 0.32)
+    p.lineTo(x + s * 0.14, y - s * 0.4)
+    p.lineTo(x - s * 0.14, y - s * 0.32)
+    p.lineTo(x - s * 0.42, y - s * 0.4)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    c.setLineWidth(s * 0.02)
+    c.line(x - s * 0.14, y + s * 0.4, x - s * 0.14, y - s * 0.32)
+    c.line(x + s * 0.14, y + s * 0.32, x + s * 0.14, y - s * 0.4)
+    c.setFillColor(ink)
+    for i in range(7):
+        t = i / 6
+        px = x - s * 0.3 + t * s * 0.44
+        py = y - s * 0.22 + math.sin(t * math.pi * 1.5) * s * 0.16 + t * s * 0.2
+        c.circle(px, py, s * 0.025, fill=1, stroke=0)
+    c.setLineWidth(s * 0.06)
+    c.line(x + s * 0.18, y + s * 0.1, x + s * 0.32, y + s * 0.24)
+    c.line(x + s * 0.32, y + s * 0.1, x + s * 0.18, y + s * 0.24)
+    c.restoreState()
+
+
+def museum(c, x, y, size, fill, ink, bg) -> None:
+    """THE CURATOR: a museum's columned front."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    _poly(c, _at(x, y, s, [(-0.46, 0.2), (0, 0.44), (0.46, 0.2)]), fill=1, stroke=1)
+    c.rect(x - s * 0.42, y + s * 0.12, s * 0.84, s * 0.08, fill=1, stroke=1)
+    for i in range(4):
+        cx = x - s * 0.3 + i * s * 0.2
+        c.rect(cx - s * 0.05, y - s * 0.3, s * 0.1, s * 0.42, fill=1, stroke=1)
+    c.rect(x - s * 0.44, y - s * 0.38, s * 0.88, s * 0.08, fill=1, stroke=1)
+    c.rect(x - s * 0.48, y - s * 0.46, s * 0.96, s * 0.08, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.circle(x, y + s * 0.29, s * 0.05, fill=1, stroke=0)
+    c.restoreState()
+
+
+def dino_skull(c, x, y, size, fill, ink, bg) -> None:
+    """THE PALAEONTOLOGIST: a tyrannosaur's skull in profile."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    p = c.beginPath()
+    p.moveTo(x - s * 0.44, y + s * 0.14)
+    p.curveTo(x - s * 0.4, y + s * 0.38, x - s * 0.1, y + s * 0.4, x + s * 0.12, y + s * 0.28)
+    p.lineTo(x + s * 0.46, y + s * 0.1)
+    p.lineTo(x + s * 0.44, y - s * 0.02)
+    p.lineTo(x - s * 0.04, y - s * 0.04)
+    p.lineTo(x - s * 0.2, y - s * 0.16)
+    p.lineTo(x - s * 0.4, y - s * 0.1)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    j = c.beginPath()  # lower jaw
+    j.moveTo(x - s * 0.3, y - s * 0.16)
+    j.lineTo(x + s * 0.38, y - s * 0.12)
+    j.lineTo(x + s * 0.34, y - s * 0.24)
+    j.curveTo(x + s * 0.1, y - s * 0.3, x - s * 0.2, y - s * 0.36, x - s * 0.36, y - s * 0.28)
+    j.close()
+    c.drawPath(j, fill=1, stroke=1)
+    c.setFillColor(bg)
+    for tx in (0.02, 0.12, 0.22, 0.32):
+        _poly(c, _at(x, y, s, [(tx - 0.03, -0.035), (tx + 0.03, -0.035), (tx, -0.11)]), fill=1, stroke=1)
+    c.ellipse(x - s * 0.3, y + s * 0.08, x - s * 0.12, y + s * 0.26, fill=1, stroke=1)  # eye socket
+    c.ellipse(x - s * 0.04, y + s * 0.06, x + s * 0.12, y + s * 0.16, fill=1, stroke=1)  # nasal opening
+    c.restoreState()
+
+
+def strata_block(c, x, y, size, fill, ink, bg) -> None:
+    """THE STRATIGRAPHER: a cut through four layers with a probe going down."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    tones = (bg, fill, bg, ink)
+    for k in range(4):
+        y1 = y + s * (0.34 - k * 0.2)
+        y0 = y1 - s * 0.2
+        c.setFillColor(tones[k])
+        p = c.beginPath()
+        p.moveTo(x - s * 0.44, y0 + s * 0.03)
+        p.curveTo(x - s * 0.15, y0 + s * 0.07, x + s * 0.15, y0 - s * 0.03, x + s * 0.44, y0 + s * 0.01)
+        p.lineTo(x + s * 0.44, y1 + (s * 0.01 if k else 0))
+        p.curveTo(x + s * 0.15, y1 - s * 0.03 if k else y1, x - s * 0.15, y1 + s * 0.07 if k else y1,
+                  x - s * 0.44, y1 + (s * 0.03 if k else 0))
+        p.close()
+        c.drawPath(p, fill=1, stroke=1)
+    c.setStrokeColor(ink)
+    c.setLineWidth(s * 0.07)
+    c.line(x + s * 0.16, y + s * 0.46, x + s * 0.16, y - s * 0.16)
+    c.setFillColor(ink)
+    _poly(c, _at(x, y, s, [(0.06, -0.12), (0.26, -0.12), (0.16, -0.3)]))
+    c.restoreState()
+
+
+def coin_stack(c, x, y, size, fill, ink, bg) -> None:
+    """THE BANKER: three stacks of coins."""
+    s = size
+    _card_pen(c, fill, ink, s, 0.035)
+    for dx, n in ((-0.28, 3), (0.28, 4), (0.0, 6)):
+        for i in range(n):
+            cy = y - s * 0.38 + i * s * 0.12
+            c.rect(x + (dx - 0.17) * s, cy, s * 0.34, s * 0.1, fill=1, stroke=1)
+        top = y - s * 0.38 + n * s * 0.12
+        c.ellipse(x + (dx - 0.17) * s, top - s * 0.06, x + (dx + 0.17) * s, top + s * 0.04, fill=1, stroke=1)
+    c.restoreState()
+
+
+def tool_fan(c, x, y, size, fill, ink, bg) -> None:
+    """THE OUTFITTER: the SHOVEL, the PICKAXE and the BRUSH fanned out together."""
+    s = size
+    c.saveState()
+    pickaxe(c, x, y + s * 0.04, s * 0.8, fill, ink, bg)
+    shovel(c, x - s * 0.2, y - s * 0.04, s * 0.72, fill, ink, bg)
+    c.saveState()
+    c.translate(x + s * 0.22, y - s * 0.04)
+    c.scale(-1, 1)
+    brush(c, 0, 0, s * 0.72, fill, ink, bg)
+    c.restoreState()
+    c.restoreState()
+
+
+def scales(c, x, y, size, fill, ink, bg) -> None:
+    """THE DEALER: a balance, a coin on one pan, a find on the other."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    c.setFillColor(ink)
+    c.rect(x - s * 0.035, y - s * 0.36, s * 0.07, s * 0.74, fill=1, stroke=0)
+    c.roundRect(x - s * 0.2, y - s * 0.46, s * 0.4, s * 0.1, s * 0.03, fill=1, stroke=0)
+    c.setLineWidth(s * 0.05)
+    c.line(x - s * 0.4, y + s * 0.3, x + s * 0.4, y + s * 0.3)
+    c.circle(x, y + s * 0.38, s * 0.05, fill=1, stroke=0)
+    c.setLineWidth(s * 0.025)
+    for sgn in (-1, 1):
+        px = x + sgn * s * 0.3
+        c.line(x + sgn * s * 0.4, y + s * 0.3, px - s * 0.14, y - s * 0.02)
+        c.line(x + sgn * s * 0.4, y + s * 0.3, px + s * 0.14 * (1 if sgn > 0 else 1), y - s * 0.02)
+        c.setFillColor(fill)
+        p = c.beginPath()
+        p.moveTo(px + s * 0.0 + s * 0.1 * sgn - s * 0.27 * (sgn > 0), y - s * 0.02)
+        c.setLineWidth(s * 0.04)
+        p = c.beginPath()
+        p.arc(px + s * 0.1 - s * 0.27, y - s * 0.14, px + s * 0.27 - s * 0.1 + s * 0.0, y + s * 0.1, 180, 180)
+        p.close()
+        c.drawPath(p, fill=1, stroke=1)
+        c.setLineWidth(s * 0.025)
+    coin(c, x - s * 0.3, y + s * 0.07, s * 0.16, fill, ink, bg)
+    c.setLineWidth(s * 0.03)
+    _poly(c, _at(x, y, s, [(0.3, 0.16), (0.38, 0.0), (0.22, 0.0)]), fill=1, stroke=1)
+    c.restoreState()
+
+
+def gift(c, x, y, size, fill, ink, bg) -> None:
+    """THE BENEFACTOR: a gift box tied with a ribbon and bow."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    c.rect(x - s * 0.36, y - s * 0.44, s * 0.72, s * 0.5, fill=1, stroke=1)
+    c.rect(x - s * 0.42, y + s * 0.06, s * 0.84, s * 0.14, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.rect(x - s * 0.06, y - s * 0.44, s * 0.12, s * 0.64, fill=1, stroke=0)
+    c.setFillColor(bg)
+    for sgn in (-1, 1):
+        p = c.beginPath()
+        p.moveTo(x, y + s * 0.2)
+        p.curveTo(x + sgn * s * 0.1, y + s * 0.46, x + sgn * s * 0.34, y + s * 0.42, x + sgn * s * 0.22, y + s * 0.26)
+        p.close()
+        c.drawPath(p, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.circle(x, y + s * 0.21, s * 0.05, fill=1, stroke=0)
+    c.restoreState()
+
+
+def handshake(c, x, y, size, fill, ink, bg) -> None:
+    """THE PARTNER: two hands clasped, sleeves from either side."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    c.setFillColor(ink)
+    _poly(c, _at(x, y, s, [(-0.48, -0.06), (-0.3, -0.2), (-0.2, -0.06), (-0.38, 0.08)]))
+    _poly(c, _at(x, y, s, [(0.48, -0.06), (0.3, -0.2), (0.2, -0.06), (0.38, 0.08)]))
+    c.setFillColor(fill)
+    p = c.beginPath()
+    p.moveTo(x - s * 0.3, y - s * 0.13)
+    p.curveTo(x - s * 0.1, y - s * 0.3, x + s * 0.12, y - s * 0.24, x + s * 0.22, y - s * 0.12)
+    p.lineTo(x + s * 0.26, y + s * 0.02)
+    p.curveTo(x + s * 0.1, y + s * 0.14, x - s * 0.1, y + s * 0.12, x - s * 0.22, y + s * 0.02)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    c.setLineWidth(s * 0.025)
+    for i in range(4):
+        fx = x - s * 0.1 + i * s * 0.08
+        c.line(fx, y - s * 0.2 + i * s * 0.01, fx + s * 0.06, y - s * 0.05)
+    c.setLineWidth(s * 0.045)
+    p = c.beginPath()  # thumb on top
+    p.moveTo(x - s * 0.16, y + s * 0.06)
+    p.curveTo(x - s * 0.04, y + s * 0.2, x + s * 0.08, y + s * 0.18, x + s * 0.1, y + s * 0.1)
+    c.drawPath(p, fill=0, stroke=1)
+    c.restoreState()
+
+
+def flight_path(c, x, y, size, fill, ink, bg) -> None:
+    """THE AVIATOR: an airplane on a dashed flight path down to a dug pile."""
+    s = size
+    _card_pen(c, fill, ink, s, 0.035)
+    c.setDash(s * 0.05, s * 0.05)
+    p = c.beginPath()
+    p.moveTo(x - s * 0.2, y + s * 0.2)
+    p.curveTo(x - s * 0.46, y + s * 0.0, x - s * 0.34, y - s * 0.3, x - s * 0.06, y - s * 0.26)
+    c.drawPath(p, fill=0, stroke=1)
+    c.setDash()
+    c.rect(x - s * 0.04, y - s * 0.46, s * 0.46, s * 0.1, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.rect(x - s * 0.04, y - s * 0.36, s * 0.46, s * 0.08, fill=1, stroke=0)
+    c.saveState()
+    c.translate(x + s * 0.12, y + s * 0.22)
+    c.rotate(-30)
+    airplane(c, 0, 0, s * 0.5, fill, ink, bg)
+    c.restoreState()
+    shovel(c, x + s * 0.3, y - s * 0.12, s * 0.36, fill, ink, bg)
+    c.restoreState()
+
+
+def bone(c, x, y, size, fill, ink, bg) -> None:
+    """THE FIRST BONES: a dinosaur bone half out of the ground."""
+    s = size
+    _card_pen(c, fill, ink, s)
+    c.setFillColor(ink)
+    c.rect(x - s * 0.46, y - s * 0.46, s * 0.92, s * 0.2, fill=1, stroke=0)
+    c.setFillColor(fill)
+    c.saveState()
+    c.translate(x, y + s * 0.02)
+    c.rotate(35)
+    c.rect(-s * 0.32, -s * 0.06, s * 0.64, s * 0.12, fill=1, stroke=0)
+    for ex in (-0.32, 0.32):
+        for ey in (-0.08, 0.08):
+            c.circle(ex * s, ey * s, s * 0.1, fill=1, stroke=1)
+    c.rect(-s * 0.32, -s * 0.06, s * 0.64, s * 0.12, fill=1, stroke=0)
+    c.line(-s * 0.3, s * 0.06, s * 0.3, s * 0.06)
+    c.line(-s * 0.3, -s * 0.06, s * 0.3, -s * 0.06)
+    c.restoreState()
+    brush(c, x + s * 0.3, y - s * 0.08, s * 0.4, bg, ink, bg)
+    c.restoreState()
+
+
+#: One picture per EVENT card id (the kit's own cards, ``rules/archaeologia.toml``).
+EVENT_ART: dict[str, Icon] = {
+    "airplane": airplane, "rain": cloud, "clear-skies": sun, "ground-survey": magnifier, "sponsor": money_bag,
+    "volunteers": volunteers, "lucky-strike": lucky_dig, "borrowed-tools": toolbox, "market-contact": market_stall,
+    "tool-sale": price_tag, "free-rental": key, "strike": placard, "detour": detour_sign,
+    "broken-handle": broken_shovel, "customs-check": stamp, "looter": mask, "new-lead": treasure_map,
+}
+
+#: One picture per SECRET OBJECTIVE card id.
+OBJECTIVE_ART: dict[str, Icon] = {
+    "the-curator": museum, "the-palaeontologist": dino_skull, "the-stratigrapher": strata_block,
+    "the-banker": coin_stack, "the-outfitter": tool_fan, "the-dealer": scales, "the-benefactor": gift,
+    "the-partner": handshake, "the-aviator": flight_path, "the-first-bones": bone,
+}
