@@ -426,14 +426,14 @@ def marker_face(rules: ArchaeologiaRules, theme, colour: str, track: str) -> Fac
         c.circle(r, r, r - ROUND_CLEAR, fill=1, stroke=0)
         size = body(theme)
         if track == "money":
-            cy = r + 4
-            art.coin(c, r, cy, 20, col(theme, "gold"), col(theme, "gold_dark"), col(theme, "ground"))
+            cy = r + 4.6
+            art.coin(c, r, cy, 19, col(theme, "gold"), col(theme, "gold_dark"), col(theme, "ground"))
             label, role = "$", "gold"
         else:
-            cy = r + 3
-            art.laurel(c, r, cy, 21, col(theme, "renown"), col(theme, "renown"), col(theme, "ground"))
+            cy = r + 3.5
+            art.laurel(c, r, cy, 20.5, col(theme, "renown"), col(theme, "renown"), col(theme, "ground"))
             label, role = "RP", "renown"
-        colour_symbol(c, PLAYER_SYMBOLS[colour], r, r - 10.5, 5.5, theme.colour("ink"), col(theme, "ground"), 0.8)
+        colour_symbol(c, PLAYER_SYMBOLS[colour], r, r - 9.6, 8.0, theme.colour("ink"), col(theme, "ground"), 0.8)
         text(c, label, r, cy - size * 0.36, theme.font("display"), size, on(theme, role))
 
     return Face(f"{G}/marker/{colour}/{track}", draw, text=f"{colour} {track} marker")
