@@ -338,7 +338,7 @@ def test_inksaver_builds(tmp_path):
 # gone — symbol_difference (the share of pixels whose black/white mask differs) ≥ SHAPE_MIN.
 # Positions come from the PDFs: the TrimBox grid and the stratum's name word for tiles; the
 # round trim lines holding a "$" for markers, cropped to their lower part where the player's
-# symbol sits under the coin.  Crops are cut at the PDF's exact (fractional) positions by
+# symbol sits under the coin (clear of the plain 3 mm band by the cut).  Crops are cut at the PDF's exact (fractional) positions by
 # resampling, so one face rendered twice gives the same crop.  Two crops of one face (two
 # backs of a stratum; a marker and its copy on the back sheet) are the controls: they must
 # fail both tests, or the measure would tell anything apart.
@@ -357,7 +357,7 @@ SHAPE_MIN = 0.04
 TILE_INSET = 0.12
 #: Crop of a marker (shares of its diameter: left, top, right, bottom): the player symbol
 #: under the coin, with a little of the ground round it.
-SYMBOL_BOX = (0.38, 0.68, 0.62, 0.88)
+SYMBOL_BOX = (0.38, 0.62, 0.62, 0.83)
 
 
 def _mean(img) -> tuple[float, float, float]:

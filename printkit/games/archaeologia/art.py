@@ -1838,10 +1838,10 @@ RENTAL_ART: dict[str, Icon] = {"airplane": airplane, "tent": tent, "workforce": 
 def coin(c, x, y, size, fill, ink, bg) -> None:
     """A coin: disc, ring (the black-market value sits on it)."""
     c.saveState()
-    c.setFillColor(ink)
-    c.circle(x, y, size * 0.5, fill=1, stroke=0)
     c.setFillColor(fill)
-    c.circle(x, y, size * 0.44, fill=1, stroke=0)
+    c.setStrokeColor(ink)
+    c.setLineWidth(size * 0.06)
+    c.circle(x, y, size * 0.47, fill=1, stroke=1)  # the rim is a stroke: no solid ink disc under the gold
     c.setStrokeColor(ink)
     c.setLineWidth(size * 0.03)
     c.circle(x, y, size * 0.37, fill=0, stroke=1)
