@@ -129,7 +129,7 @@ def _face_image(face, w: float, h: float, theme) -> tuple[np.ndarray, float]:
     rendered at 3 px/pt; with the box of its first round medallion
     (the first path object about square and 40–90 pt wide, under the title)."""
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(w, h))
+    c = Canvas(buf, pagesize=(w, h), initialFontName=theme.font("body"))
     face.draw(c, FaceBox(w, h, 0, mm(3.5), theme, "rect"))
     c.showPage()
     c.save()
