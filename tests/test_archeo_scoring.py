@@ -525,3 +525,46 @@ def test_a_flood_of_bad_pieces_is_capped_and_fast(tmp_path):
     lines = r.stdout.splitlines()
     assert r.exit_code == 1 and len(lines) == 202 and "39,799 more" in lines[-2]
     assert lines[-1] == f"{f}: invalid (39999 error(s), 0 warning(s))"
+
+
+# -- the game ends at the first condition reached (issue 24) --------------------------------
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_stars_ending_with_every_shovel_broken_is_refused(boards, players, tmp_path):
+    """End of Game: 'as soon as one of these conditions occurs' — a turn turns one tile,
+    so the last star and the last broken shovel cannot both happen: with every shovel card
+    broken the game ended by shovels, and 'stars' is refused."""
+    placed: dict[str, list[str]] = {}
+    for b, p in star_slots(boards):
+        placed.setdefault(b, []).append(p)
+    code, data = score_json(tmp_path, game_text(players=players, ended="stars", egg=True,
+                                                broken=SHOVELS[players], placed=placed))
+    assert code == 1 and codes(data) == ["ended-twice"] and data["problems"][0]["item"] == "broken"
+    code, data = score_json(tmp_path, game_text(players=players, ended="stars", egg=True,
+                                                broken=SHOVELS[players] - 1, placed=placed))
+    assert code == 0 and data["stars"] == TOTAL
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_shovels_ending_with_all_stars_is_refused(boards, players, tmp_path):
+    placed: dict[str, list[str]] = {}
+    for b, p in star_slots(boards):
+        placed.setdefault(b, []).append(p)
+    code, data = score_json(tmp_path, game_text(players=players, ended="shovels", egg=True, placed=placed))
+    assert code == 1 and codes(data) == ["ended-twice"] and data["problems"][0]["item"] == "ended"
+    # one star short (the egg not found, or one star slot empty): the shovels ended it
+    code, data = score_json(tmp_path, game_text(players=players, ended="shovels", egg=False, placed=placed))
+    assert code == 0 and data["stars"] == TOTAL - EGG_STARS
+    b, p = star_slots(boards)[0]
+    fewer = {k: [x for x in v if (k, x) != (b, p)] for k, v in placed.items()}
+    code, data = score_json(tmp_path, game_text(players=players, ended="shovels", egg=True, placed=fewer))
+    assert code == 0 and data["stars"] < TOTAL
+
+
+def test_h03_h04_ended_twice_cases():
+    for name, item in (("h03-stars-after-every-shovel-broke.toml", "broken"), ("h04-shovels-after-all-stars.toml", "ended")):
+        r = run("score", "archeo", CASES / name, "--json")
+        assert r.exit_code == 1, r.output
+        data = json.loads(r.stdout)
+        assert codes(data) == ["ended-twice"] and data["problems"][0]["item"] == item

@@ -102,6 +102,7 @@ def rules_context(rules: ArchaeologyRules) -> dict[str, Any]:
         "market": rules.market_slots,
         "chests": chests,
         "dig_pile": deck - dealt,
+        "dig_pile_two": deck - dealt - rules.two_player_remove_thieves - rules.two_player_remove_master,
         "deck": deck,
         "thieves": rules.thieves,
         "master_thieves": rules.master_thieves,

@@ -63,6 +63,8 @@ CODES: dict[str, tuple[str, str]] = {
     "stars-not-all": (ERROR, '`ended = "stars"` needs all stars: every star slot filled and the egg found '
                              "(rulebook: End of Game)"),
     "shovels-not-all-broken": (ERROR, '`ended = "shovels"` needs every shovel card broken (rulebook: End of Game)'),
+    "ended-twice": (ERROR, "the game ends as soon as one condition occurs, so it cannot end with every star collected "
+                           "and every shovel card broken (rulebook: End of Game)"),
 }
 
 TOP_KEYS = ("game", "players", "ended", "egg", "broken", "boards", "placed")
@@ -388,8 +390,24 @@ def _ending(game: Game, probs: list[Problem]) -> None:
         if game.egg is False and game.egg_stars:
             probs.append(problem("stars-not-all", f'ended = "stars", but the egg with {game.egg_stars} stars '
                                  "was not found (egg = false)", item="egg"))
+        if game.broken is not None and game.shovel_cards is not None and game.broken == game.shovel_cards:
+            probs.append(problem("ended-twice", f'ended = "stars", but all {game.shovel_cards} shovel cards are '
+                                 "broken: the game ended when the last one broke, before the last star",
+                                 item="broken"))
     elif game.ended == "shovels" and game.broken is not None and game.shovel_cards is not None:
         if game.broken != game.shovel_cards:
             probs.append(problem("shovels-not-all-broken", f'ended = "shovels", but only {game.broken} of the '
                                  f"{game.shovel_cards} shovel cards of {_with(game.players)} are broken",
                                  item="broken"))
+        elif _all_stars(game):
+            probs.append(problem("ended-twice", 'ended = "shovels", but every star is collected: the game ended '
+                                 "at the last star, before the last shovel card broke", item="ended"))
+
+
+def _all_stars(game: Game) -> bool:
+    """Every star slot holds its piece and the egg (if it has stars) was found."""
+    for board in game.boards.values():
+        for piece, stars in board.slots.items():
+            if stars and piece not in game.placed.get(board.id, ()):
+                return False
+    return not (game.egg_stars and game.egg is not True)

@@ -13,7 +13,7 @@ from typing import Any
 from printkit import PrintkitError
 from printkit.games.archeotrek.data import ArcheoTrekRules
 from printkit.paper import Paper
-from printkit.render.documents import game_context, render_document
+from printkit.render.documents import game_context, render_fitted
 from printkit.theme import Theme
 
 GAME_ID = "archeotrek"
@@ -150,4 +150,4 @@ def rules_reference_pdf(rules: ArcheoTrekRules, theme: Theme, paper: Paper) -> b
     Raises :class:`printkit.PrintkitError` for rules data the page cannot
     explain or a template error.
     """
-    return render_document(TEMPLATE, rules_context(rules), theme, paper)
+    return render_fitted(TEMPLATE, rules_context(rules), theme, paper)

@@ -582,7 +582,7 @@ class _Painter:
             self.c.line(p.x + _PAD, y, p.x1 - _PAD, y)
 
     def op_icon(self, line: str, r: Rect) -> None:
-        """Die icons for a Choices line: Y, R, R − Y, R + Y."""
+        """Die icons for a Choices line: Y, R, high die − low die (plain dice, 5 − 2), R + Y."""
         d = min(r.h * 0.52, mm(5.2))
         cy = r.centre[1]
 
@@ -593,9 +593,19 @@ class _Painter:
         if line in ("yellow", "red"):
             die(line, r.x + d / 2)
             return
+        ink = self.t.colour("ink")
+        if line == "difference":
+            # rulebook: subtract the lower die from the higher, whichever colour it is —
+            # a large die (5) minus a small die (2), both plain, no colour order
+            small = d * 0.72
+            paper = self.t.colour("paper")
+            icons.die(self.c, r.x + d / 2, cy, d, paper, ink, 5, stroke=ink, stroke_width=0.9)
+            self.text("−", r.x + d + mm(1.6), cy, "bold", d * 0.9, ink, "centre", middle=True)
+            icons.die(self.c, r.x + d + mm(3.2) + small / 2, cy, small, paper, ink, 2, stroke=ink,
+                      stroke_width=0.9)
+            return
         die("red", r.x + d / 2)
-        op = "−" if line == "difference" else "+"
-        self.text(op, r.x + d + mm(1.6), cy, "bold", d * 0.9, self.t.colour("ink"), "centre", middle=True)
+        self.text("+", r.x + d + mm(1.6), cy, "bold", d * 0.9, ink, "centre", middle=True)
         die("yellow", r.x + d * 1.5 + mm(3.2))
 
     def dig(self) -> None:

@@ -84,10 +84,22 @@
         });
       });
       if (egg === false && eggStars) probs.push(P("stars-not-all", 'ended = "stars", but the egg with ' + eggStars + " stars was not found (egg = false)", { item: "egg" }));
+      if (broken !== null && cards !== null && broken === cards)
+        probs.push(P("ended-twice", 'ended = "stars", but all ' + cards + " shovel cards are broken: the game ended when the last one broke, before the last star", { item: "broken" }));
     } else if (ended === "shovels" && broken !== null && cards !== null) {
       if (broken !== cards) probs.push(P("shovels-not-all-broken", 'ended = "shovels", but only ' + broken + " of the " + cards + " shovel cards of " + withP(players) + " are broken", { item: "broken" }));
+      else if (allStars(boards, placed, egg, eggStars))
+        probs.push(P("ended-twice", 'ended = "shovels", but every star is collected: the game ended at the last star, before the last shovel card broke', { item: "ended" }));
     }
     return g;
+  }
+  // every star slot holds its piece and the egg (if it has stars) was found (rulebook: End of Game)
+  function allStars(boards, placed, egg, eggStars) {
+    var all = true;
+    boards.forEach(function (b) {
+      b.slots.forEach(function (stars, piece) { if (stars && (placed.get(b.id) || []).indexOf(piece) < 0) all = false; });
+    });
+    return all && !(eggStars && egg !== true);
   }
   function inlineBoards(raw, rules, eggStars, probs, P) {
     var boards = new Map();
