@@ -1,6 +1,7 @@
 """The two Archaeologia score boards, drawn per the Face contract and printed
-tiled over the kit paper (glue overlaps, crosshairs) or on one large sheet
-(``--board-paper``) by :mod:`printkit.tiling`.
+by :mod:`printkit.tiling`: each on one kit sheet when it fits (A4 landscape at
+its true size, Letter at 98 %: :func:`sheet_scale`), on one large sheet with
+``--board-paper``, else tiled over the kit paper (glue overlaps, crosshairs).
 
 * MONEY/TOOLS: the money track from 0 to ``sizes.money_track_max`` (start
   space marked) and the tool hut: each tool with its price and the stratum it
