@@ -98,10 +98,11 @@ def test_tile_counts_by_stratum_and_kind_match_the_rulebook(kits, paper):
 
 def test_kit_holds_every_card_and_piece(kits):
     d = kits["a4"]
-    events = _front_texts(d / "event-cards.pdf")
+    cards = _front_texts(d / "cards.pdf")
+    events = cards
     assert len(re.findall(r"Lasts:", events)) == 65
     assert len(re.findall(r"1 ACTION", events)) >= 1 and "AIRPLANE" in events
-    objectives = _front_texts(d / "objective-cards.pdf")
+    objectives = cards
     assert objectives.count("REVEAL AT ONCE AND GAIN") == 10
     pieces = _front_texts(d / "pieces.pdf")
     for tool in ("SHOVEL", "PICKAXE", "BRUSH"):
@@ -483,7 +484,7 @@ def test_larger_type_never_runs_into_the_duration_ribbon_or_off_the_card(tmp_pat
     build(["archaeologia"], opts, tmp_path / "out", jobs=1)
     import pikepdf
 
-    path = tmp_path / "out" / "archaeologia" / "event-cards.pdf"
+    path = tmp_path / "out" / "archaeologia" / "cards.pdf"
     with pikepdf.open(path) as doc:
         trims = [float(pg.obj["/TrimBox"][2]) for pg in doc.pages]
     checked = labels = 0

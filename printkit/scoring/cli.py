@@ -164,7 +164,7 @@ def _read_pdfs(read: Callable[[list[Path]], Any], files: tuple[Path, ...]) -> tu
 
     PDFs holding none (the game raises :class:`printkit.scoring.NoSheets`
     naming them: the kit's token sheets, its rules reference) are left out
-    and named on stderr, ``skipped bone-tokens.pdf: no Dig Site sheets``,
+    and named on stderr, ``skipped tokens.pdf: no Dig Site sheets``,
     once the others are read — so ``printkit score archeotrek *.pdf`` works
     in a build's output folder.  When no PDF holds any, one error line
     (exit 1); any other error is raised as it comes.

@@ -9,7 +9,7 @@
 * ``pieces``: 12 tool tiles and the RAIN tile, money and renown markers per
   player colour, SONAR and TENT markers (round), fold-over archaeologist
   standees (one-sided) — each size on its own sheets;
-* ``event-cards``, ``objective-cards``: poker cards with their own backs;
+* ``cards``: the EVENT and SECRET OBJECTIVE poker cards, each kind with its own back, in one print run;
 * ``boards``: the MONEY/TOOLS board then the RENOWN board, each tiled over
   the kit paper with glue overlaps and alignment marks, or on one large sheet
   with ``--board-paper``.
@@ -124,13 +124,11 @@ def parts(options: BuildOptions) -> list[Part]:
     out.append(Part("pieces", "Tool tiles, RAIN tile, markers, standees", "card 300 g/m² or more, duplex",
                     components=ComponentSet("pieces", "Tools, RAIN, markers, standees", "card", pieces),
                     count=len(pieces)))
-    events = cards.event_components(rules, theme)
-    out.append(Part("event-cards", "EVENT cards", "card 250–300 g/m², duplex",
-                    components=ComponentSet("event-cards", "EVENT cards", "card", events), count=len(events)))
-    objectives = cards.objective_components(rules, theme)
-    out.append(Part("objective-cards", "SECRET OBJECTIVE cards", "card 250–300 g/m², duplex",
-                    components=ComponentSet("objective-cards", "SECRET OBJECTIVE cards", "card", objectives),
-                    count=len(objectives)))
+    # one print run: the SECRET OBJECTIVE cards fill the last EVENT sheet's empty slots
+    deck = cards.event_components(rules, theme) + cards.objective_components(rules, theme)
+    out.append(Part("cards", "EVENT and SECRET OBJECTIVE cards", "card 250–300 g/m², duplex",
+                    components=ComponentSet("cards", "EVENT and SECRET OBJECTIVE cards", "card", deck),
+                    count=len(deck)))
     board_paper = options.board_paper
     stock = (f"one {board_paper.upper()} sheet" if board_paper else f"{options.paper.name.upper()} pages") + \
         ", glued to card"

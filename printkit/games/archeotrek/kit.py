@@ -4,8 +4,8 @@
 * ``dig-site-sheets``: one Dig Site sheet per player, uncut, no bleed; with
   ``--fillable`` each carries the form fields of
   :mod:`printkit.games.archeotrek.fields` (same art);
-* ``bone-tokens``: 36 round Bone tokens (4 colours × 9) with one common back;
-* ``skeleton-tokens``: 4 round Skeleton tokens, one per colour, with backs.
+* ``tokens``: 36 round Bone tokens (4 colours × 9) with one common back and 4
+  round Skeleton tokens, one per colour, with backs, on one sheet.
 
 Counts, values, colours' symbols and sizes come from ``rules/archeotrek.toml``.
 """
@@ -91,10 +91,10 @@ def parts(options: BuildOptions) -> list[Part]:
              document=lambda: rules_reference_pdf(rules, theme, paper), count=1),
         Part("dig-site-sheets", "Dig Site sheets", "plain paper (80–100 g/m²), one per player per game",
              components=ComponentSet("dig-site-sheets", "Dig Site sheets", "paper", sheets), count=len(sheets)),
-        Part("bone-tokens", "Bone tokens", "card 200–300 g/m², or paper glued to cereal-box card",
-             components=ComponentSet("bone-tokens", "Bone tokens", "card", bones), count=len(bones)),
-        Part("skeleton-tokens", "Skeleton tokens", "card 200–300 g/m², or paper glued to cereal-box card",
-             components=ComponentSet("skeleton-tokens", "Skeleton tokens", "card", skeletons), count=len(skeletons)),
+        # one sheet: the Skeleton tokens take the rows the Bone tokens leave (printkit.imposition)
+        Part("tokens", "Bone and Skeleton tokens", "card 200–300 g/m², or paper glued to cereal-box card",
+             components=ComponentSet("tokens", "Bone and Skeleton tokens", "card", bones + skeletons),
+             count=len(bones) + len(skeletons)),
     ]
 
 
