@@ -143,7 +143,7 @@ def test_card_and_token_counts_from_pdf(kits):
     table = {int(k): int(min(big, key=lambda b: abs(b[1] - y))[0]) for k, y in labels}
     assert table == {1: SOLO_SHOVELS, **SHOVELS_BY_PLAYERS}
     assert min(size for _, size in ((w["text"], w["size"]) for w in words)) >= 7
-    tokens = _fronts_text(kits["a4"] / "tiles.pdf")
+    tokens = _fronts_text(kits["a4"] / "tokens.pdf")
     assert tokens.count("WHEELBARROW") == WHEELBARROWS
     assert tokens.count("CRACKED EGG") == 2 and tokens.count("EGG") == 3 and tokens.count("STONES") == 1
     backs = "\n".join(t for t, _ in _pages(kits["a4"] / "shovel-cards.pdf") if "· backs" in t)
@@ -236,7 +236,7 @@ def _stars(path, colour: str, fronts_only=True) -> int:
 def test_stars_on_boards_and_egg(kits):
     star = load_theme("classic").hex("star", "archeo")
     on_boards = _stars(kits["a4"] / "fossil-boards.pdf", star)
-    on_tokens = _stars(kits["a4"] / "tiles.pdf", star)
+    on_tokens = _stars(kits["a4"] / "tokens.pdf", star)
     assert on_boards == BOARD_STARS
     assert on_tokens == EGG_STARS
     assert on_boards + on_tokens == ALL_STARS

@@ -71,12 +71,14 @@ def test_kit_token_counts_match_rules(kit_dir):
 
 
 def test_every_bone_value_printed(kit_dir):
+    """The big numbers of the tokens sheet: each Bone token's value, and each
+    Skeleton token's bonus (+1…+4) on the rows below them."""
     rules = load_rules()
     with pdf_pages((kit_dir / "tokens.pdf").read_bytes()) as pdf:
         fronts = pdf.pages[0]
         big = [ch for ch in fronts.chars if ch["size"] >= 20]
     values = sorted(int(ch["text"]) for ch in big if ch["text"].isdigit())
-    expected = sorted(v for vs in rules.tokens.bones.values() for v in vs)
+    expected = sorted([v for vs in rules.tokens.bones.values() for v in vs] + list(rules.tokens.skeletons.values()))
     assert values == expected
 
 

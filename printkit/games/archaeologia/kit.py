@@ -127,7 +127,7 @@ def parts(options: BuildOptions) -> list[Part]:
     # one print run: the SECRET OBJECTIVE cards fill the last EVENT sheet's empty slots
     deck = cards.event_components(rules, theme) + cards.objective_components(rules, theme)
     out.append(Part("cards", "EVENT and SECRET OBJECTIVE cards", "card 250–300 g/m², duplex",
-                    components=ComponentSet("cards", "EVENT and SECRET OBJECTIVE cards", "card", deck),
+                    components=ComponentSet("cards", "EVENT, OBJECTIVE cards", "card", deck),
                     count=len(deck)))
     board_paper = options.board_paper
     stock = (f"one {board_paper.upper()} sheet" if board_paper else f"{options.paper.name.upper()} pages") + \

@@ -6,11 +6,11 @@
   layer frames with seam ticks, the compartments, a side view of the layers;
 * ``tiles``: every tile, square, with the back of its layer (sand, dirt,
   discovery; the three bone tiles carry a bone on the back): the 50 earth
-  tiles are the sand and dirt tiles; then, on the rows the tiles leave,
-  the wheelbarrow tokens (the same on both sides) and the egg, cracked-egg
-  and stone tokens with one common back;
+  tiles are the sand and dirt tiles;
 * ``shovel-cards``: the shovel cards, shovel side in front and broken side
   behind (duplex), and the reference card (players → shovel cards; rating);
+* ``tokens``: wheelbarrow tokens (the same on both sides) and the egg,
+  cracked-egg and stone tokens with one common back;
 * ``fossil-boards``: one board per fossil, a slot per piece with its stars.
 
 Every count, star and size comes from ``rules/archeo.toml``.
@@ -119,12 +119,12 @@ def parts(options: BuildOptions) -> list[Part]:
              document=lambda: rules_reference_pdf(rules, theme, paper), count=1),
         Part("dig-site", "Dig site (the four layers)", "paper or thin card, uncut",
              components=ComponentSet("dig-site", "Dig site", "paper", site), count=1),
-        # the tokens take the rows the tiles leave on their last sheet (printkit.imposition)
-        Part("tiles", "Tiles (sand, dirt, discovery), wheelbarrow, egg and stone tokens", card,
-             components=ComponentSet("tiles", "Tiles and tokens", "card", tiles + tokens),
-             count=len(tiles) + len(tokens)),
+        Part("tiles", "Tiles (sand, dirt, discovery)", card,
+             components=ComponentSet("tiles", "Tiles", "card", tiles), count=len(tiles)),
         Part("shovel-cards", "Shovel cards and reference card", card,
              components=ComponentSet("shovel-cards", "Shovel cards", "card", cards), count=len(cards)),
+        Part("tokens", "Wheelbarrow, egg and stone tokens", card,
+             components=ComponentSet("tokens", "Tokens", "card", tokens), count=len(tokens)),
         Part("fossil-boards", "Fossil boards", "card 250–300 g/m², one-sided",
              components=ComponentSet("fossil-boards", "Fossil boards", "card", boards), count=len(boards)),
     ]
