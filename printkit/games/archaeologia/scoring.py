@@ -336,8 +336,8 @@ def _check_give_in_full(ev: Event, st: _State, found: list[Problem]):
         if t in st.given:
             found.append(problem("tile-given-twice", f"event {n}: {item_text(t)} was already given to the museum "
                                  f"at event {st.given[t]}", event=n, player=who, tiles=(item_text(t),)))
-    if any(t not in game.tiles for t in all_tiles):
-        return None                     # unknown tiles (a problem here, or an unreadable [discoveries]): not given
+    if not parts or any(t not in game.tiles for t in all_tiles):
+        return None                     # no tile, or unknown tiles (a problem here, or an unreadable [discoveries]): not given
     return _gift(st, n, owners, next(iter(parts)))
 
 
