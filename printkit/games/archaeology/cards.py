@@ -162,7 +162,9 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
         _centred_text(c, "in the deck", cx, h - pad - 32, theme.font("semibold"), small(7), theme.colour("muted"))
         # title ribbon
         band_y = h - pad - 2 * r - 34
-        c.setFillColor(hue)
+        # classic: papyrus title on the hue, darkened just enough that the title reads
+        # (WCAG ≥ 4.5: the light gold of COIN and PARCHMENT SCRAP alone gives 2.7–2.9)
+        c.setFillColor(hue if lines else readable(_hex(theme, t.id), ground_hex, theme.hex("ink")))
         c.rect(x0, band_y, x1 - x0, 20, fill=1, stroke=0)
         size = _fit(c, t.name.upper(), theme.font("display"), 13, x1 - x0 - 12)
         name_fg = text_on(theme, _hex(theme, t.id), ground_hex) if lines else ground
