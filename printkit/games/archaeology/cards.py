@@ -243,7 +243,8 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
         c.setLineWidth(2.0 if lines else 1.2)
         i = box.safe * 0.75
         c.roundRect(i, i, w - 2 * i, h - 2 * i, 8, fill=0, stroke=1)
-        fg = readable(hue_hex, bg_hex, theme.hex("ink")) if lines else ground
+        # classic: papyrus on the card's ground where it reads (WCAG ≥ 4.5), else ink (stone, gold chests)
+        fg = readable(hue_hex, bg_hex, theme.hex("ink")) if lines else text_on(theme, bg_hex, _hex(theme, "ground"))
         size = _fit(c, title, theme.font("display"), 20, w - 2 * box.safe - 8)
         _centred_text(c, title, w / 2, h - box.safe - 26, theme.font("display"), size, fg)
 
