@@ -18,138 +18,12 @@ import time
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 from printkit import PrintkitError, UsageError, interrupt
+# The game contract lives in printkit.gamekit.contract; its names stay importable from here.
+from printkit.gamekit.contract import BOARD_PAPERS, OPTIONAL_OPTIONS, BuildOptions, GameKit, Part
 from printkit.imposition import DUPLEX_MODES
-from printkit.model import ComponentSet
-from printkit.paper import Paper
-from printkit.pdf import assemble, cannot_write, page_count, scale_pdf, write_atomic
-from printkit.render.sheets import render_set
-from printkit.rules import user_rules_file
-
-#: Large papers a board can be printed on in one sheet (``--board-paper``).
-BOARD_PAPERS = ("a3", "a2", "tabloid")
-
-#: Build options a game may or may not use: name → (option as typed, is it set?).
-#: A game lists the ones it uses in :attr:`GameKit.options`; any other that is
-#: set gets a one-line note in the build summary.
-OPTIONAL_OPTIONS: dict[str, tuple[str, Callable[["BuildOptions"], bool]]] = {
-    "fillable": ("--fillable", lambda o: o.fillable),
-    "board_paper": ("--board-paper", lambda o: o.board_paper is not None),
-}
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """Options of one build.
-
-    ``bleed`` and ``back_offset`` in pt; ``players``: Dig Site sheets etc.;
-    ``duplex``: "long", "short" or "none"; ``fillable``: add AcroForm fields;
-    ``board_paper``: a large paper name (:data:`BOARD_PAPERS`) to print a
-    game board on one sheet, ``None`` to tile it over ``paper``;
-    ``rules_dir``: a folder of ``<game>.toml`` files overriding the bundled rules;
-    ``rotate_backs``: turn every backs page 180° (printers that print backs
-    upside down, see :mod:`printkit.imposition`); ``scale``: (sx, sy)
-    correction applied to every page of every PDF written (see
-    :func:`printkit.pdf.scale_pdf`), ``(1.0, 1.0)`` = none.
-    """
-
-    paper: Paper
-    theme: object
-    players: int | None = None
-    duplex: str = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    bleed: float = 0.0
-    fillable: bool = False
-    board_paper: str | None = None
-    rules_dir: Path | None = None
-    rotate_backs: bool = False
-    scale: tuple[float, float] = (1.0, 1.0)
-
-    def rules_file(self, game: str) -> Path | None:
-        """``<rules_dir>/<game>.toml`` when the user gave ``--rules DIR`` and
-        anything sits at that name (a folder, pipe or device there is then
-        refused when read, never skipped); ``None`` means the bundled rules
-        (see :func:`printkit.rules.user_rules_file`)."""
-        return user_rules_file(game, self.rules_dir)
-
-
-@dataclass(frozen=True)
-class Part:
-    """One output file of a kit.
-
-    Either ``components`` (imposed by the engine) or ``document`` (a function
-    returning PDF bytes, e.g. a weasyprint page).  ``count``: physical pieces
-    (for the cover); ``stock``: the paper or card to print it on.
-    ``faces``: optional, for a ``document`` that is one big drawing (a tiled
-    board): the drawing as uncut components, so ``--format png`` and
-    ``preview`` can show it (:mod:`printkit.export`); the PDFs ignore it.
-    """
-
-    name: str
-    title: str
-    stock: str
-    components: ComponentSet | None = None
-    document: Callable[[], bytes] | None = None
-    count: int = 0
-    faces: ComponentSet | None = None
-
-
-@dataclass(frozen=True)
-class GameKit:
-    """The game contract: everything the engine and the CLI know of one game.
-
-    A game's package exposes one of these and registers it in the
-    ``printkit.games`` entry-point group (see :mod:`printkit.registry` and
-    ``docs/adding-a-game.md``).
-
-    ``id``: lower-case name (``out/<id>/``, the CLI's GAME); ``title``,
-    ``tagline``: as the cover shows them; ``parts(options) -> [Part]``: what
-    the kit prints, in print order; ``players``: (min, max, default) under the
-    bundled rules; ``cover(summary, options) -> PDF bytes`` (optional; each
-    summary mapping has ``title``, ``file``, ``count``, ``pages`` — as in the
-    kit, blank backs included —, ``stock`` and ``backs``: printed backs?);
-    ``player_range(options)``: (min, max, default) under the build's rules
-    (``--rules`` may change them; default: ``players``); ``rules(path|None)``:
-    loads the game's rules data (``None`` = bundled), raising
-    :class:`printkit.PrintkitError` for bad data; ``options``: names in
-    :data:`OPTIONAL_OPTIONS` this game uses (``"fillable"``,
-    ``"board_paper"``); ``scorer(rules_path|None) -> Scorer`` (optional, see
-    :class:`printkit.scoring.Scorer`); ``icons``: name → draw function
-    ``(canvas, x, y, size, fill, detail)`` offered to ``printkit deck``
-    layouts; ``title_art(canvas, x, y, w, h, theme)`` (optional): the game's
-    title art in that box (pt), drawn on the cover.
-    """
-
-    id: str
-    title: str
-    tagline: str
-    parts: Callable[[BuildOptions], list[Part]]
-    players: tuple[int, int, int] = (1, 8, 4)  # min, max, default (bundled rules)
-    cover: Callable[..., bytes] | None = None
-    #: (min, max, default) players under the build's rules (``--rules`` may change them).
-    player_range: Callable[[BuildOptions], tuple[int, int, int]] | None = None
-    rules: Callable[[Path | None], object] | None = None
-    options: frozenset[str] = frozenset()
-    scorer: Callable[..., object] | None = None
-    #: ``scorepad(rules_path | None) -> printkit.scorepad.PadSpec``: the game's in-browser
-    #: score pad (its JavaScript scorer, input UI and rules data); ``None``: no pad.
-    scorepad: Callable[..., object] | None = None
-    icons: Mapping[str, Callable[..., None]] = field(default_factory=dict)
-    #: The game's title art, drawn in code: ``title_art(canvas, x, y, w, h, theme)``
-    #: fills the box (x, y, w, h) in pt (the cover clips to it; see :mod:`printkit.render.cover`).
-    title_art: Callable[..., None] | None = None
-
-    def range_for(self, options: BuildOptions) -> tuple[int, int, int]:
-        """(min, max, default) players under ``options``' rules."""
-        return self.player_range(options) if self.player_range else self.players
-
-    def notes(self, options: BuildOptions) -> list[str]:
-        """One line per option set in ``options`` that this game does not use."""
-        return [f"{typed} does not apply to {self.id}; ignored"
-                for name, (typed, is_set) in OPTIONAL_OPTIONS.items()
-                if is_set(options) and name not in self.options]
 
 
 @dataclass
@@ -185,6 +59,8 @@ class BuildResult:
     files: dict[str, list[Written]] = field(default_factory=dict)
     #: One line per option that did not apply to a game (see :meth:`GameKit.notes`).
     notes: list[str] = field(default_factory=list)
+    #: Per game: the sheets its kit PDF prints on, per stock (:func:`paper_used`).
+    sheets: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def load_game(game_id: str) -> GameKit:
@@ -216,14 +92,17 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
     """Render one part to (PDF bytes, page count), ``options.scale`` applied;
     ``notes`` receives the imposition's remarks (crop marks shortened on a
     full sheet, …)."""
+    from printkit.pdf import page_count, scale_pdf, unique_subset_tags
+    from printkit.render.sheets import render_set
+
     if part.components is not None:
         data, pages = render_set(
             part.components, paper=options.paper, theme=options.theme, bleed=options.bleed,
             duplex=options.duplex, back_offset=options.back_offset, game_title=game_title,
             fillable=options.fillable, rotate_backs=options.rotate_backs, notes=notes,
         )
-        return scale_pdf(data, options.scale), pages
-    data = scale_pdf(part.document(), options.scale)
+        return unique_subset_tags(scale_pdf(data, options.scale)), pages
+    data = unique_subset_tags(scale_pdf(part.document(), options.scale))
     return data, page_count(data)
 
 
@@ -237,6 +116,8 @@ class RenderedGame:
     parts: list[tuple[str, int, bytes, int]]
     kit_pdf: bytes
     notes: list[str] = field(default_factory=list)
+    #: Sheets of paper or card the kit PDF prints on, per stock (:func:`paper_used`).
+    sheets: dict[str, int] = field(default_factory=dict)
 
 
 def _check_duplex(options: BuildOptions) -> None:
@@ -258,6 +139,8 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
                  rendered: list[tuple[bytes, int, list[str]]]) -> RenderedGame:
     """The cover and the assembled, preflighted kit PDF of ``parts``
     (rendered as (bytes, pages) in the same order)."""
+    from printkit.pdf import assemble, scale_pdf, unique_subset_tags
+
     pdfs = [data for data, _, _ in rendered]
     one_sided = [not (p.components is not None and any(c.back is not None for c in p.components.components))
                  for p in parts]
@@ -268,13 +151,31 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
              "pages": n * (2 if padded and single else 1), "stock": p.stock, "backs": not single}
             for p, (_, n, _), single in zip(parts, rendered, one_sided)
         ]
-        pdfs.insert(0, scale_pdf(kit.cover(summary, options), options.scale))
+        pdfs.insert(0, unique_subset_tags(scale_pdf(kit.cover(summary, options), options.scale)))
         one_sided.insert(0, True)
     kit_pdf = assemble(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex,
                        one_sided=one_sided)
     _preflight_all([(f"{kit.id}-kit.pdf", kit_pdf)], kit.id)
     return RenderedGame(kit.id, [(p.name, p.count, data, pages) for p, (data, pages, _) in zip(parts, rendered)],
-                        kit_pdf, [n for _, _, notes in rendered for n in notes])
+                        kit_pdf, [n for _, _, notes in rendered for n in notes],
+                        paper_used([(p.stock, n, not single) for p, (_, n, _), single
+                                    in zip(parts, rendered, one_sided[1 if kit.cover is not None else 0:])],
+                                   options.duplex, cover=kit.cover is not None))
+
+
+def paper_used(parts: list[tuple[str, int, bool]], duplex: str, *, cover: bool = True) -> dict[str, int]:
+    """Sheets the kit prints on, per stock (:func:`printkit.render.cover.short_stock`),
+    in order of first use: ``parts`` as (stock, pages, printed backs?).  A part
+    with backs printed duplex (``long``/``short``) takes a sheet per two pages;
+    any other page takes a sheet of its own (``none``: fronts and backs are
+    glued).  ``cover``: the kit starts with a cover on plain paper."""
+    from printkit.render.cover import COVER_STOCK, short_stock
+
+    sheets: dict[str, int] = {}
+    for stock, pages, backs in ([(COVER_STOCK, 1, False)] if cover else []) + parts:
+        n = pages // 2 if backs and duplex in ("long", "short") else pages
+        sheets[short_stock(stock)] = sheets.get(short_stock(stock), 0) + n
+    return sheets
 
 
 def render_game(kit: GameKit, options: BuildOptions, progress: Callable[[Step], None] | None = None) -> RenderedGame:
@@ -305,6 +206,8 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
     :func:`printkit.pdf.cannot_write` naming the file: the staging folder is
     removed and the previous outputs of the game are left as they were.
     """
+    from printkit.pdf import cannot_write, page_count, write_atomic
+
     interrupt.checkpoint()
     game_dir = out / game.game
     target: Path = game_dir  # what is being written, for the message
@@ -412,6 +315,7 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress: Calla
     try:
         for kit, game in zip(kits, rendered):
             result.files[kit.id] = write_game(game, out)
+            result.sheets[kit.id] = game.sheets
             result.notes += game.notes
     finally:
         rendered.close()  # ends the workers at once when a write failed
@@ -545,4 +449,4 @@ def _render_parallel(kits: list[GameKit], options: BuildOptions, jobs: int, prog
         _JOBS.clear()
 
 
-__all__ = ["BuildOptions", "GameKit", "Part", "Step", "build", "build_game", "check_options", "load_game", "PrintkitError"]
+__all__ = ["BOARD_PAPERS", "OPTIONAL_OPTIONS", "BuildOptions", "GameKit", "Part", "Step", "build", "build_game", "check_options", "load_game", "PrintkitError"]

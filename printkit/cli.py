@@ -44,9 +44,69 @@ def _write_failed(exc: OSError) -> None:
     sys.exit(1)
 
 
+def _is_output_encoding(exc: UnicodeEncodeError) -> bool:
+    """``exc`` came from writing to standard output or error (its codec is theirs)."""
+    import codecs
+
+    def norm(name):
+        try:
+            return codecs.lookup(name).name
+        except (LookupError, TypeError):
+            return None
+
+    codec = norm(exc.encoding)
+    return codec is not None and codec in {norm(getattr(s, "encoding", None)) for s in (sys.stdout, sys.stderr)}
+
+
 def _interrupted() -> None:
     click.echo("printkit: interrupted; earlier outputs are intact, nothing partial was written", err=True)
     sys.exit(130)
+
+
+#: Latest SOURCE_DATE_EPOCH accepted: 9999-12-31T23:59:59Z (PDF dates have four-digit years).
+MAX_EPOCH = 253402300799
+
+
+def check_source_date_epoch() -> None:
+    """``SOURCE_DATE_EPOCH`` (reproducible builds: the date written into
+    outputs), when set, must be a whole number of seconds since 1970-01-01
+    UTC, 0 to :data:`MAX_EPOCH`; raises :class:`printkit.UsageError` (exit 2)
+    otherwise, before any library reads it (reportlab and fontTools fail
+    with a traceback on ``abc`` or ``1e20``)."""
+    value = os.environ.get("SOURCE_DATE_EPOCH")
+    if value is None or value == "":
+        return
+    ok = value.isascii() and value.isdigit() and len(value) <= 12 and int(value) <= MAX_EPOCH
+    if not ok:
+        from printkit.inputfiles import show
+
+        raise UsageError(f"SOURCE_DATE_EPOCH: {show(value)} is not a whole number of seconds since "
+                         f"1970-01-01 UTC (0 to {MAX_EPOCH}); set it to one, e.g. $(date +%s), or unset it")
+
+
+def _encoding_failed(exc: UnicodeEncodeError) -> None:
+    """One line when standard output's encoding (PYTHONIOENCODING, the
+    locale) cannot write a character printkit prints, exit 1; nothing is
+    written in its place (a game file with a changed name would be wrong)."""
+    bad = exc.object[exc.start:exc.end] if isinstance(exc.object, str) else "?"
+    code = " ".join(f"U+{ord(c):04X}" for c in bad[:3])
+    enc = getattr(sys.stdout, "encoding", None) or exc.encoding
+    try:
+        sys.stderr.write(f"printkit: standard output is {enc} and cannot write {code}; set "
+                         "PYTHONIOENCODING=utf-8 (or a UTF-8 locale), or write to a file with -o\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    sys.exit(1)
+
+
+def _safe_stderr() -> None:
+    """Messages on stderr never fail for their characters: what its encoding
+    cannot write is shown as ``\\uXXXX`` (file names, player names)."""
+    try:
+        sys.stderr.reconfigure(errors="backslashreplace")
+    except (AttributeError, ValueError, OSError):  # not a TextIOWrapper (a test runner's capture)
+        pass
 
 
 class PrintkitCLI(click.Group):
@@ -54,6 +114,7 @@ class PrintkitCLI(click.Group):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         previous = interrupt.install()
+        _safe_stderr()
         try:
             return self._run(args, prog_name, complete_var, **extra)
         finally:
@@ -61,6 +122,7 @@ class PrintkitCLI(click.Group):
 
     def _run(self, args, prog_name, complete_var, **extra):
         try:
+            check_source_date_epoch()
             rv = super().main(args, prog_name or "printkit", complete_var, standalone_mode=False, **extra)
             interrupt.checkpoint()
             sys.stdout.flush()  # a full disk behind stdout is reported here, not at exit
@@ -86,6 +148,10 @@ class PrintkitCLI(click.Group):
             if exc.errno not in _WRITE_ERRNOS:
                 raise
             _write_failed(exc)
+        except UnicodeEncodeError as exc:
+            if not _is_output_encoding(exc):
+                raise
+            _encoding_failed(exc)
         except Exception:
             if interrupt.requested():  # a second signal broke a library mid-way: still a clean stop
                 _interrupted()
@@ -328,11 +394,19 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
             if not quiet:
                 click.echo(f"{w.path}  {w.pages} page{'s' if w.pages != 1 else ''}")
             total += 1
+        if not quiet and result.sheets.get(gid):
+            click.echo(f"{gid}: the kit prints on {_sheets_text(result.sheets[gid])}")
     for note in result.notes:
         click.echo(f"note: {note}")
     if not quiet:
         click.echo(f"{total} PDFs written ({paper}, duplex {duplex}, bleed {to_mm(options.bleed):g} mm"
                    f"{_scale_note(options.scale, rotate_backs)})")
+
+
+def _sheets_text(sheets: dict[str, int]) -> str:
+    """"24 sheets: 2 plain paper (80 g/m²) · 22 card 250–300 g/m²"."""
+    n = sum(sheets.values())
+    return f"{n} sheet{'s' if n != 1 else ''}: " + " · ".join(f"{k} {stock}" for stock, k in sheets.items())
 
 
 def _build_exports(game: str, options, out: Path, fmts: list[str]) -> None:
@@ -384,16 +458,14 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     \b
     printkit deck examples/deck/cards.csv --layout examples/deck/front.toml --back examples/deck/back.toml
     """
-    from printkit.build import check_out_dir
-    from printkit.deck import deck_set, load_layout, load_rows
-    from printkit.imposition import DUPLEX_MODES
-    from printkit.paper import PAPERS
-    from printkit.pdf import scale_pdf, write_output
-    from printkit.progress import Progress
-    from printkit.render.sheets import render_set
-    from printkit.theme import load_theme
-
+    from printkit.build import BuildOptions
+    from printkit.deck import DeckErrors, build_deck
     from printkit.export import parse_formats
+    from printkit.imposition import DUPLEX_MODES
+    from printkit.messages import capped_lines
+    from printkit.paper import PAPERS
+    from printkit.progress import Progress
+    from printkit.theme import load_theme
 
     fmts = parse_formats(formats)
     if paper.lower() not in PAPERS:
@@ -401,68 +473,33 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     if duplex not in DUPLEX_MODES:
         raise UsageError(f"--duplex: {duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
     _check_rotate(rotate_backs, duplex)
-    factors = _scale(scale)
-    sheet_paper = _with_margin(paper, printer_margin)
-    theme = load_theme(theme_name)
-    offset = _back_offset(back_offset)
-    bleed_pt = parse_length(bleed, what="--bleed")
-    layout = load_layout(layout_path)
-    back = load_layout(back_path) if back_path else None
-    rows = load_rows(data)
-    check_out_dir(out)
-    glyph_warnings: list[str] = []
-    cset = deck_set(layout, rows, theme, back, allow_missing_glyphs=allow_missing_glyphs, warnings=glyph_warnings)
-    from printkit.messages import capped_lines
-    for line in capped_lines((f"warning: {w}" for w in glyph_warnings), len(glyph_warnings)):
-        click.echo(line, err=True)
-    interrupt.checkpoint()
-    exported = []
-    if fmts != ["pdf"]:  # every format rendered before anything is written
-        from printkit.export import Source, export
+    options = BuildOptions(paper=_with_margin(paper, printer_margin), theme=load_theme(theme_name), duplex=duplex,
+                           back_offset=_back_offset(back_offset), bleed=parse_length(bleed, what="--bleed"),
+                           rotate_backs=rotate_backs, scale=_scale(scale))
 
-        src = Source(layout.name, layout.title, [(layout.name, layout.title, cset)], [], theme, sheet_paper,
-                     bleed_pt, duplex, strict=True, back_offset=offset, rotate_backs=rotate_backs, scale=factors)
-        exported = [export(src, f) for f in fmts if f != "pdf"]
-    if "pdf" not in fmts:
-        _write_exports(exported, out / layout.name)
-        return
-    notes: list[str] = []
-    target = out / f"{layout.name}.pdf"
-    sheets = 0  # the deck's steps: its sheets, then the preflight and the write
+    def warn(lines: list[str]) -> None:
+        for line in capped_lines((f"warning: {w}" for w in lines), len(lines)):
+            click.echo(line, err=True)
 
-    def drawn(i: int, n: int) -> None:
-        nonlocal sheets
-        sheets = n
-        progress.step(layout.name, i, n + 2, f"sheet {i}/{n}", minor=True)
-        interrupt.checkpoint()
-
-    with Progress(quiet) as progress:
-        pdf, pages = render_set(cset, paper=sheet_paper, theme=theme, bleed=bleed_pt, duplex=duplex,
-                                back_offset=offset, game_title=layout.title, notes=notes,
-                                rotate_backs=rotate_backs, progress=drawn)
-        pdf = scale_pdf(pdf, factors)
-        count = cset.count
-        del cset, rows  # every card's resolved elements: free them before the preflight parses the PDF
-        _refuse_findings(pdf, f"{layout.name}.pdf")
-        progress.step(layout.name, sheets + 1, sheets + 2, "preflight")
-        interrupt.checkpoint()
-        write_output(target, pdf)
-        progress.step(layout.name, sheets + 2, sheets + 2, "write")
-    if not quiet:
-        click.echo(f"{target}  {count} card{'s' if count != 1 else ''}, {pages} page{'s' if pages != 1 else ''}")
-    for note in notes:
-        click.echo(f"note: {note}")
-    _write_exports(exported, out / layout.name)
-
-
-def _write_exports(exported: list, kit_dir: Path) -> None:
-    """Write each export folder under ``kit_dir``; one line per folder, then its notes."""
-    from printkit.export import write_folder
-
-    for res in exported:
-        files = write_folder(res, kit_dir)
-        click.echo(f"{kit_dir / res.folder}/  {len(files)} file{'s' if len(files) != 1 else ''}")
-        for note in res.notes:
+    try:
+        with Progress(quiet) as progress:
+            result = build_deck(data, layout_path, out, options, back=back_path, formats=fmts,
+                                allow_missing_glyphs=allow_missing_glyphs, warn=warn,
+                                progress=lambda task, done, total, name: progress.step(task, done, total, name,
+                                                                                       minor=True))
+    except DeckErrors as exc:  # every bad row, cell and element: one line each
+        for line in exc.lines:
+            click.echo(f"printkit: {escape_display(line)}", err=True)
+        sys.exit(1)
+    if result.pdf is not None:
+        if not quiet:
+            click.echo(f"{result.pdf}  {result.cards} card{'s' if result.cards != 1 else ''}, "
+                       f"{result.pages} page{'s' if result.pages != 1 else ''}")
+        for note in result.notes:
+            click.echo(f"note: {note}")
+    for folder, n, notes in result.folders:
+        click.echo(f"{folder}/  {n} file{'s' if n != 1 else ''}")
+        for note in notes:
             click.echo(f"note: {note}")
 
 
@@ -510,7 +547,7 @@ def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, sc
     from printkit.calibration import duplex_test_pdf
     from printkit.imposition import DUPLEX_MODES
     from printkit.paper import PAPERS
-    from printkit.pdf import scale_pdf, write_output
+    from printkit.pdf import scale_pdf, unique_subset_tags, write_output
     from printkit.theme import load_theme
 
     if paper.lower() not in PAPERS:
@@ -524,7 +561,7 @@ def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, sc
     target = out / "duplex-test.pdf"
     pdf = duplex_test_pdf(_with_margin(paper, printer_margin), theme, duplex,
                           rotate_backs=rotate_backs)
-    pdf = scale_pdf(pdf, factors)
+    pdf = unique_subset_tags(scale_pdf(pdf, factors))
     _refuse_findings(pdf, target.name)
     write_output(target, pdf)
     click.echo(f"{target}  2 pages — print double-sided ({duplex} edge), hold against the light")

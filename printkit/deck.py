@@ -53,6 +53,7 @@ import csv
 import hashlib
 import io
 import keyword
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -92,7 +93,11 @@ REQUIRED = {
     "image": {"x", "y", "w", "h", "src"},
     "icon": {"name", "cx", "cy", "size"},
 }
+#: Keys holding a colour; an empty value (an empty data cell) means the key's default.
+COLOUR_KEYS = frozenset({"colour", "fill", "stroke", "detail"})
 NUMERIC = {"x", "y", "w", "h", "size", "stroke_width", "radius", "cx", "cy", "r", "leading", "min_size"}
+#: Numeric keys in pt (the rest are mm; a text's ``size`` is pt, an icon's mm).
+PT_KEYS = frozenset({"leading", "min_size", "stroke_width"})
 #: Other spellings a layout may use: alias → the key it stands for (same element types).
 ALIASES = {"color": "colour"}
 #: ``align`` values (``center`` is ``centre``).
@@ -138,6 +143,63 @@ MAX_QTY = 10_000
 #: file from running for hours.
 MAX_CARDS = 50_000
 MAX_DATA_BYTES = 32 * 1024 * 1024  # a CSV of many thousand cards fits easily
+#: Most columns a deck's data may have (a card uses a few dozen at most).
+MAX_COLUMNS = 1000
+#: Most cells (rows × columns) a deck's data may hold: 50,000 cards of 40
+#: columns; bounds the memory rows take (a 389 KB CSV of 5,000 × 45,000
+#: empty cells needed over 4 GB).
+MAX_CELLS = 2_000_000
+#: Longest cell (characters): far more than a card can print.
+MAX_CELL_CHARS = 20_000
+#: Most bytes a spreadsheet (.xlsx, .ods: a ZIP file) may unpack to.
+MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+
+
+#: Rows between two progress reports while the cards are checked.
+PROGRESS_ROWS = 500
+
+
+class DeckErrors(PrintkitError):
+    """Several problems at once: ``lines`` (one per problem, at most
+    :data:`printkit.messages.MAX_SHOWN`, then ``… and N more problem(s)``)
+    and ``total``.  ``str()`` is the first line and the count, so a caller
+    that shows one line still says how many there are."""
+
+    def __init__(self, lines: list[str], total: int | None = None):
+        from printkit.messages import capped_lines
+
+        total = len(lines) if total is None else total
+        self.total = total
+        self.lines = capped_lines(lines, total)
+        more = f" (and {total - 1:,} more problem(s))" if total > 1 else ""
+        super().__init__(f"{lines[0]}{more}")
+
+
+class Problems:
+    """Collects the problems of a deck (errors of many rows and cells):
+    :meth:`add` a :class:`printkit.PrintkitError` (a :class:`DeckErrors`
+    adds each of its lines), :meth:`check` raises :class:`DeckErrors` when
+    any were added.  Keeps the first :data:`printkit.messages.MAX_SHOWN`
+    lines and counts the rest."""
+
+    def __init__(self):
+        from printkit.messages import MAX_SHOWN
+
+        self.lines: list[str] = []
+        self.total = 0
+        self._limit = MAX_SHOWN
+
+    def add(self, exc: PrintkitError) -> None:
+        if isinstance(exc, DeckErrors):
+            lines, total = [ln for ln in exc.lines if not ln.startswith("… and ")], exc.total
+        else:
+            lines, total = [str(exc)], 1
+        self.lines.extend(lines[:max(0, self._limit - len(self.lines))])
+        self.total += total
+
+    def check(self) -> None:
+        if self.total:
+            raise DeckErrors(self.lines, self.total)
 
 
 @dataclass(frozen=True)
@@ -251,6 +313,76 @@ def _compile(env, text: str, where: str):
         raise PrintkitError(f"{where}: bad placeholder in {shown!r} ({exc.reason})") from None
 
 
+def _element(path: Path, i: int, el: Any, env) -> dict:
+    """Element ``i`` (from 1) of the layout at ``path``, checked and with its
+    strings compiled; raises :class:`printkit.PrintkitError` naming it."""
+    where = f"{path}: element {i}"
+    if not isinstance(el, dict):
+        raise PrintkitError(f"{where}: must be a table")
+    kind = el.get("type")
+    if kind not in ELEMENT_KEYS:
+        raise PrintkitError(f"{where}: type {kind!r}; choose one of: {', '.join(ELEMENT_KEYS)}")
+    for alias, key in ALIASES.items():
+        if alias in el and key in ELEMENT_KEYS[kind]:
+            if key in el:
+                raise PrintkitError(f"{where} ({kind}): both {key} and {alias} (the same key); keep one")
+            el = {(key if k == alias else k): v for k, v in el.items()}
+    unknown = set(el) - ELEMENT_KEYS[kind] - {"type"}
+    if unknown:
+        raise PrintkitError(f"{where} ({kind}): unknown key(s) {', '.join(sorted(unknown))}; allowed: {', '.join(sorted(ELEMENT_KEYS[kind]))}")
+    missing = REQUIRED[kind] - set(el)
+    if missing:
+        raise PrintkitError(f"{where} ({kind}): missing {', '.join(sorted(missing))}")
+    out: dict[str, Any] = {"type": kind}
+    for key, value in el.items():
+        if key == "type":
+            continue
+        if key == "dash":
+            if (not isinstance(value, list) or not 1 <= len(value) <= 4 or any(
+                    isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 100 for v in value)):
+                raise PrintkitError(f"{where} ({kind}): dash must be a list of 1–4 lengths in pt, e.g. [0, 5]")
+            out[key] = tuple(float(v) for v in value)
+        elif key in NUMERIC:
+            pt_key = key in PT_KEYS or (kind == "text" and key == "size")
+            if isinstance(value, str):  # a length with its unit: "1in", "25.4mm", "2cm", "9pt"
+                from printkit import UsageError
+                from printkit.units import parse_length
+
+                text, sign = value.strip(), 1
+                if text.startswith("-"):
+                    text, sign = text[1:], -1
+                try:
+                    value = sign * parse_length(text, what=key)
+                except UsageError:
+                    raise PrintkitError(f"{where} ({kind}): {key} {show(value)} is not a length; give a number "
+                                        f"({'pt' if pt_key else 'mm'}) or one with a unit: 1in, 25.4mm, 2cm, 9pt") from None
+                value = value if pt_key else to_mm(value)
+                if not math.isfinite(value):
+                    value = float("inf")  # refused just below
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not -1000 <= value <= 1000:
+                raise PrintkitError(f"{where} ({kind}): {key} must be a number (mm, or pt for size), got {value!r}")
+            if kind == "text" and key in ("size", "min_size") and not MIN_SIZE_FLOOR <= value <= 1000:
+                raise PrintkitError(f"{where} ({kind}): {key} must be a font size in pt "
+                                    f"({MIN_SIZE_FLOOR:g}–1000), got {value!r}")
+            out[key] = float(value)
+        elif key == "align" and value not in ALIGNS and "{" not in str(value):
+            raise PrintkitError(f"{where} ({kind}): align {show(value)}; choose left, centre or right "
+                                "(inside the box from x, w mm wide)")
+        elif key == "fit" and value not in FITS and "{" not in str(value):
+            raise PrintkitError(f"{where} ({kind}): fit {show(value)}; choose shrink (down to min_size) "
+                                "or error")
+        else:
+            out[key] = _compile(env, str(value), f"{where} ({kind}) {key}")
+    if kind == "image":
+        src = el["src"]
+        if "{{" not in str(src):
+            full = image_path(path.parent, str(src), f"{where} (image)")
+            if not full.is_file():
+                raise PrintkitError(f"{where} (image): src {src!r} not found next to the layout")
+            _image_reader(full, str(src), f"{where} (image)")  # the format is checked now, before any card
+    return out
+
+
 def load_layout(path: Path) -> Layout:
     """Read and check a layout TOML (see module docstring).
 
@@ -296,56 +428,13 @@ def load_layout(path: Path) -> Layout:
     raw = data.get("element", [])
     if not isinstance(raw, list):
         raise PrintkitError(f"{path}: [[element]] must be an array of tables")
+    problems = Problems()
     for i, el in enumerate(raw, 1):
-        where = f"{path}: element {i}"
-        if not isinstance(el, dict):
-            raise PrintkitError(f"{where}: must be a table")
-        kind = el.get("type")
-        if kind not in ELEMENT_KEYS:
-            raise PrintkitError(f"{where}: type {kind!r}; choose one of: {', '.join(ELEMENT_KEYS)}")
-        for alias, key in ALIASES.items():
-            if alias in el and key in ELEMENT_KEYS[kind]:
-                if key in el:
-                    raise PrintkitError(f"{where} ({kind}): both {key} and {alias} (the same key); keep one")
-                el = {(key if k == alias else k): v for k, v in el.items()}
-        unknown = set(el) - ELEMENT_KEYS[kind] - {"type"}
-        if unknown:
-            raise PrintkitError(f"{where} ({kind}): unknown key(s) {', '.join(sorted(unknown))}; allowed: {', '.join(sorted(ELEMENT_KEYS[kind]))}")
-        missing = REQUIRED[kind] - set(el)
-        if missing:
-            raise PrintkitError(f"{where} ({kind}): missing {', '.join(sorted(missing))}")
-        out: dict[str, Any] = {"type": kind}
-        for key, value in el.items():
-            if key == "type":
-                continue
-            if key == "dash":
-                if (not isinstance(value, list) or not 1 <= len(value) <= 4 or any(
-                        isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 100 for v in value)):
-                    raise PrintkitError(f"{where} ({kind}): dash must be a list of 1–4 lengths in pt, e.g. [0, 5]")
-                out[key] = tuple(float(v) for v in value)
-            elif key in NUMERIC:
-                if isinstance(value, bool) or not isinstance(value, (int, float)) or not -1000 <= value <= 1000:
-                    raise PrintkitError(f"{where} ({kind}): {key} must be a number (mm, or pt for size), got {value!r}")
-                if kind == "text" and key in ("size", "min_size") and not MIN_SIZE_FLOOR <= value <= 1000:
-                    raise PrintkitError(f"{where} ({kind}): {key} must be a font size in pt "
-                                        f"({MIN_SIZE_FLOOR:g}–1000), got {value!r}")
-                out[key] = float(value)
-            elif key == "align" and value not in ALIGNS and "{" not in str(value):
-                raise PrintkitError(f"{where} ({kind}): align {show(value)}; choose left, centre or right "
-                                    "(inside the box from x, w mm wide)")
-            elif key == "fit" and value not in FITS and "{" not in str(value):
-                raise PrintkitError(f"{where} ({kind}): fit {show(value)}; choose shrink (down to min_size) "
-                                    "or error")
-            else:
-                out[key] = _compile(env, str(value), f"{where} ({kind}) {key}")
-        if kind == "image":
-            src = el["src"]
-            if "{{" not in str(src):
-                full = image_path(path.parent, str(src), f"{where} (image)")
-                if not full.is_file():
-                    raise PrintkitError(f"{where} (image): src {src!r} not found next to the layout")
-                _image_reader(full, str(src), f"{where} (image)")  # the format is checked now, before any card
-        elements.append(out)
+        try:
+            elements.append(_element(path, i, el, env))
+        except PrintkitError as exc:
+            problems.add(exc)
+    problems.check()
     return Layout(path, safe, str(card.get("title") or name), float(width), float(height), shape, background,
                   tuple(elements), None if corner is None else float(corner))
 
@@ -354,11 +443,13 @@ class Row(dict):
     """One card's data (field → value) and ``line``: the CSV line it starts
     on (``None`` for TOML data), for messages."""
 
-    __slots__ = ("line",)
+    __slots__ = ("line", "bad")
 
-    def __init__(self, *args, line: int | None = None, **kw):
+    def __init__(self, *args, line: int | None = None, bad: str | None = None, **kw):
         super().__init__(*args, **kw)
         self.line = line
+        #: why this row cannot be a card (it then prints nothing; the message is listed with the others)
+        self.bad = bad
 
 
 def sniff_delimiter(text: str) -> str:
@@ -385,74 +476,265 @@ def sniff_delimiter(text: str) -> str:
     return sniffed if sniffed in CSV_DELIMITERS and (counts[sniffed] or not counts[by_header]) else by_header
 
 
-def _csv_rows(path: Path, text: str) -> list[Row]:
+def _grid_rows(name: str, header: list, body, problems: "Problems", unit: str = "line",
+               how: str = "") -> list[Row]:
+    """Rows of a table: ``header`` (the first line's cells) and ``body``, an
+    iterable of ``(line, cells)``.  Header names are stripped; an empty or
+    repeated name, more than :data:`MAX_COLUMNS` columns, more than
+    :data:`MAX_CELLS` cells in all and a cell over :data:`MAX_CELL_CHARS`
+    characters are refused; a row with more cells than the header is a
+    problem (added to ``problems``, the row skipped), a shorter one is
+    padded with ``""``; empty rows are skipped.  ``unit`` names a line in
+    messages (``line``, ``row``), ``how`` says how cells are separated."""
+    header = ["" if cell is None else str(cell).strip() for cell in header]
+    while header and not header[-1] and how != "" and not how.endswith("-separated"):
+        header.pop()  # a spreadsheet's empty columns after the last named one
+    if not header or not any(header):
+        raise PrintkitError(f"{name}: no header {unit}; the first {unit} names the columns, e.g. title,text,qty")
+    if len(header) > MAX_COLUMNS:
+        raise PrintkitError(f"{name}: {unit} 1 (header) has {len(header):,} columns; a deck's data has at most "
+                            f"{MAX_COLUMNS:,}")
+    hint = f" ({how}; a trailing {how.removesuffix('-separated')} adds an empty column)" if how.endswith("-separated") else ""
+    for n, cell in enumerate(header, 1):
+        if not cell:
+            raise PrintkitError(f"{name}: {unit} 1 (header): column {n} has no name{hint}")
+    twice = sorted(col for col, k in Counter(header).items() if k > 1)
+    if twice:
+        raise PrintkitError(f"{name}: {unit} 1 (header): column {show(twice[0])} appears twice; "
+                            "name each column once")
+    rows: list[Row] = []
+    width, cells_in_all = len(header), 0
+    extra = f"; {how}" if how else ""
+    for line, cells in body:
+        if not cells or all(c == "" for c in cells):
+            continue
+        bad = None
+        if len(cells) > width:
+            if any(c != "" for c in cells[width:]):
+                bad = (f"{name}: {unit} {line} has {len(cells)} cells but the header {width} "
+                       f"(more cells than the header{extra})")
+            cells = cells[:width]
+        cells_in_all += width
+        if cells_in_all > MAX_CELLS:
+            raise PrintkitError(f"{name}: more than {MAX_CELLS:,} cells ({width:,} columns × {len(rows) + 1:,} rows "
+                                f"by {unit} {line}); a deck's data holds at most {MAX_CELLS:,}")
+        long = next((i for i, c in enumerate(cells) if len(c) > MAX_CELL_CHARS), None)
+        if long is not None and bad is None:
+            bad = (f"{name}: {unit} {line}, column {show(header[long])}: {len(cells[long]):,} characters; "
+                   f"a cell holds at most {MAX_CELL_CHARS:,}")
+        if bad is not None:
+            rows.append(Row(line=line, bad=bad))  # keeps the card numbers of the rows after it
+            continue
+        if len(cells) < width:
+            cells = list(cells) + [""] * (width - len(cells))
+        rows.append(Row(zip(header, cells), line=line))
+    return rows
+
+
+def _csv_rows(path: Path, text: str, problems: "Problems") -> list[Row]:
     """Rows of CSV ``text`` (see :func:`load_rows`), each with its start line."""
     name = escape_display(str(path))
     delimiter = sniff_delimiter(text)
     shown = {",": "comma", ";": "semicolon", "\t": "tab"}[delimiter]
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows: list[Row] = []
-    try:
-        header = next(reader, None)
-        if not header or not any(cell.strip() for cell in header):
-            raise PrintkitError(f"{name}: no header row; the first line names the columns, e.g. title,text,qty")
-        header = [cell.strip() for cell in header]
-        for n, cell in enumerate(header, 1):
-            if not cell:
-                raise PrintkitError(f"{name}: line 1 (header): column {n} has no name "
-                                    f"({shown}-separated; a trailing {shown} adds an empty column)")
-        twice = sorted(name for name, k in Counter(header).items() if k > 1)
-        if twice:
-            raise PrintkitError(f"{name}: line 1 (header): column {show(twice[0])} appears twice; "
-                                "name each column once")
+
+    def body():
         start = reader.line_num + 1
         for cells in reader:
             line, start = start, reader.line_num + 1
-            if not cells:
-                continue
-            if len(cells) > len(header):
-                raise PrintkitError(f"{name}: line {line} has {len(cells)} cells but the header "
-                                    f"{len(header)} (more cells than the header; {shown}-separated)")
-            cells += [""] * (len(header) - len(cells))
-            rows.append(Row(zip(header, cells), line=line))
+            yield line, cells
+
+    try:
+        header = next(reader, None)
+        return _grid_rows(name, header or [], body(), problems, "line", f"{shown}-separated")
     except csv.Error as exc:
         raise PrintkitError(f"{name}: invalid CSV at line {reader.line_num} ({_one_line(exc)})") from None
-    return rows
 
 
-def load_rows(path: Path) -> list[Row]:
+def _cell_text(value) -> str:
+    """A spreadsheet cell as text: whole numbers without ``.0``, dates as
+    ISO text, empty cells ``""``."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return str(value)
+
+
+def _check_zip(path: Path, data: bytes, what: str) -> None:
+    """Refuse a spreadsheet (a ZIP file) that is not one, or whose members
+    unpack to more than :data:`MAX_UNPACKED_BYTES` (a ZIP bomb)."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            unpacked = sum(info.file_size for info in zf.infolist())
+    except (zipfile.BadZipFile, ValueError, OSError) as exc:
+        raise PrintkitError(f"{escape_display(str(path))}: not a {what} file ({_one_line(exc)})") from None
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise PrintkitError(f"{escape_display(str(path))}: unpacks to {unpacked:,} bytes; a {what} file of card data "
+                            f"unpacks to at most {MAX_UNPACKED_BYTES:,}")
+
+
+def _xlsx_rows(path: Path, problems: "Problems") -> list[Row]:
+    """Rows of the first worksheet of an ``.xlsx`` file (openpyxl, read-only:
+    formulas are not evaluated, a formula cell gives the value the
+    spreadsheet saved; external links are not read)."""
+    data = read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data")
+    _check_zip(path, data, "spreadsheet (.xlsx)")
+    import warnings
+
+    from openpyxl import load_workbook
+
+    name = escape_display(str(path))
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # openpyxl warns about styles and extensions it skips
+            wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True, keep_links=False)
+    except Exception as exc:  # openpyxl raises many types for a damaged file
+        raise PrintkitError(f"{name}: cannot read this .xlsx file ({_one_line(exc)})") from None
+    try:
+        ws = wb.worksheets[0] if wb.worksheets else None
+        if ws is None:
+            raise PrintkitError(f"{name}: no worksheet")
+        it = ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1)
+        try:
+            header = next(it, None) or ()
+            body = ((n, [_cell_text(v) for v in cells]) for n, cells in enumerate(it, 2))
+            return _grid_rows(f"{name} (sheet {show(ws.title)})", list(header), body, problems, "row",
+                              "spreadsheet")
+        except PrintkitError:
+            raise
+        except Exception as exc:
+            raise PrintkitError(f"{name}: cannot read this .xlsx file ({_one_line(exc)})") from None
+    finally:
+        wb.close()
+
+
+def _ods_rows(path: Path, problems: "Problems") -> list[Row]:
+    """Rows of the first table of an ``.ods`` file (odfpy): cell text as
+    shown, repeated rows and columns expanded up to the caps; formulas are
+    not evaluated (a formula cell gives the value the spreadsheet saved)."""
+    data = read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data")
+    _check_zip(path, data, "spreadsheet (.ods)")
+    from odf import opendocument, table, teletype
+
+    name = escape_display(str(path))
+    try:
+        doc = opendocument.load(io.BytesIO(data))
+    except Exception as exc:  # odfpy raises many types for a damaged file
+        raise PrintkitError(f"{name}: cannot read this .ods file ({_one_line(exc)})") from None
+    tables = doc.spreadsheet.getElementsByType(table.Table) if doc.spreadsheet else []
+    if not tables:
+        raise PrintkitError(f"{name}: no table")
+    sheet = tables[0]
+    budget = [MAX_CELLS + MAX_COLUMNS]
+
+    def cells_of(tr) -> list[str]:
+        out: list[str] = []
+        for tc in tr.childNodes:
+            if tc.qname[1] not in ("table-cell", "covered-table-cell"):
+                continue
+            repeat = int(tc.getAttribute("numbercolumnsrepeated") or 1)
+            text = teletype.extractText(tc) if tc.childNodes else ""
+            if not text:
+                kind = tc.getAttribute("valuetype")
+                text = tc.getAttribute("value") if kind in ("float", "percentage", "currency") else ""
+            for _ in range(min(repeat, MAX_COLUMNS + 1 - len(out))):
+                out.append(text)
+            if len(out) > MAX_COLUMNS:
+                break
+        while out and out[-1] == "":
+            out.pop()
+        return out
+
+    def lines():
+        n = 0
+        for tr in sheet.getElementsByType(table.TableRow):
+            repeat = int(tr.getAttribute("numberrowsrepeated") or 1)
+            cells = cells_of(tr)
+            for _ in range(repeat if cells else 1):  # repeated empty rows (to the sheet's end) count once
+                n += 1
+                budget[0] -= max(1, len(cells))
+                if budget[0] < 0:
+                    raise PrintkitError(f"{name}: more than {MAX_CELLS:,} cells; a deck's data holds at most "
+                                        f"{MAX_CELLS:,}")
+                yield n, cells
+
+    it = lines()
+    first = next(it, None)
+    header = first[1] if first else []
+    return _grid_rows(f"{name} (table {show(sheet.getAttribute('name'))})", header, it, problems, "row",
+                      "spreadsheet")
+
+
+def load_rows(path: Path, problems: "Problems | None" = None) -> list[Row]:
     """Read card data: CSV (header row; UTF-8, BOM tolerated; comma,
-    semicolon or tab separated, sniffed by :func:`sniff_delimiter`) or TOML
-    (``[[card]]``).
+    semicolon or tab separated, sniffed by :func:`sniff_delimiter`), TOML
+    (``[[card]]``), or the first sheet of an ``.xlsx`` / ``.ods``
+    spreadsheet (header row; the values the spreadsheet saved: formulas are
+    not evaluated, external links not followed).
 
     Each row is a :class:`Row` of field → value (header names stripped of
-    spaces; a short CSV row's missing cells are ``""``); a ``qty`` field
-    (whole number ≥ 0, default 1) is kept as ``qty``.  Raises
-    :class:`printkit.PrintkitError` naming the file and row for a bad
-    ``qty``, an empty file, bad bytes, a header with an empty or repeated
-    column name, or a row with more cells than the header.
+    spaces; a short row's missing cells are ``""``); a ``qty`` field
+    (whole number ≥ 0, default 1) is kept as ``qty``.  Reads are bounded:
+    :data:`MAX_DATA_BYTES` per file, :data:`MAX_COLUMNS` columns,
+    :data:`MAX_CELLS` cells, :data:`MAX_CELL_CHARS` characters a cell,
+    :data:`MAX_CARDS` cards.
+
+    A bad ``qty`` or a row with more cells than the header is a problem of
+    its row: with ``problems`` (a :class:`Problems`) it is added there and
+    the row kept with qty 0 (so card numbers stay), without it every such
+    problem is raised at the end as :class:`DeckErrors`.  Raises
+    :class:`printkit.PrintkitError` for an empty or unreadable file, bad
+    bytes, a header with an empty or repeated column name, or past a cap.
     """
     path = Path(path)
-    if path.suffix.lower() == ".toml":
+    own = problems is None
+    problems = Problems() if own else problems
+    suffix = path.suffix.lower()
+    if suffix == ".toml":
         data = load_toml(path)
         rows = data.get("card")
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
             raise PrintkitError(f"{path}: needs [[card]] tables, one per card")
+        if sum(len(r) for r in rows) > MAX_CELLS:
+            raise PrintkitError(f"{path}: more than {MAX_CELLS:,} values in the [[card]] tables; a deck's data "
+                                f"holds at most {MAX_CELLS:,}")
         rows = [Row(r) for r in rows]
+    elif suffix in (".xlsx", ".xlsm"):
+        rows = _xlsx_rows(path, problems)
+    elif suffix == ".ods":
+        rows = _ods_rows(path, problems)
+    elif suffix in (".xls", ".numbers", ".fods"):
+        raise PrintkitError(f"{escape_display(str(path))}: printkit reads card data from CSV, TOML, .xlsx or .ods; "
+                            f"save this spreadsheet as .xlsx, .ods or CSV")
     else:
-        rows = _csv_rows(path, read_text(path, max_bytes=MAX_DATA_BYTES))
-    if not rows:
+        rows = _csv_rows(path, read_text(path, max_bytes=MAX_DATA_BYTES), problems)
+    if not rows and not problems.total:
         raise PrintkitError(f"{path}: no cards")
     for n, row in enumerate(rows, 1):
+        if row.bad is not None:
+            problems.add(PrintkitError(row.bad))
+            row["qty"] = 0
+            continue
         qty = row.get("qty", 1)
         at = f"card {n}" + (f" (line {row.line})" if row.line else "")
         try:
             qty = int(str(qty).strip() or "1")
+            if not 0 <= qty <= MAX_QTY:
+                problems.add(PrintkitError(f"{path}: {at}: qty {qty} outside 0–{MAX_QTY}"))
+                qty = 0
         except ValueError:
-            raise PrintkitError(f"{path}: {at}: qty {row.get('qty')!r} is not a whole number") from None
-        if not 0 <= qty <= MAX_QTY:
-            raise PrintkitError(f"{path}: {at}: qty {qty} outside 0–{MAX_QTY}")
+            problems.add(PrintkitError(f"{path}: {at}: qty {show(row.get('qty'))} is not a whole number"))
+            qty = 0
         row["qty"] = qty
+    if own:
+        problems.check()
     total = sum(row["qty"] for row in rows)
     if total > MAX_CARDS:
         raise PrintkitError(f"{escape_display(str(path))}: {total:,} cards in all (qty summed over {len(rows):,} rows); "
@@ -485,20 +767,31 @@ def _render(template, row: dict, where: str) -> str:
         raise PrintkitError(f"{where}: {exc.reason}") from None
 
 
-def resolve(layout: Layout, row: dict, where: str) -> list[dict]:
+def resolve(layout: Layout, row: dict, where: str, problems: list[str] | None = None) -> list[dict | None]:
     """The layout's elements with every placeholder filled from ``row``
-    (constant values are copied as they are)."""
-    out = []
+    (constant values are copied as they are).  With ``problems`` (a list),
+    each element's error is appended to it and that element is ``None``;
+    without, the first error is raised (:class:`printkit.PrintkitError`)."""
+    out: list[dict | None] = []
     for i, el in enumerate(layout.elements, 1):
         done = dict(el)
-        for key, value in el.items():
-            if type(value) is _Fill:
-                try:
-                    done[key] = value.fill(row)
-                except _Missing as exc:
-                    raise PrintkitError(f"{where}, element {i} {key}: {exc.message} (no such column in the data){_columns(row)}") from None
-            elif hasattr(value, "render"):
-                done[key] = _render(value, row, f"{where}, element {i} {key}")
+        try:
+            for key, value in el.items():
+                if type(value) is _Fill:
+                    try:
+                        done[key] = value.fill(row)
+                    except _Missing as exc:
+                        raise PrintkitError(f"{where}, element {i} {key}: {exc.message} (no such column in the "
+                                            f"data){_columns(row)}") from None
+                elif hasattr(value, "render"):
+                    done[key] = _render(value, row, f"{where}, element {i} {key}")
+                if key in COLOUR_KEYS and not done[key].strip():
+                    del done[key]  # an empty colour cell: the key's default (ink, paper; no fill or outline)
+        except PrintkitError as exc:
+            if problems is None:
+                raise
+            problems.append(str(exc))
+            done = None
         out.append(done)
     return out
 
@@ -634,9 +927,23 @@ def _parse_colour(theme, value: str | None, where: str):
         return HexColor(theme.hex(role, game or None) if not game or role in theme.games.get(game, {})
                         else theme.hex(value))
     except PrintkitError:
-        raise PrintkitError(f"{where}: colour {value!r} is neither #rrggbb nor a theme colour "
+        named = named_colours().get(value.lower())
+        if named is not None:
+            return HexColor(named)
+        raise PrintkitError(f"{where}: colour {show(value)} is neither #rrggbb, a theme colour "
                             f"({', '.join(sorted(theme.colours))}, or <game>.<role> from a game "
-                            f"palette of the theme)") from None
+                            f"palette of the theme) nor a CSS colour name (red, navy, …)") from None
+
+
+@lru_cache(maxsize=1)
+def named_colours() -> dict[str, str]:
+    """The CSS colour names (``red``, ``navy``, ``rebeccapurple``, … 150 of
+    them, lower case) → ``#rrggbb``, from reportlab's table.  A theme colour
+    role of the same name wins (``ink``, ``paper``…)."""
+    from reportlab.lib import colors
+
+    return {name: "#" + colour.hexval()[2:].rjust(6, "0") for name, colour in colors.getAllNamedColors().items()
+            if name.isalpha() and name.islower() and name != "transparent"}
 
 
 @dataclass(frozen=True)
@@ -684,22 +991,39 @@ def _shrink(text: str, font: str, size: float, leading: float | None, width: flo
             floor: float, shrink: bool) -> tuple[bool, float, float, tuple[str, ...], float, float]:
     """``(fits, size, leading, lines, widest, tall)`` of ``text`` in reportlab
     ``font`` in a ``width`` × ``height`` pt box (see :func:`fit_text`): at
-    ``size``, then — when ``shrink`` — 0.5 pt smaller each time down to
-    ``floor``; the last try when nothing fits."""
+    ``size``, else — when ``shrink`` — the largest of ``size - k ×``
+    :data:`SHRINK_STEP` (and ``floor`` itself) that fits, found by binary
+    search over ``k`` (text that fits at a size fits at every smaller one),
+    so ``size = 1000, min_size = 1`` takes about 12 tries, not 2,000; the
+    try at ``floor`` when nothing fits."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     ratio = leading / size if leading is not None else LEADING
-    current = size
-    while True:
-        lead = leading if current == size and leading is not None else current * ratio
+
+    def attempt(k: int) -> tuple[bool, float, float, tuple[str, ...], float, float]:
+        current = max(floor, size - k * SHRINK_STEP)
+        lead = leading if k == 0 and leading is not None else current * ratio
         lines = tuple(wrap(text, font, current, width))
         widest = max((stringWidth(line, font, current) for line in lines), default=0.0)
         tall = text_height(len(lines), current, lead)
-        if widest <= width + 1e-6 and tall <= height + 1e-6:
-            return True, current, lead, lines, widest, tall
-        if not shrink or current <= floor:
-            return False, current, lead, lines, widest, tall
-        current = max(floor, current - SHRINK_STEP)
+        return widest <= width + 1e-6 and tall <= height + 1e-6, current, lead, lines, widest, tall
+
+    first = attempt(0)
+    if first[0] or not shrink or size <= floor:
+        return first
+    last_k = math.ceil((size - floor) / SHRINK_STEP - 1e-9)  # the step that reaches floor
+    best = attempt(last_k)
+    if not best[0]:
+        return best
+    lo, hi = 0, last_k  # attempt(lo) does not fit, attempt(hi) fits
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        tried = attempt(mid)
+        if tried[0]:
+            hi, best = mid, tried
+        else:
+            lo = mid
+    return best
 
 
 def fit_text(el: dict, theme, card_w: float, card_h: float, at: str) -> FittedText:
@@ -827,6 +1151,32 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
 _COVERED: set[tuple[Path, str]] = set()
 
 
+def _check_glyphs(el: dict, i: int, theme, where: str, allow_missing_glyphs: bool,
+                  warnings: list[str] | None) -> None:
+    """Check text element ``el`` (number ``i``) against its font's character
+    map (:func:`printkit.rules.check_printable`); raise, or with
+    ``allow_missing_glyphs`` append a warning.  A (font file, text) pair
+    that passed is remembered in :data:`_COVERED`."""
+    from printkit.rules import check_printable
+
+    role = el.get("font", "body")
+    known = (theme.font_files[role], el["text"])
+    if known in _COVERED:
+        return
+    try:
+        check_printable(where, [(f"element {i} (text)", el["text"], [role])], theme)
+    except PrintkitError as exc:
+        if not allow_missing_glyphs:
+            raise PrintkitError(f"{exc}, or pass --allow-missing-glyphs to print it with blanks") from None
+        if warnings is not None:
+            warnings.append(f"{exc.args[0].removesuffix('; write text that font can draw')}; printed as a blank")
+        return
+    if len(el["text"]) <= _CACHED_TEXT:
+        if len(_COVERED) >= 8192:
+            _COVERED.clear()
+        _COVERED.add(known)
+
+
 def row_label(layout: Layout, row: dict, n: int) -> str:
     """``front.toml: card 3 (CSV line 4)``: how messages name a card."""
     line = getattr(row, "line", None)
@@ -851,48 +1201,46 @@ def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_g
     """
     from printkit.rules import check_printable
 
-    elements = resolve(layout, row, where)
-    background = _render(layout.background, row, f"{where}, [card] background") if layout.background else None
-    # repr is exact and stable here: elements are dicts built in layout order of str/float/tuple
-    key_src = repr((background, elements))
-    key = f"deck/{layout.name}/" + hashlib.sha1(key_src.encode("utf-8")).hexdigest()[:20]
-    if seen is not None and key in seen:
-        return seen[key]
-    text = " ".join(el["text"] for el in elements if el["type"] == "text")
-    # check everything now, so errors name the row before any drawing
-    if background:
-        _colour(theme, background, f"{where}, [card] background")
+    problems: list[str] = []
+    elements = resolve(layout, row, where, problems)
+    background = None
+    if layout.background:
+        try:
+            background = _render(layout.background, row, f"{where}, [card] background")
+            if background:
+                _colour(theme, background, f"{where}, [card] background")
+        except PrintkitError as exc:
+            problems.append(str(exc))
+    if not problems:
+        # repr is exact and stable here: elements are dicts built in layout order of str/float/tuple
+        key = f"deck/{layout.name}/" + hashlib.sha1(repr((background, elements)).encode("utf-8")).hexdigest()[:20]
+        if seen is not None and key in seen:
+            return seen[key]
+    # check everything now, so errors name the row (every bad element of it) before any drawing
     fitted: list[FittedText | None] = []
     for i, el in enumerate(elements, 1):
+        fitted.append(None)
+        if el is None:
+            continue
         kind = el["type"]
         at = f"{where}, element {i} ({kind})"
-        for key_name in ("colour", "fill", "stroke", "detail"):
-            if key_name in el:
-                _colour(theme, el[key_name], at)
-        if kind == "text":
-            fitted.append(fit_text(el, theme, layout.width, layout.height, at))
-            role = el.get("font", "body")
-            known = (theme.font_files[role], el["text"])
-            if known in _COVERED:
-                continue
-            try:
-                check_printable(where, [(f"element {i} (text)", el["text"], [role])], theme)
-                if len(el["text"]) <= _CACHED_TEXT:
-                    if len(_COVERED) >= 8192:
-                        _COVERED.clear()
-                    _COVERED.add(known)
-            except PrintkitError as exc:
-                if not allow_missing_glyphs:
-                    raise PrintkitError(f"{exc}, or pass --allow-missing-glyphs to print it with blanks") from None
-                if warnings is not None:
-                    warnings.append(f"{exc.args[0].removesuffix('; write text that font can draw')}; printed as a blank")
-            continue
-        fitted.append(None)
-        if kind == "image":
-            src = image_path(layout.path.parent, el["src"], at)
-            if not src.is_file():
-                raise PrintkitError(f"{at}: image {show(el['src'])} not found next to the layout")
-            _image_reader(src, el["src"], at)
+        try:
+            for key_name in ("colour", "fill", "stroke", "detail"):
+                if key_name in el:
+                    _colour(theme, el[key_name], at)
+            if kind == "text":
+                fitted[-1] = fit_text(el, theme, layout.width, layout.height, at)
+                _check_glyphs(el, i, theme, where, allow_missing_glyphs, warnings)
+            elif kind == "image":
+                src = image_path(layout.path.parent, el["src"], at)
+                if not src.is_file():
+                    raise PrintkitError(f"{at}: image {show(el['src'])} not found next to the layout")
+                _image_reader(src, el["src"], at)
+        except PrintkitError as exc:
+            problems.append(str(exc))
+    if problems:
+        raise DeckErrors(problems)
+    text = " ".join(el["text"] for el in elements if el["type"] == "text")
 
     def draw(c, box, _e=elements, _b=background, _f=tuple(fitted)):
         draw_elements(c, box, _e, _b, theme, layout.path.parent, where, list(_f))
@@ -904,32 +1252,211 @@ def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_g
 
 
 def deck_set(layout: Layout, rows: list[dict], theme, back: Layout | None = None, *,
-             allow_missing_glyphs: bool = False, warnings: list[str] | None = None) -> ComponentSet:
+             allow_missing_glyphs: bool = False, warnings: list[str] | None = None,
+             progress=None, problems: "Problems | None" = None) -> ComponentSet:
     """Components for every row × qty: fronts from ``layout``, backs from ``back``.
 
-    Raises :class:`printkit.PrintkitError` naming the row (card number and
-    CSV line) and element for what :func:`layout_face` refuses; with
-    ``allow_missing_glyphs`` a missing glyph is a line in ``warnings``
-    instead.
+    Every row is checked, and every problem of every row (each bad element:
+    a missing column, an unknown colour, text that does not fit, a missing
+    glyph, a bad image) is collected: :class:`DeckErrors` lists them all
+    (one line each, the first :data:`printkit.messages.MAX_SHOWN`) after
+    the last row.  With ``allow_missing_glyphs`` a missing glyph is a line
+    in ``warnings`` instead; ``problems`` (a :class:`Problems`) may hold the
+    data's own problems, listed first.  ``progress(done, total)`` hears of the rows
+    checked (every :data:`PROGRESS_ROWS` rows and the last); a stop request
+    (:mod:`printkit.interrupt`) is obeyed between rows.
     """
+    from printkit import interrupt
+
     if back is not None and (back.width, back.height, back.shape) != (layout.width, layout.height, layout.shape):
         raise PrintkitError(
             f"{back.path}: the back is {back.width:g} × {back.height:g} mm ({back.shape}) but the front "
             f"{layout.path.name} is {layout.width:g} × {layout.height:g} mm ({layout.shape}); make them match"
         )
     comps = []
+    problems = Problems() if problems is None else problems  # the data's problems found so far come first
     seen: dict[str, Face] = {}  # an identical face (a back without placeholders) is checked once
+    opts = dict(allow_missing_glyphs=allow_missing_glyphs, warnings=warnings, seen=seen)
+    total = len(rows)
     for n, row in enumerate(rows, 1):
+        interrupt.checkpoint()
+        if progress is not None and (n % PROGRESS_ROWS == 0 or n == total):
+            progress(n, total)
         if row["qty"] == 0:
             continue
-        opts = dict(allow_missing_glyphs=allow_missing_glyphs, warnings=warnings, seen=seen)
-        front = layout_face(layout, row, theme, row_label(layout, row, n), **opts)
-        back_face = layout_face(back, row, theme, row_label(back, row, n), **opts) if back else None
+        front = back_face = None
+        try:
+            front = layout_face(layout, row, theme, row_label(layout, row, n), **opts)
+        except PrintkitError as exc:
+            problems.add(exc)
+        if back is not None:
+            try:
+                back_face = layout_face(back, row, theme, row_label(back, row, n), **opts)
+            except PrintkitError as exc:
+                problems.add(exc)
+        if problems.total:
+            continue  # keep checking, build nothing
         comps.append(Component(
             f"{layout.name}-{n}", mm(layout.width), mm(layout.height), front, back_face,
             shape=layout.shape, quantity=row["qty"], meta={"row": n},
             corner=None if layout.corner is None else mm(layout.corner),
         ))
+    problems.check()
     if not comps:
         raise PrintkitError(f"{layout.path}: every card has qty 0")
     return ComponentSet(layout.name, layout.title, "card", tuple(comps))
+
+
+#: Largest bleed (mm) a deck takes: the same bound as ``printkit build``.
+MAX_BLEED_MM = 10.0
+
+
+@dataclass
+class DeckResult:
+    """What :func:`build_deck` wrote: ``pdf`` (the deck's PDF, or None when
+    no ``pdf`` format was asked for), ``cards`` (qty summed), ``pages``;
+    ``folders``: per export format, ``(folder, files written, notes)``;
+    ``notes`` (imposition notes) and ``warnings`` (missing glyphs printed as
+    blanks), one line each."""
+
+    pdf: Path | None = None
+    cards: int = 0
+    pages: int = 0
+    folders: list = None  # type: ignore[assignment]
+    notes: list = None  # type: ignore[assignment]
+    warnings: list = None  # type: ignore[assignment]
+
+    def __post_init__(self):
+        self.folders = [] if self.folders is None else self.folders
+        self.notes = [] if self.notes is None else self.notes
+        self.warnings = [] if self.warnings is None else self.warnings
+
+
+def check_bleed(bleed: float) -> None:
+    """Refuse a bleed (pt) that is not a finite length from 0 to
+    :data:`MAX_BLEED_MM`: :class:`printkit.UsageError` (exit 2)."""
+    import math
+
+    from printkit import UsageError
+
+    if not math.isfinite(bleed) or not 0 <= bleed <= mm(MAX_BLEED_MM) + 1e-9:
+        shown = f"{to_mm(bleed):g} mm" if math.isfinite(bleed) else "not a finite length"
+        raise UsageError(f"--bleed: {shown} is more than {MAX_BLEED_MM:g} mm" if math.isfinite(bleed)
+                         else f"--bleed: {shown}; give 0–{MAX_BLEED_MM:g} mm")
+
+
+def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | None = None,
+               formats: list[str] | tuple[str, ...] = ("pdf",), allow_missing_glyphs: bool = False,
+               progress=None, warn=None) -> DeckResult:
+    """Build a deck: cards from ``data`` (CSV, TOML, .xlsx or .ods rows) on
+    the ``layout`` TOML (and ``back``), written to ``out/<name>.pdf`` and,
+    for each other format in ``formats`` (:func:`printkit.export.parse_formats`
+    names), to ``out/<name>/<format>/``.
+
+    ``options`` is a :class:`printkit.build.BuildOptions` (paper with its
+    printer margin, theme, duplex, ``back_offset`` and ``bleed`` in pt,
+    ``rotate_backs``, ``scale``; players, fillable, board paper and rules
+    are not used by decks).  ``progress(task, done, total, name)`` is called
+    per 500 cards checked (task ``"<name> cards"``), then per sheet drawn and
+    for the preflight and the write (task ``name``); ``warn(lines)``
+    gets the missing-glyph warnings (with ``allow_missing_glyphs``) as soon
+    as every card is checked, before drawing.
+
+    Every input is checked before anything is written; the PDF is
+    preflighted and written whole (atomic).  Raises
+    :class:`printkit.UsageError` (exit 2) for a bleed beyond
+    :data:`MAX_BLEED_MM` or a bad output folder, and
+    :class:`DeckErrors` (a :class:`printkit.PrintkitError`, exit 1) listing
+    every bad row, cell and element of the data and layouts (one line each),
+    or :class:`printkit.PrintkitError` for the preflight's findings.  A stop
+    request (:mod:`printkit.interrupt`) is obeyed between cards and sheets:
+    ``KeyboardInterrupt``, nothing written.
+    """
+    from printkit import UsageError, interrupt
+    from printkit.build import check_out_dir
+    from printkit.pdf import scale_pdf, unique_subset_tags, write_output
+    from printkit.render.sheets import render_set
+
+    fmts = list(formats)
+    check_bleed(options.bleed)
+    problems = Problems()  # the layouts' and the data's problems, all at once
+
+    def attempt(read, path):
+        try:
+            return read(path)
+        except UsageError:
+            raise
+        except PrintkitError as exc:
+            problems.add(exc)
+            return None
+
+    front = attempt(load_layout, layout)
+    back_layout = attempt(load_layout, back) if back else None
+    rows = attempt(lambda path: load_rows(path, problems), data)
+    if front is None or rows is None or (back and back_layout is None):
+        problems.check()
+    check_out_dir(out)
+    result = DeckResult()
+
+    def checked(done: int, total: int) -> None:
+        if progress is not None:
+            progress(f"{front.name} cards", done, total, f"card {done}/{total}")
+
+    cset = deck_set(front, rows, options.theme, back_layout, allow_missing_glyphs=allow_missing_glyphs,
+                    warnings=result.warnings, progress=checked, problems=problems)
+    del rows
+    if warn is not None and result.warnings:
+        warn(list(result.warnings))
+    interrupt.checkpoint()
+    exported = []
+    if fmts != ["pdf"]:  # every format rendered before anything is written
+        from printkit.export import Source, export
+
+        src = Source(front.name, front.title, [(front.name, front.title, cset)], [], options.theme, options.paper,
+                     options.bleed, options.duplex, strict=True, back_offset=options.back_offset,
+                     rotate_backs=options.rotate_backs, scale=options.scale)
+        exported = [export(src, f) for f in fmts if f != "pdf"]
+    result.cards = cset.count
+    if "pdf" in fmts:
+        target = out / f"{front.name}.pdf"
+        sheets = 0  # the deck's steps: its sheets, then the preflight and the write
+
+        def step(done: int, total: int, name: str, stop: bool = True) -> None:
+            if progress is not None:
+                progress(front.name, done, total, name)
+            if stop:
+                interrupt.checkpoint()
+
+        def drawn(i: int, n: int) -> None:
+            nonlocal sheets
+            sheets = n
+            step(i, n + 2, f"sheet {i}/{n}")
+
+        pdf, result.pages = render_set(cset, paper=options.paper, theme=options.theme, bleed=options.bleed,
+                                       duplex=options.duplex, back_offset=options.back_offset,
+                                       game_title=front.title, notes=result.notes,
+                                       rotate_backs=options.rotate_backs, progress=drawn)
+        pdf = unique_subset_tags(scale_pdf(pdf, options.scale))
+        del cset  # every card's resolved elements: free them before the preflight parses the PDF
+        _refuse_findings(pdf, target.name)
+        step(sheets + 1, sheets + 2, "preflight")
+        write_output(target, pdf)
+        step(sheets + 2, sheets + 2, "write", stop=False)  # written: too late to stop
+        result.pdf = target
+    if exported:
+        from printkit.export import write_folder
+
+        kit_dir = out / front.name
+        for res in exported:
+            files = write_folder(res, kit_dir)
+            result.folders.append((kit_dir / res.folder, len(files), list(res.notes)))
+    return result
+
+
+def _refuse_findings(pdf: bytes, name: str) -> None:
+    """Preflight ``pdf`` before it is written; raise listing every finding."""
+    from printkit.preflight import preflight
+
+    findings = preflight(pdf, source=name)
+    if findings:
+        raise PrintkitError("preflight failed, nothing written:\n  " + "\n  ".join(map(str, findings)))

@@ -2,7 +2,8 @@
 
 All lengths in points.  A sheet holds components of one size and shape, in a
 grid centred on the page (so duplex mirroring is exact), filled in data order,
-left to right, top to bottom.  Same-size pieces without bleed share cut lines;
+left to right, top to bottom; rows a group leaves empty on its last sheet take
+the next group's first pieces in a second band (:func:`impose`).  Same-size pieces without bleed share cut lines;
 pieces with bleed sit with their bleed areas abutting (2 × bleed between trims).
 
 Duplex (the paper turned over by the printer):
@@ -44,7 +45,7 @@ front.  An empty front slot has an empty back slot.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printkit import PrintkitError
 from printkit.model import Component
@@ -66,6 +67,9 @@ TIGHT = mm(1.3)
 #: clearance kept around it (:mod:`printkit.marks`).
 FOOTER_STRIP = mm(3.4)
 FOOTER_CLEAR = mm(0.6)
+#: Gap (pt) between the art of two bands sharing a sheet (:func:`impose`): the
+#: crop marks of both bands' vertical trim lines meet in it (:mod:`printkit.marks`).
+BAND_GUTTER = mm(6)
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,9 @@ class SheetLayout:
     shape: str
     cut: bool
     butted: bool = False
+    #: a second band of pieces of another size or shape sits below the grid's last
+    #: used row (:func:`impose`); the grid fields describe the upper band
+    mixed: bool = False
 
 
 @dataclass(frozen=True)
@@ -204,6 +211,14 @@ def grid_for(width: float, height: float, bleed: float, paper: Paper, *, allow_b
     return Grid(cols, rows, px, py, x0, y0, butted)
 
 
+def _rows_below(g: Grid, bleed: float, ceiling: float) -> int:
+    """Rows of ``g`` (counted from its bottom row) whose art stays below
+    ``ceiling`` (pt)."""
+    eps = 1e-3
+    room = ceiling - (g.y0 - bleed) - (2 * bleed if g.butted else 0.0)
+    return max(0, min(g.rows, int((room + eps) // g.pitch_y)))
+
+
 def impose(
     components: list[Component],
     paper: Paper,
@@ -216,7 +231,13 @@ def impose(
 
     ``bleed``: the build's bleed in pt, used where a component does not set
     its own (uncut components get none).  Components are grouped by size and
-    shape in first-seen order, so each sheet holds one size.  Rectangles may
+    shape in first-seen order, each group on its own grid; when a group's last
+    sheet has rows to spare, the next group's first pieces (cut pieces after
+    cut pieces) take them in a second band below (``SheetLayout.mixed``), as
+    many rows of its own grid as fit :data:`BAND_GUTTER` under the first band's
+    art — at most two bands a sheet: each band's vertical crop marks run to its
+    own sheet edge (upper band: top, lower band: bottom) and into the gutter
+    between the bands.  Rectangles may
     butt (see :func:`grid_for`); round and hex pieces keep their gutters.
     ``back_offset`` (pt) and ``rotate_backs``: see the module docstring.
     Raises :class:`printkit.PrintkitError` for an unknown duplex mode, for
@@ -234,38 +255,63 @@ def impose(
 
     sheets: list[SheetLayout] = []
     dx, dy = back_offset
+
+    def place(comp: Component, x: float, y: float, b: float, sides, fronts: list, backs: list) -> None:
+        w, h = comp.width, comp.height
+        fronts.append(Placement(comp, x, y, b, sides))
+        if comp.back is None:
+            return
+        left, bottom, right, top = sides
+        if duplex == "short":
+            bx, by, bsides = x, paper.height - y - h, (left, top, right, bottom)
+        else:
+            bx, by, bsides = paper.width - x - w, y, (right, bottom, left, top)
+        if rotate_backs:  # turned 180° about the sheet centre
+            bl, bb, br, bt = bsides
+            bx, by, bsides = paper.width - bx - w, paper.height - by - h, (br, bt, bl, bb)
+        backs.append(Placement(comp, bx + dx, by + dy, b, bsides, rotate_backs))
+
+    def fill(chunk: list[Component], g: Grid, top_row: int, b: float, fronts: list, backs: list) -> None:
+        """Place ``chunk`` in ``g``'s cells from row ``top_row`` down (row 0 at
+        the bottom), left to right, top to bottom."""
+        taken = {(i % g.cols, top_row - i // g.cols) for i in range(len(chunk))}
+        for i, comp in enumerate(chunk):
+            col, row = i % g.cols, top_row - i // g.cols
+            x, y = g.x0 + col * g.pitch_x, g.y0 + row * g.pitch_y
+            if g.butted:
+                # bleed on every side without a neighbour sharing the cut line
+                sides = tuple(0.0 if n in taken else b for n in (
+                    (col - 1, row), (col, row - 1), (col + 1, row), (col, row + 1)))
+            else:
+                sides = (b, b, b, b)
+            place(comp, x, y, b, sides, fronts, backs)
+
+    # The last sheet of a group with rows to spare takes the next group's first pieces
+    # in a band below its own (same cut/uncut kind): [index in sheets, art bottom (pt)].
+    open_sheet: tuple[int, float] | None = None
     for (_, _, b, shape, cut), pieces in groups.items():
         w, h = pieces[0].width, pieces[0].height
         g = grid_for(w, h, b, paper, allow_butt=shape == "rect")
         per_sheet = g.cols * g.rows
+        if open_sheet is not None and cut and sheets[open_sheet[0]].cut:
+            index, ceiling = open_sheet
+            rows = _rows_below(g, b, ceiling - BAND_GUTTER)
+            if rows >= 1:
+                host = sheets[index]
+                chunk, pieces = pieces[:rows * g.cols], pieces[rows * g.cols:]
+                fronts, backs = list(host.fronts), list(host.backs)
+                fill(chunk, g, rows - 1, b, fronts, backs)
+                sheets[index] = replace(host, fronts=tuple(fronts), backs=tuple(backs), mixed=True)
+        open_sheet = None
         for start in range(0, len(pieces), per_sheet):
             chunk = pieces[start:start + per_sheet]
-            taken = {(i % g.cols, g.rows - 1 - i // g.cols) for i in range(len(chunk))}
             fronts, backs = [], []
-            for i, comp in enumerate(chunk):
-                col, row_from_top = i % g.cols, i // g.cols
-                row = g.rows - 1 - row_from_top
-                x = g.x0 + col * g.pitch_x
-                y = g.y0 + row * g.pitch_y
-                if g.butted:
-                    # bleed on every side without a neighbour sharing the cut line
-                    sides = tuple(0.0 if n in taken else b for n in (
-                        (col - 1, row), (col, row - 1), (col + 1, row), (col, row + 1)))
-                else:
-                    sides = (b, b, b, b)
-                fronts.append(Placement(comp, x, y, b, sides))
-                if comp.back is not None:
-                    left, bottom, right, top = sides
-                    if duplex == "short":
-                        bx, by, bsides = x, paper.height - y - h, (left, top, right, bottom)
-                    else:
-                        bx, by, bsides = paper.width - x - w, y, (right, bottom, left, top)
-                    if rotate_backs:  # turned 180° about the sheet centre
-                        bl, bb, br, bt = bsides
-                        bx, by, bsides = paper.width - bx - w, paper.height - by - h, (br, bt, bl, bb)
-                    backs.append(Placement(comp, bx + dx, by + dy, b, bsides, rotate_backs))
+            fill(chunk, g, g.rows - 1, b, fronts, backs)
             sheets.append(SheetLayout(
                 tuple(fronts), tuple(backs), g.cols, g.rows, w, h, b, g.pitch_x, g.pitch_y,
                 (g.x0, g.y0), shape, cut, g.butted,
             ))
+            used_rows = -(-len(chunk) // g.cols)
+            if used_rows < g.rows:
+                open_sheet = (len(sheets) - 1, g.y0 + (g.rows - used_rows) * g.pitch_y - b)
     return sheets

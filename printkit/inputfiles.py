@@ -29,6 +29,7 @@ compared by).
 
 from __future__ import annotations
 
+import errno
 import json
 import json.decoder
 import json.scanner
@@ -84,24 +85,28 @@ def _not_regular(mode: int) -> str | None:
     return None if stat.S_ISREG(mode) else "not a regular file"
 
 
-def read_bytes(path: str | Path, *, max_bytes: int | None = None, kind: str = "file") -> bytes:
+def read_bytes(path: str | Path, *, max_bytes: int | None = None, kind: str = "file", follow: bool = True) -> bytes:
     """The bytes of the regular file ``path``, read in one bounded call.
 
     ``kind`` picks the size cap from :data:`MAX_SIZES` unless ``max_bytes`` is
     given.  The file is opened non-blocking and checked with ``fstat`` before a
     byte is read, so a FIFO, a device (``/dev/zero``), a socket or a folder is
     refused at once instead of hanging or filling memory; at most
-    ``max_bytes + 1`` bytes are ever read.  Raises
+    ``max_bytes + 1`` bytes are ever read.  ``follow=False`` refuses a
+    symbolic link (``O_NOFOLLOW``) instead of reading what it points to.  Raises
     :class:`printkit.PrintkitError` (one line naming the file) for anything
     that is not a readable regular file within the cap.
     """
     path = Path(path)
     cap = MAX_SIZES.get(kind, MAX_BYTES) if max_bytes is None else max_bytes
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+        fd = os.open(path, flags if follow else flags | getattr(os, "O_NOFOLLOW", 0))
     except IsADirectoryError:
         raise PrintkitError(f"{_label(path)}: is a folder, not a file") from None
     except OSError as exc:  # missing, unreadable, name too long, …
+        if not follow and exc.errno == errno.ELOOP:
+            raise PrintkitError(f"{_label(path)}: is a link; expected a file of its own") from None
         raise PrintkitError(f"{_label(path)}: cannot read file ({exc.strerror or exc})") from None
     try:
         st = os.fstat(fd)
@@ -291,7 +296,7 @@ def parse_json(text: str, label: str) -> Any:
             f"{label}: invalid JSON: {exc.msg} in the object starting at line {exc.lineno}, "
             f"column {exc.colno}; write each key once (JSON readers silently keep only the last)"
         ) from None
-    if "\\u" in text and re.search(r"\\u[dD][89abAB]", text):
+    if "\\u" in text and re.search(r"\\u[dD][89a-fA-F]", text):  # high (D800–DBFF) or low (DC00–DFFF)
         bad = _lone_surrogate(data)
         if bad is not None:
             raise PrintkitError(

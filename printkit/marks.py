@@ -27,6 +27,8 @@ MARK_AIM = mm(2)
 MARK_MIN = mm(1)
 #: Mark length (pt) kept past the printable margin where the footer sits above the marks.
 MARK_ZONE = mm(2.2)
+#: Half the space (pt) between the two bands' marks in the gutter between them.
+GUTTER_CLEAR = mm(0.5)
 #: Clearance (pt) between footer items and art, trim lines or marks.
 CLEAR = FOOTER_CLEAR
 
@@ -59,21 +61,53 @@ def mark_gap(room: float) -> float:
     return max(MIN_GAP, min(MARK_GAP, room - MARK_AIM))
 
 
+def bands(placements: list[Placement]) -> list[list[Placement]]:
+    """``placements`` split by piece size and shape (an imposed sheet holds one
+    grid, or two stacked bands: :func:`printkit.imposition.impose`), the
+    highest band first."""
+    found: dict[tuple, list[Placement]] = {}
+    for p in placements:
+        key = (round(p.component.width, 3), round(p.component.height, 3), p.component.shape)
+        found.setdefault(key, []).append(p)
+    return sorted(found.values(), key=lambda band: -max(p.y + p.component.height for p in band))
+
+
 def crop_mark_segments(placements: list[Placement], page_w: float, page_h: float, margin: float,
                        stops: dict[str, float] | None = None) -> list[tuple[float, float, float, float]]:
-    """Crop marks for rectangular pieces: (x0, y0, x1, y1) segments in pt.
+    """Crop marks for the rectangular pieces among ``placements``: (x0, y0,
+    x1, y1) segments in pt.
 
     Every trim line gets a mark at both ends, from the sheet edge towards
     the pieces, through the outer bleed (it is cut away), ending
     :func:`mark_gap` short of the outermost trim — never inside a trim.
+    On a sheet of two stacked bands (:func:`bands`) no mark runs past the
+    other band: each band's vertical trim lines are marked from its own sheet
+    edge (the upper band's from the top, the lower band's from the bottom) and
+    from the middle of the gutter between the bands
+    (:data:`printkit.imposition.BAND_GUTTER`), through its bleed, to
+    :data:`MARK_GAP` short of its trim.  Round and hexagonal pieces get cut
+    lines instead (:func:`draw_cut_lines`).
     ``stops``: side (``"bottom"``, ``"top"``, ``"left"``, ``"right"``) → the
     distance from that sheet edge where that side's marks end instead (a
     footer sits beyond it).
     """
-    if not placements:
-        return []
-    xs, ys = trim_lines(placements)
-    return mark_segments(xs, ys, trim_bounds(placements), page_w, page_h, margin, stops)
+    found = bands(placements)
+    if len(found) == 2:
+        mid = (art_bounds(found[0])[1] + art_bounds(found[1])[3]) / 2
+    segs: list[tuple[float, float, float, float]] = []
+    for i, band in enumerate(found):
+        if band[0].component.shape != "rect":
+            continue
+        xs, ys = trim_lines(band)
+        if len(found) == 1:
+            segs += mark_segments(xs, ys, trim_bounds(band), page_w, page_h, margin, stops)
+            continue
+        segs += mark_segments(xs, ys, trim_bounds(band), page_w, page_h, margin, stops,
+                              (("top",) if i == 0 else ("bottom",)) + ("left", "right"))
+        _, ty0, _, ty1 = trim_bounds(band)
+        segs += [(x, mid + GUTTER_CLEAR, x, ty0 - MARK_GAP) if i == 0 else (x, ty1 + MARK_GAP, x, mid - GUTTER_CLEAR)
+                 for x in xs]
+    return segs
 
 
 def mark_segments(xs: list[float], ys: list[float], trims: tuple[float, float, float, float], page_w: float,
@@ -127,11 +161,41 @@ def draw_segments(c, segs: list[tuple[float, float, float, float]], colour, halo
     c.restoreState()
 
 
+def clip_segments(segs: list[tuple[float, float, float, float]], keep_clear, pad: float = 0.0
+                  ) -> list[tuple[float, float, float, float]]:
+    """Axis-aligned ``segs`` (pt) with every part inside a ``keep_clear``
+    rectangle (x0, y0, x1, y1, pt) grown by ``pad`` removed: a segment
+    crossing a rectangle is split in two, one inside it is dropped."""
+    out = []
+    for seg in segs:
+        x0, y0, x1, y1 = seg
+        vertical = x0 == x1
+        pieces = [(y0, y1) if vertical else (x0, x1)]
+        for rx0, ry0, rx1, ry1 in keep_clear:
+            rx0, ry0, rx1, ry1 = rx0 - pad, ry0 - pad, rx1 + pad, ry1 + pad
+            across, (lo, hi) = (x0, (ry0, ry1)) if vertical else (y0, (rx0, rx1))
+            if not ((rx0 < across < rx1) if vertical else (ry0 < across < ry1)):
+                continue
+            cut = []
+            for a, b in pieces:
+                if lo > a:
+                    cut.append((a, min(b, lo)))
+                if hi < b:
+                    cut.append((max(a, hi), b))
+            pieces = [(a, b) for a, b in cut if b - a > 1e-6]
+        out += [(x0, a, x1, b) if vertical else (a, y0, b, y1) for a, b in pieces]
+    return out
+
+
 def draw_crop_marks(c, placements: list[Placement], page_w: float, page_h: float, colour, margin: float,
-                    halo, stops: dict[str, float] | None = None) -> list[tuple]:
+                    halo, stops: dict[str, float] | None = None, keep_clear=()) -> list[tuple]:
     """Draw :func:`crop_mark_segments` (pt) over a ``halo``-coloured line and
-    return them."""
+    return them; parts inside a ``keep_clear`` rectangle (x0, y0, x1, y1,
+    pt: a cutting machine's registration zone) and the halo's width around
+    it are left out (:func:`clip_segments`)."""
     segs = crop_mark_segments(placements, page_w, page_h, margin, stops)
+    if keep_clear:
+        segs = clip_segments(segs, keep_clear, HALO / 2)
     draw_segments(c, segs, colour, halo)
     return segs
 
@@ -159,7 +223,8 @@ def polygon_path(c, pts: list[tuple[float, float]]):
 
 
 def draw_cut_lines(c, placements: list[Placement], colour) -> None:
-    """Draw circle (tokens) or hexagon (tiles) cut lines on the trim shape."""
+    """Draw circle (tokens) or hexagon (tiles) cut lines on the trim shape
+    (rectangles among ``placements`` get crop marks instead)."""
     c.saveState()
     c.setStrokeColor(colour)
     c.setLineWidth(HAIRLINE)
@@ -235,7 +300,7 @@ def footer_items(c, theme, label: str) -> list[FooterItem]:
 def plan_footer(items: list[FooterItem], page_w: float, page_h: float, margin: float,
                 placements: list[Placement] | None = None, *, marks: bool = True,
                 art: tuple[float, float, float, float] | None = None,
-                lines: tuple[list[float], list[float]] | None = None) -> FooterPlan:
+                lines: tuple[list[float], list[float]] | None = None, keep_clear=()) -> FooterPlan:
     """Place the footer ``items`` inside the printable area (``margin`` pt
     from every edge), never on the art, a trim line or a crop mark.
 
@@ -249,6 +314,8 @@ def plan_footer(items: list[FooterItem], page_w: float, page_h: float, margin: f
     the art).  Pages that are not imposed (a board tile) give their ``art``
     box and the crop-mark ``lines`` (xs, ys) instead of ``placements``.  Optional items that fit nowhere are left out;
     required ones are listed in ``missing``.
+    ``keep_clear``: rectangles (x0, y0, x1, y1, pt) no item may touch
+    (a cutting machine's registration zones), kept :data:`CLEAR` away.
     """
     placements = placements or []
     if placements or art is not None:
@@ -282,6 +349,20 @@ def plan_footer(items: list[FooterItem], page_w: float, page_h: float, margin: f
                     if t + CLEAR < b:
                         cut.append([max(a, t + CLEAR), b])
                 spans = [sp for sp in cut if sp[1] > sp[0]]
+        for zx0, zy0, zx1, zy1 in keep_clear:
+            # the zone's extent across the band (from this edge) and along it
+            across = {"bottom": (zy0, zy1), "top": (page_h - zy1, page_h - zy0),
+                      "left": (zx0, zx1), "right": (page_w - zx1, page_w - zx0)}[side]
+            if across[1] <= lo - CLEAR or across[0] >= lo + FOOTER_H + CLEAR:
+                continue
+            a0, a1 = ((zx0, zx1) if side in ("bottom", "top") else (zy0, zy1))
+            cut = []
+            for a, b in spans:
+                if a0 - CLEAR > a:
+                    cut.append([a, min(b, a0 - CLEAR)])
+                if a1 + CLEAR < b:
+                    cut.append([max(a, a1 + CLEAR), b])
+            spans = [sp for sp in cut if sp[1] > sp[0]]
         room[side, stacked] = (lo, spans)
     placed: list[PlacedItem] = []
     stops: dict[str, float] = {}

@@ -12,6 +12,10 @@
 * :func:`scale_pdf` applies the ``--scale`` correction to every page of a
   PDF (content, TrimBox/BleedBox/ArtBox and annotation rectangles; the page
   size is kept).
+* :func:`unique_subset_tags` gives every embedded font subset a tag of its
+  own (``ABCDEF+Name``), derived from its font program: reportlab names
+  every first subset ``AAAAAA+``, so one file held several different fonts
+  under one tag.
 * Output is deterministic: no dates, a document ID derived from the content.
 """
 
@@ -22,6 +26,7 @@ import io
 import logging
 import math
 import os
+import re
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -71,6 +76,93 @@ def finish(writer: PdfWriter, *, title: str, duplex: str, seed: bytes) -> None:
     prefs[NameObject("/Duplex")] = NameObject(DUPLEX_HINT.get(duplex, "/Simplex"))
     digest = hashlib.md5(title.encode("utf-8") + seed).digest()
     writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
+
+
+_SUBSET_TAG = re.compile(r"^[A-Z]{6}\+")
+_FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3")
+
+
+def _subset_tag(program: bytes, salt: int = 0) -> str:
+    """Six capital letters from the SHA-256 of a font program (ISO 32000-1,
+    9.6.4: a subset's tag is six upper-case letters, then ``+``)."""
+    n = int.from_bytes(hashlib.sha256(program + (b"#%d" % salt if salt else b"")).digest()[:8], "big")
+    letters = []
+    for _ in range(6):
+        n, r = divmod(n, 26)
+        letters.append(chr(65 + r))
+    return "".join(letters)
+
+
+def retag_subsets(pdf) -> bool:
+    """Rename, in an open :class:`pikepdf.Pdf`, every font whose ``BaseFont``
+    carries a subset tag (``XXXXXX+``) to a tag derived from its embedded
+    font program (:func:`_subset_tag`): the font dict's ``BaseFont``, a
+    Type 0 font's descendant and the descriptor's ``FontName`` alike.  The
+    same program keeps one tag; two programs never share one (a clash of
+    hashes is salted away).  Fonts without an embedded program are left
+    alone.  Returns whether anything changed."""
+    import pikepdf
+
+    def program(font) -> bytes | None:
+        if font.get("/Subtype") == "/Type0":
+            kids = font.get("/DescendantFonts")
+            font = kids[0] if kids is not None and len(kids) else None
+            if font is None:
+                return None
+        desc = font.get("/FontDescriptor")
+        if not isinstance(desc, pikepdf.Dictionary):
+            return None
+        for key in _FONT_FILES:
+            stream = desc.get(key)
+            if isinstance(stream, pikepdf.Stream):
+                try:
+                    return stream.read_bytes()
+                except pikepdf.PdfError:
+                    return stream.read_raw_bytes()
+        return None
+
+    fonts = []
+    for obj in pdf.objects:
+        if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font" and "/BaseFont" in obj:
+            name = str(obj.BaseFont)[1:]
+            if _SUBSET_TAG.match(name):
+                data = program(obj)
+                if data is not None:
+                    fonts.append((obj, name, data))
+    tags: dict[bytes, str] = {}
+    owner: dict[str, bytes] = {}
+    for _, _, data in sorted(fonts, key=lambda f: hashlib.sha256(f[2]).digest()):
+        if data in tags:
+            continue
+        salt, tag = 0, _subset_tag(data)
+        while tag in owner:
+            salt += 1
+            tag = _subset_tag(data, salt)
+        tags[data], owner[tag] = tag, data
+    changed = False
+    for font, name, data in fonts:
+        new = tags[data] + name[6:]
+        if new != name:
+            font.BaseFont = pikepdf.Name("/" + new)
+            changed = True
+        desc = font.get("/FontDescriptor")
+        if isinstance(desc, pikepdf.Dictionary) and "/FontName" in desc and _SUBSET_TAG.match(str(desc.FontName)[1:]):
+            desc.FontName = pikepdf.Name("/" + tags[data] + str(desc.FontName)[7:])
+    return changed
+
+
+def unique_subset_tags(data: bytes) -> bytes:
+    """``data`` (PDF bytes) with :func:`retag_subsets` applied; unchanged
+    bytes when no tag changes.  Deterministic: the document ID is derived
+    from the content."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        if not retag_subsets(pdf):
+            return data
+        out = io.BytesIO()
+        pdf.save(out, deterministic_id=True)
+    return out.getvalue()
 
 
 #: Largest ``--scale`` correction accepted, as a fraction (±5 %).
@@ -194,19 +286,26 @@ def write_output(path: Path, data: bytes) -> None:
     raises :func:`cannot_write` (a :class:`printkit.PrintkitError`, exit 1).
 
     A target that exists but is not a regular file (``-o /dev/full``, a FIFO,
-    a folder) is refused (:class:`printkit.UsageError`): renaming over it
-    would replace the device or pipe itself."""
+    a folder) or is a symbolic link (``-o /dev/stdout``, ``-o link``) is
+    refused (:class:`printkit.UsageError`, nothing written): renaming over it
+    would replace the device, pipe or link itself.  (``-o -`` for standard
+    output is the command's to handle.)"""
     import stat
 
     from printkit import UsageError
+    from printkit.inputfiles import escape_display
 
     try:
-        mode = os.stat(path).st_mode
+        mode = os.lstat(path).st_mode
     except OSError:
         mode = None  # absent (the usual case), or unreachable: write_atomic reports it
+    shown = escape_display(str(path))
+    if mode is not None and stat.S_ISLNK(mode):
+        raise UsageError(f"{shown}: is a link; nothing written (give the name of the file itself, "
+                         "or - for standard output)")
     if mode is not None and not stat.S_ISREG(mode):
-        raise UsageError(f"{path}: exists and is not a regular file (a device, pipe or folder); "
-                         "give the name of a file to write")
+        raise UsageError(f"{shown}: exists and is not a regular file (a device, pipe or folder); "
+                         "give the name of a file to write, or - for standard output")
     try:
         write_atomic(path, data)
     except OSError as exc:

@@ -1,7 +1,7 @@
 """The game registry: every game is a plug-in found through entry points.
 
 A game — bundled or a fan's own pip package — declares one entry point in
-the group :data:`GROUP` whose object is a :class:`printkit.build.GameKit`
+the group :data:`GROUP` whose object is a :class:`printkit.gamekit.GameKit`
 (the game contract)::
 
     [project.entry-points."printkit.games"]
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from printkit import PrintkitError, UsageError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from printkit.build import GameKit
+    from printkit.gamekit.contract import GameKit
 
 #: Entry-point group every game registers in.
 GROUP = "printkit.games"
@@ -48,13 +48,13 @@ def game_ids() -> list[str]:
 
 @lru_cache(maxsize=None)
 def get_game(game_id: str) -> "GameKit":
-    """The :class:`~printkit.build.GameKit` registered as ``game_id``.
+    """The :class:`~printkit.gamekit.GameKit` registered as ``game_id``.
 
     Raises :class:`printkit.UsageError` for an unknown id (listing the
     registered ones) and :class:`printkit.PrintkitError` (one line) when the
     plug-in cannot be imported or its object is not a game kit.
     """
-    from printkit.build import GameKit
+    from printkit.gamekit.contract import GameKit
 
     eps = _entry_points()
     if game_id not in eps:

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from printkit import PrintkitError, UsageError
-from printkit.inputfiles import escape_display, read_text
+from printkit.inputfiles import escape_display, read_bytes, read_text
 from printkit.theme import (
     FONT_ROLE_USES,
     FONT_ROLES,
@@ -155,12 +155,20 @@ def _toml_string(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+#: A template's file name: what a theme's templates are called (no spaces, newlines or other characters).
+_TEMPLATE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,99}")
+
+
 def _templates(search: tuple[Path, ...]) -> dict[str, Path]:
-    """Template file name → the folder it comes from (first in ``search`` wins)."""
+    """Template file name → the folder it comes from (first in ``search``
+    wins).  Only regular files with a plain name (letters, digits, ``. _ -``)
+    count: links (which could lead out of the theme folder) and names with
+    newlines or other characters are left out."""
     out: dict[str, Path] = {}
     for folder in search:
         try:
-            files = sorted(p for p in folder.iterdir() if p.suffix in TEMPLATE_SUFFIXES and p.is_file())
+            files = sorted(p for p in folder.iterdir() if p.suffix in TEMPLATE_SUFFIXES
+                           and _TEMPLATE_NAME.fullmatch(p.name) and not p.is_symlink() and p.is_file())
         except OSError:
             continue
         for f in files:
@@ -269,7 +277,10 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
         (work / "theme.toml").write_text(text, encoding="utf-8")
         if copy_templates:
             for file, folder in _templates(search).items():
-                shutil.copyfile(folder / file, work / file)
+                # read bounded, as a regular file only (no link followed); written as a new file of ours
+                data = read_bytes(folder / file, kind="template", follow=False)
+                with open(work / file, "xb") as fh:
+                    fh.write(data)
         check = load_toml(work / "theme.toml")
         validate_theme_data(check, work / "theme.toml")
         if target.exists() or target.is_symlink():

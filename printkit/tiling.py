@@ -362,26 +362,57 @@ def render_tiled(draw: DrawFn, width: float, height: float, *, bleed: float, pap
     return buf.getvalue(), plan
 
 
+def sheet_fit(width: float, height: float, bleed: float, paper: Paper) -> tuple[float, float, bool] | None:
+    """How a ``width`` × ``height`` pt trim (with ``bleed``) goes on one
+    ``paper`` sheet at its true size: (page width, page height, roomy), or
+    ``None`` when it does not fit.
+
+    Landscape is tried first.  *Roomy*: the whole drawing (bleed and
+    :data:`MARK_SPACE` on every side) fits inside the printable margins
+    above the footer band.  Otherwise it still fits when the trim lies at
+    least :data:`printkit.marks.MARK_MIN` plus :data:`printkit.marks.MARK_GAP`
+    inside the printable margin on every side — crop marks need no more
+    (they run from the sheet edge through the bleed) — and the footer goes
+    wherever :func:`printkit.marks.plan_footer` finds room.
+    """
+    from printkit.marks import MARK_GAP, MARK_MIN
+
+    ex0, ey0, ex1, ey1 = drawing_extent(width, height, bleed)
+    dw, dh = ex1 - ex0, ey1 - ey0
+    turns = ((paper.height, paper.width), (paper.width, paper.height))
+    for pw, ph in turns:
+        if dw <= pw - 2 * paper.margin + 1e-6 and dh <= ph - 2 * paper.margin - FOOTER + 1e-6:
+            return pw, ph, True
+    need = 2 * (paper.margin + MARK_MIN + MARK_GAP)
+    for pw, ph in turns:
+        if width + need <= pw + 1e-6 and height + need <= ph + 1e-6:
+            return pw, ph, False
+    return None
+
+
 def render_single(draw: DrawFn, width: float, height: float, *, bleed: float, paper: Paper, theme,
                   title: str) -> bytes:
     """Centre the ``width`` × ``height`` pt drawing (with ``bleed`` and crop
     marks) at its true size on one ``paper`` sheet, turned to landscape when
-    that fits.  Raises :class:`printkit.PrintkitError` when it fits neither way.
+    that fits (see :func:`sheet_fit`).  Raises :class:`printkit.PrintkitError`
+    when it fits neither way.
     """
     ex0, ey0, ex1, ey1 = drawing_extent(width, height, bleed)
     dw, dh = ex1 - ex0, ey1 - ey0
-    for pw, ph in ((paper.height, paper.width), (paper.width, paper.height)):
-        if dw <= pw - 2 * paper.margin + 1e-6 and dh <= ph - 2 * paper.margin - FOOTER + 1e-6:
-            break
-    else:
+    fit = sheet_fit(width, height, bleed, paper)
+    if fit is None:
         raise PrintkitError(
             f"a {to_mm(width):.0f} × {to_mm(height):.0f} mm board with bleed and marks does not fit one "
             f"{paper.name} sheet; print it tiled instead"
         )
+    pw, ph, roomy = fit
     c, buf = _new_canvas(pw, ph, theme, title)
     _define_drawing(c, "Drawing", draw, width, height, bleed, theme)
     x = (pw - dw) / 2 - ex0
-    y = paper.margin + FOOTER + (ph - 2 * paper.margin - FOOTER - dh) / 2 - ey0
+    if roomy:
+        y = paper.margin + FOOTER + (ph - 2 * paper.margin - FOOTER - dh) / 2 - ey0
+    else:  # centred: the footer finds its own room around the bleed
+        y = (ph - height) / 2
     c.saveState()
     c.translate(x, y)
     c.doForm("Drawing")

@@ -19,6 +19,8 @@ from printkit.units import mm
 # (printkit.theme.theme_places): the suite must build with the bundled themes
 # whatever themes the person running it keeps in ~/.config/printkit/themes.
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="printkit-tests-config-")
+# …and the fonts printkit remembers as checked (printkit.theme.font_cache_dir) stay out of ~/.cache.
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="printkit-tests-cache-")
 
 MARK = 2.0  # pt, side of the centre square every synthetic face draws
 

@@ -33,19 +33,31 @@ EDGE = 0.01            # pt: a mark starts at the sheet edge
 MARGIN = mm(5)
 
 
+def _hairlines(page):
+    for ln in page.lines:
+        if abs(ln["linewidth"] - 0.25) > 1e-3 or tuple(ln.get("stroking_color") or ()) not in ((0,), (0, 0, 0), (0.0,)):
+            continue
+        yield ln["x0"], ln["x1"], ln["top"], ln["bottom"]
+
+
 def _marks(page):
     """Crop marks: black hairlines starting at a sheet edge."""
     W, H = page.width, page.height
     out = []
-    for ln in page.lines:
-        if abs(ln["linewidth"] - 0.25) > 1e-3 or tuple(ln.get("stroking_color") or ()) not in ((0,), (0, 0, 0), (0.0,)):
-            continue
-        x0, x1, top, bottom = ln["x0"], ln["x1"], ln["top"], ln["bottom"]
+    for x0, x1, top, bottom in _hairlines(page):
         if abs(x0 - x1) < 1e-3 and (top < EDGE or bottom > H - EDGE):
             out.append(("v", x0, top, bottom))
         elif abs(top - bottom) < 1e-3 and (x0 < EDGE or x1 > W - EDGE):
             out.append(("h", top, x0, x1))
     return out
+
+
+def _gutter_marks(page, xs):
+    """Vertical black hairlines off the sheet edges on a crop mark's trim line
+    ``xs``: the marks in the gutter between two bands of pieces."""
+    H = page.height
+    return [("v", x0, top, bottom) for x0, x1, top, bottom in _hairlines(page)
+            if abs(x0 - x1) < 1e-3 and top >= EDGE and bottom <= H - EDGE and round(x0, 2) in xs]
 
 
 def _visible(mark, W, H, margin):
@@ -74,6 +86,7 @@ class Sheet:
     W: float
     H: float
     marks: list
+    gutter: list      # vertical marks between two bands of pieces, off the sheet edges
     footer: list      # (x0, top, x1, bottom) of small text and scale bars
     art: tuple        # BleedBox as (x0, top, x1, bottom)
 
@@ -98,8 +111,9 @@ def _sheets(out) -> list[Sheet]:
                 footer = [(c["x0"], c["top"], c["x1"], c["bottom"]) for c in page.chars if c["size"] < 7.5]
                 footer += [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects
                            if r.get("fill") and abs(min(r["width"], r["height"]) - mm(1.4)) < 0.05]
+                gutter = _gutter_marks(page, {round(m[1], 2) for m in marks if m[0] == "v"})
                 found.append(Sheet(f"{pdf_path.parent.name}/{pdf_path.name} page {i + 1}", pdf_path, i,
-                                   page.width, H, marks, footer,
+                                   page.width, H, marks, gutter, footer,
                                    (float(box.left), H - float(box.top), float(box.right), H - float(box.bottom))))
     return found
 
@@ -113,7 +127,11 @@ def test_every_trim_line_has_visible_marks_at_both_ends(kits):
         ys = {round(m[1], 2) for m in marks if m[0] == "h"}
         for x in xs:
             ends = [m for m in marks if m[0] == "v" and round(m[1], 2) == x]
-            assert any(m[2] < EDGE for m in ends) and any(m[3] > H - EDGE for m in ends), (where, to_mm(x))
+            # a band's trim line on a sheet of two bands: its other end is marked in the gutter
+            inner = [m for m in sh.gutter if round(m[1], 2) == x and m[3] - m[2] >= mm(2)]
+            top, bottom = any(m[2] < EDGE for m in ends), any(m[3] > H - EDGE for m in ends)
+            assert (top and bottom) or (top and any(m[2] > max(e[3] for e in ends) for m in inner)) \
+                or (bottom and any(m[3] < min(e[2] for e in ends) for m in inner)), (where, to_mm(x))
         for y in ys:
             ends = [m for m in marks if m[0] == "h" and round(m[1], 2) == y]
             assert any(m[2] < EDGE for m in ends) and any(m[3] > W - EDGE for m in ends), (where, to_mm(y))

@@ -6,13 +6,19 @@ with a note) two kinds of file, in ``<out>/<kit>/cut/``:
 
 * ``<part>.pdf`` — the print PDF: the engine's own imposed sheets
   (:func:`printkit.render.sheets.render_set`, same bleed, duplex and backs)
-  on the build's paper with its printable margin widened to
-  :func:`keep_out` so that no piece comes near the registration marks, and on
-  every fronts page three registration marks in the Silhouette style: a
-  filled :data:`SQUARE` square in the top-left corner and L marks (arms
-  :data:`ARM` long, :data:`THICK` thick) in the top-right and bottom-left
-  corners, their outer edges :func:`inset` (about 10 mm) from the paper edge,
-  always inside the printable area (at least 1 mm inside ``--printer-margin``).
+  on the build's paper, and on every fronts page three registration marks
+  in the Silhouette style (Silhouette Studio's "Type 1"): a filled
+  :data:`SQUARE` square in the top-left corner and L marks (arms :data:`ARM`
+  long, :data:`THICK` thick) in the top-right and bottom-left corners, their
+  outer edges :func:`inset` (about 10 mm) from the paper edge, always inside
+  the printable area (at least 1 mm inside ``--printer-margin``).
+  Around each mark lies a **keep-clear zone** (:func:`keep_clear`): the
+  square from the paper corner to :data:`CLEAR` beyond the mark's arms,
+  the area the machine's optical sensor scans (Silhouette Studio hatches
+  it).  No ink enters a zone, on any page: the pieces' margin is widened
+  (:func:`cut_margin`) until no piece's art (trim plus bleed) touches one,
+  the footer (scale bars, label) is planned around them and crop marks
+  stop at their edges.
 * ``<part>-sheet-<n>.svg`` — one per sheet, page-sized, in **mm** (viewBox
   in mm, y down from the top edge): the same three marks (group
   ``registration``) and one closed cut path per piece on its trim line
@@ -33,9 +39,11 @@ print the PDF and cut the SVG's ``cut`` layer.
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import replace
+from xml.sax.saxutils import quoteattr
 
-from printkit.export import Exported, Source
+from printkit.export.kinds import Exported, Source
 from printkit.export.faces import corner_radius
 from printkit.imposition import impose
 from printkit.marks import hexagon_points
@@ -62,6 +70,38 @@ def keep_out(paper) -> float:
     """Margin (pt) the pieces keep from the paper edge on a cut sheet: the
     marks' inset, the square and :data:`CLEAR`."""
     return inset(paper) + SQUARE + CLEAR
+
+
+def keep_clear(width: float, height: float, ins: float) -> list[tuple[float, float, float, float]]:
+    """The keep-clear zones of a ``width`` × ``height`` pt page whose marks
+    sit ``ins`` pt from the edges, as (x0, y0, x1, y1) in pt, PDF frame:
+    top-left, top-right, bottom-left — each the square from the paper
+    corner to ``ins`` + :data:`ARM` + :data:`CLEAR` (the L's arms and the
+    clearance; the square mark gets the same zone)."""
+    z = ins + ARM + CLEAR
+    return [(0.0, height - z, z, height), (width - z, height - z, width, height), (0.0, 0.0, z, z)]
+
+
+def _touches(box, zones) -> bool:
+    x0, y0, x1, y1 = box
+    return any(x0 < zx1 and x1 > zx0 and y0 < zy1 and y1 > zy0 for zx0, zy0, zx1, zy1 in zones)
+
+
+def cut_margin(comps, paper, bleed: float, duplex: str, back_offset, rotate_backs: bool) -> float:
+    """The printable margin (pt) the pieces get on a cut sheet: from
+    :func:`keep_out` up in 1 mm steps, the first at which no piece's art,
+    front or back, touches a :func:`keep_clear` zone (at most the zones'
+    size, where none can)."""
+    ins = inset(paper)
+    zones = keep_clear(paper.width, paper.height, ins)
+    top = ins + ARM + CLEAR
+    m = keep_out(paper)
+    while m < top:
+        sheets = impose(list(comps), replace(paper, margin=m), bleed, duplex, back_offset, rotate_backs)
+        if not any(_touches(p.art_box, zones) for sh in sheets for p in (*sh.fronts, *sh.backs)):
+            return m
+        m += mm(1)
+    return top
 
 
 def marks(width: float, height: float, ins: float) -> list[tuple[float, float, float, float]]:
@@ -116,9 +156,37 @@ def _n(v_pt: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
+#: Characters kept in an SVG id made from a piece's name (the rest become ``_``).
+_ID_UNSAFE = re.compile(r"[^\w.-]")
+
+
+def _ids():
+    """A maker of ids unique in one SVG document: a piece's name with every
+    character outside letters, digits, ``_ . -`` made ``_`` (so it is an XML
+    name and safe in an attribute), ``-2``, ``-3``, … appended to repeats;
+    the groups' own ids (``registration``, ``cut``) are taken."""
+    seen = {"registration", "cut"}
+
+    def make(name: str) -> str:
+        base = _ID_UNSAFE.sub("_", str(name))[:100] or "piece"
+        if not (base[0].isalpha() or base[0] == "_"):
+            base = "_" + base
+        ident, n = base, 1
+        while ident in seen:
+            n += 1
+            ident = f"{base}-{n}"
+        seen.add(ident)
+        return quoteattr(ident)
+
+    return make
+
+
 def sheet_svg(placements, width: float, height: float, ins: float) -> str:
-    """The SVG (text) of one sheet: marks and cut paths, lengths in mm, y down."""
+    """The SVG (text) of one sheet: marks and cut paths, lengths in mm, y down.
+    Every piece's ``id`` is made from its name, escaped and unique in the
+    document (see :func:`_ids`)."""
     H = height
+    make_id = _ids()
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}mm" height="{_n(height)}mm" '
@@ -132,15 +200,16 @@ def sheet_svg(placements, width: float, height: float, ins: float) -> str:
     for p in placements:
         c = p.component
         w, h = c.width, c.height
+        ident = make_id(c.name)
         if c.shape == "circle":
-            out.append(f'<circle id="{c.name}" cx="{_n(p.x + w / 2)}" cy="{_n(H - p.y - h / 2)}" r="{_n(w / 2)}"/>')
+            out.append(f'<circle id={ident} cx="{_n(p.x + w / 2)}" cy="{_n(H - p.y - h / 2)}" r="{_n(w / 2)}"/>')
         elif c.shape == "hex":
             pts = " ".join(f"{_n(x)},{_n(H - y)}" for x, y in hexagon_points(p.x, p.y, w, h))
-            out.append(f'<polygon id="{c.name}" points="{pts}"/>')
+            out.append(f'<polygon id={ident} points="{pts}"/>')
         else:
             r = corner_radius(c)
             rr = f' rx="{_n(r)}" ry="{_n(r)}"' if r > 0 else ""
-            out.append(f'<rect id="{c.name}" x="{_n(p.x)}" y="{_n(H - p.y - h)}" width="{_n(w)}" '
+            out.append(f'<rect id={ident} x="{_n(p.x)}" y="{_n(H - p.y - h)}" width="{_n(w)}" '
                        f'height="{_n(h)}"{rr}/>')
     out.append("</g>")
     out.append("</svg>")
@@ -149,13 +218,13 @@ def sheet_svg(placements, width: float, height: float, ins: float) -> str:
 
 def export_cut(src: Source) -> Exported:
     """The cut files of ``src`` (see the module docstring)."""
-    from printkit.pdf import scale_pdf
+    from printkit.pdf import scale_pdf, unique_subset_tags
     from printkit.render.sheets import render_set
 
     result = Exported("cut")
     paper = src.paper
     ins = inset(paper)
-    cut_paper = replace(paper, margin=keep_out(paper))
+    zones = tuple(keep_clear(paper.width, paper.height, ins))
     skipped = []
     for name, title, cset in src.parts:
         comps = tuple(c for c in cset.components if c.cut and c.quantity > 0)
@@ -163,18 +232,20 @@ def export_cut(src: Source) -> Exported:
             skipped.append(name)
             continue
         sub = ComponentSet(cset.name, cset.title, cset.stock, comps)
+        cut_paper = replace(paper, margin=cut_margin(comps, paper, src.bleed, src.duplex, src.back_offset,
+                                                     src.rotate_backs))
         sheets = impose(list(comps), cut_paper, src.bleed, src.duplex, src.back_offset, src.rotate_backs)
         pdf, _pages = render_set(sub, paper=cut_paper, theme=src.theme, bleed=src.bleed, duplex=src.duplex,
                                  back_offset=src.back_offset, rotate_backs=src.rotate_backs,
-                                 game_title=f"{src.title} (cut)")
+                                 game_title=f"{src.title} (cut)", keep_clear=zones)
         fronts, page = [], 0
         for n, sheet in enumerate(sheets, 1):
             fronts.append(page)
             page += 2 if sheet.backs else 1
             result.files[f"{name}-sheet-{n}.svg"] = sheet_svg(sheet.fronts, paper.width, paper.height,
                                                               ins).encode("utf-8")
-        result.files[f"{name}.pdf"] = scale_pdf(_with_marks(pdf, fronts, paper.width, paper.height, ins,
-                                                            f"{src.title} — {title} (cut)", src.duplex), src.scale)
+        result.files[f"{name}.pdf"] = unique_subset_tags(scale_pdf(_with_marks(pdf, fronts, paper.width, paper.height, ins,
+                                                            f"{src.title} — {title} (cut)", src.duplex), src.scale))
     if skipped:
         result.notes.append(f"cut: {src.name}: {', '.join(skipped)} uncut (player sheets and the like); skipped")
     return result

@@ -12,7 +12,7 @@ longer than :data:`MAX_PX` px at 300 dpi (a board, offered by its part's
 
 from __future__ import annotations
 
-from printkit.export import Exported, Source
+from printkit.export.kinds import Exported, Source
 from printkit.export.faces import DPI, distinct_faces, file_stem, png_bytes, render_shots, shot_at
 
 #: Longest side (px) of a face PNG: a bigger piece (a board) gets a lower dpi, written in its pHYs.

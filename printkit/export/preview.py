@@ -14,7 +14,7 @@ name at the foot of the sheet.
 
 from __future__ import annotations
 
-from printkit.export import Exported, Source
+from printkit.export.kinds import Exported, Source
 from printkit.export.faces import Shot, distinct_faces, png_bytes, render_shots
 
 #: Width of the contact sheet (px).

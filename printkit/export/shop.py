@@ -32,7 +32,7 @@ from functools import lru_cache
 from importlib import resources
 
 from printkit import PrintkitError
-from printkit.export import Exported, Source
+from printkit.export.kinds import Exported, Source
 from printkit.export.faces import (Shot, corner_radius, distinct_faces, draw_face, file_stem, png_bytes,
                                    render_shots)
 from printkit.model import Component, ComponentSet
@@ -185,6 +185,8 @@ def mark_pdfx4(data: bytes, title: str) -> bytes:
 
     import pikepdf
 
+    from printkit.pdf import retag_subsets
+
     digest = hashlib.sha256(data).hexdigest()
     with pikepdf.open(io.BytesIO(data)) as pdf:
         icc = pikepdf.Stream(pdf, srgb_profile())
@@ -194,6 +196,7 @@ def mark_pdfx4(data: bytes, title: str) -> bytes:
                                     RegistryName=pikepdf.String("http://www.color.org"),
                                     Info=pikepdf.String("sRGB IEC61966-2.1"), DestOutputProfile=icc)
         pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(intent)])
+        retag_subsets(pdf)
         info = pdf.docinfo
         info["/Title"] = pikepdf.String(title)
         info["/Trapped"] = pikepdf.Name("/False")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import math
 
-from printkit.export import Exported, Source
+from printkit.export.kinds import Exported, Source
 from printkit.export.faces import Shot, png_bytes, render_shots
 from printkit.units import to_mm
 

@@ -112,7 +112,7 @@ _OPPOSITE = {"bottom": "top", "top": "bottom", "left": "right", "right": "left"}
 
 
 def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, label: str, defined,
-          fields_out: list | None, uses: Counter) -> tuple[float | None, list[str]]:
+          fields_out: list | None, uses: Counter, keep_clear=()) -> tuple[float | None, list[str]]:
     """Draw one page: faces, the footer, then the crop marks (or cut lines).
     With ``fields_out`` (a list), append the placed components' form fields,
     moved to page coordinates.  Returns the shortest crop mark's visible
@@ -132,7 +132,7 @@ def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, labe
         _place_face(c, faces_of(p.component), p, theme, defined, uses)
         if fields_out is not None and p.component.fields is not None:
             fields_out.extend(spec.moved(p.x, p.y) for spec in p.component.fields(p.component))
-    crop = sheet.cut and sheet.shape == "rect" and bool(placements)
+    crop = sheet.cut and any(p.component.shape == "rect" for p in placements)
     W, H = paper.width, paper.height
     # a backs page turned 180° (--rotate-backs) prints upside down: its footer is planned
     # on the unturned layout and drawn turned with the pieces, so it reads upright on paper
@@ -140,7 +140,9 @@ def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, labe
     planned = [replace(p, x=W - p.x - p.component.width, y=H - p.y - p.component.height,
                        sides=(p.sides[2], p.sides[3], p.sides[0], p.sides[1])) for p in placements] \
         if turned else list(placements)
-    plan = plan_footer(footer_items(c, theme, label), W, H, paper.margin, planned, marks=crop)
+    # the keep-clear zones stay where they are on paper: on a turned page, plan in the turned frame
+    zones = [(W - x1, H - y1, W - x0, H - y0) for x0, y0, x1, y1 in keep_clear] if turned else list(keep_clear)
+    plan = plan_footer(footer_items(c, theme, label), W, H, paper.margin, planned, marks=crop, keep_clear=zones)
     c.saveState()
     if turned:
         c.translate(W, H)
@@ -151,12 +153,13 @@ def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, labe
     shortest = None
     if sheet.cut and placements:
         cut = theme.colour("cut")
+        if any(p.component.shape != "rect" for p in placements):
+            draw_cut_lines(c, list(placements), cut)
         if crop:  # last: nothing is painted over a crop mark
             segs = draw_crop_marks(c, list(placements), W, H, cut, paper.margin,
-                                   halo=theme.colour("paper"), stops=stops)
-            shortest = min(visible_length(sg, paper.width, paper.height, paper.margin) for sg in segs)
-        else:
-            draw_cut_lines(c, list(placements), cut)
+                                   halo=theme.colour("paper"), stops=stops, keep_clear=keep_clear)
+            shortest = min((visible_length(sg, paper.width, paper.height, paper.margin) for sg in segs),
+                           default=None)
     c.showPage()
     return shortest, plan.missing
 
@@ -174,6 +177,7 @@ def render_set(
     rotate_backs: bool = False,
     notes: list[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    keep_clear: tuple = (),
 ) -> tuple[bytes, int]:
     """Impose and draw ``cset``; return (PDF bytes, page count).
 
@@ -190,7 +194,10 @@ def render_set(
     pages are the same as without.  With ``rotate_backs`` every backs page is
     turned 180° about the sheet centre (see :mod:`printkit.imposition`).
     ``progress(done, total)`` (optional) is called once a sheet (its fronts
-    and backs pages) is drawn: sheets drawn, sheets in all.
+    and backs pages) is drawn: sheets drawn, sheets in all.  ``keep_clear``:
+    rectangles (x0, y0, x1, y1, pt, on paper) where no footer item or crop
+    mark is drawn — a cutting machine's registration zones
+    (:mod:`printkit.export.cut`); the pieces are kept out by the caller.
     """
     sheets = impose(list(cset.components), paper, bleed, duplex, back_offset, rotate_backs)
     buf = io.BytesIO()
@@ -215,18 +222,18 @@ def render_set(
         side = " · fronts" if sheet.backs else ""
         fields_out: list | None = [] if fillable else None
         results = [_page(c, sheet, sheet.fronts, lambda comp: comp.front, paper, theme, head + side, defined,
-                         fields_out, uses)]
+                         fields_out, uses, keep_clear)]
         if fields_out:
             page_fields[pages] = fields_out
         pages += 1
         if sheet.backs:
             results.append(_page(c, sheet, sheet.backs, lambda comp: comp.back, paper, theme,
                                  head + f" · backs ({duplex_label(duplex)}{', turned 180°' if rotate_backs else ''})",
-                                 defined, None, uses))
+                                 defined, None, uses, keep_clear))
             pages += 1
         elif two_sided:  # a fronts-only sheet among two-sided ones: a blank back keeps later fronts on fronts
             results.append(_page(c, sheet, [], lambda comp: None, paper, theme, head + " · back left blank",
-                                 defined, None, uses))
+                                 defined, None, uses, keep_clear))
             pages += 1
         shortest = min((r[0] for r in results if r[0] is not None), default=None)
         if shortest is not None and shortest < MARK_AIM - 1e-6:

@@ -117,9 +117,16 @@ _RULES = click.option("--rules", "rules_dir", default=None, type=click.Path(path
                       help="Folder of <game>.toml files (house rules), as for build.")
 
 
+def _is_stdout(output: Path | None) -> bool:
+    """``-o -`` (or no ``-o``) means standard output."""
+    return output is None or str(output) == "-"
+
+
 def _emit(text: str, output: Path | None) -> None:
-    """Write ``text`` to ``output`` (whole, via a temporary file) or to stdout."""
-    if output is None:
+    """Write ``text`` to ``output`` (whole, via a temporary file; never
+    replacing a link or a device, see :func:`printkit.pdf.write_output`) or to
+    standard output (no ``-o``, or ``-o -``)."""
+    if _is_stdout(output):
         click.echo(text, nl=False)
         return
     from printkit.pdf import write_output
@@ -285,7 +292,7 @@ def validate(game: str, files: tuple[Path, ...], partial: bool, rules_dir: Path 
                 metavar="PDF...")
 @click.option(
     "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
-    help="Write the game file here instead of standard output.",
+    help="Write the game file here instead of standard output (- is standard output; a link or device is refused).",
 )
 @_RULES
 def export_game(game: str, files: tuple[Path, ...], output: Path | None, rules_dir: Path | None = None) -> None:
@@ -318,7 +325,7 @@ def export_game(game: str, files: tuple[Path, ...], output: Path | None, rules_d
               help="Random seed: the same seed plays the same game (default: a fresh one, printed on stderr).")
 @click.option(
     "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
-    help="Write the game file here instead of standard output.",
+    help="Write the game file here instead of standard output (- is standard output; a link or device is refused).",
 )
 @_RULES
 def simulate(game: str, players: int | None, seed: int, output: Path | None, rules_dir: Path | None = None) -> None:
@@ -346,7 +353,7 @@ def simulate(game: str, players: int | None, seed: int, output: Path | None, rul
 @click.command("scorepad")
 @click.argument("game", type=GAME, metavar="GAME")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="The HTML file to write (default: <GAME>-scorepad.html in the current folder).")
+              help="The HTML file to write (default: <GAME>-scorepad.html in the current folder; - for standard output).")
 @_RULES
 @click.option("--theme", "theme_name", default="classic", show_default=True, metavar="NAME|PATH",
               help="A bundled theme's name or a theme folder (with theme.toml): the page's colours and fonts.")
@@ -361,6 +368,9 @@ def scorepad(game: str, output: Path | None, rules_dir: Path | None = None, them
 
     try:
         data = scorepad_page(game, rules_dir, theme_name)
+        if output is not None and str(output) == "-":  # the page itself on standard output, nothing else
+            click.get_binary_stream("stdout").write(data)
+            return
         target = output if output is not None else Path(f"{game}-scorepad.html")
         from printkit.pdf import write_output
 

@@ -20,7 +20,7 @@ from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules
 from printkit.games.archaeologia.tiles import coin_badge, col, fit, on, readable, text, wrapped
 from printkit.model import FaceBox
 from printkit.paper import get_paper
-from printkit.tiling import render_single, render_tiled
+from printkit.tiling import render_single, render_tiled, sheet_fit
 from printkit.units import mm
 
 G = GAME_ID
@@ -45,6 +45,19 @@ def track_cells(rules: ArchaeologiaRules, which: str) -> list[tuple[int, float, 
         out.append((v, x0 + cidx * side, top - (r + 1) * side, side))
     assert rows * side < H
     return out
+
+
+#: Smallest type on a board (pt, as printed): 8 pt, 11 pt in a large-print theme.
+MIN_PT = 8.0
+LARGE_MIN_PT = 11.0
+
+
+def _pt(theme, base: float, k: float = 1.0) -> float:
+    """Board type of designed size ``base`` (pt): ``base`` times the theme's
+    type scale, raised so that printed at scale ``k`` it is at least
+    :data:`MIN_PT` (:data:`LARGE_MIN_PT` in a large-print theme)."""
+    least = (LARGE_MIN_PT if theme.type_scale > 1 else MIN_PT) / k
+    return max(theme.small(base), least)
 
 
 def _title(c, theme, W: float, H: float, title: str) -> None:
@@ -80,7 +93,7 @@ def _ground(c, box: FaceBox, theme) -> None:
     c.restoreState()
 
 
-def _track(c, theme, cells, special: dict[int, str]) -> None:
+def _track(c, theme, cells, special: dict[int, str], k: float = 1.0) -> None:
     ink = theme.colour("ink")
     c.setStrokeColor(col(theme, "earth"))
     c.setLineWidth(1.0)
@@ -89,13 +102,16 @@ def _track(c, theme, cells, special: dict[int, str]) -> None:
         c.setFillColor(col(theme, role) if role else (col(theme, "ground_dark") if v % 5 == 0 else col(theme, "ground")))
         c.rect(x, y, s, s, fill=1, stroke=1)
         big = role == "gold"
-        size = 20 if big else (13 if v % 5 == 0 else 10)
+        size = 20 if big else (13 if v % 5 == 0 else _pt(theme, 10, k))
         fg = on(theme, role) if role else ink
         text(c, str(v), x + s / 2, y + s / 2 - size * 0.36, theme.font("display"), size, fg)
 
 
-def money_draw(rules: ArchaeologiaRules, theme):
-    """Drawing of the MONEY/TOOLS board (Face contract)."""
+def money_draw(rules: ArchaeologiaRules, theme, k: float = 1.0):
+    """Drawing of the MONEY/TOOLS board (Face contract); ``k``: the scale it
+    will be printed at (its type stays ≥ :func:`_pt`'s least as printed).
+    A large-print theme gives each rental its name and how long it lasts
+    (its effect is on the player aid and the reference)."""
     cells = track_cells(rules, "money")
 
     def draw(c, box: FaceBox) -> None:
@@ -103,11 +119,12 @@ def money_draw(rules: ArchaeologiaRules, theme):
         ink = theme.colour("ink")
         _ground(c, box, theme)
         _title(c, theme, W, H, "MONEY / TOOLS")
-        _track(c, theme, cells, {rules.start_coins: "gold"})
+        _track(c, theme, cells, {rules.start_coins: "gold"}, k)
         _, sx, sy, ss = cells[rules.start_coins]
-        text(c, "START", sx + ss / 2, sy + ss - 8, theme.font("bold"), 7, on(theme, "gold"))
+        lab = _pt(theme, 7, k)
+        text(c, "START", sx + ss / 2, sy + ss - 2 - lab, theme.font("bold"), lab, on(theme, "gold"))
         bottom = min(y for _, _, y, _ in cells)
-        text(c, "coins", cells[0][1], bottom - mm(4), theme.font("semibold"), theme.small(8), theme.colour("muted"), "left")
+        text(c, "coins", cells[0][1], bottom - mm(4), theme.font("semibold"), _pt(theme, 8, k), theme.colour("muted"), "left")
         # tool hut
         hut_top = bottom - mm(7)
         hut_bottom = FRAME + mm(18)
@@ -118,8 +135,8 @@ def money_draw(rules: ArchaeologiaRules, theme):
         c.roundRect(x0, hut_bottom, x1 - x0, hut_top - hut_bottom, mm(3), fill=1, stroke=1)
         text(c, "TOOL HUT", x0 + mm(4), hut_top - mm(6), theme.font("display"), 14, readable(theme, "earth", "ground_dark"),
              "left")
-        text(c, f"Buy: one of each, kept all game · sell one back for {rules.sell_back}",
-             x0 + mm(33), hut_top - mm(6), theme.font("semibold"), 8.5, ink, "left")
+        buy = f"Buy: one of each, kept all game · sell one back for {rules.sell_back}"
+        text(c, buy, x0 + mm(33), hut_top - mm(6), theme.font("semibold"), _pt(theme, 8.5, k), ink, "left")
         slot = min(mm(rules.sizes["tool_tile"]) + mm(2), hut_top - hut_bottom - mm(13))
         ty = hut_bottom + mm(4)
         for i, t in enumerate(rules.tools.values()):
@@ -132,15 +149,16 @@ def money_draw(rules: ArchaeologiaRules, theme):
                                col(theme, "ground"))
             coin_badge(c, theme, tx + mm(6), ty + slot - mm(6), mm(4.5), t.price, 20)
             digs = [s.name for s in rules.strata.values() if s.tool == t.id]
-            text(c, t.name, tx + slot / 2, ty + mm(5.5), theme.font("bold"), 9, ink)
+            text(c, t.name, tx + slot / 2, ty + mm(2.5) + _pt(theme, 8, k), theme.font("bold"), _pt(theme, 9, k), ink)
             if digs:
                 dig = "digs " + " & ".join(digs)
                 text(c, dig, tx + slot / 2, ty + mm(2), theme.font("semibold"),
-                     fit(c, dig, theme.font("semibold"), theme.small(7), slot - mm(2)), theme.colour("muted"))
+                     fit(c, dig, theme.font("semibold"), _pt(theme, 8, k), slot - mm(2), _pt(theme, 8, k)),
+                     theme.colour("muted"))
         # rentals
         rx0 = x0 + mm(4) + 3 * (slot + mm(3)) + mm(2)
-        text(c, "RENT FOR THIS TURN", rx0, hut_top - mm(13), theme.font("bold"), 8, readable(theme, "earth", "ground_dark"),
-             "left")
+        text(c, "RENTALS", rx0, hut_top - mm(13), theme.font("bold"), _pt(theme, 8, k),
+             readable(theme, "earth", "ground_dark"), "left")
         n = len(rules.rentals)
         rh = (hut_top - mm(16) - ty) / n
         for i, r in enumerate(rules.rentals.values()):
@@ -149,19 +167,26 @@ def money_draw(rules: ArchaeologiaRules, theme):
             c.roundRect(rx0, ry + 1, x1 - mm(4) - rx0, rh - 2, mm(1.5), fill=1, stroke=0)
             art.RENTAL_ART[r.id](c, rx0 + mm(6), ry + rh / 2, rh * 0.7, col(theme, "gold"), ink, col(theme, "ground"))
             coin_badge(c, theme, rx0 + mm(15), ry + rh / 2, min(mm(4), rh * 0.42), r.price, 13)
-            text(c, r.name, rx0 + mm(21), ry + rh / 2 + 1, theme.font("bold"), 9, ink, "left")
+            room = x1 - mm(6) - rx0 - mm(21)
+            if theme.type_scale > 1:  # large print: the name and how long it lasts, on one line
+                size = _pt(theme, 9, k)
+                text(c, r.name, rx0 + mm(21), ry + rh / 2 - size * 0.36, theme.font("bold"), size, ink, "left")
+                nw = c.stringWidth(r.name + "  ", theme.font("bold"), size)
+                text(c, r.lasts, rx0 + mm(21) + nw, ry + rh / 2 - size * 0.36, theme.font("body"), size, ink, "left")
+                continue
+            text(c, r.name, rx0 + mm(21), ry + rh / 2 + 1, theme.font("bold"), _pt(theme, 9, k), ink, "left")
             text(c, r.text, rx0 + mm(21), ry + rh / 2 - 8, theme.font("body"),
-                 fit(c, r.text, theme.font("body"), theme.small(8), x1 - mm(6) - rx0 - mm(21)), ink, "left")
+                 fit(c, r.text, theme.font("body"), _pt(theme, 8, k), room, _pt(theme, 8, k)), ink, "left")
         note = (f"Start at {rules.start_coins} coins. Used no ACTION this turn? Gain {rules.idle_coins} coins. "
                 f"The black market's discoveries lie face up beside this board.")
-        text(c, note, W / 2, FRAME + mm(10), theme.font("semibold"), fit(c, note, theme.font("semibold"), 9,
-                                                                         W - 2 * FRAME - mm(8)), ink)
+        text(c, note, W / 2, FRAME + mm(10), theme.font("semibold"), fit(c, note, theme.font("semibold"), _pt(theme, 9, k),
+                                                                         W - 2 * FRAME - mm(8), _pt(theme, 8, k)), ink)
 
     return draw
 
 
-def renown_draw(rules: ArchaeologiaRules, theme):
-    """Drawing of the RENOWN board (Face contract)."""
+def renown_draw(rules: ArchaeologiaRules, theme, k: float = 1.0):
+    """Drawing of the RENOWN board (Face contract); ``k`` as for :func:`money_draw`."""
     cells = track_cells(rules, "renown")
 
     def draw(c, box: FaceBox) -> None:
@@ -169,17 +194,18 @@ def renown_draw(rules: ArchaeologiaRules, theme):
         ink = theme.colour("ink")
         _ground(c, box, theme)
         _title(c, theme, W, H, "RENOWN")
-        _track(c, theme, cells, {rules.win_rp: "gold", 0: "renown"})
+        _track(c, theme, cells, {rules.win_rp: "gold", 0: "renown"}, k)
+        lab = _pt(theme, 7, k)
         _, wx, wy, ws = cells[rules.win_rp]
-        text(c, "WIN", wx + ws / 2, wy + ws - 8, theme.font("bold"), 7, on(theme, "gold"))
+        text(c, "WIN", wx + ws / 2, wy + ws - 2 - lab, theme.font("bold"), lab, on(theme, "gold"))
         _, sx, sy, ss = cells[0]
-        text(c, "START", sx + ss / 2, sy + ss - 8, theme.font("bold"), 7, on(theme, "renown"))
+        text(c, "START", sx + ss / 2, sy + ss - 2 - lab, theme.font("bold"), lab, on(theme, "renown"))
         bottom = min(y for _, _, y, _ in cells)
         x0 = cells[0][1]
         msg = (f"The first to reach {rules.win_rp} RP is the greatest archaeologist of his time. "
                f"When one player holds both dinosaur eggs, the game ends at once: the most RP wins.")
-        wrapped(c, msg, x0 + mm(2), bottom - mm(6), mm(165), theme.font("semibold"), theme.small(10), ink,
-                leading=theme.small(12.5),
+        wrapped(c, msg, x0 + mm(2), bottom - mm(6), mm(165), theme.font("semibold"), _pt(theme, 10, k), ink,
+                leading=_pt(theme, 10, k) * 1.25,
                 align="left")
         mx = x0 + mm(178)
         c.setStrokeColor(col(theme, "renown"))
@@ -191,19 +217,68 @@ def renown_draw(rules: ArchaeologiaRules, theme):
              readable(theme, "renown", "renown_light"))
         wrapped(c, "Discoveries given to the museum go face up here: RP top left.",
                 mx + (cells[11][1] + cells[11][3] - mx) / 2, bottom - mm(13), cells[11][1] + cells[11][3] - mx - mm(6),
-                theme.font("body"), theme.small(8), ink)
+                theme.font("body"), _pt(theme, 8, k), ink)
 
     return draw
 
 
+#: Smallest print scale at which a board still goes on one kit sheet instead of
+#: being tiled: every track space then still takes its marker (a space is the
+#: marker plus 1.5 mm or more, so at 95 % it keeps 0.6 mm) and a tool slot its tile.
+MIN_SHEET_SCALE = 0.95
+
+
+def sheet_scale(rules: ArchaeologiaRules, options: BuildOptions) -> float | None:
+    """The scale (1.0 = true size) at which a board prints on one kit
+    sheet (``options.paper``) with its bleed and crop marks, or ``None``
+    when even :data:`MIN_SHEET_SCALE` does not fit and it is tiled.
+
+    A 270 × 180 mm board fits A4 landscape at its true size (13.5 mm
+    from the long sides, 15 mm from the short: bleed, marks and footer
+    fit outside the trim).  Letter (279.4 mm) leaves 4.7 mm beside the
+    270 mm trim, inside a 5 mm printer margin: the board is printed at
+    the largest scale in steps of 0.5 % that fits instead (97 %).
+    """
+    w, h = mm(rules.sizes["board_width"]), mm(rules.sizes["board_height"])
+    k = 1.0
+    while k >= MIN_SHEET_SCALE - 1e-9:
+        if sheet_fit(w * k, h * k, options.bleed, options.paper) is not None:
+            return round(k, 3)
+        k -= 0.005
+    return None
+
+
+def _scaled(draw, k: float):
+    """``draw`` printed at ``k`` × its size (the FaceBox handed in is the scaled one)."""
+    if k == 1.0:
+        return draw
+
+    def scaled(c, box: FaceBox) -> None:
+        c.saveState()
+        c.scale(k, k)
+        draw(c, FaceBox(box.width / k, box.height / k, box.bleed / k, box.safe / k, box.theme, box.shape))
+        c.restoreState()
+
+    return scaled
+
+
 def board_pdf(rules: ArchaeologiaRules, options: BuildOptions, which: str) -> bytes:
-    """One board as PDF bytes: tiled over ``options.paper`` with the rules'
-    overlap, or on one ``options.board_paper`` sheet.  ``which``: "money" or "renown"."""
-    draw = (money_draw if which == "money" else renown_draw)(rules, options.theme)
+    """One board as PDF bytes: on one ``options.board_paper`` sheet when
+    given; else on one kit sheet (``options.paper``) at the scale of
+    :func:`sheet_scale`, named in the page label when below 100 %; else
+    tiled over the kit paper with the rules' overlap.  ``which``: "money" or "renown"."""
+    drawing = money_draw if which == "money" else renown_draw
+    draw = drawing(rules, options.theme)
     w, h = mm(rules.sizes["board_width"]), mm(rules.sizes["board_height"])
     title = f"{rules.title} · {'MONEY/TOOLS' if which == 'money' else 'RENOWN'} board"
     if options.board_paper:
         return render_single(draw, w, h, bleed=options.bleed, paper=get_paper(options.board_paper),
+                             theme=options.theme, title=title)
+    k = sheet_scale(rules, options)
+    if k is not None:
+        if k < 1.0:
+            title += f" · printed at {k * 100:g} % to fit {options.paper.name.capitalize()}"
+        return render_single(_scaled(drawing(rules, options.theme, k), k), w * k, h * k, bleed=options.bleed, paper=options.paper,
                              theme=options.theme, title=title)
     data, _ = render_tiled(draw, w, h, bleed=options.bleed, paper=options.paper,
                            overlap=mm(rules.sizes["board_overlap"]), theme=options.theme, title=title)

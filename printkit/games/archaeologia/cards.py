@@ -12,6 +12,8 @@ text ≥ 7 pt.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from reportlab.lib.utils import simpleSplit
 
 from printkit.games.archaeologia import art
@@ -33,7 +35,18 @@ from printkit.render.icons import mix
 from printkit.units import mm
 
 G = GAME_ID
-BODY_PT = 9.0
+BODY_PT = 9.6
+#: Smallest body text on a card (pt): classic prints at least 8 pt.
+MIN_BODY_PT = 8.0
+#: Body text of a large-print theme ([type] scale above 1) is at least this (pt).
+LARGE_BODY_PT = 11.0
+
+
+def body_size(theme, base: float = BODY_PT) -> float:
+    """Card body text (pt): ``base`` times the theme's type scale, and at
+    least :data:`LARGE_BODY_PT` in a large-print theme (scale > 1)."""
+    size = theme.small(base)
+    return max(size, LARGE_BODY_PT) if theme.type_scale > 1 else size
 
 
 def _card_base(c, box: FaceBox, theme, role: str) -> None:
@@ -68,68 +81,103 @@ def event_face(rules: ArchaeologiaRules, theme, e: Event) -> Face:
             c.setStrokeColor(ink)
             c.setLineWidth(1.2)
             c.circle(bx, by, 17, fill=1, stroke=1)
-            text(c, "FREE", bx, by - 3.2, theme.font("bold"), 8.5, ink)
-        label = "1 ACTION" if e.action else "no ACTION"  # centred under the badge, inside the safe zone
-        text(c, label, bx, by - 27, theme.font("bold"), fit(c, label, theme.font("bold"), theme.small(7),
-                                                               2 * (w - s - 1 - bx)), theme.colour("muted"))
-        # art: the event's own icon where it has one, else the game's emblem
-        icon = {"airplane": art.airplane, "rain": art.cloud, "clear-skies": art.cloud, "ground-survey": art.sonar,
-                "volunteers": art.workforce, "lucky-strike": art.shovel, "borrowed-tools": art.pickaxe,
-                "free-rental": art.tent, "detour": art.archaeologist, "looter": art.archaeologist,
-                "new-lead": art.leaf}.get(e.id, art.coin if e.category == "economy" else art.arrowhead)
-        cy = h * 0.56
-        c.setFillColor(mix(theme.hex("ground", G), theme.hex("event", G), 0.18))
-        c.circle(w / 2, cy, 34, fill=1, stroke=0)
-        icon(c, w / 2, cy, 50, col(theme, "gold") if e.id != "clear-skies" else col(theme, "ground"), ink,
-             col(theme, "ground"))
-        # effect
-        top = cy - 40
-        body = theme.small(BODY_PT)  # larger type only while the lines clear the duration ribbon
-        while body > BODY_PT and (len(simpleSplit(e.text, theme.font("semibold"), body, w - 2 * s - 8)) * body * 1.18
-                                  > top - (s + 2 + 15) - 2):
-            body -= 0.25
-        wrapped(c, e.text, w / 2, top, w - 2 * s - 8, theme.font("semibold"), body, ink, leading=body * 1.18)
+            free = body_size(theme, 8.5)
+            text(c, "FREE", bx, by - free * 0.36, theme.font("bold"), free, ink)
+        label = "1 ACTION" if e.action else "no ACTION"  # under the badge, right-aligned to the safe zone
+        small = body_size(theme, 8.0)
+        text(c, label, w - s - 1, by - 19 - small, theme.font("bold"), small, theme.colour("muted"), "right")
         # duration ribbon
+        rib_h = small + 8
         c.setFillColor(col(theme, "ground_dark"))
-        c.roundRect(s + 2, s + 2, w - 2 * s - 4, 15, 3, fill=1, stroke=0)
+        c.roundRect(s + 2, s + 2, w - 2 * s - 4, rib_h, 3, fill=1, stroke=0)
         lasts = f"Lasts: {e.duration}"
-        text(c, lasts, w / 2, s + 6.5, theme.font("bold"), fit(c, lasts, theme.font("bold"), theme.small(7.5), w - 2 * s - 8),
-             ink)
+        text(c, lasts, w / 2, s + 2 + rib_h / 2 - small * 0.35, theme.font("bold"),
+             fit(c, lasts, theme.font("bold"), small, w - 2 * s - 8), ink)
+        # effect text above the ribbon (from a fixed line where it is short); the art fills what is left
+        art_top = by - 19 - small - 4  # below the "ACTION" label
+        ribbon_top = s + 2 + rib_h
+        body = body_size(theme)
+        width = w - 2 * s - 8
+        lines = simpleSplit(e.text, theme.font("semibold"), body, width)
+        while body > MIN_BODY_PT and len(lines) * body * 1.18 > art_top - ribbon_top - 4 - 56:
+            body -= 0.25
+            lines = simpleSplit(e.text, theme.font("semibold"), body, width)
+        text_top = max(ribbon_top + 4 + len(lines) * body * 1.18, h * 0.4)
+        r = min(38.0, (art_top - text_top - 6) / 2)
+        cy = (art_top + text_top) / 2
+        c.setFillColor(mix(theme.hex("ground", G), theme.hex("event", G), 0.18))
+        c.circle(w / 2, cy, r, fill=1, stroke=0)
+        icon = art.EVENT_ART.get(e.id) or (art.coin if e.category == "economy" else art.arrowhead)
+        icon(c, w / 2, cy, r * 1.45, col(theme, "gold"), ink, col(theme, "ground"))
+        wrapped(c, e.text, w / 2, text_top, width, theme.font("semibold"), body, ink, leading=body * 1.18)
 
     return Face(f"{G}/event/{e.id}/{e.name}/{e.action}/{e.duration}/{e.text}", draw,
                 text=f"{e.name} ({'1 ACTION' if e.action else 'free'}, {e.duration}): {e.text}")
 
 
 def objective_face(rules: ArchaeologiaRules, theme, o: Objective) -> Face:
-    """A SECRET OBJECTIVE card front (see module doc)."""
+    """A SECRET OBJECTIVE card front (see module doc): the name under its
+    kicker, the card's own picture in a laurel medallion, the condition, and
+    the gains on a panel at the bottom, each unit word under its badge."""
 
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
         ink = theme.colour("ink")
+        hue = col(theme, "objective")
         _card_base(c, box, theme, "objective")
-        text(c, "SECRET OBJECTIVE", w / 2, h - s - 10, theme.font("bold"), 7.5, readable(theme, "objective"))
+        frame(c, box, hue, s * 0.7 + 3, 0.6, 4)
+        label = body_size(theme, 8.0)
+        kicker = "SECRET OBJECTIVE"
+        text(c, kicker, w / 2, h - s - 8, theme.font("bold"), fit(c, kicker, theme.font("bold"), label, w - 2 * s - 8),
+             readable(theme, "objective"))
         name = o.name.upper()
         size = fit(c, name, theme.font("display"), 15, w - 2 * s - 8)
-        text(c, name, w / 2, h - s - 28, theme.font("display"), size, readable(theme, "objective"))
-        c.setStrokeColor(col(theme, "objective"))
+        name_y = h - s - 12 - label - 15
+        text(c, name, w / 2, name_y, theme.font("display"), size, readable(theme, "objective"))
+        rule_y = name_y - 7
+        c.setStrokeColor(hue)
         c.setLineWidth(0.8)
-        c.line(s + 12, h - s - 36, w - s - 12, h - s - 36)
-        wrapped(c, o.condition, w / 2, h - s - 44, w - 2 * s - 10, theme.font("semibold"), theme.small(10), ink,
-                leading=theme.small(12.5))
-        # gains
+        c.line(s + 12, rule_y, w - s - 12, rule_y)
+        # gains panel at the bottom
         gains = [("rp", o.rp)] if o.rp else []
         gains += [("coins", o.coins)] if o.coins else []
-        text(c, "REVEAL AT ONCE AND GAIN", w / 2, s + 64, theme.font("bold"), theme.small(7.5), theme.colour("muted"))
+        unit = body_size(theme, 8.5)
+        panel_y0 = s + 2
+        badge_r = 15.0
+        badge_y = panel_y0 + 4 + unit + 3 + badge_r * 1.05
+        head = "REVEAL AT ONCE AND GAIN"
+        head_pt = fit(c, head, theme.font("bold"), label, w - 2 * s - 12)
+        panel_y1 = badge_y + badge_r * 1.05 + 5 + head_pt + 4
+        c.setFillColor(mix(theme.hex("ground", G), theme.hex("objective", G), 0.12))
+        c.roundRect(s + 2, panel_y0, w - 2 * s - 4, panel_y1 - panel_y0, 5, fill=1, stroke=0)
+        text(c, head, w / 2, panel_y1 - 4 - head_pt * 0.8, theme.font("bold"), head_pt, readable(theme, "objective",
+                                                                                                  "ground"))
         n = len(gains)
         for i, (kind, value) in enumerate(gains):
-            gx = w / 2 + (i - (n - 1) / 2) * 62
-            gy = s + 32
+            gx = w / 2 + (i - (n - 1) / 2) * 58
             if kind == "rp":
-                rp_badge(c, theme, gx - 12, gy, 19, value, 24)
-                text(c, "RP", gx + 16, gy - 4, theme.font("display"), 13, readable(theme, "renown"), "left")
+                rp_badge(c, theme, gx, badge_y, badge_r, value, 20)
+                text(c, "RP", gx, panel_y0 + 5, theme.font("bold"), unit, readable(theme, "renown"))
             else:
-                coin_badge(c, theme, gx - 12, gy, 19, value, 24)
-                text(c, "coins", gx + 10, gy - 4, theme.font("bold"), 9, readable(theme, "gold_dark"), "left")
+                coin_badge(c, theme, gx, badge_y, badge_r, value, 20)
+                text(c, "coins", gx, panel_y0 + 5, theme.font("bold"), unit, readable(theme, "gold_dark"))
+        if n == 2:
+            text(c, "+", w / 2, badge_y - 7, theme.font("display"), 18, ink)
+        # the condition above the panel, the picture between it and the name
+        body = body_size(theme)
+        width = w - 2 * s - 10
+        lines = simpleSplit(o.condition, theme.font("semibold"), body, width)
+        text_top = panel_y1 + 5 + len(lines) * body * 1.2
+        r = min(38.0, (rule_y - 5 - text_top - 4) / 2)
+        cy = (rule_y - 5 + text_top) / 2 + 1
+        c.setFillColor(mix(theme.hex("ground", G), theme.hex("objective", G), 0.16))
+        c.circle(w / 2, cy, r, fill=1, stroke=0)
+        c.setStrokeColor(hue)
+        c.setLineWidth(1.0)
+        c.circle(w / 2, cy, r - 2.5, fill=0, stroke=1)
+        icon = art.OBJECTIVE_ART.get(o.id) or art.laurel
+        icon(c, w / 2, cy, (r - 4) * 1.5, col(theme, "gold"), ink, col(theme, "ground"))
+        wrapped(c, o.condition, w / 2, text_top, width, theme.font("semibold"), body, ink, leading=body * 1.2)
 
     gains = " + ".join(x for x in (f"{o.rp} RP" if o.rp else "", f"{o.coins} coins" if o.coins else "") if x)
     return Face(f"{G}/objective/{o.id}/{o.name}/{o.rp}/{o.coins}/{o.condition}", draw,
@@ -166,7 +214,7 @@ def card_back(rules: ArchaeologiaRules, theme, which: str) -> Face:
         for i, line in enumerate(lines):
             size = fit(c, line, theme.font("display"), 20, w - 2 * s - 12)
             text(c, line, w / 2, h * 0.3 - i * 22, theme.font("display"), size, fg)
-        text(c, rules.title.upper(), w / 2, s + 12, theme.font("display"), 9, fg)
+        text(c, rules.title.upper(), w / 2, s + 12, theme.font("display"), body_size(theme, 9.0), fg)
 
     return Face(f"{G}/back/{which}/{label}/{rules.title}", draw, text=f"{label} back")
 
@@ -204,9 +252,9 @@ def _cost(c, theme, x: float, y: float, actions: int) -> None:
         c.circle(x, y + 3, 7, fill=1, stroke=0)
         art.footprint(c, x, y + 3, 10, col(theme, "ground"), ink, ink)
         if actions > 1:
-            text(c, f"×{actions}", x + 9, y, theme.font("bold"), 7.5, ink, "left")
+            text(c, f"×{actions}", x + 9, y, theme.font("bold"), 8, ink, "left")
     else:
-        text(c, "FREE", x, y, theme.font("bold"), 7, readable(theme, "grass"))
+        text(c, "FREE", x, y, theme.font("bold"), 8, readable(theme, "grass"))
 
 
 def aid_front(rules: ArchaeologiaRules, theme) -> Face:
@@ -220,7 +268,7 @@ def aid_front(rules: ArchaeologiaRules, theme) -> Face:
         c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, 6, fill=1, stroke=0)
         x0, x1 = s + 3, w - s - 3
         text(c, rules.title.upper(), w / 2, h - s - 16, theme.font("display"), 16, readable(theme, "earth"))
-        text(c, "PLAYER AID", w / 2, h - s - 27, theme.font("bold"), 7.5, theme.colour("muted"))
+        text(c, "PLAYER AID", w / 2, h - s - 27, theme.font("bold"), 8, theme.colour("muted"))
         y = h - s - 48
         _heading(c, theme, "YOUR TURN", x0, y, x1 - x0)
         steps = [(str(rules.draw), f"Draw {rules.draw} EVENT card."),
@@ -244,14 +292,14 @@ def aid_front(rules: ArchaeologiaRules, theme) -> Face:
         y -= 16
         # the actions' texts at the theme's small size where the card has the room, else as designed
         def drop(size: float) -> float:
-            return sum(2 + size + (len(simpleSplit(a.text, theme.font("body"), size, x1 - x0 - 20)) - 1) * size * 8.8 / 7.5
-                       + 12.5 for a in rules.actions.values())
-        body = theme.small(7.5) if drop(theme.small(7.5)) <= y - s + 10 else 7.5
+            return sum(2 + size + (len(simpleSplit(a.text, theme.font("body"), size, x1 - x0 - 20)) - 1) * size * 9.2 / 8
+                       + 11 for a in rules.actions.values())
+        body = theme.small(8) if drop(theme.small(8)) <= y - s + 10 else 8
         for a in rules.actions.values():
             _cost(c, theme, x0 + 8, y, a.actions)
             text(c, a.name, x0 + 20 + (8 if a.actions > 1 else 0), y, theme.font("bold"), 8.5, ink, "left")
             y = wrapped(c, a.text, x0 + 20, y - 2, x1 - x0 - 20, theme.font("body"), body, ink,
-                        leading=body * 8.8 / 7.5, align="left") - 12.5
+                        leading=body * 9.2 / 8, align="left") - 11
 
     return Face(f"{G}/aid/front/{hash_rules(rules)}", draw, text="player aid front")
 
@@ -272,7 +320,7 @@ def aid_back(rules: ArchaeologiaRules, theme) -> Face:
         cols = (x0 + 2, x0 + 62, x0 + 122, x1 - 2)
         for label, x, al in (("STRATUM", cols[0], "left"), ("RESEARCH", cols[1], "left"), ("TOOL", cols[2], "left"),
                              ("COST", cols[3], "right")):
-            text(c, label, x, y, theme.font("bold"), 7, theme.colour("muted"), al)
+            text(c, label, x, y, theme.font("bold"), 8, theme.colour("muted"), al)
         y -= 13
         for st in rules.strata.values():
             c.setFillColor(col(theme, f"{st.id}_light"))
@@ -293,12 +341,17 @@ def aid_back(rules: ArchaeologiaRules, theme) -> Face:
         text(c, f"Buy: {tools}", x0 + 2, y, theme.font("body"), fit(c, f"Buy: {tools}", theme.font("body"), 8, x1 - x0 - 4),
              ink, "left")
         y -= 11
-        text(c, f"One of each, kept all game; sell one back for {rules.sell_back}.", x0 + 2, y, theme.font("body"), 7.5,
+        text(c, f"One of each, kept all game; sell one back for {rules.sell_back}.", x0 + 2, y, theme.font("body"), 8,
              ink, "left")
         y -= 11
-        rent = " · ".join(f"{r.name} {r.price}" for r in rules.rentals.values())
-        text(c, f"Rent (this turn): {rent}", x0 + 2, y, theme.font("body"),
-             fit(c, f"Rent (this turn): {rent}", theme.font("body"), 8, x1 - x0 - 4), ink, "left")
+        for lasts in ("this turn", "rest of the game"):
+            rent = " · ".join(f"{r.name} {r.price}" for r in rules.rentals.values() if r.lasts == lasts)
+            if rent:
+                line = f"Rent for {'the ' if lasts != 'this turn' else ''}{lasts}: {rent}"
+                text(c, line, x0 + 2, y, theme.font("body"), fit(c, line, theme.font("body"), 8, x1 - x0 - 4, 8), ink,
+                     "left")
+                y -= 11
+        y += 11
         y -= 17
         _heading(c, theme, "SETS FOR THE MUSEUM", x0, y, x1 - x0)
         y -= 14
@@ -308,12 +361,13 @@ def aid_back(rules: ArchaeologiaRules, theme) -> Face:
             line = ", ".join(f"{g.name} ({g.size})" for g in groups)
             if not line:
                 continue
-            text(c, st.name, x0 + 2, y, theme.font("bold"), 7.5, readable(theme, sid), "left")
-            y = wrapped(c, line, x0 + 50, y + 7.5, x1 - x0 - 50, theme.font("body"), theme.small(7.5), ink,
-                        leading=theme.small(9), align="left") - 11
+            text(c, st.name, x0 + 2, y, theme.font("bold"), 8, readable(theme, sid), "left")
+            y = wrapped(c, line, x0 + 50, y + 7.5, x1 - x0 - 50, theme.font("body"), theme.small(8), ink,
+                        leading=theme.small(9.4), align="left") - 11
         doubles = sum(1 for g in rules.groups.values() if g.kind == "double")
-        y = wrapped(c, f"Singles go alone; the {doubles} doubles and every set only whole. Match the icon top right.",
-                    w / 2, y + 7, x1 - x0 - 4, theme.font("italic"), 7.5, ink, leading=9) - 16
+        y = wrapped(c, f"Singles go alone; the {doubles} doubles and every set only whole: match the icon (rulebook: "
+                    "collections top right, dinosaurs bottom right; our tiles: top right).",
+                    w / 2, y + 7, x1 - x0 - 4, theme.font("italic"), 8, ink, leading=9.4) - 16
         _heading(c, theme, "END OF THE GAME", x0, y, x1 - x0)
         y -= 15
         wrapped(c, f"Reach {rules.win_rp} RP first and win — or when one player holds both dinosaur eggs, "
@@ -334,9 +388,40 @@ def hash_rules(rules: ArchaeologiaRules) -> str:
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:12]
 
 
+#: Smallest type on the classic player aid (pt); a large-print theme prints the
+#: whole aid :func:`aid_scale` times larger so that it becomes ≥ 11 pt.
+AID_MIN_PT = 8.0
+
+
+def aid_scale(theme) -> float:
+    """1.0, or in a large-print theme ([type] scale above 1) the factor that
+    takes the aid's smallest type (:data:`AID_MIN_PT`) to
+    :data:`LARGE_BODY_PT`: the large-print aid is 95 × 124 mm times 1.375
+    (131 × 171 mm), fewer to a sheet, with the same layout."""
+    return LARGE_BODY_PT / AID_MIN_PT if theme.type_scale > 1 else 1.0
+
+
+def _scaled_face(face: Face, k: float) -> Face:
+    if k == 1.0:
+        return face
+
+    def draw(c, box: FaceBox) -> None:
+        c.saveState()
+        c.scale(k, k)
+        face.draw(c, FaceBox(box.width / k, box.height / k, box.bleed / k, box.safe / k, box.theme, box.shape))
+        c.restoreState()
+
+    return Face(f"{face.key}/x{k:g}", draw, text=face.text)
+
+
 def aid_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
-    """One player aid card per player (``players.max``), front and back."""
-    w, h = mm(rules.sizes["aid_width"]), mm(rules.sizes["aid_height"])
-    front, back = aid_front(rules, theme), aid_back(rules, theme)
-    return tuple(Component(f"player-aid-{i + 1}", w, h, front, back, safe=mm(3), meta={"kind": "aid"})
+    """One player aid card per player (``players.max``), front and back: 95 ×
+    124 mm (``sizes.aid_*``), or :func:`aid_scale` times that in a
+    large-print theme (drawn with the classic sizes, then enlarged)."""
+    k = aid_scale(theme)
+    drawn_with = replace(theme, type_scale=1.0) if k != 1.0 else theme
+    w, h = mm(rules.sizes["aid_width"]) * k, mm(rules.sizes["aid_height"]) * k
+    front = _scaled_face(aid_front(rules, drawn_with), k)
+    back = _scaled_face(aid_back(rules, drawn_with), k)
+    return tuple(Component(f"player-aid-{i + 1}", w, h, front, back, safe=mm(3) * k, meta={"kind": "aid"})
                  for i in range(rules.players_max))

@@ -1,6 +1,6 @@
 """What the Archaeologia kit prints, in print order.
 
-* ``rules-reference``: one page of the rules in our words (weasyprint);
+* ``rules-reference``: one page of the rules in our words (weasyprint; two in a large-print theme);
 * ``player-aids``: one duplex card per player (turn and actions; strata,
   tools, rentals and sets);
 * ``grass-tiles``, ``earth-tiles``, ``rock-tiles``, ``dinosaur-tiles``: the
@@ -22,19 +22,14 @@ scorer (:mod:`printkit.games.archaeologia.scoring`) reads ``[discoveries]``,
 from __future__ import annotations
 
 from printkit.build import BuildOptions, GameKit, Part
-from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, check_printable, load_rules
-from printkit.games.archaeologia.tiles import (
-    marker_face,
-    pawn_face,
-    rain_face,
-    round_token_face,
-    tile_back,
-    tile_front,
-    tool_face,
-)
+from printkit.lazy import LazyMapping, LazyModule, deferred
 from printkit.model import Component, ComponentSet, Face
 from printkit.units import mm
+
+#: The faces' art (reportlab) loads when a kit is built, not when a game is
+#: scored (:mod:`printkit.lazy`).
+_tiles = LazyModule("printkit.games.archaeologia.tiles")
 
 TILE_SAFE_MM = 3.0
 
@@ -43,9 +38,9 @@ def strata_components(rules: ArchaeologiaRules, theme, stratum: str) -> tuple[Co
     """The tiles of ``stratum`` in data order, each with the stratum's back;
     ``meta``: kind "tile", the stratum, the discovery id, kind and group."""
     size = mm(rules.sizes["tile"])
-    back = tile_back(rules, theme, stratum)
+    back = _tiles.tile_back(rules, theme, stratum)
     return tuple(
-        Component(f"tile-{d.id}", size, size, tile_front(rules, theme, d), back, safe=mm(TILE_SAFE_MM),
+        Component(f"tile-{d.id}", size, size, _tiles.tile_front(rules, theme, d), back, safe=mm(TILE_SAFE_MM),
                   meta={"kind": "tile", "stratum": stratum, "id": d.id, "tile_kind": d.kind, "group": d.group})
         for d in rules.tiles_of(stratum))
 
@@ -55,10 +50,10 @@ def tool_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
     size = mm(rules.sizes["tool_tile"])
     out = []
     for t in rules.tools.values():
-        face = tool_face(rules, theme, t.id)
+        face = _tiles.tool_face(rules, theme, t.id)
         out += [Component(f"tool-{t.id}-{i + 1}", size, size, face, face, safe=mm(2.5),
                           meta={"kind": "tool", "id": t.id}) for i in range(t.count)]
-    rain = rain_face(rules, theme)
+    rain = _tiles.rain_face(rules, theme)
     out += [Component(f"rain-{i + 1}", size, size, rain, rain, safe=mm(2.5), meta={"kind": "rain", "id": "rain"})
             for i in range(rules.rain_count)]
     return tuple(out)
@@ -70,11 +65,11 @@ def marker_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
     out = []
     for colour in rules.colours:
         for track in ("money", "renown"):
-            f = marker_face(rules, theme, colour, track)
+            f = _tiles.marker_face(rules, theme, colour, track)
             out.append(Component(f"marker-{colour}-{track}", d, d, f, f, shape="circle", safe=mm(1.5),
                                  meta={"kind": "marker", "colour": colour, "track": track}))
     for what, n in (("sonar", rules.sonar_markers), ("tent", rules.tent_markers)):
-        f = round_token_face(rules, theme, what)
+        f = _tiles.round_token_face(rules, theme, what)
         out += [Component(f"{what}-{i + 1}", d, d, f, f, shape="circle", safe=mm(1.5), meta={"kind": what})
                 for i in range(n)]
     return tuple(out)
@@ -84,7 +79,7 @@ def pawn_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
     """One fold-over standee per player colour (one-sided)."""
     w = mm(rules.sizes["pawn_width"])
     h = mm(2 * rules.sizes["pawn_base"] + 2 * rules.sizes["pawn_height"])
-    return tuple(Component(f"pawn-{c}", w, h, pawn_face(rules, theme, c), safe=mm(2),
+    return tuple(Component(f"pawn-{c}", w, h, _tiles.pawn_face(rules, theme, c), safe=mm(2),
                            meta={"kind": "pawn", "colour": c}) for c in rules.colours)
 
 
@@ -100,12 +95,17 @@ def parts(options: BuildOptions) -> list[Part]:
     rules = load_rules(options.rules_file(GAME_ID))
     theme = options.theme
     check_printable(rules, theme)
+    large = theme.type_scale > 1  # large print: the reference runs over two pages, the aids grow
     out = [
-        Part("rules-reference", "Rules reference", "plain paper (80 g/m²)",
+        Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
+             "plain paper (80 g/m²)",
              document=lambda: documents.rules_reference_pdf(rules, theme, options.paper), count=1),
     ]
     aids = cards.aid_components(rules, theme)
-    out.append(Part("player-aids", "Player aids", "card 250–300 g/m², duplex",
+    k = cards.aid_scale(theme)
+    big = f" (large print, {rules.sizes['aid_width'] * k:.0f} × {rules.sizes['aid_height'] * k:.0f} mm)"
+    out.append(Part("player-aids", f"Player aids{big if large else ''}",
+                    "card 250–300 g/m², duplex",
                     components=ComponentSet("player-aids", "Player aids", "card", aids), count=len(aids)))
     for sid, st in rules.strata.items():
         tiles = strata_components(rules, theme, sid)
@@ -156,6 +156,12 @@ def _deck_icon(fn):
     return lambda c, x, y, size, fill, detail: fn(c, x, y, size, fill, detail, detail)
 
 
+def _deck_icons() -> dict:
+    from printkit.games.archaeologia import art
+
+    return {name: _deck_icon(fn) for name, fn in art.DECK_ICONS.items()}
+
+
 def scorer(rules_path=None):
     """The Archaeologia :class:`printkit.scoring.Scorer` under the rules at
     ``rules_path`` (``None``: bundled): the events replayed in order, RP per
@@ -180,7 +186,7 @@ def scorer(rules_path=None):
     )
 
 
-from printkit.games.archaeologia.cover import title_art as _title_art  # noqa: E402
+_title_art = deferred("printkit.games.archaeologia.cover:title_art")
 
 _rules = load_rules()
 def _scorepad(rules_path=None):
@@ -203,5 +209,5 @@ GAME = GameKit(
     options=frozenset({"board_paper"}),
     scorer=scorer,
     scorepad=lambda rules_path=None: _scorepad(rules_path),
-    icons={name: _deck_icon(fn) for name, fn in art.DECK_ICONS.items()},
+    icons=LazyMapping(_deck_icons),
 )

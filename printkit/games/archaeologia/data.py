@@ -109,13 +109,15 @@ class Group:
 
 @dataclass(frozen=True)
 class Priced:
-    """A tool (``count`` tiles) or a rental (``text``) of the tool hut; price in coins."""
+    """A tool (``count`` tiles) or a rental (``text``, and how long it
+    ``lasts``: "this turn" or "rest of the game") of the tool hut; price in coins."""
 
     id: str
     name: str
     price: int
     count: int = 0
     text: str = ""
+    lasts: str = ""
 
 
 @dataclass(frozen=True)
@@ -325,7 +327,8 @@ def _read(chk: Checker) -> ArchaeologiaRules:
         k = f"rentals.{rid}"
         chk.table(k)
         rentals[rid] = Priced(rid, chk.text(f"{k}.name", T["short"]),
-                              chk.whole(f"{k}.price", 0, COINS_MAX, what=" (coins)"), text=chk.text(f"{k}.text", 60))
+                              chk.whole(f"{k}.price", 0, COINS_MAX, what=" (coins)"), text=chk.text(f"{k}.text", 60),
+                              lasts=chk.choice(f"{k}.lasts", ("this turn", "rest of the game")))
     actions = {}
     for aid in chk.ids("actions.order", 1, 12, max_len=40):
         k = f"actions.{_id(chk, 'actions.order', aid)}"

@@ -26,7 +26,8 @@ def rules_context(rules: ArchaeologiaRules) -> dict[str, Any]:
         strata.append({
             "id": st.id, "name": st.name, "research": st.research, "cost": st.cost, "tiles": st.tiles,
             "tool": rules.tools[st.tool].name if st.tool else "",
-            "singles": sum(1 for d in rules.tiles_of(st.id) if d.kind == "single"),
+            "singles": sum(1 for d in rules.tiles_of(st.id) if d.kind == "single" and not d.id.startswith("meteorite")),
+            "meteorites": sum(1 for d in rules.tiles_of(st.id) if d.id.startswith("meteorite")),
             "eggs": sum(1 for d in rules.tiles_of(st.id) if d.egg),
             "doubles": [g.name for g in groups if g.kind == "double"],
             "sets": [{"name": g.name, "size": g.size, "kind": g.kind} for g in groups if g.kind != "double"],
@@ -42,14 +43,32 @@ def rules_context(rules: ArchaeologiaRules) -> dict[str, Any]:
         "draw": rules.draw, "actions": rules.actions_per_turn, "hand_limit": rules.hand_limit,
         "idle_coins": rules.idle_coins, "win_rp": rules.win_rp, "eggs": rules.eggs_to_end,
         "tools": [{"name": t.name, "price": t.price} for t in rules.tools.values()], "sell_back": rules.sell_back,
-        "rentals": [{"name": r.name, "price": r.price, "text": r.text} for r in rules.rentals.values()],
+        "rentals": [{"name": r.name, "price": r.price, "text": r.text, "lasts": r.lasts} for r in rules.rentals.values()],
         "events": rules.event_count, "event_footprints": sum(e.count for e in rules.events.values() if e.action),
         "objectives": len(rules.objectives), "tiles": len(rules.discoveries),
     }
 
 
+#: Body text of the reference (pt): the classic size, and the least a large-print
+#: theme ([type] scale above 1) gets.
+BODY_PT = 9.4
+LARGE_BODY_PT = 11.0
+
+
+def type_context(theme: Theme) -> dict[str, Any]:
+    """Font sizes (pt) of the reference for ``theme``: ``body`` (9.4 pt,
+    ≥ 11 pt in a large-print theme), ``small`` (tables, tags: ≥ 8 pt, ≥ 11 pt
+    large) and ``large`` (True in a large-print theme: the reference then
+    runs over two pages, as its masthead says)."""
+    large = theme.type_scale > 1
+    body = max(LARGE_BODY_PT, BODY_PT * theme.type_scale) if large else BODY_PT
+    small = max(LARGE_BODY_PT, 8.8 * theme.type_scale) if large else 8.8
+    return {"large": large, "body_pt": round(body, 2), "small_pt": round(small, 2), "tag_pt": round(small if large else 8.0, 2)}
+
+
 def rules_reference_pdf(rules: ArchaeologiaRules, theme: Theme, paper: Paper) -> bytes:
-    """The one-page rules reference as PDF bytes (``paper`` size, theme fonts
-    and the game's palette).  Raises :class:`printkit.PrintkitError` for a
+    """The rules reference as PDF bytes (``paper`` size, theme fonts and the
+    game's palette): one page, two in a large-print theme (see
+    :func:`type_context`).  Raises :class:`printkit.PrintkitError` for a
     template error."""
-    return render_document(TEMPLATE, rules_context(rules), theme, paper)
+    return render_document(TEMPLATE, {**rules_context(rules), "type": type_context(theme)}, theme, paper)

@@ -213,12 +213,16 @@ class Game:
         compares them: case, Unicode form and invisible characters aside)."""
         if not isinstance(written, str):
             return None
-        if self._index is None:
-            self._index = {}
+        index = self._index
+        if index is None:
+            index = self._index = {}
             for p in self.players:
                 if p.named:
-                    self._index.setdefault(name_key(p.name), p)
-        return self._index.get(name_key(written))
+                    index.setdefault(name_key(p.name), p)
+            for key, p in list(index.items()):  # a name as written in the table finds its player at once
+                index.setdefault("\0" + p.name, p)
+        found = index.get("\0" + written)  # "\0" never starts a normalised key
+        return found if found is not None else index.get(name_key(written))
 
 
 def ids_text(ids: Any, limit: int = MAX_NAMED) -> str:

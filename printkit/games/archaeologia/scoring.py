@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, bundled_rules
@@ -118,6 +119,7 @@ class Replay:
     problems: list[Problem]
     standings: list[Standing]
     end: End | None
+    totals: dict[str, int] = field(default_factory=dict)  # player → total RP (as Standing.total)
 
 
 @dataclass
@@ -135,7 +137,13 @@ class Result:
     end: End | None = None
     events: int = 0
     win_rp: int = 0
-    names: dict[str, str] = field(default_factory=dict)
+    game: Game | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def names(self) -> dict[str, str]:
+        """Display names of the game's tile, discovery and objective ids
+        (worked out when a report asks, not for every game scored)."""
+        return _names(self.game) if self.game is not None else {}
 
 
 def _who(names: list[str]) -> str | None:
@@ -148,10 +156,12 @@ class _State:
 
     def __init__(self, game: Game):
         self.game = game
+        self.totals: dict[str, int] = {}         # player → RP so far (start + gifts + objectives)
         self.given: dict[str, int] = {}          # tile → event
         self.fulfilled: dict[str, int] = {}      # objective → event
         self.egg_given: tuple[int, str] | None = None
         self.standings = {p.name: Standing(p.name, p.seat, game.start_rp) for p in game.players if p.named}
+        self.totals = dict.fromkeys(self.standings, game.start_rp)
 
 
 def replay(game: Game, partial: bool = False) -> Replay:
@@ -180,15 +190,14 @@ def replay(game: Game, partial: bool = False) -> Replay:
             if ev.kind == "eggs":   # the players stopped here: one cause, one problem (no game-not-ended too)
                 end = End(ev.number, "eggs", (item_text(ev.player),), game.win_rp)
             continue
-        apply()
+        gained = apply()  # the players who gained RP
         if ev.kind == "eggs":
             end = End(ev.number, "eggs", (game.player_for(ev.player).name,), game.win_rp)
         else:
-            gained = [game.player_for(w).name for w, _ in ev.shares] if ev.kind == "give" else \
-                [game.player_for(ev.player).name]
-            reached = tuple(s.name for s in sorted((st.standings[n] for n in dict.fromkeys(gained)),
-                                                   key=lambda s: s.seat) if s.total >= game.win_rp)
-            if reached:
+            totals, win = st.totals, game.win_rp
+            if any(totals[n] >= win for n in gained):
+                reached = tuple(s.name for s in sorted((st.standings[n] for n in dict.fromkeys(gained)
+                                                        if totals[n] >= win), key=lambda s: s.seat))
                 end = End(ev.number, "rp", reached, game.win_rp)
     if end is None:
         n = len(game.events)
@@ -198,7 +207,7 @@ def replay(game: Game, partial: bool = False) -> Replay:
              "event, and") + f" no player has {game.win_rp} RP and no one holds both dinosaur eggs" + ("; the standings so far are shown" if partial else " (score an unfinished game "
                                "with --partial)"),
             severity=WARNING if partial else ERROR, event=n or None))
-    return Replay(probs, list(st.standings.values()), end)
+    return Replay(probs, list(st.standings.values()), end, st.totals)
 
 
 def _player(ev: Event, written: str, st: _State, found: list[Problem]) -> Player | None:
@@ -211,6 +220,69 @@ def _player(ev: Event, written: str, st: _State, found: list[Problem]) -> Player
 
 
 def _check_give(ev: Event, st: _State, found: list[Problem]):  # -> apply() or None
+    """A gift's problems appended to ``found``; returns its ``apply()``, or
+    ``None`` when it cannot be applied.  A gift without any problem (nearly
+    every gift of a real game) is recognised first, in one pass."""
+    fast = _clean_give(ev, st)
+    if fast is not None:
+        return fast
+    return _check_give_in_full(ev, st, found)
+
+
+def _clean_give(ev: Event, st: _State):
+    """``apply()`` of a gift that has no problem at all, else ``None`` (then
+    :func:`_check_give_in_full` finds and words every problem)."""
+    game = st.game
+    tiles_of, given = game.tiles, st.given
+    owners: list[tuple[Player, tuple[str, ...]]] = []
+    seen: set[str] = set()
+    discovery = None
+    for written, tiles in ev.shares:
+        p = game.player_for(written)
+        if p is None or not tiles:
+            return None
+        for t in tiles:
+            tile = tiles_of.get(t)
+            if tile is None or t in seen or t in given:
+                return None
+            seen.add(t)
+            key = tile.group or t
+            if discovery is None:
+                discovery = key
+            elif key != discovery:
+                return None
+        owners.append((p, tiles))
+    if discovery is None:
+        return None
+    group = game.groups.get(tiles_of[next(iter(seen))].group or "")
+    if group is not None and any(t not in seen for t in group.tiles):
+        return None
+    return _gift(st, ev.number, owners, discovery)
+
+
+def _gift(st: _State, n: int, owners: list, discovery: str):
+    """``apply()`` of a checked gift: each owner's RP, the tiles given."""
+    game = st.game
+
+    def apply() -> list[str]:
+        names = [p.name for p, _ in owners]
+        tiles_of, given, standings, totals = game.tiles, st.given, st.standings, st.totals
+        for p, tiles in owners:
+            rp = 0
+            for t in tiles:
+                tile = tiles_of[t]
+                rp += tile.rp
+                given[t] = n
+                if tile.egg and st.egg_given is None:
+                    st.egg_given = (n, t)
+            others = tuple(q for q in dict.fromkeys(names) if q != p.name) if len(names) > 1 else ()
+            standings[p.name].gifts.append(Gift(n, discovery, tiles, rp, others))
+            totals[p.name] += rp
+        return names
+    return apply
+
+
+def _check_give_in_full(ev: Event, st: _State, found: list[Problem]):
     game, n = st.game, ev.number
     owners: list[tuple[Player | None, tuple[str, ...]]] = []
     for written, tiles in ev.shares:
@@ -231,7 +303,7 @@ def _check_give(ev: Event, st: _State, found: list[Problem]):  # -> apply() or N
         if len(unknown) > 50:
             found.append(problem("unknown-tile", f"event {n}: {len(unknown) - 50:,} more tile ids are not "
                                  "discoveries", event=n, player=_who(shown), tiles=()))
-    twice = [t for t, k in Counter(all_tiles).items() if k > 1]
+    twice = [t for t, k in Counter(all_tiles).items() if k > 1] if len(set(all_tiles)) != len(all_tiles) else []
     if twice:
         found.append(problem("tile-given-twice", f"event {n}: {ids_text(twice)} given twice in one gift",
                              event=n, player=_who(shown), tiles=tuple(item_text(t) for t in twice[:8])))
@@ -260,19 +332,7 @@ def _check_give(ev: Event, st: _State, found: list[Problem]):  # -> apply() or N
                                  f"at event {st.given[t]}", event=n, player=who, tiles=(item_text(t),)))
     if any(t not in game.tiles for t in all_tiles):
         return None                     # unknown tiles (a problem here, or an unreadable [discoveries]): not given
-
-    def apply() -> None:
-        names = [p.name for p, _ in owners]
-        discovery = next(iter(parts))
-        for p, tiles in owners:
-            rp = sum(game.tiles[t].rp for t in tiles)
-            others = tuple(q for q in dict.fromkeys(names) if q != p.name)
-            st.standings[p.name].gifts.append(Gift(n, discovery, tiles, rp, others))
-            for t in tiles:
-                st.given[t] = n
-                if game.tiles[t].egg and st.egg_given is None:
-                    st.egg_given = (n, t)
-    return apply
+    return _gift(st, n, owners, next(iter(parts)))
 
 
 def _check_eggs(ev: Event, st: _State, found: list[Problem]):
@@ -288,7 +348,7 @@ def _check_eggs(ev: Event, st: _State, found: list[Problem]):
         found.append(problem("eggs-after-gift", f"event {n}: {who} cannot hold both dinosaur eggs: "
                              f"{item_text(egg)} was given to the museum at event {at}", event=n, player=who,
                              tiles=(item_text(egg),)))
-    return lambda: None
+    return lambda: []
 
 
 def _check_objective(ev: Event, st: _State, found: list[Problem]):
@@ -308,9 +368,12 @@ def _check_objective(ev: Event, st: _State, found: list[Problem]):
         found.append(problem("objective-twice", f"event {n}: {oid} was already fulfilled at event "
                              f"{st.fulfilled[oid]}", event=n, player=who, item=oid))
 
-    def apply() -> None:
+    def apply() -> list[str]:
         st.fulfilled[oid] = n
-        st.standings[p.name].objectives.append(Fulfilled(n, oid, game.objectives[oid].rp))
+        rp = game.objectives[oid].rp
+        st.standings[p.name].objectives.append(Fulfilled(n, oid, rp))
+        st.totals[p.name] += rp
+        return [p.name]
     return apply
 
 
@@ -320,23 +383,29 @@ def validate(game: Game, partial: bool = False) -> list[Problem]:
     return replay(game, partial).problems
 
 
+def _names(game: Game) -> dict[str, str]:
+    """Display names of every tile, discovery group and objective id."""
+    names = {t.id: (game.groups[t.id].name if t.id in game.groups else t.name) for t in game.tiles.values()}
+    names.update({g.id: g.name for g in game.groups.values()})
+    names.update({o.id: o.name for o in game.objectives.values()})
+    return names
+
+
 def score_game(game: Game, partial: bool = False) -> Result:
     """Replay ``game`` and rank the players by RP.  Never raises for bad
     input: an invalid game gives ``Result.valid == False`` and no standings."""
     r = replay(game, partial)
-    names = {t.id: (game.groups[t.id].name if t.id in game.groups else t.name) for t in game.tiles.values()}
-    names.update({g.id: g.name for g in game.groups.values()})
-    names.update({o.id: o.name for o in game.objectives.values()})
     res = Result(game.source, not any(p.severity == ERROR for p in r.problems), partial, r.problems,
-                 events=len(game.events), win_rp=game.win_rp, end=r.end, names=names)
+                 events=len(game.events), win_rp=game.win_rp, end=r.end, game=game)
     if not res.valid:
         return res
-    players = rank_players(r.standings, lambda s: s.total, lambda s: s.seat)
+    totals = r.totals
+    players = rank_players(r.standings, lambda s: totals[s.name], lambda s: s.seat)
     res.players = players
     if r.end is not None:
         pool = [s for s in players if s.name in r.end.players] if r.end.reason == "rp" else players
-        best = max(s.total for s in pool)
-        res.winners = [s.name for s in players if s in pool and s.total == best]
+        best = max(totals[s.name] for s in pool)
+        res.winners = [s.name for s in players if s in pool and totals[s.name] == best]
     return res
 
 

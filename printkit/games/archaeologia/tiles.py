@@ -30,7 +30,7 @@ from printkit.units import mm
 
 G = GAME_ID
 #: RP size (pt): the biggest text on a strata tile.
-RP_PT = 22
+RP_PT = 24
 #: Player-colour symbols (colour-blind safe: each colour also has a shape).
 PLAYER_SYMBOLS = {"blue": "circle", "orange": "triangle", "green": "square", "purple": "diamond"}
 
@@ -111,53 +111,95 @@ def kind_label(rules: ArchaeologiaRules, d: Discovery) -> str:
     return "DINOSAUR EGG" if d.egg else "SINGLE"
 
 
+#: Body type (pt) on tiles, tokens and standees before ``[type] scale``:
+#: 9.6 pt (classic ≥ 8 pt; highcontrast's scale 1.15 makes it 11 pt).
+BODY_PT = 9.6
+#: The black-market value on its coin (pt): the tile's second number.
+COIN_PT = 14
+
+
+def body(theme, size: float = BODY_PT) -> float:
+    """Body type size (pt) in ``theme``: ``size`` times ``[type] scale``."""
+    return theme.small(size)
+
+
+def lines_of(c, s: str, font: str, size: float, width: float) -> list[str]:
+    """``s`` wrapped to ``width`` pt at ``size`` (a word wider than the width keeps its line)."""
+    return simpleSplit(s, font, size, width) or [s]
+
+
+def size_badge(c, theme, x: float, y: float, r: float, hue) -> None:
+    """The disc under a group's size (top right of a tile): ground with an
+    ink ring — no solid ink disc, so ink-saver and large print stay light."""
+    c.setFillColor(col(theme, "ground"))
+    c.setStrokeColor(theme.colour("ink"))
+    c.setLineWidth(1.2)
+    c.circle(x, y, r, fill=1, stroke=1)
+
+
 def tile_front(rules: ArchaeologiaRules, theme, d: Discovery) -> Face:
-    """A strata tile's front (see module doc)."""
+    """A strata tile's front (see module doc).  Every text is drawn after all
+    the art, so no picture or badge covers a letter; sizes: RP 24 pt, the
+    black-market value :data:`COIN_PT`, the group size 12 pt, name and label
+    :func:`body`."""
     group = rules.groups.get(d.group) if d.group else None
 
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
         hue, light = col(theme, d.stratum), col(theme, f"{d.stratum}_light")
         ink = theme.colour("ink")
+        ground = col(theme, "ground")
         fill_bleed(c, box, light)
-        c.setFillColor(col(theme, "ground"))
+        c.setFillColor(ground)
         c.roundRect(s * 0.55, s * 0.55, w - 1.1 * s, h - 1.1 * s, 5, fill=1, stroke=0)
         frame(c, box, hue, s * 0.55, 1.6)
-        # top left: RP
-        r = 15.0
-        rp_badge(c, theme, s + r - 1, h - s - r + 1, r, d.rp)
+        texts = []  # drawn last: (string, x, baseline, font, size, colour, align)
+        # top left: RP on the laurel
+        r = 17.0
+        rx, ry = s + r - 2, h - s - r + 1
+        art.laurel(c, rx, ry, 2 * r, col(theme, "renown"), col(theme, "renown"), ground)
+        texts.append((str(d.rp), rx, ry - RP_PT * 0.36, theme.font("display"), RP_PT, on(theme, "renown"), "centre"))
         # top right: group icon and size (or the egg)
-        bx, by, bs = w - s - 26, h - s - 26, 26.0
+        bs = 28.0
+        bx, by = w - s - bs, h - s - bs
         if group or d.egg:
             c.setFillColor(hue)
             c.roundRect(bx, by, bs, bs, 4, fill=1, stroke=0)
             icon = art.GROUP_ART[group.icon] if group else art.egg
-            icon(c, bx + bs / 2, by + bs / 2, bs * 0.78, col(theme, "ground"), ink, hue)
+            icon(c, bx + bs / 2, by + bs / 2, bs * 0.78, ground, ink, hue)
             if group:
-                c.setFillColor(ink)
-                c.circle(bx, by, 7.5, fill=1, stroke=0)
-                text(c, str(group.size), bx, by - 4, theme.font("display"), 11, col(theme, "ground"))
-        # middle: the find
-        emblem = (art.GROUP_ART[group.icon] if group else art.EMBLEMS["egg" if d.egg else (
-            "meteorite" if d.id.startswith("meteorite") else d.stratum)])
-        cy = h * 0.52
-        c.setFillColor(light)
-        c.circle(w / 2, cy, 24, fill=1, stroke=0)
-        emblem(c, w / 2, cy, 40, hue if group else col(theme, "ground_dark"), ink, light)
-        # name
-        font = theme.font("bold")
-        size = theme.small(8.5)
-        if len(simpleSplit(d.name, font, size, w - 2 * s - 4)) > 2:
-            size = theme.small(7.5)
-        while size > 7.0 and len(simpleSplit(d.name, font, size, w - 2 * s - 4)) > 2:
-            size = max(7.0, size - 0.5)
-        wrapped(c, d.name, w / 2, cy - 24, w - 2 * s - 4, font, size, ink, max_lines=2)
-        # bottom: kind label left, black-market coin right
-        cr = 10.5
+                size_badge(c, theme, bx + bs / 2, by - 2, 8.5, hue)
+                texts.append((str(group.size), bx + bs / 2, by - 6.3, theme.font("display"), 12, ink, "centre"))
+        # bottom right: the black-market coin; bottom left: what the tile is
+        cr = 11.0
+        cx, cy = w - s - cr + 1, s + cr - 1
+        art.coin(c, cx, cy, 2 * cr, col(theme, "gold"), col(theme, "gold_dark"), ground)
+        texts.append((str(d.black_market), cx, cy - COIN_PT * 0.36, theme.font("display"), COIN_PT, on(theme, "gold"),
+                      "centre"))
+        size = body(theme)
+        lead = size * 1.15
         label = kind_label(rules, d)
-        lsize = fit(c, label, theme.font("semibold"), theme.small(7.5), w - 2 * s - 2 * cr - 6)
-        text(c, label, s + 1, s + 3, theme.font("semibold"), lsize, readable(theme, d.stratum), "left")
-        coin_badge(c, theme, w - s - cr + 1, s + cr - 1, cr, d.black_market)
+        lfont = theme.font("semibold")
+        lab = lines_of(c, label, lfont, size, w - 2 * s - 2 * cr - 4)[:2]
+        for i, line in enumerate(reversed(lab)):
+            texts.append((line, s + 1, s + 3 + i * lead, lfont, size, readable(theme, d.stratum), "left"))
+        # the name, above the bottom row
+        font = theme.font("bold")
+        names = lines_of(c, d.name, font, size, w - 2 * s - 4)[:2]
+        base = max(s + 2 * cr, s + 3 + len(lab) * lead - lead + size * 0.75) + 6
+        for i, line in enumerate(reversed(names)):
+            texts.append((line, w / 2, base + i * lead, font, size, ink, "centre"))
+        name_top = base + (len(names) - 1) * lead + size * 0.75
+        # middle: the find, between the name and the top edge (it may rise between the badges)
+        room_bottom, room_top = name_top + 3, h - s - 1
+        pic = min(room_top - room_bottom, w - 2 * s - 2 * r - bs - 2, 56.0)
+        py = (room_bottom + room_top) / 2
+        c.setFillColor(light)
+        c.circle(w / 2, py, pic * 0.52, fill=1, stroke=0)
+        art.find_art(d.id, d.stratum, d.egg)(c, w / 2, py, pic * 0.95, hue if group or d.egg else col(theme, "ground_dark"),
+                                             ink, light)
+        for t in texts:
+            text(c, *t)
 
     key = f"{G}/tile/{d.id}/{d.rp}/{d.black_market}/{d.group}/{d.name}"
     return Face(key, draw, text=f"{d.name}: {d.stratum} {d.kind} {d.rp} RP, black market {d.black_market}")
@@ -281,87 +323,132 @@ def tile_back(rules: ArchaeologiaRules, theme, stratum: str) -> Face:
 
 
 def tool_face(rules: ArchaeologiaRules, theme, tool_id: str) -> Face:
-    """A tool tile (the same on both sides): the tool, its name, price and the stratum it digs."""
+    """A tool tile (the same on both sides): the price on a coin top left
+    (20 pt, the number a player needs), the sell-back value top right, the
+    tool in the middle, its name and the stratum it digs at the bottom.  Texts
+    are drawn after the art; body type :func:`body`."""
     tool = rules.tools[tool_id]
     digs = [s for s in rules.strata.values() if s.tool == tool_id]
 
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
-        fill_bleed(c, box, col(theme, "tool"))
-        c.setFillColor(col(theme, "ground"))
-        c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, 5, fill=1, stroke=0)
         ink = theme.colour("ink")
-        art.TOOL_ART[tool_id](c, w / 2, h * 0.58, 44, col(theme, "gold"), ink, col(theme, "ground"))
-        text(c, tool.name.upper(), w / 2, s + 12, theme.font("display"), fit(c, tool.name.upper(), theme.font("display"),
-                                                                             11, w - 2 * s - 4), ink)
+        ground = col(theme, "ground")
+        fill_bleed(c, box, col(theme, "tool"))
+        c.setFillColor(ground)
+        c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, 5, fill=1, stroke=0)
+        texts = []
+        size = body(theme)
+        y = s + 2
         if digs:
             dig = "digs " + " & ".join(st.name for st in digs)
-            text(c, dig, w / 2, s + 3, theme.font("semibold"), fit(c, dig, theme.font("semibold"), theme.small(7.5), w - 2 * s),
-                 ink)
-        coin_badge(c, theme, s + 9, h - s - 9, 10, tool.price, 13)
-        text(c, f"sell {rules.sell_back}", w - s - 1, h - s - 8, theme.font("semibold"), 7, theme.colour("muted"),
-             "right")
+            dsize = fit(c, dig, theme.font("semibold"), size, w - 2 * s - 2, minimum=size * 0.9)
+            texts.append((dig, w / 2, y, theme.font("semibold"), dsize, ink, "centre"))
+            y += dsize * 1.2
+        name = tool.name.upper()
+        nsize = fit(c, name, theme.font("display"), 14, w - 2 * s - 4, minimum=11)
+        texts.append((name, w / 2, y + 1, theme.font("display"), nsize, ink, "centre"))
+        pic_bottom = y + nsize * 0.8 + 4
+        cr = 14.0
+        art.coin(c, s + cr, h - s - cr, 2 * cr, col(theme, "gold"), col(theme, "gold_dark"), ground)
+        texts.append((str(tool.price), s + cr, h - s - cr - 20 * 0.36, theme.font("display"), 20, on(theme, "gold"),
+                      "centre"))
+        sell = f"sell {rules.sell_back}"
+        texts.append((sell, w - s, h - s - size, theme.font("semibold"), size, readable(theme, "muted"), "right"))
+        pic = min(h - s - pic_bottom, 52.0)
+        art.TOOL_ART[tool_id](c, w / 2, pic_bottom + pic / 2, pic, col(theme, "gold"), ink, ground)
+        for t in texts:
+            text(c, *t)
 
     return Face(f"{G}/tool/{tool_id}/{tool.name}/{tool.price}/{rules.sell_back}", draw,
                 text=f"{tool.name} {tool.price} coins")
 
 
 def rain_face(rules: ArchaeologiaRules, theme) -> Face:
-    """The RAIN tile (both sides): the cloud, its name and what it does."""
+    """The RAIN tile (both sides): the cloud, its name and what it does
+    (body type :func:`body`, drawn after the cloud) on the rain colour,
+    framed by the tool tiles' band (it shares their sheet and cut lines)."""
 
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
-        fill_bleed(c, box, col(theme, "rain"))
+        fill_bleed(c, box, col(theme, "tool"))  # the tool tiles' band: the sheet's neighbours share its colour
+        c.setFillColor(col(theme, "rain"))
+        c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, 5, fill=1, stroke=0)
         fg = on(theme, "rain")
-        art.cloud(c, w / 2, h * 0.7, 40, col(theme, "ground"), fg, col(theme, "rain"))
-        text(c, "RAIN", w / 2, h * 0.42, theme.font("display"), 13, fg)
-        wrapped(c, "No digging, no SONAR on this pile.", w / 2, h * 0.38, w - 2 * s, theme.font("semibold"),
-                theme.small(7), fg)
+        size = body(theme)
+        rule = "No digging, no SONAR on this pile."
+        lines = lines_of(c, rule, theme.font("semibold"), size, w - 2 * s)
+        top = s + 2 + len(lines) * size * 1.15
+        art.cloud(c, w / 2, (top + 22 + h - s) / 2, min(h - s - top - 22, 44), col(theme, "ground"), fg,
+                  col(theme, "rain"))
+        text(c, "RAIN", w / 2, top + 4, theme.font("display"), 16, fg)
+        wrapped(c, rule, w / 2, top - 1, w - 2 * s, theme.font("semibold"), size, fg, leading=size * 1.15)
 
     return Face(f"{G}/rain", draw, text="RAIN")
 
 
+#: Round tokens keep decoration this far (pt) from their cut circle: only a
+#: plain band, pale enough for the cut line to show, lies there.
+ROUND_CLEAR = mm(3.0)
+
+
+def band_colour(theme, role: str):
+    """The plain outer band of a round token: ``role`` mixed three parts in ten
+    with the game's ground (still its colour, light enough for a cut line)."""
+    return icons.mix(theme.hex(role, G), theme.hex("ground", G), 0.7)
+
+
 def marker_face(rules: ArchaeologiaRules, theme, colour: str, track: str) -> Face:
-    """A round player marker (both sides): the player colour, its symbol and
-    what it counts — a coin for the MONEY track, a laurel for RENOWN."""
+    """A round player marker (both sides): a plain band of the player's colour,
+    pale, within :data:`ROUND_CLEAR` of the cut; inside it the full colour with
+    a coin ($, the MONEY track) or a laurel (RP, RENOWN) and the player's
+    symbol below.  Label :func:`body` (11 pt in highcontrast) on its badge."""
 
     def draw(c, box: FaceBox) -> None:
         w = box.width
-        fill_bleed(c, box, col(theme, colour))
-        c.setFillColor(col(theme, "ground"))
-        c.circle(w / 2, w / 2, w * 0.36, fill=1, stroke=0)
+        r = w / 2
+        fill_bleed(c, box, band_colour(theme, colour))
+        c.setFillColor(col(theme, colour))
+        c.circle(r, r, r - ROUND_CLEAR, fill=1, stroke=0)
+        size = max(body(theme), 9.0)
         if track == "money":
-            art.coin(c, w / 2, w / 2 + 3, w * 0.42, col(theme, "gold"), col(theme, "gold_dark"), col(theme, "ground"))
+            art.coin(c, r, r + 3, w * 0.5, col(theme, "gold"), col(theme, "gold_dark"), col(theme, "ground"))
+            label, role = "$", "gold"
         else:
-            art.laurel(c, w / 2, w / 2 + 3, w * 0.46, col(theme, "renown"), col(theme, "renown"), col(theme, "ground"))
-        colour_symbol(c, PLAYER_SYMBOLS[colour], w / 2, w * 0.22, w * 0.16, theme.colour("ink"))
-        text(c, "$" if track == "money" else "RP", w / 2, w / 2 + 3 - 3.5 + (0 if track == "money" else 0.5),
-             theme.font("display"), 9 if track == "money" else 8, on(theme, "gold" if track == "money" else "renown"))
+            art.laurel(c, r, r + 3, w * 0.56, col(theme, "renown"), col(theme, "renown"), col(theme, "ground"))
+            label, role = "RP", "renown"
+        colour_symbol(c, PLAYER_SYMBOLS[colour], r, w * 0.22, w * 0.16, theme.colour("ink"), col(theme, "ground"), 0.9)
+        text(c, label, r, r + 3 - size * 0.36, theme.font("display"), size, on(theme, role))
 
     return Face(f"{G}/marker/{colour}/{track}", draw, text=f"{colour} {track} marker")
 
 
 def round_token_face(rules: ArchaeologiaRules, theme, what: str) -> Face:
-    """A SONAR or TENT marker (both sides)."""
+    """A SONAR or TENT marker (both sides): a plain band of the tool colour,
+    pale, within :data:`ROUND_CLEAR` of the cut, the icon above and the name
+    across the middle (:func:`body`, drawn after the icon)."""
     icon = art.RENTAL_ART[what]
     label = rules.rentals[what].name.upper() if what in rules.rentals else what.upper()
 
     def draw(c, box: FaceBox) -> None:
         w = box.width
-        fill_bleed(c, box, col(theme, "tool"))
+        r = w / 2
+        fill_bleed(c, box, band_colour(theme, "tool"))
         c.setFillColor(col(theme, "ground"))
-        c.circle(w / 2, w / 2, w * 0.42, fill=1, stroke=0)
-        icon(c, w / 2, w / 2 + 5, w * 0.5, col(theme, "rain" if what == "sonar" else "gold"), theme.colour("ink"),
+        c.circle(r, r, r - ROUND_CLEAR, fill=1, stroke=0)
+        size = body(theme)
+        icon(c, r, r + 12.5, 13, col(theme, "rain" if what == "sonar" else "gold"), theme.colour("ink"),
              col(theme, "ground"))
-        text(c, label, w / 2, w * 0.17, theme.font("bold"), fit(c, label, theme.font("bold"), theme.small(7), w * 0.6),
-             theme.colour("ink"))
+        text(c, label, r, r - size * 0.36 - 2, theme.font("bold"), size, theme.colour("ink"))
 
     return Face(f"{G}/token/{what}/{label}", draw, text=f"{label} marker")
 
 
 def pawn_face(rules: ArchaeologiaRules, theme, colour: str) -> Face:
     """A fold-over archaeologist standee (one-sided): base tab, figure upside
-    down, fold, figure upright, base tab.  Fold on the three dashed lines."""
+    down, fold, figure upright, base tab.  Each of the three dashed fold lines
+    is labelled "fold" (:func:`body`); the coloured tabs stop :data:`STANDEE_CLEAR`
+    short of the cut, so standees of different colours never butt."""
     base_mm = rules.sizes["pawn_base"]
     fig_mm = rules.sizes["pawn_height"]
 
@@ -369,25 +456,37 @@ def pawn_face(rules: ArchaeologiaRules, theme, colour: str) -> Face:
         w, h = box.width, box.height
         base, fig = mm(base_mm), mm(fig_mm)
         hue = col(theme, colour)
+        ink = theme.colour("ink")
         fill_bleed(c, box, col(theme, "ground"))
+        k = STANDEE_CLEAR
         for y0 in (0, h - base):
             c.setFillColor(hue)
-            c.rect(-box.bleed, y0 - (box.bleed if y0 == 0 else 0), w + 2 * box.bleed, base + box.bleed, fill=1, stroke=0)
-        for k, (y0, flip) in enumerate(((base, True), (base + fig, False))):
+            c.roundRect(k, y0 + (k if y0 == 0 else 0), w - 2 * k, base - k, 3, fill=1, stroke=0)
+        for y0, flip in ((base, True), (base + fig, False)):
             c.saveState()
             if flip:
                 c.translate(w / 2, y0 + fig / 2)
                 c.rotate(180)
                 c.translate(-w / 2, -(y0 + fig / 2))
-            art.archaeologist(c, w / 2, y0 + fig * 0.52, fig * 0.86, hue, theme.colour("ink"), col(theme, "ground"))
-            colour_symbol(c, PLAYER_SYMBOLS[colour], w * 0.18, y0 + fig * 0.1, 9, theme.colour("ink"))
+            art.archaeologist(c, w / 2, y0 + fig * 0.52, fig * 0.86, hue, ink, col(theme, "ground"))
+            colour_symbol(c, PLAYER_SYMBOLS[colour], w * 0.16, y0 + fig * 0.1, 9, ink)
             c.restoreState()
-        c.setStrokeColor(theme.colour("ink"))
+        c.setStrokeColor(ink)
         c.setLineWidth(0.5)
         c.setDash(3, 2)
-        for y in (base, base + fig, base + 2 * fig):
+        folds = (base, base + fig, base + 2 * fig)
+        for y in folds:
             c.line(0, y, w, y)
         c.setDash()
-        text(c, "fold", w - 3, base + 2, theme.font("semibold"), 7, theme.colour("muted"), "right")
+        size = body(theme)
+        fg = readable(theme, "muted")
+        # each label on the figure side of its fold, right-aligned clear of the figure
+        for y, above in zip(folds, (True, True, False)):
+            text(c, "fold", w - box.safe, y + 2 if above else y - size * 0.8 - 2, theme.font("semibold"), size, fg,
+                 "right")
 
     return Face(f"{G}/pawn/{colour}/{base_mm}/{fig_mm}", draw, text=f"{colour} archaeologist")
+
+
+#: How far (pt) a standee's coloured base tabs stop short of its cut lines.
+STANDEE_CLEAR = mm(2.0)

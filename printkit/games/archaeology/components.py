@@ -19,21 +19,20 @@ from __future__ import annotations
 from printkit import RULES_DIR, PrintkitError
 from printkit.build import BuildOptions, GameKit, Part
 from printkit.deck import layout_face, load_layout
-from printkit.games.archaeology.board import board_draw
-from printkit.games.archaeology.cards import (
-    back_face,
-    chest_face,
-    key_face,
-    thief_face,
-    treasure_face,
-)
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, check_printable, load_rules
-from printkit.games.archaeology.documents import rules_reference_pdf
+from printkit.lazy import LazyModule, deferred
 from printkit.model import Component, ComponentSet, Face
 from printkit.paper import get_paper
-from printkit.render.documents import render_fitted
-from printkit.tiling import render_single, render_tiled
 from printkit.units import mm
+
+#: The print stack (reportlab, jinja2, weasyprint) loads when a kit is built,
+#: not when a game is scored (:mod:`printkit.lazy`).
+_cards = LazyModule("printkit.games.archaeology.cards")
+board_draw = deferred("printkit.games.archaeology.board:board_draw")
+rules_reference_pdf = deferred("printkit.games.archaeology.documents:rules_reference_pdf")
+render_fitted = deferred("printkit.render.documents:render_fitted")
+render_single = deferred("printkit.tiling:render_single")
+render_tiled = deferred("printkit.tiling:render_tiled")
 
 #: Safe zone of cards and tokens (mm): generous, text stays well inside the cut.
 SAFE_MM = 4.0
@@ -44,28 +43,28 @@ def card_components(rules: ArchaeologyRules, theme) -> tuple[Component, ...]:
     (the 2-player-note thief last), master thief, keys, chests.  ``meta``
     holds ``kind`` and ``id`` for each."""
     w, h = mm(rules.card_width), mm(rules.card_height)
-    back = back_face(rules, theme)
+    back = _cards.back_face(rules, theme)
     safe = mm(SAFE_MM)
     cards: list[Component] = []
     for t in rules.treasures.values():
-        face = treasure_face(rules, theme, t)
+        face = _cards.treasure_face(rules, theme, t)
         cards += [Component(f"treasure-{t.id}-{i + 1}", w, h, face, back, safe=safe,
                             meta={"kind": "treasure", "id": t.id}) for i in range(t.count)]
     noted = rules.two_player_remove_thieves
     for i in range(rules.thieves):
         note = i >= rules.thieves - noted
-        cards.append(Component(f"thief-{i + 1}", w, h, thief_face(rules, theme, two_player_note=note), back,
+        cards.append(Component(f"thief-{i + 1}", w, h, _cards.thief_face(rules, theme, two_player_note=note), back,
                                safe=safe, meta={"kind": "thief", "id": "thief", "two_player_note": note}))
     for i in range(rules.master_thieves):
         note = i < rules.two_player_remove_master
         cards.append(Component(f"master-thief-{i + 1}", w, h,
-                               thief_face(rules, theme, master=True, two_player_note=note), back, safe=safe,
+                               _cards.thief_face(rules, theme, master=True, two_player_note=note), back, safe=safe,
                                meta={"kind": "master-thief", "id": "master-thief", "two_player_note": note}))
-    key = key_face(rules, theme)
+    key = _cards.key_face(rules, theme)
     cards += [Component(f"key-{i + 1}", w, h, key, back, safe=safe, meta={"kind": "key", "id": "key"})
               for i in range(rules.keys)]
     for chest in rules.chests.values():
-        cards.append(Component(f"chest-{chest.id}", w, h, chest_face(rules, theme, chest), back, safe=safe,
+        cards.append(Component(f"chest-{chest.id}", w, h, _cards.chest_face(rules, theme, chest), back, safe=safe,
                                meta={"kind": "chest", "id": chest.id}))
     return tuple(cards)
 
@@ -188,7 +187,7 @@ def scorer(rules_path=None):
     )
 
 
-from printkit.games.archaeology.cover import title_art as _title_art  # noqa: E402
+_title_art = deferred("printkit.games.archaeology.cover:title_art")
 
 _rules = load_rules()
 def _scorepad(rules_path=None):

@@ -16,7 +16,7 @@ from printkit.games.archaeology.art import TREASURE_ICONS
 from printkit.inputfiles import INT64_MAX, show
 from printkit.rules import Checker, check_rules_keys, load_toml, rules_path, playing_time
 from printkit.rules import check_printable as rules_check_printable
-from printkit.sandbox import fill_fields, plain_fields
+from printkit.textfields import fill_fields, plain_fields
 
 GAME_ID = "archaeology"
 

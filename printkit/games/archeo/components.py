@@ -19,13 +19,15 @@ Every count, star and size comes from ``rules/archeo.toml``.
 from __future__ import annotations
 
 from printkit.build import BuildOptions, GameKit, Part
-from printkit.games.archeo import pieces
-from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import EARTH_BACKS, GAME_ID, FACE_KINDS, ArcheoRules, check_printable, load_rules
 from printkit.games.archeo.scorer import scorer
-from printkit.games.archeo.site import site_face
+from printkit.lazy import LazyModule, deferred
 from printkit.model import Component, ComponentSet
 from printkit.units import mm
+
+#: The faces' art (reportlab) loads when a kit is built, not when a game is
+#: scored (:mod:`printkit.lazy`).
+pieces = LazyModule("printkit.games.archeo.pieces")
 
 #: Safe zone (mm) of cards; tiles and tokens keep 3 mm.
 CARD_SAFE_MM = 4.0
@@ -98,7 +100,9 @@ def parts(options: BuildOptions) -> list[Part]:
     Raises :class:`printkit.PrintkitError` for bad rules data or texts the
     theme's fonts cannot draw, before anything is drawn.
     """
+    from printkit.games.archeo.art import Palette
     from printkit.games.archeo.documents import rules_reference_pdf
+    from printkit.games.archeo.site import site_face
 
     rules = load_rules(options.rules_file(GAME_ID))
     theme = options.theme
@@ -144,7 +148,7 @@ def _players(rules: ArcheoRules) -> tuple[int, int, int]:
     return rules.players_min, rules.players_max, rules.players_default
 
 
-from printkit.games.archeo.cover import title_art as _title_art  # noqa: E402
+_title_art = deferred("printkit.games.archeo.cover:title_art")
 
 _rules = load_rules()
 def _scorepad(rules_path=None):

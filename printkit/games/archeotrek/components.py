@@ -12,19 +12,17 @@ Counts, values, colours' symbols and sizes come from ``rules/archeotrek.toml``.
 
 from __future__ import annotations
 
-from printkit.rules import check_printable
 from printkit.build import BuildOptions, GameKit, Part
-from printkit.games.archeotrek.art import DECK_ICONS
 from printkit.games.archeotrek.data import load_rules
-from printkit.games.archeotrek.documents import rules_reference_pdf
-from printkit.games.archeotrek.fields import sheet_fields
-from printkit.games.archeotrek.sheet import SheetGeometry, sheet_face
-from printkit.games.archeotrek.tokens import bone_back, bone_face, skeleton_back, skeleton_face
 from printkit.imposition import FOOTER
+from printkit.lazy import LazyMapping, deferred
 from printkit.model import Component, ComponentSet
-from printkit.games.archeotrek.cover import title_art
-from printkit.render.cover import cover_pdf
+from printkit.rules import check_printable
 from printkit.units import mm
+
+#: The print stack (reportlab, jinja2, weasyprint, pikepdf) loads when a kit is
+#: built, not when a game is scored (:mod:`printkit.lazy`).
+title_art = deferred("printkit.games.archeotrek.cover:title_art")
 
 
 def sheet_size(paper) -> tuple[float, float]:
@@ -47,6 +45,11 @@ def _check_printable(rules, theme, source) -> None:
 
 def parts(options: BuildOptions) -> list[Part]:
     """The kit's parts for ``options`` (players, paper, theme, rules)."""
+    from printkit.games.archeotrek.documents import rules_reference_pdf
+    from printkit.games.archeotrek.fields import sheet_fields
+    from printkit.games.archeotrek.sheet import SheetGeometry, sheet_face
+    from printkit.games.archeotrek.tokens import bone_back, bone_face, skeleton_back, skeleton_face
+
     rules = load_rules(options.rules_file("archeotrek"))
     theme = options.theme
     _check_printable(rules, theme, options.rules_file("archeotrek"))
@@ -92,6 +95,8 @@ def parts(options: BuildOptions) -> list[Part]:
 def cover(summary: list[dict], options: BuildOptions) -> bytes:
     """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
     art, players and playing time, contents and the print plan."""
+    from printkit.render.cover import cover_pdf
+
     rules = load_rules(options.rules_file("archeotrek"))
     return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
                      minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
@@ -109,10 +114,17 @@ def _scorepad(rules_path=None):
     return pad(rules_path)
 
 
+def _fields():
+    """The fillable sheets' reader (pikepdf), loaded for PDF input only."""
+    from printkit.games.archeotrek import fields
+
+    return fields
+
+
 def scorer(rules_path=None):
     """The ArchéoTREK :class:`printkit.scoring.Scorer` under the rules at
     ``rules_path`` (``None``: bundled): Bones, Skeletons, Empty-Handed circles."""
-    from printkit.games.archeotrek import fields, game, scoring, simulate, validate
+    from printkit.games.archeotrek import game, scoring, simulate, validate
     from printkit.scoring import Scorer
 
     rules = game.bundled_rules() if rules_path is None else load_rules(rules_path)
@@ -125,8 +137,8 @@ def scorer(rules_path=None):
         simulate=lambda players, seed: simulate.simulate_toml(players, seed, rules=rules),
         default_players=rules.players_default,
         players_range=(rules.players_min, rules.players_max),
-        load_pdfs=lambda paths: fields.load_pdf_game(paths, rules=rules),
-        export_pdfs=fields.export_toml,
+        load_pdfs=lambda paths: _fields().load_pdf_game(paths, rules=rules),
+        export_pdfs=lambda *a, **k: _fields().export_toml(*a, **k),
         reports="every player's Bones, Skeletons won and why, Empty-Handed circles, score and rank",
         partial="unticked Choices boxes are a warning",
         example="examples/archeotrek/finished-4-players.toml",
@@ -144,7 +156,7 @@ GAME = GameKit(
     player_range=lambda options: _players(load_rules(options.rules_file("archeotrek"))),
     rules=load_rules,
     options=frozenset({"fillable"}),
-    icons=DECK_ICONS,
+    icons=LazyMapping("printkit.games.archeotrek.art:DECK_ICONS"),
     title_art=title_art,
     scorer=scorer,
     scorepad=_scorepad,

@@ -153,9 +153,16 @@ def _open(path: Path):
         _ = len(reader.pages)
     except PrintkitError:
         raise
+    except NotImplementedError as exc:  # pypdf: an encryption handler, version or method it lacks
+        raise _unsupported_encryption(path, exc) from None
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
         raise PrintkitError(f"{_name(path)}: not a readable PDF ({clip(exc, 200)})") from None
     return reader
+
+
+def _unsupported_encryption(path: Path, exc: Exception) -> PrintkitError:
+    return PrintkitError(f"{_name(path)}: the PDF is encrypted with a method printkit cannot open "
+                         f"({clip(exc, 120)}); save an unprotected copy of the filled sheet")
 
 
 def _widgets(reader, path: Path) -> Iterable[tuple[str, Any, Any]]:
@@ -233,6 +240,8 @@ def _read_file(path: Path) -> list[_Sheet]:
         return _sheets_of(reader, path)
     except PrintkitError:
         raise
+    except NotImplementedError as exc:  # an object encrypted with a method pypdf lacks, met while reading
+        raise _unsupported_encryption(path, exc) from None
     except Exception as exc:  # noqa: BLE001 - a damaged object tree
         raise PrintkitError(f"{_name(path)}: damaged form fields ({type(exc).__name__}: {clip(exc, 200)})") from None
 

@@ -5,7 +5,7 @@ tolerated, CRLF fine — and hands the data to :func:`game_from_dict`, the singl
 entry point for every source (a filled PDF form becomes the same dict).
 
 Problems in a player's entries (wrong types, missing or unknown keys) become
-:class:`~printkit.games.archeotrek.validate.Problem` s on ``Game.problems`` so
+:class:`Problem` s on ``Game.problems`` so
 every sheet is still checked; an unreadable file or a malformed ``[layout]`` /
 ``[tokens]`` raises :class:`printkit.PrintkitError` naming the file and key.
 
@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from printkit import PrintkitError
 from printkit.inputfiles import INT64_MAX, INT64_MIN, all_plain, show, text_flaw
@@ -41,7 +41,6 @@ from printkit.games.archeotrek.data import (
     load_rules,
 )
 from printkit.rules import load_toml
-from printkit.games.archeotrek.validate import Problem, problem
 from printkit.scoring.fields import (
     Table,
     check_keys,
@@ -53,6 +52,77 @@ from printkit.scoring.fields import (
     require_table,
     type_name,
 )
+from printkit.scoring.problems import ERROR, WARNING
+from printkit.scoring.problems import Problem as BaseProblem
+
+#: code → (severity, the rule it enforces).  Stable: tests, docs and JSON use them.
+CODES: dict[str, tuple[str, str]] = {
+    "game-name": (ERROR, "the file's `game` is \"archeotrek\" (absent: warning)"),
+    "unknown-key": (ERROR, "only the keys of the filled-game format are allowed"),
+    "missing-key": (ERROR, "a player has a `name`, `choices` and `circles`"),
+    "wrong-type": (ERROR, "every entry has the type the format gives (values are whole numbers)"),
+    "no-players": (ERROR, "a game has at least one [[player]]"),
+    "duplicate-player": (ERROR, "player names are unique at the table"),
+    "unknown-circle": (ERROR, "every circle label exists in the layout"),
+    "value-out-of-range": (
+        ERROR,
+        "a value is one the dice can produce (yellow face, red face, |red - yellow|, red + yellow)",
+    ),
+    "special-circle": (
+        ERROR,
+        "a red circle holds a red face, a yellow circle a yellow face, a '+' circle a possible sum",
+    ),
+    "not-connected": (
+        ERROR,
+        "filled circles are connected (each result after the first is written next to a filled circle)",
+    ),
+    "ticks-over-boxes": (ERROR, "ticks on a Choices line never exceed its boxes"),
+    "ticks-count": (ERROR, "total ticks equal the filled circles (one tick per result written)"),
+    "no-assignment": (
+        ERROR,
+        "some assignment of operations to circles matches the ticks per line, "
+        "every value comes from its operation and every special circle gets its own operation",
+    ),
+    "choices-unfinished": (
+        ERROR,
+        "a finished game has every Choices box ticked (warning with --partial)",
+    ),
+    "area-empty": (ERROR, "a Digging Area is non-empty"),
+    "area-unfilled": (ERROR, "a Digging Area is made of filled circles"),
+    "area-not-contiguous": (ERROR, "a Digging Area is contiguous"),
+    "area-sum": (ERROR, "a Digging Area totals exactly area_sum (rulebook: 9, 2. Choose your result)"),
+    "area-overlap": (ERROR, "a circle belongs to at most one Digging Area"),
+    "too-many-tokens": (
+        ERROR,
+        "an area keeps at most 1 + (number of 0s in it) Bone tokens (rulebook: 3. Reveal fossils)",
+    ),
+    "too-few-tokens": (
+        WARNING,
+        "an area keeps 1 + (number of 0s in it) Bone tokens unless the token set is exhausted",
+    ),
+    "unknown-token": (ERROR, "every kept token exists in the token set (\"<colour>-<value>\")"),
+    "duplicate-token": (ERROR, "no Bone token is kept twice across the whole table"),
+}
+
+
+@dataclass(frozen=True)
+class Problem(BaseProblem):
+    """One broken rule of a Dig Site sheet (:class:`printkit.scoring.problems.Problem`).
+
+    Besides code, severity, message and player: ``area``: 1-based Digging
+    Area number within the player's sheet, if any; ``circles`` / ``tokens``:
+    labels and ``"<colour>-<value>"`` ids involved.
+    """
+
+    CODES: ClassVar[dict[str, tuple[str, str]]] = CODES
+
+    area: int | None = None
+    circles: tuple[str, ...] = ()
+    tokens: tuple[str, ...] = ()
+
+
+problem = Problem.make
+
 
 GAME_ID = "archeotrek"
 TOP_KEYS = ("game", "layout", "tokens", "player")

@@ -145,44 +145,51 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
     boxes are a warning).  Never raises for bad sheets: problems are on the
     result, and ``Result.valid`` is False when any is an error.
     """
-    problems = validate(game, partial=partial)
+    masks: list[tuple[int, int]] = []
+    problems = validate(game, partial=partial, sheet_masks=masks)
     for p in problems:
         if p.severity == ERROR:
             return Result(game.source, False, partial, problems)
     res = Result(game.source, True, partial, problems)
-    t = tables_for(game.layout)
-    idx = t.idx
+    labels = tables_for(game.layout).labels
     tindex = token_index_for(game.tokens)
     colours = list(game.tokens.bones)
     scores: list[PlayerScore] = []
     counts: dict[str, dict[str, int]] = {c: {} for c in colours}
     pts: dict[str, dict[str, int]] = {c: {} for c in colours}
-    for pl in game.players:
+    for pl, (filled, in_areas) in zip(game.players, masks):
         name = pl.name
         bones: list[str] = []
         bone_points = 0
-        for c in colours:
-            counts[c][name] = 0
-            pts[c][name] = 0
-        in_area: set[str] = set()
+        mine_n = dict.fromkeys(colours, 0)
+        mine_p = dict.fromkeys(colours, 0)
         for area in pl.areas:
-            in_area.update(area.circles)
             for tok in area.bones:
                 colour, v = tindex[tok]
                 bones.append(tok)
                 bone_points += v
-                counts[colour][name] += 1
-                pts[colour][name] += v
+                mine_n[colour] += 1
+                mine_p[colour] += v
+        for c in colours:
+            counts[c][name] = mine_n[c]
+            pts[c][name] = mine_p[c]
         circles = pl.circles
-        empty_labels = sorted((lab for lab in circles if lab not in in_area), key=idx.__getitem__)
-        empty = {lab: circles[lab] for lab in empty_labels}
-        eh = sum(empty.values())
+        empty = {}
+        eh = 0
+        rest = filled & ~in_areas  # empty-handed circles, in layout order (lowest bit first)
+        while rest:
+            low = rest & -rest
+            lab = labels[low.bit_length() - 1]
+            v = empty[lab] = circles[lab]
+            eh += v
+            rest ^= low
         scores.append(PlayerScore(
             name, pl.seat, bones, bone_points, [], 0, empty, eh, bone_points - eh,
         ))
     by_name = {s.name: s for s in scores}
+    skeletons = game.tokens.skeletons
     for c in colours:
-        aw = award_skeleton(c, game.tokens.skeletons[c], counts[c], pts[c])
+        aw = award_skeleton(c, skeletons[c], counts[c], pts[c])
         res.skeletons.append(aw)
         if aw.winner is not None:
             s = by_name[aw.winner]

@@ -18,66 +18,19 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 from itertools import product
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
 from printkit.games.archeotrek.data import CHOICE_LINES, Layout, TokenSet
+# CODES and Problem live with the game file's model (game.py); validate needs Game.
+from printkit.games.archeotrek.game import CODES, Game, Problem, problem
 from printkit.inputfiles import show
 from printkit.messages import clip
 from printkit.scoring.problems import ERROR, WARNING
-from printkit.scoring.problems import Problem as BaseProblem
-
-if TYPE_CHECKING:  # pragma: no cover
-    from printkit.games.archeotrek.game import Game
 
 
-#: code → (severity, the rule it enforces).  Stable: tests, docs and JSON use them.
-CODES: dict[str, tuple[str, str]] = {
-    "game-name": (ERROR, "the file's `game` is \"archeotrek\" (absent: warning)"),
-    "unknown-key": (ERROR, "only the keys of the filled-game format are allowed"),
-    "missing-key": (ERROR, "a player has a `name`, `choices` and `circles`"),
-    "wrong-type": (ERROR, "every entry has the type the format gives (values are whole numbers)"),
-    "no-players": (ERROR, "a game has at least one [[player]]"),
-    "duplicate-player": (ERROR, "player names are unique at the table"),
-    "unknown-circle": (ERROR, "every circle label exists in the layout"),
-    "value-out-of-range": (
-        ERROR,
-        "a value is one the dice can produce (yellow face, red face, |red - yellow|, red + yellow)",
-    ),
-    "special-circle": (
-        ERROR,
-        "a red circle holds a red face, a yellow circle a yellow face, a '+' circle a possible sum",
-    ),
-    "not-connected": (
-        ERROR,
-        "filled circles are connected (each result after the first is written next to a filled circle)",
-    ),
-    "ticks-over-boxes": (ERROR, "ticks on a Choices line never exceed its boxes"),
-    "ticks-count": (ERROR, "total ticks equal the filled circles (one tick per result written)"),
-    "no-assignment": (
-        ERROR,
-        "some assignment of operations to circles matches the ticks per line, "
-        "every value comes from its operation and every special circle gets its own operation",
-    ),
-    "choices-unfinished": (
-        ERROR,
-        "a finished game has every Choices box ticked (warning with --partial)",
-    ),
-    "area-empty": (ERROR, "a Digging Area is non-empty"),
-    "area-unfilled": (ERROR, "a Digging Area is made of filled circles"),
-    "area-not-contiguous": (ERROR, "a Digging Area is contiguous"),
-    "area-sum": (ERROR, "a Digging Area totals exactly area_sum (rulebook: 9, 2. Choose your result)"),
-    "area-overlap": (ERROR, "a circle belongs to at most one Digging Area"),
-    "too-many-tokens": (
-        ERROR,
-        "an area keeps at most 1 + (number of 0s in it) Bone tokens (rulebook: 3. Reveal fossils)",
-    ),
-    "too-few-tokens": (
-        WARNING,
-        "an area keeps 1 + (number of 0s in it) Bone tokens unless the token set is exhausted",
-    ),
-    "unknown-token": (ERROR, "every kept token exists in the token set (\"<colour>-<value>\")"),
-    "duplicate-token": (ERROR, "no Bone token is kept twice across the whole table"),
-}
+#: Names other modules import from here (CODES and Problem are game.py's).
+__all__ = ["CODES", "CHOICE_LINES", "ERROR", "WARNING", "LINE_BITS", "Problem", "problem", "Tables",
+           "components", "errors", "op_values", "tables_for", "token_index", "token_index_for", "validate"]
 
 LINE_BITS: dict[str, int] = {line: 1 << i for i, line in enumerate(CHOICE_LINES)}
 KIND_LINE = {"red": "red", "yellow": "yellow", "plus": "sum"}
@@ -85,23 +38,6 @@ _ALL_LINES = (1 << len(CHOICE_LINES)) - 1
 _W = 32  # bits per field of the packed Hall vectors
 
 
-@dataclass(frozen=True)
-class Problem(BaseProblem):
-    """One broken rule of a Dig Site sheet (:class:`printkit.scoring.problems.Problem`).
-
-    Besides code, severity, message and player: ``area``: 1-based Digging
-    Area number within the player's sheet, if any; ``circles`` / ``tokens``:
-    labels and ``"<colour>-<value>"`` ids involved.
-    """
-
-    CODES: ClassVar[dict[str, tuple[str, str]]] = CODES
-
-    area: int | None = None
-    circles: tuple[str, ...] = ()
-    tokens: tuple[str, ...] = ()
-
-
-problem = Problem.make
 
 
 def op_values(dice: dict[str, tuple[int, ...]]) -> dict[str, frozenset[int]]:
@@ -144,6 +80,10 @@ class Tables:
     huge: bool = False
     #: area bitmask → contiguous? (memo)
     contig: dict[int, bool] = field(default_factory=dict)
+    #: (label, value) → the circle's bit / packed Hall vector, for valid pairs only
+    #: (the fast pass maps a sheet's ``circles.items()`` through them in C)
+    pair_bit: dict[tuple[str, int], int] = field(default_factory=dict)
+    pair_need: dict[tuple[str, int], int] = field(default_factory=dict)
 
 
 def _build_tables(layout: Layout) -> Tables:
@@ -188,6 +128,8 @@ def _build_tables(layout: Layout) -> Tables:
     return Tables(
         labels, idx, nbr, tuple(value_mask), any_mask, tuple(own), boxes, subsets, ops,
         bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, p=p, q=q, high=high,
+        pair_bit={(lab, v): b for lab, (b, vals) in fast.items() for v in vals},
+        pair_need={(lab, v): need for lab, (_, vals) in fast.items() for v, need in vals.items()},
         huge=sum(boxes.values()) >= 1 << (_W - 2) or len(labels) >= 1 << (_W - 2),
     )
 
@@ -483,7 +425,8 @@ def _area_slow(
     return amask, ok, total, zeros
 
 
-def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
+def validate(game: "Game", *, partial: bool = False,
+             sheet_masks: list[tuple[int, int]] | None = None) -> list[Problem]:
     """Every problem of every player of ``game`` (docs/formats/archeotrek-game.md).
 
     ``partial``: an unfinished game — unticked Choices boxes become a warning.
@@ -491,11 +434,14 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
     in seat order, then table-wide token problems.  Never raises on bad sheets.
 
     Each check runs a fast pass first; only a failing check re-runs in the
-    detailed form that words the problems.
+    detailed form that words the problems.  ``sheet_masks``, when given, receives
+    per player (seat order) the bitmasks (bit ``Tables.idx[label]``) of the
+    filled circles and of the circles inside Digging Areas, for the scorer.
     """
     t = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
-    labels, nbr, fast, bit, contig = t.labels, t.nbr, t.fast, t.bit, t.contig
+    labels, nbr, bit, contig = t.labels, t.nbr, t.bit, t.contig
+    pair_bit, pair_need = t.pair_bit, t.pair_need
     q_yellow, q_red, q_diff, q_sum = (t.q[line] for line in CHOICE_LINES)
     high = t.high
     b_yellow, b_red, b_diff, b_sum = (t.boxes[line] for line in CHOICE_LINES)
@@ -508,22 +454,14 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
         pname = pl.name
         circles = pl.circles
         # -- circles: fast pass (labels, values, special circles) --------------
-        filled = 0
-        need = 0
-        clean = True
-        for lab, v in circles.items():
-            e = fast.get(lab)
-            if e is None:
-                clean = False
-                break
-            pv = e[1].get(v)
-            if pv is None:
-                clean = False
-                break
-            filled |= e[0]
-            need += pv
+        pairs = circles.items()
+        bits = list(map(pair_bit.get, pairs))
+        clean = None not in bits
         masks = None
-        if not clean:
+        if clean:
+            filled = sum(bits)  # distinct labels, distinct bits: the sum is the union
+            need = sum(map(pair_need.__getitem__, pairs))
+        else:
             filled, masks = _circles_slow(pname, circles, t, out)
             need = 0
             for _, m in masks:
@@ -584,7 +522,7 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
         # -- digging areas and their tokens -----------------------------------------
         used = 0
         area_masks: list[int] = []
-        owners = _Holders(area_masks)
+        owners: _Holders | None = None  # built on the first area with a problem
         for a_no, area in enumerate(pl.areas, 1):
             acircles = area.circles
             amask = 0
@@ -610,6 +548,8 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
                     con = contig[amask] = _component(amask & -amask, amask, nbr) == amask
                 ok = con
             if not ok or s != area_sum or amask & ~filled or amask & used:
+                if owners is None:
+                    owners = _Holders(area_masks)
                 amask, ok, s, zeros = _area_slow(
                     pname, a_no, acircles, circles, filled, used, owners, t, area_sum, out,
                 )
@@ -655,6 +595,8 @@ def validate(game: "Game", *, partial: bool = False) -> list[Problem]:
                     f"area {a_no} ({desc}) keeps {_short(tok)}, already kept {where} (area {prev[1]})",
                     player=pname, tokens=(tok,), area=a_no,
                 ))
+        if sheet_masks is not None:
+            sheet_masks.append((filled, used))
     if short and len(holders) < len(tindex):
         out.extend(short)
     return out

@@ -1,0 +1,143 @@
+"""The game contract: what a game tells the engine (:class:`GameKit`), the
+options of one build it receives (:class:`BuildOptions`) and the output files
+it declares (:class:`Part`).
+
+A game builds one :class:`GameKit` in its ``kit.py`` and registers it in the
+``printkit.games`` entry-point group (:mod:`printkit.registry`,
+``docs/adding-a-game.md``).  This module imports the engine's core only —
+never :mod:`printkit.build`, :mod:`printkit.registry` or a game — so the
+registry and the build can import it without a loop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Mapping
+
+from printkit.model import ComponentSet
+from printkit.paper import Paper
+from printkit.rules import user_rules_file
+
+#: Large papers a board can be printed on in one sheet (``--board-paper``).
+BOARD_PAPERS = ("a3", "a2", "tabloid")
+
+#: Build options a game may or may not use: name → (option as typed, is it set?).
+#: A game lists the ones it uses in :attr:`GameKit.options`; any other that is
+#: set gets a one-line note in the build summary.
+OPTIONAL_OPTIONS: dict[str, tuple[str, Callable[["BuildOptions"], bool]]] = {
+    "fillable": ("--fillable", lambda o: o.fillable),
+    "board_paper": ("--board-paper", lambda o: o.board_paper is not None),
+}
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Options of one build.
+
+    ``bleed`` and ``back_offset`` in pt; ``players``: Dig Site sheets etc.;
+    ``duplex``: "long", "short" or "none"; ``fillable``: add AcroForm fields;
+    ``board_paper``: a large paper name (:data:`BOARD_PAPERS`) to print a
+    game board on one sheet, ``None`` to tile it over ``paper``;
+    ``rules_dir``: a folder of ``<game>.toml`` files overriding the bundled rules;
+    ``rotate_backs``: turn every backs page 180° (printers that print backs
+    upside down, see :mod:`printkit.imposition`); ``scale``: (sx, sy)
+    correction applied to every page of every PDF written (see
+    :func:`printkit.pdf.scale_pdf`), ``(1.0, 1.0)`` = none.
+    """
+
+    paper: Paper
+    theme: object
+    players: int | None = None
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    bleed: float = 0.0
+    fillable: bool = False
+    board_paper: str | None = None
+    rules_dir: Path | None = None
+    rotate_backs: bool = False
+    scale: tuple[float, float] = (1.0, 1.0)
+
+    def rules_file(self, game: str) -> Path | None:
+        """``<rules_dir>/<game>.toml`` when the user gave ``--rules DIR`` and
+        anything sits at that name (a folder, pipe or device there is then
+        refused when read, never skipped); ``None`` means the bundled rules
+        (see :func:`printkit.rules.user_rules_file`)."""
+        return user_rules_file(game, self.rules_dir)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One output file of a kit.
+
+    Either ``components`` (imposed by the engine) or ``document`` (a function
+    returning PDF bytes, e.g. a weasyprint page).  ``count``: physical pieces
+    (for the cover); ``stock``: the paper or card to print it on.
+    ``faces``: optional, for a ``document`` that is one big drawing (a tiled
+    board): the drawing as uncut components, so ``--format png`` and
+    ``preview`` can show it (:mod:`printkit.export`); the PDFs ignore it.
+    """
+
+    name: str
+    title: str
+    stock: str
+    components: ComponentSet | None = None
+    document: Callable[[], bytes] | None = None
+    count: int = 0
+    faces: ComponentSet | None = None
+
+
+@dataclass(frozen=True)
+class GameKit:
+    """The game contract: everything the engine and the CLI know of one game.
+
+    A game's package exposes one of these and registers it in the
+    ``printkit.games`` entry-point group (see :mod:`printkit.registry` and
+    ``docs/adding-a-game.md``).
+
+    ``id``: lower-case name (``out/<id>/``, the CLI's GAME); ``title``,
+    ``tagline``: as the cover shows them; ``parts(options) -> [Part]``: what
+    the kit prints, in print order; ``players``: (min, max, default) under the
+    bundled rules; ``cover(summary, options) -> PDF bytes`` (optional; each
+    summary mapping has ``title``, ``file``, ``count``, ``pages`` — as in the
+    kit, blank backs included —, ``stock`` and ``backs``: printed backs?);
+    ``player_range(options)``: (min, max, default) under the build's rules
+    (``--rules`` may change them; default: ``players``); ``rules(path|None)``:
+    loads the game's rules data (``None`` = bundled), raising
+    :class:`printkit.PrintkitError` for bad data; ``options``: names in
+    :data:`OPTIONAL_OPTIONS` this game uses (``"fillable"``,
+    ``"board_paper"``); ``scorer(rules_path|None) -> Scorer`` (optional, see
+    :class:`printkit.scoring.Scorer`); ``icons``: name → draw function
+    ``(canvas, x, y, size, fill, detail)`` offered to ``printkit deck``
+    layouts; ``title_art(canvas, x, y, w, h, theme)`` (optional): the game's
+    title art in that box (pt), drawn on the cover.
+    """
+
+    id: str
+    title: str
+    tagline: str
+    parts: Callable[[BuildOptions], list[Part]]
+    players: tuple[int, int, int] = (1, 8, 4)  # min, max, default (bundled rules)
+    cover: Callable[..., bytes] | None = None
+    #: (min, max, default) players under the build's rules (``--rules`` may change them).
+    player_range: Callable[[BuildOptions], tuple[int, int, int]] | None = None
+    rules: Callable[[Path | None], object] | None = None
+    options: frozenset[str] = frozenset()
+    scorer: Callable[..., object] | None = None
+    #: ``scorepad(rules_path | None) -> printkit.scorepad.PadSpec``: the game's in-browser
+    #: score pad (its JavaScript scorer, input UI and rules data); ``None``: no pad.
+    scorepad: Callable[..., object] | None = None
+    icons: Mapping[str, Callable[..., None]] = field(default_factory=dict)
+    #: The game's title art, drawn in code: ``title_art(canvas, x, y, w, h, theme)``
+    #: fills the box (x, y, w, h) in pt (the cover clips to it; see :mod:`printkit.render.cover`).
+    title_art: Callable[..., None] | None = None
+
+    def range_for(self, options: BuildOptions) -> tuple[int, int, int]:
+        """(min, max, default) players under ``options``' rules."""
+        return self.player_range(options) if self.player_range else self.players
+
+    def notes(self, options: BuildOptions) -> list[str]:
+        """One line per option set in ``options`` that this game does not use."""
+        return [f"{typed} does not apply to {self.id}; ignored"
+                for name, (typed, is_set) in OPTIONAL_OPTIONS.items()
+                if is_set(options) and name not in self.options]

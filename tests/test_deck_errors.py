@@ -1,0 +1,291 @@
+"""printkit deck, hostile and clumsy data (issues 25.4, 25.5, 26): every
+problem listed at once, a text fit in O(log) tries that obeys a stop
+request, capped columns and cells, and spreadsheet data (.xlsx, .ods)."""
+
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printkit import deck
+from printkit.cli import main
+
+from conftest import pdf_pages
+
+EX = Path(__file__).resolve().parent.parent / "examples" / "deck"
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+LAYOUT = '''[card]
+name = "t"
+size = "poker"
+
+[[element]]
+type = "text"
+x = 5
+y = 5
+w = 50
+h = 10
+text = "{{ title }}"
+size = 12
+fit = "error"
+
+[[element]]
+type = "box"
+x = 5
+y = 30
+w = 20
+h = 20
+fill = "{{ colour }}"
+'''
+
+
+def test_every_bad_row_and_cell_is_listed_at_once(tmp_path):
+    """Like the scorers: each problem one line (bad qty, a row wider than the
+    header, text too long with fit = "error", an unknown colour), exit 1, nothing written."""
+    data = write(tmp_path, "d.csv", "title,colour,qty\n"
+                 "Fine,#112233,x\n"          # card 1: bad qty
+                 "Fine,#112233,1,extra\n"    # line 3: more cells than the header
+                 + "Long " * 40 + ",#112233,1\n"   # card 3: does not fit
+                 "Fine,notacolour,1\n"       # card 4: unknown colour
+                 "Fine,#445566,2\n")         # card 5: fine
+    layout = write(tmp_path, "front.toml", LAYOUT)
+    r = run("deck", data, "--layout", layout, "--out", tmp_path / "out")
+    assert r.exit_code == 1, r.output
+    lines = r.output.strip().splitlines()
+    assert all(ln.startswith("printkit: ") for ln in lines), lines
+    assert len(lines) == 4, lines
+    assert "card 1 (line 2): qty 'x' is not a whole number" in lines[0]
+    assert "line 3 has 4 cells but the header 3" in lines[1]
+    assert "card 3 (CSV line 4), element 1 (text)" in lines[2] and "does not fit" in lines[2]
+    assert "card 4 (CSV line 5), element 2 (box)" in lines[3] and "'notacolour'" in lines[3]
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
+
+
+def test_every_bad_layout_element_is_listed_at_once(tmp_path):
+    layout = write(tmp_path, "front.toml", '[card]\nsize = "poker"\n\n[[element]]\ntype = "text"\nx = 1\n\n'
+                   '[[element]]\ntype = "box"\nx = 1\ny = 1\nw = 1\nh = 1\nfill = "#000000"\nshine = 1\n\n'
+                   '[[element]]\ntype = "dragon"\n')
+    r = run("deck", EX / "cards.csv", "--layout", layout, "--out", tmp_path / "out")
+    assert r.exit_code == 1, r.output
+    lines = r.output.strip().splitlines()
+    assert [ln.split(": element ")[1][:1] for ln in lines] == ["1", "2", "3"], lines
+
+
+def test_many_problems_are_capped_with_a_count(tmp_path):
+    data = write(tmp_path, "d.csv", "title,colour\n" + "Fine,nocolour\n" * 500)
+    layout = write(tmp_path, "front.toml", LAYOUT)
+    r = run("deck", data, "--layout", layout, "--out", tmp_path / "out")
+    assert r.exit_code == 1
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 201 and lines[-1] == "printkit: … and 300 more problem(s)"
+
+
+# -- the text fit: O(log) tries, and a stop request obeyed between cards ---------------------
+
+
+def test_fit_from_1000_pt_to_1_pt_takes_logarithmic_tries(monkeypatch, theme):
+    """Issue 25.4: size = 1000, min_size = 1 wrapped the text ~2,000 times per card."""
+    calls = []
+    real = deck.wrap
+    monkeypatch.setattr(deck, "wrap", lambda *a: calls.append(a[2]) or real(*a))
+    deck._shrink.cache_clear()
+    text = "A two-handled jar sealed with pitch and still smelling of wine " * 3
+    el = {"type": "text", "x": 5.0, "y": 5.0, "w": 50.0, "h": 30.0, "text": text, "size": 1000.0, "min_size": 1.0}
+    fitted = deck.fit_text(el, theme, 63.5, 88.9, "test")
+    assert len(calls) <= 14, len(calls)  # log2(2000) + 2
+    # the size found is the largest on the 0.5 pt grid that fits: 0.5 pt more does not
+    assert fitted.size < 1000
+    bigger = dict(el, size=fitted.size + 0.5, min_size=fitted.size + 0.5, fit="error")
+    with pytest.raises(deck.PrintkitError):
+        deck.fit_text(bigger, theme, 63.5, 88.9, "test")
+
+
+def test_first_sigint_stops_the_card_checks(tmp_path):
+    """Issue 25.4: the first Ctrl-C during the cards' fitting was ignored.
+    The stop is measured by what the process did: exit 130, the interruption
+    message, no progress line past the cards it was checking, nothing written."""
+    rows = 30_000
+    words = "amphora bronze mirror tablet obsidian blade shard coin mosaic lamp".split()
+    data = tmp_path / "d.csv"
+    data.write_text("title\n" + "".join(f"{' '.join(words[(i + k) % 10] for k in range(60))} {i}\n"
+                                        for i in range(rows)), encoding="utf-8")
+    layout = write(tmp_path, "front.toml", '[card]\nname = "t"\nsize = "poker"\n\n[[element]]\ntype = "text"\n'
+                   'x = 5\ny = 5\nw = 50\nh = 30\ntext = "{{ title }}"\nsize = 1000\nmin_size = 1\n')
+    env = dict(os.environ, PRINTKIT_PROGRESS="lines")
+    proc = subprocess.Popen([sys.executable, "-m", "printkit", "deck", str(data), "--layout", str(layout),
+                             "--out", str(tmp_path / "out")], stderr=subprocess.PIPE, stdout=subprocess.PIPE,
+                            env=env, text=True)
+    seen = []
+    for line in proc.stderr:  # wait until it is checking cards
+        seen.append(line)
+        if "t cards: card" in line:
+            break
+    proc.send_signal(signal.SIGINT)
+    rest = proc.stderr.read()
+    proc.wait(timeout=300)  # a hang guard only
+    assert proc.returncode == 130, (seen, rest)
+    assert "interrupted" in rest and "Traceback" not in rest
+    progress = [ln for ln in seen + rest.splitlines() if " done (" in ln]
+    assert progress and all("t cards: card" in ln for ln in progress), progress
+    assert f"card {rows}/{rows}" not in rest  # it stopped before the last card
+    assert not (tmp_path / "out" / "t.pdf").exists()
+
+
+# -- bounded data ----------------------------------------------------------------------------
+
+
+def _limited(cmd, mb):
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (mb * 2**20, mb * 2**20))
+    return subprocess.run(cmd, capture_output=True, text=True, preexec_fn=limit, timeout=600)
+
+
+def test_a_wide_sparse_csv_is_refused_in_bounded_memory(tmp_path):
+    """Issue 25.5: 5,000 columns × 45,000 rows in 389 KB exhausted 4 GB.  Here
+    it runs under a 1.5 GB address-space limit and ends in one line, exit 1."""
+    data = tmp_path / "wide.csv"
+    header = ",".join(f"c{i}" for i in range(5000))
+    data.write_text(header + "\n" + "\n".join("x" for _ in range(45000)) + "\n", encoding="utf-8")
+    r = _limited([sys.executable, "-m", "printkit", "deck", str(data), "--layout", str(EX / "front.toml"),
+                  "--out", str(tmp_path / "out")], 1536)
+    assert r.returncode == 1, r.stderr[-2000:]
+    assert r.stderr.count("\n") == 1 and "5,000 columns" in r.stderr and "at most 1,000" in r.stderr
+
+
+def test_too_many_cells_is_refused_in_bounded_memory(tmp_path):
+    data = tmp_path / "many.csv"
+    header = ",".join(f"c{i}" for i in range(999))
+    data.write_text(header + "\n" + "x\n" * 45000, encoding="utf-8")
+    r = _limited([sys.executable, "-m", "printkit", "deck", str(data), "--layout", str(EX / "front.toml"),
+                  "--out", str(tmp_path / "out")], 1536)
+    assert r.returncode == 1, r.stderr[-2000:]
+    assert r.stderr.count("\n") == 1 and "more than 2,000,000 cells" in r.stderr
+
+
+def test_a_huge_cell_is_a_problem_of_its_row(tmp_path):
+    data = write(tmp_path, "d.csv", "title,colour\n" + "x" * 30000 + ",#000000\n")
+    r = run("deck", data, "--layout", write(tmp_path, "front.toml", LAYOUT), "--out", tmp_path / "out")
+    assert r.exit_code == 1 and "line 2, column 'title': 30,000 characters" in r.output, r.output
+
+
+# -- spreadsheets --------------------------------------------------------------------------
+
+
+ROWS = [("title", "value", "kind", "colour", "text", "qty"),
+        ("Amphora", 4, "Pottery", "#8a5a2b", "A jar.", 2),
+        ("Bronze mirror", 7.0, "Metal", "#1a9e77", "Green with age.", 1)]
+
+
+def _built_text(tmp_path, data):
+    r = run("deck", data, "--layout", EX / "front.toml", "--out", tmp_path / "out")
+    assert r.exit_code == 0, r.output
+    with pdf_pages((tmp_path / "out" / "finds.pdf").read_bytes()) as pdf:
+        return "\n".join(p.extract_text() for p in pdf.pages), r
+
+
+def test_xlsx_data(tmp_path):
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    for row in ROWS:
+        ws.append(row)
+    ws.append(("Formula", "=1+1", "Trap", "#000000", "=HYPERLINK(\"http://example.invalid\")", 1))
+    wb.save(tmp_path / "cards.xlsx")
+    text, r = _built_text(tmp_path, tmp_path / "cards.xlsx")
+    assert text.count("Amphora") == 2 and text.count("Bronze mirror") == 1 and "7.0" not in text
+    assert "Formula" in text and "=1+1" not in text and "example.invalid" not in text  # never evaluated
+    assert "4 cards" in r.output
+
+
+def test_ods_data(tmp_path):
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    doc = OpenDocumentSpreadsheet()
+    t = Table(name="Cards")
+    for row in ROWS:
+        tr = TableRow()
+        for v in row:
+            kw = {"valuetype": "float", "value": v} if isinstance(v, (int, float)) else {"valuetype": "string"}
+            tc = TableCell(**kw)
+            tc.addElement(P(text=str(int(v)) if isinstance(v, (int, float)) else v))
+            tr.addElement(tc)
+        t.addElement(tr)
+    t.addElement(TableRow(numberrowsrepeated=1048000))  # an empty sheet's tail, as LibreOffice writes it
+    doc.spreadsheet.addElement(t)
+    doc.save(str(tmp_path / "cards.ods"))
+    text, r = _built_text(tmp_path, tmp_path / "cards.ods")
+    assert text.count("Amphora") == 2 and text.count("Bronze mirror") == 1 and "3 cards" in r.output
+
+
+def test_a_zip_bomb_spreadsheet_is_refused(tmp_path):
+    import zipfile
+
+    path = tmp_path / "bomb.xlsx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("xl/worksheets/sheet1.xml", b"\0" * (300 * 2**20))
+    r = run("deck", path, "--layout", EX / "front.toml", "--out", tmp_path / "out")
+    assert r.exit_code == 1 and "unpacks to" in r.output and r.output.count("\n") == 1, r.output
+
+
+def test_an_old_xls_is_one_line(tmp_path):
+    path = write(tmp_path, "cards.xls", "not really")
+    r = run("deck", path, "--layout", EX / "front.toml", "--out", tmp_path / "out")
+    assert r.exit_code == 1 and "save this spreadsheet as .xlsx, .ods or CSV" in r.output
+
+
+# -- named colours and units in layouts ------------------------------------------------------
+
+
+def test_named_colours_and_units(tmp_path):
+    """Issue 26: ``red`` and ``1in`` in a layout; measured on the PDF (the box's
+    place and size, its fill colour)."""
+    layout = write(tmp_path, "front.toml", '[card]\nname = "t"\nsize = "poker"\n\n'
+                   '[[element]]\ntype = "box"\nx = "1in"\ny = "2cm"\nw = "36pt"\nh = 10\nfill = "{{ c }}"\n\n'
+                   '[[element]]\ntype = "text"\nx = 5\ny = 50\ntext = "{{ t }}"\nsize = "0.25in"\ncolour = "Navy"\n')
+    data = write(tmp_path, "d.csv", "c,t\nred,Hello\n")
+    r = run("deck", data, "--layout", layout, "--out", tmp_path / "out", "--bleed", "0mm")
+    assert r.exit_code == 0, r.output
+    with pdf_pages((tmp_path / "out" / "t.pdf").read_bytes()) as pdf:
+        page = pdf.pages[0]
+        chars = [c for c in page.chars if c["text"] == "H"]
+        rects = [rc for rc in page.rects if rc["non_stroking_color"] in ((1, 0, 0), [1, 0, 0], (1.0, 0.0, 0.0))]
+        trim = min((ln["x0"] for ln in page.lines), default=None)
+    assert len(rects) == 1, page.rects
+    box = rects[0]
+    assert abs(box["width"] - 36) < 0.01 and abs(box["height"] - 10 * 72 / 25.4) < 0.01
+    assert chars and abs(chars[0]["size"] - 18) < 0.01  # 0.25 in = 18 pt
+    assert tuple(chars[0]["non_stroking_color"]) == pytest.approx((0, 0, 128 / 255), abs=0.01)
+    assert trim is not None
+
+
+@pytest.mark.parametrize("value,needle", [('"1furlong"', "is not a length"), ('"1e999in"', "must be a number"),
+                                          ('"chartreusy"', "CSS colour name")])
+def test_bad_units_and_colours_are_one_line(tmp_path, value, needle):
+    key = "fill" if "chart" in value else "x"
+    layout = write(tmp_path, "front.toml", f'[card]\nname = "t"\nsize = "poker"\n\n[[element]]\ntype = "box"\n'
+                   + (f"x = {value}\n" if key == "x" else "x = 1\n") + f'y = 1\nw = 5\nh = 5\n'
+                   + (f"fill = {value}\n" if key == "fill" else ""))
+    r = run("deck", EX / "cards.csv", "--layout", layout, "--out", tmp_path / "out")
+    lines = r.output.strip().splitlines()  # a layout problem: one line; a card's: one line per card
+    assert r.exit_code == 1 and all(needle in ln and ln.startswith("printkit: ") for ln in lines), r.output
+    assert len(lines) == (1 if key == "x" else 4)
