@@ -1,4 +1,5 @@
-"""Issue 24: no text of the ArchéoTREK, Archaeology and Archéo kits is hidden by
+"""Issue 24: every label of the ArchéoTREK, Archaeology and Archéo kits reads (WCAG ≥ 4.5
+against its ground) and no text is hidden by
 art, badges or other text drawn after it, in every bundled theme (A4 kits, and the
 Archaeology board tiled on Letter) — measured on the rendered pages
 (:mod:`text_checks`)."""
@@ -11,7 +12,7 @@ from printkit.build import BuildOptions, build
 from printkit.paper import get_paper
 from printkit.theme import load_theme
 from printkit.units import mm
-from text_checks import hidden_glyphs, text_on_text
+from text_checks import hidden_glyphs, low_contrast, text_on_text
 
 THEMES = ("classic", "inksaver", "highcontrast")
 GAMES = ("archeotrek", "archaeology", "archeo")
@@ -50,3 +51,12 @@ def test_no_glyph_is_hidden_by_what_is_drawn_after_it(kits, theme, kit):
 def test_no_text_overprints_other_text(kits, theme, kit):
     clash = text_on_text(kits[theme, kit])
     assert not clash, f"{kit} ({theme}): text over text (page, chars, x/y pt): {clash[:15]} ({len(clash)} in all)"
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("kit", KITS)
+def test_every_label_reads_against_its_ground(kits, theme, kit):
+    """Every glyph of 5 pt or more, letters as well as digits: WCAG ≥ 4.5 against
+    the ground around it on the rendered page."""
+    low = low_contrast(kits[theme, kit])
+    assert not low, f"{kit} ({theme}): glyphs below 4.5:1 (page, char, ratio, x/y pt): {low[:15]} ({len(low)} in all)"

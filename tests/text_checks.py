@@ -26,7 +26,8 @@ DPI = 100
 
 
 def _variant(pdf_bytes: bytes, keep: str) -> bytes:
-    """The PDF with only its text (``keep="text"``) or without it (``"art"``)."""
+    """The PDF with only its text (``keep="text"``; ``"text-unclipped"``: no
+    clipping either) or without it (``"art"``)."""
     import pikepdf
 
     pdf = pikepdf.open(io.BytesIO(pdf_bytes))
@@ -42,6 +43,8 @@ def _variant(pdf_bytes: bytes, keep: str) -> bytes:
             if keep == "art":
                 if not in_text:
                     out.append((operands, op))
+            elif o in ("W", "W*") and keep == "text-unclipped":
+                pass
             elif o in PAINT:
                 out.append(([], pikepdf.Operator("n")))
             elif o == "sh":
@@ -49,9 +52,9 @@ def _variant(pdf_bytes: bytes, keep: str) -> bytes:
             elif o == "Do" and xobjects is not None and operands and \
                     xobjects.get(operands[0]) is not None and xobjects[operands[0]].get("/Subtype") == "/Image":
                 pass
-            elif o in ("rg", "g", "k", "sc", "scn") and in_text:
+            elif o in ("rg", "g", "k", "sc", "scn"):
                 out.append(([0], pikepdf.Operator("g")))     # every glyph black on white
-            elif o == "cs" and in_text:
+            elif o == "cs":
                 pass
             else:
                 out.append((operands, op))
@@ -67,6 +70,8 @@ def _variant(pdf_bytes: bytes, keep: str) -> bytes:
                 seen.add(xo.objgen)
                 res = xo.get("/Resources")
                 xo.write(rewrite(xo, res))
+                if keep == "text-unclipped":    # a form's BBox clips too
+                    xo.BBox = pikepdf.Array([-1e5, -1e5, 1e5, 1e5])
                 forms(res)
 
     for page in pdf.pages:
@@ -156,4 +161,67 @@ def text_on_text(pdf_bytes: bytes) -> list[tuple[int, str, tuple[int, int]]]:
                         out.append((n + 1, c1 + c2, (round(l1), round(h - t1))))
     finally:
         doc.close()
+    return out
+
+
+def low_contrast(pdf_bytes: bytes, minimum: float = 4.5, dpi: int = 144) -> list[tuple[int, str, float, tuple[int, int]]]:
+    """Glyphs (5 pt or more) whose fill colour, against the ground around the
+    glyph read from the rendered page, has a WCAG contrast below ``minimum``:
+    (page, char, ratio, (x, y) pt from top left).  The ground is the commonest
+    colour (8 levels a channel) among the glyph box's pixels, padded by a fifth of
+    the size, that lie far from the glyph's fill (:mod:`colour_checks`).  A glyph
+    a clipping path cuts (a tiled board's page edge) is left out: part of its
+    ground lies outside the clip."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+    from collections import Counter
+
+    from colour_checks import contrast
+
+    scale = dpi / 72
+    doc = pdfium.PdfDocument(pdf_bytes)
+    texts = [pdfium.PdfDocument(_variant(pdf_bytes, k)) for k in ("text", "text-unclipped")]
+    out = []
+    try:
+        for n in range(len(doc)):
+            page = doc[n]
+            h = page.get_height()
+            tp = page.get_textpage()
+            img = ink = whole = None
+            try:
+                for k in range(tp.count_chars()):
+                    ch = tp.get_text_range(k, 1)
+                    if not ch.strip():
+                        continue
+                    size = raw.FPDFText_GetFontSize(tp.raw, k)
+                    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+                    if size < 5 or not raw.FPDFText_GetFillColor(tp.raw, k, r, g, b, a) or a.value == 0:
+                        continue
+                    if img is None:
+                        img = np.asarray(page.render(scale=scale).to_pil().convert("RGB")).astype(np.int32)
+                        ink, whole = (np.asarray(t[n].render(scale=scale).to_pil().convert("L")) < 128 for t in texts)
+                    left, bottom, right, top = tp.get_charbox(k)
+                    gx0, gx1 = max(0, int(left * scale)), max(0, int(right * scale) + 1)
+                    gy0, gy1 = max(0, int((h - top) * scale)), max(0, int((h - bottom) * scale) + 1)
+                    if ink[gy0:gy1, gx0:gx1].sum() < 0.9 * whole[gy0:gy1, gx0:gx1].sum():
+                        continue      # cut by a clip (a tiled board's page edge): its ground is not all there
+                    pad = max(2, int(0.2 * size * scale))
+                    x0, x1 = max(0, int(left * scale) - pad), max(0, int(right * scale) + 1 + pad)
+                    y0, y1 = max(0, int((h - top) * scale) - pad), max(0, int((h - bottom) * scale) + 1 + pad)
+                    flat = img[y0:y1, x0:x1].reshape(-1, 3)
+                    fill = np.array([r.value, g.value, b.value])
+                    far = flat[np.abs(flat - fill).sum(axis=1) > 90]
+                    if len(far) < 4:
+                        continue
+                    bucket = np.array(Counter(map(tuple, far // 32)).most_common(1)[0][0])
+                    ground = far[(far // 32 == bucket).all(axis=1)].mean(axis=0)
+                    ratio = contrast(fill.astype(float), ground)
+                    if ratio < minimum:
+                        out.append((n + 1, ch, round(ratio, 2), (round(left), round(h - top))))
+            finally:
+                tp.close()
+    finally:
+        doc.close()
+        for t in texts:
+            t.close()
     return out

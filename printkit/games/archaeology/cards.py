@@ -232,6 +232,9 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
         w, h = box.width, box.height
         lines = line_art(theme)
         bg_hex = _hex(theme, f"{hue_role}_ground")
+        if not lines:
+            # classic: darkened just enough for the papyrus title (stone, gold chests: 3.5:1 alone)
+            bg_hex = icons.readable(bg_hex, _hex(theme, "ground"), theme.hex("ink"), 4.7, steps=20)
         hue_hex = _hex(theme, hue_role)
         bg = HexColor(bg_hex)
         ground = _col(theme, "ground")
@@ -243,8 +246,7 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
         c.setLineWidth(2.0 if lines else 1.2)
         i = box.safe * 0.75
         c.roundRect(i, i, w - 2 * i, h - 2 * i, 8, fill=0, stroke=1)
-        # classic: papyrus on the card's ground where it reads (WCAG ≥ 4.5), else ink (stone, gold chests)
-        fg = readable(hue_hex, bg_hex, theme.hex("ink")) if lines else text_on(theme, bg_hex, _hex(theme, "ground"))
+        fg = readable(hue_hex, bg_hex, theme.hex("ink")) if lines else ground
         size = _fit(c, title, theme.font("display"), 20, w - 2 * box.safe - 8)
         _centred_text(c, title, w / 2, h - box.safe - 26, theme.font("display"), size, fg)
 

@@ -20,6 +20,7 @@ from printkit.games.archeo import art
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import FACE_KINDS, ArcheoRules, Board
 from printkit.model import Face, FaceBox
+from printkit.render.icons import contrast_ratio
 from printkit.render.text import fit_size
 from printkit.units import mm
 
@@ -92,7 +93,8 @@ def tile_back(theme, back: str, bone: bool = False) -> Face:
             c.setStrokeColor(pal.c("discovery_light"))
             c.setLineWidth(w * 0.03)
             c.circle(w / 2, h / 2, w * 0.3, fill=0, stroke=1)
-            _text(c, "?", w / 2, h / 2 - w * 0.13, theme.font("display"), w * 0.4, pal.c("discovery_light"))
+            _text(c, "?", w / 2, h / 2 - w * 0.13, theme.font("display"), w * 0.4,
+                  pal.readable("discovery_light", "discovery"))
         if bone:
             art.bone(c, w / 2, h / 2, w * 0.78, pal.c("bone"), pal.c("outline"))
 
@@ -207,7 +209,7 @@ def shovel_face(theme, number: int, of: int, broken: bool) -> Face:
         w, h, s = box.width, box.height, box.safe
         font = theme.font("display")
         _text(c, word, w / 2, h - s - mm(8.5), font, fit(word, font, 20, w - 2 * s - mm(14), 14),
-              pal.c("broken_word" if broken else "shovel_word"))
+              pal.readable("broken_word" if broken else "shovel_word", ground))
         r = mm(3.2)
         cx, cy = s + r + mm(0.6), h - s - r - mm(0.6)
         c.setFillColor(pal.c(ring))
@@ -286,6 +288,27 @@ def reference_back(theme, rules: ArcheoRules) -> Face:
 # -- tokens ------------------------------------------------------------------------------
 
 
+#: No decorative ring nearer a round token's cut than this (pt): a 3 mm band of
+#: plain ground, so a cut a little off shows nothing lopsided and the sheet's
+#: dark cut line reads on it.
+RIM_CLEAR = mm(3.3)
+#: Width (pt) of a token's coloured ring, inside that band.
+TOKEN_RING = mm(1.2)
+
+
+def _token_frame(c, box: FaceBox, pal: Palette, ring, inside) -> float:
+    """Paper-light ground to the bleed, a ``ring`` band :data:`TOKEN_RING` wide
+    starting :data:`RIM_CLEAR` inside the cut, ``inside`` within it.  Returns
+    the radius (pt) inside the ring."""
+    r = box.width / 2
+    _fill(c, box, pal.c("ground"))
+    c.setFillColor(ring)
+    c.circle(r, r, r - RIM_CLEAR, fill=1, stroke=0)
+    c.setFillColor(inside)
+    c.circle(r, r, r - RIM_CLEAR - TOKEN_RING, fill=1, stroke=0)
+    return r - RIM_CLEAR - TOKEN_RING
+
+
 def token_face(theme, rules: ArcheoRules, kind: str) -> Face:
     """A round token's face: ``kind`` "wheelbarrow", "egg" (with its stars),
     "cracked" or "stone" (the stone token)."""
@@ -296,25 +319,31 @@ def token_face(theme, rules: ArcheoRules, kind: str) -> Face:
     def draw(c, box: FaceBox) -> None:
         w = box.width
         r = w / 2
-        _fill(c, box, pal.c(ring))
-        c.setFillColor(pal.c("ground"))
-        c.circle(r, r, r - box.safe * 0.5, fill=1, stroke=0)
-        cy = r + w * 0.08
+        inner = _token_frame(c, box, pal, pal.c(ring), pal.c("ground"))
+        cy = r + inner * 0.4
+        size = inner * 0.85
         if kind == "wheelbarrow":
-            art.wheelbarrow(c, r, cy, w * 0.6, pal)
+            art.wheelbarrow(c, r, cy, size, pal)
         elif kind == "egg":
-            art.egg(c, r, cy, w * 0.66, pal)
+            art.egg(c, r, cy, size * 1.05, pal)
             n = rules.egg_stars
             for i in range(n):
-                art.star(c, r + (i - (n - 1) / 2) * w * 0.19, cy - w * 0.03, w * 0.095, pal.c("star"),
+                art.star(c, r + (i - (n - 1) / 2) * size * 0.33, cy - size * 0.05, size * 0.16, pal.c("star"),
                          pal.c("star_line"))
         elif kind == "cracked":
-            art.cracked_egg(c, r, cy, w * 0.6, pal)
+            art.cracked_egg(c, r, cy, size, pal)
         else:
-            art.stones(c, r, cy, w * 0.58, rules.stone_token_breaks if rules.stone_token_breaks <= 2 else 2, pal)
+            art.stones(c, r, cy, size, rules.stone_token_breaks if rules.stone_token_breaks <= 2 else 2, pal)
         cap = captions[kind]
         font = theme.font("bold")
-        _text(c, cap, r, box.safe + w * 0.1, font, fit(cap, font, theme.small(7.5), w * 0.62), theme.colour("ink"))
+        # one line when it fits the chord under the art at 7.5 pt, else a word a line (the chord
+        # narrows further down)
+        lines = [cap] if pdfmetrics.stringWidth(cap, font, theme.small(7.5)) <= inner * 1.7 else cap.split()
+        size_pt = min(fit(ln, font, theme.small(7.5), inner * (1.7 if len(lines) == 1 else 1.4)) for ln in lines)
+        y = r - inner * (0.36 if len(lines) == 1 else 0.3)
+        for ln in lines:
+            _text(c, ln, r, y, font, size_pt, theme.colour("ink"))
+            y -= size_pt * 1.05
 
     return Face(f"{G}/{theme.name}/token/{kind}", draw, text=f"{captions[kind].lower()} token")
 
@@ -325,9 +354,18 @@ def token_back(theme) -> Face:
 
     def draw(c, box: FaceBox) -> None:
         w = box.width
-        _fill(c, box, pal.c("token_back"))
-        _speckles(c, w, w, box.bleed, [pal.c("discovery_light")], 16, 0.31, w * 0.02)
-        c.setStrokeColor(pal.c("discovery_light"))
+        back = pal.hex("token_back")
+        # the "?" ring and speckles: the light discovery colour where it shows, else ink or paper
+        mark = pal.c("discovery_light") if contrast_ratio(pal.hex("discovery_light"), back) >= 3 \
+            else pal.text_on("token_back")
+        inner = _token_frame(c, box, pal, mark, pal.c("token_back"))
+        c.saveState()
+        clip = c.beginPath()
+        clip.circle(w / 2, w / 2, inner)
+        c.clipPath(clip, stroke=0, fill=0)
+        _speckles(c, w, w, box.bleed, [mark], 16, 0.31, w * 0.02)
+        c.restoreState()
+        c.setStrokeColor(mark)
         c.setLineWidth(w * 0.035)
         c.circle(w / 2, w / 2, w * 0.3, fill=0, stroke=1)
         _text(c, "?", w / 2, w / 2 - w * 0.14, theme.font("display"), w * 0.42, pal.text_on("token_back"))
