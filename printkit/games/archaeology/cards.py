@@ -92,7 +92,7 @@ def _centred_text(c, text: str, x: float, y: float, font: str, size: float, colo
     c.drawCentredString(x, y, text)
 
 
-def _fit(c, text: str, font: str, size: float, width: float, minimum: float = 7.0) -> float:
+def _fit(c, text: str, font: str, size: float, width: float, minimum: float = 8.0) -> float:
     """Largest size ≤ ``size`` (≥ ``minimum``) at which ``text`` fits ``width`` pt."""
     while size > minimum and c.stringWidth(text, font, size) > width:
         size -= 0.5
@@ -154,12 +154,12 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
         for bx in (pad + r, w - pad - r):
             _badge(c, theme, bx, h - pad - r, r, t.trade)
         for bx in (pad + r, w - pad - r):
-            _centred_text(c, "TRADE", bx, h - pad - 2 * r - 9, theme.font("bold"), small(7), theme.colour("muted"))
+            _centred_text(c, "TRADE", bx, h - pad - 2 * r - 9, theme.font("bold"), small(8), theme.colour("muted"))
         # rarity between the badges, in the type's hue darkened until it reads
         cx = w / 2
         _centred_text(c, str(t.count), cx, h - pad - 22, theme.font("display"), 14,
                       readable(_hex(theme, t.id), ground_hex, theme.hex("ink")))
-        _centred_text(c, "in the deck", cx, h - pad - 32, theme.font("semibold"), small(7), theme.colour("muted"))
+        _centred_text(c, "in the deck", cx, h - pad - 32, theme.font("semibold"), small(8), theme.colour("muted"))
         # title ribbon
         band_y = h - pad - 2 * r - 34
         # classic: papyrus title on the hue, darkened just enough that the title reads
@@ -181,7 +181,7 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
         c.roundRect(rx0, ry0, rx1 - rx0, row_h, 5, fill=1, stroke=int(lines))
         head_y = ry0 + row_h - 13
         label = "SELL TO MUSEUM"
-        lsize = small(7.5)
+        lsize = max(8.0, small(7.5))
         lw = c.stringWidth(label, theme.font("bold"), lsize)
         label_fg = text_on(theme, row_hex, _hex(theme, "gold"))
         art.museum(c, cx - lw / 2 - 8, head_y + 4, 10, label_fg, ink, ground)
@@ -201,8 +201,10 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
                 c.setLineWidth(0.8)
             c.roundRect(bx, by, bw, bh, 3, fill=1, stroke=int(lines))
             fg = text_on(theme, cell_hex, theme.hex("ink"))
-            top = f"×{i + 1}" + (" FULL" if full and bw > 26 else "")
-            tsize = _fit(c, top, theme.font("bold"), small(7.5), bw - 3)
+            top = f"×{i + 1}"
+            if full and c.stringWidth(top + " FULL", theme.font("bold"), small(8)) <= bw - 3:
+                top += " FULL"     # only where it fits at full size
+            tsize = _fit(c, top, theme.font("bold"), small(8), bw - 3)
             _centred_text(c, top, bx + bw / 2, by + bh - 9.5, theme.font("bold"), tsize, fg)
             vsize = _fit(c, f"${value}", theme.font("display"), 15, bw - 3, 9)
             _centred_text(c, f"${value}", bx + bw / 2, by + 6, theme.font("display"), vsize, fg)
@@ -294,7 +296,7 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
                     c.roundRect(cx - 24, bottom + 15, 11, 16, 2, fill=1, stroke=0)
                 _centred_text(c, str(value), cx + 10, bottom + 16, theme.font("display"), 24, ink)
                 _centred_text(c, label, cx, bottom + 5, theme.font("bold"), _fit(c, label, theme.font("bold"),
-                              small(7), cw - 10), theme.colour("muted"))
+                              small(8), cw - 10), theme.colour("muted"))
             bottom += nb_h + 4
         size_art = min(top - bottom, 100)
         icon(c, w / 2, (top + bottom) / 2, size_art, fg, bg, line if lines else None)

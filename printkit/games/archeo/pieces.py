@@ -38,8 +38,8 @@ def _fill(c, box: FaceBox, colour) -> None:
     c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed, stroke=0, fill=1)
 
 
-def fit(text: str, font: str, wanted: float, width: float, least: float = 7.0) -> float:
-    """Font size ≤ ``wanted`` (never below ``least``, 7 pt: the body minimum) at which
+def fit(text: str, font: str, wanted: float, width: float, least: float = 8.0) -> float:
+    """Font size ≤ ``wanted`` (never below ``least``, 8 pt: the classic body minimum) at which
     ``text`` fits ``width`` pt (:func:`printkit.render.text.fit_size`)."""
     return fit_size(text, font, wanted, width, least)
 
@@ -154,7 +154,7 @@ def fossil_face(theme, rules: ArcheoRules, board: Board, piece: str) -> Face:
         s = box.safe
         font = theme.font("bold")
         name = board.name.upper()
-        _pill(c, name, w / 2, h - s - mm(2.6), font, fit(name, font, theme.small(7.5), w - 2 * s - mm(3)), pal.c("rock"),
+        _pill(c, name, w / 2, h - s - mm(2.6), font, fit(name, font, theme.small(8), w - 2 * s - mm(3)), pal.c("rock"),
               pal.c("bone_line"))
         label = piece.upper()
         _pill(c, label, w / 2, s + mm(1.2), font, fit(label, font, theme.small(8), w - 2 * s - mm(3)), pal.c("rock"),
@@ -249,7 +249,7 @@ def reference_front(theme, rules: ArcheoRules) -> Face:
                   theme.colour("ink"), "left")
             if players == 1:
                 _text(c, f"+ {rules.wheelbarrows_solo} wheelbarrows", s + mm(4), y - 8, theme.font("semibold"),
-                      theme.small(7.5),
+                      theme.small(8),
                       theme.colour("muted"), "left")
             art.shovel(c, w - s - mm(21), y, mm(7.5), pal)
             _text(c, str(cards), w - s - mm(5), y - 7.5, theme.font("display"), 22, pal.c("dirt_dark"), "right")
@@ -276,10 +276,10 @@ def reference_back(theme, rules: ArcheoRules) -> Face:
             size = fit(band.label, theme.font("display"), 20, mm(10.5), 14)
             _text(c, band.label, s + mm(6.55), yt - step / 2 - size * 0.36, theme.font("display"), size,
                   theme.colour("ink"))
-            lines = simpleSplit(band.words, font, 7.5, w - 2 * s - mm(15.5))
+            lines = simpleSplit(band.words, font, 8, w - 2 * s - mm(15.5))
             y = yt - step / 2 + (len(lines) - 1) * 4.6 - 2.6
             for line in lines:
-                _text(c, line, s + mm(14), y, font, 7.5, theme.colour("ink"), "left")
+                _text(c, line, s + mm(14), y, font, 8, theme.colour("ink"), "left")
                 y -= 9.2
 
     return Face(f"{G}/{theme.name}/reference/back", draw, text="reference card: rating")
@@ -338,8 +338,8 @@ def token_face(theme, rules: ArcheoRules, kind: str) -> Face:
         font = theme.font("bold")
         # one line when it fits the chord under the art at 7.5 pt, else a word a line (the chord
         # narrows further down)
-        lines = [cap] if pdfmetrics.stringWidth(cap, font, theme.small(7.5)) <= inner * 1.7 else cap.split()
-        size_pt = min(fit(ln, font, theme.small(7.5), inner * (1.7 if len(lines) == 1 else 1.4)) for ln in lines)
+        lines = [cap] if pdfmetrics.stringWidth(cap, font, theme.small(8)) <= inner * 1.7 else cap.split()
+        size_pt = min(fit(ln, font, theme.small(8), inner * (1.7 if len(lines) == 1 else 1.4)) for ln in lines)
         y = r - inner * (0.36 if len(lines) == 1 else 0.3)
         for ln in lines:
             _text(c, ln, r, y, font, size_pt, theme.colour("ink"))
