@@ -264,15 +264,23 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
         px0, px1 = box.safe + 4, w - box.safe - 4
         lines_of_rule = simpleSplit(rule, theme.font("semibold"), text_pt, px1 - px0 - 10)
         panel_h = len(lines_of_rule) * text_pt * 1.22 + 12
-        py0 = box.safe + 4 + (22 if note else 0)
+        # the note ribbon: one line at its size, else two (never below 8 pt)
+        note_pt = small(8)
+        note_lines = (simpleSplit(note, theme.font("bold"), note_pt, px1 - px0 - 6)
+                      if note and c.stringWidth(note, theme.font("bold"), note_pt) > px1 - px0 - 6 else
+                      [note] if note else [])
+        note_h = 18 if len(note_lines) <= 1 else 8 + note_pt * 1.15 * len(note_lines)
+        py0 = box.safe + 4 + (note_h + 4 if note else 0)
         panel(px0, py0, px1 - px0, panel_h, 5, ground)
         _wrapped(c, rule, px0 + 5, px1 - 5, py0 + panel_h - 5, theme.font("semibold"), text_pt, ink)
         if note:
             note_hex = _hex(theme, "highlight")
-            panel(px0, box.safe + 2, px1 - px0, 18, 4, HexColor(note_hex))
-            nsize = _fit(c, note, theme.font("bold"), small(8), px1 - px0 - 6)
-            _centred_text(c, note, w / 2, box.safe + 2 + 9 - nsize * 0.35, theme.font("bold"), nsize,
-                          text_on(theme, note_hex, theme.hex("ink")))
+            panel(px0, box.safe + 2, px1 - px0, note_h, 4, HexColor(note_hex))
+            fg = text_on(theme, note_hex, theme.hex("ink"))
+            y = box.safe + 2 + note_h / 2 + (len(note_lines) - 1) * note_pt * 1.15 / 2 - note_pt * 0.35
+            for note_line in note_lines:
+                _centred_text(c, note_line, w / 2, y, theme.font("bold"), note_pt, fg)
+                y -= note_pt * 1.15
         top = h - box.safe - 34
         bottom = py0 + panel_h + 4
         if numbers:
