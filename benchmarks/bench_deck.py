@@ -2,10 +2,10 @@
 
 Not a timed test.  Usage::
 
-    python benchmarks/bench_deck.py [--runs 5] [--sizes 87,870,5000] [--no-protograf]
+    python benchmarks/bench_deck.py [--runs 5] [--sizes 87,870,8700] [--no-protograf]
 
-Each contender makes the same cards (see ``deck_job.py``: 87, 870, 5,000 CSV
-rows; poker, 3 × 3 on A4, cut marks, embedded Fredoka One / Source Sans Pro)
+Each contender makes the same cards (see ``deck_job.py``: 87, 870, 8,700 CSV
+rows (8,700 by default for the memory target); poker, 3 × 3 on A4, cut marks, embedded Fredoka One / Source Sans Pro)
 as a whole process, from interpreter start to PDF on disk:
 
 * ``printkit``: ``python -m printkit deck cards.csv --layout layout.toml``
@@ -65,7 +65,7 @@ def protograf_python(install: bool) -> Path | None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--sizes", default="87,870,5000")
+    ap.add_argument("--sizes", default="87,870,8700")
     ap.add_argument("--protograf-sizes", default="87,870")
     ap.add_argument("--no-protograf", action="store_true")
     ap.add_argument("--no-install", action="store_true", help="do not create the protograf venv")
@@ -128,8 +128,9 @@ def main(argv: list[str] | None = None) -> int:
     for n, series in results.items():
         pk, fl = series["printkit"], series["floor"]
         line = f"{n:>6} cards: printkit / floor = {pk.wall / fl.wall:.2f} × ({pk.cpu / fl.cpu:.2f} ×)"
-        if n in (87, 870):
-            check(f"printkit ≤ 3 × floor at {n}: {pk.wall / fl.wall:.2f} ×", pk.wall <= 3 * fl.wall)
+        if n in (87, 870):  # issue 26: ≤ 2.5 × the floor (wall; CPU shown too, steadier on a shared machine)
+            check(f"printkit ≤ 2.5 × floor at {n}: {pk.wall / fl.wall:.2f} × wall, {pk.cpu / fl.cpu:.2f} × CPU",
+                  pk.wall <= 2.5 * fl.wall)
         if "protograf" in series:
             pg = series["protograf"]
             line += f"; protograf / printkit = {pg.wall / pk.wall:.2f} × ({pg.cpu / pk.cpu:.2f} ×)"
@@ -140,6 +141,10 @@ def main(argv: list[str] | None = None) -> int:
     if 870 in results:
         rss = results[870]["printkit"].rss
         check(f"printkit peak RSS ≤ 150 MB at 870: {rss:.0f} MB", rss <= 150)
+    if 8700 in results:  # issue 26: sheet by sheet, ≤ 1.5 × the floor's peak memory
+        pk_rss, fl_rss = results[8700]["printkit"].rss, results[8700]["floor"].rss
+        check(f"printkit peak RSS ≤ 1.5 × floor at 8700: {pk_rss:.0f} MB vs {fl_rss:.0f} MB = {pk_rss / fl_rss:.2f} ×",
+              pk_rss <= 1.5 * fl_rss)
 
     ns = sorted(results)
     if len(ns) > 1:

@@ -3,7 +3,7 @@
 87 poker cards (63.5 × 88.9 mm), one CSV row each: a title, a big number at the
 top, five small numbers at the bottom; 3 × 3 on A4, cut marks, embedded fonts
 (Fredoka One for the big number, Source Sans Pro for the rest: the files the
-``classic`` theme uses).  Then 870 rows, then 5,000.
+``classic`` theme uses).  Then 870 rows, then 8,700.
 
 ``make_job(folder, rows)`` writes ``cards-<rows>.csv`` (fixed seed, every row
 distinct, so no face is shared) and ``layout.toml`` (the printkit layout) into
@@ -19,7 +19,7 @@ import random
 import sys
 from pathlib import Path
 
-SIZES = (87, 870, 5000)
+SIZES = (87, 870, 8700)
 SEED = 6  # issue 6
 COLUMNS = ["title", "big", "n1", "n2", "n3", "n4", "n5"]
 

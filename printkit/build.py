@@ -9,7 +9,6 @@ partial PDF and the previous outputs intact.
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing
 import os
 import shutil
@@ -91,7 +90,8 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
                 notes: list[str] | None = None) -> tuple[bytes, int]:
     """Render one part to (PDF bytes, page count), ``options.scale`` applied;
     ``notes`` receives the imposition's remarks (crop marks shortened on a
-    full sheet, …)."""
+    full sheet, …) and a line for a document longer than it was laid out for
+    (:data:`printkit.render.documents.LONGER_THAN_LAID_OUT`)."""
     from printkit.pdf import page_count, scale_pdf, unique_subset_tags
     from printkit.render.sheets import render_set
 
@@ -102,7 +102,13 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
             fillable=options.fillable, rotate_backs=options.rotate_backs, notes=notes,
         )
         return unique_subset_tags(scale_pdf(data, options.scale)), pages
+    from printkit.render import documents
+
+    documents.LONGER_THAN_LAID_OUT.clear()
     data = unique_subset_tags(scale_pdf(part.document(), options.scale))
+    if notes is not None:  # a document its theme pushed past its pages: never silently
+        notes.extend(f"{part.title}: {line}" for line in documents.LONGER_THAN_LAID_OUT)
+    documents.LONGER_THAN_LAID_OUT.clear()
     return data, page_count(data)
 
 
@@ -137,8 +143,8 @@ def _render_checked(kit: GameKit, part: Part, options: BuildOptions) -> tuple[by
 
 def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
                  rendered: list[tuple[bytes, int, list[str]]]) -> RenderedGame:
-    """The cover and the assembled, preflighted kit PDF of ``parts``
-    (rendered as (bytes, pages) in the same order)."""
+    """The cover (preflighted) and the kit PDF assembled from it and
+    ``parts`` (rendered and preflighted as (bytes, pages) in the same order)."""
     from printkit.pdf import assemble, scale_pdf, unique_subset_tags
 
     pdfs = [data for data, _, _ in rendered]
@@ -151,11 +157,14 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
              "pages": n * (2 if padded and single else 1), "stock": p.stock, "backs": not single}
             for p, (_, n, _), single in zip(parts, rendered, one_sided)
         ]
-        pdfs.insert(0, unique_subset_tags(scale_pdf(kit.cover(summary, options), options.scale)))
+        cover = unique_subset_tags(scale_pdf(kit.cover(summary, options), options.scale))
+        _preflight_all([("cover.pdf", cover)], kit.id)  # the one page of the kit not checked as a part
+        pdfs.insert(0, cover)
         one_sided.insert(0, True)
+    # The kit is the preflighted parts and cover, page for page (pypdf copies each page with its
+    # boxes, fonts and form fields; blank backs are plain pages): it is not checked again.
     kit_pdf = assemble(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex,
                        one_sided=one_sided)
-    _preflight_all([(f"{kit.id}-kit.pdf", kit_pdf)], kit.id)
     return RenderedGame(kit.id, [(p.name, p.count, data, pages) for p, (data, pages, _) in zip(parts, rendered)],
                         kit_pdf, [n for _, _, notes in rendered for n in notes],
                         paper_used([(p.stock, n, not single) for p, (_, n, _), single
@@ -201,7 +210,8 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
     """Write a rendered game under ``out/<game>/``, all files or none: they
     are staged in a temporary folder and moved into place at the end.
 
-    Returns the written files (the kit PDF last).  A write that fails (disk
+    Returns the written files (the kit PDF last); a signal during the final
+    renames is acted on once they are all done.  A write that fails (disk
     full, I/O error, read-only file system) raises
     :func:`printkit.pdf.cannot_write` naming the file: the staging folder is
     removed and the previous outputs of the game are left as they were.
@@ -225,9 +235,10 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
         target = game_dir / f"{game.game}-kit.pdf"
         write_atomic(staging / target.name, game.kit_pdf)
         written.append(Written(target, page_count(game.kit_pdf)))
-        for w in written:
-            target = w.path
-            os.replace(staging / w.path.name, w.path)
+        with interrupt.held():  # a second Ctrl-C waits for the last rename: one kit, never half old, half new
+            for w in written:
+                target = w.path
+                os.replace(staging / w.path.name, w.path)
     except OSError as exc:
         raise cannot_write(target, exc) from None
     finally:
@@ -370,10 +381,19 @@ def _finish_job(g: int, rendered: list[tuple[bytes, int, list[str]]]) -> Rendere
 def _preload_documents() -> None:
     """Import weasyprint once, before the workers fork: they share its
     pages instead of each importing it (0.6 s of parsing C declarations and
-    its memory, per worker).  A failure here is left for the worker that
-    renders a document to report."""
+    its memory, per worker) — unless the document cache holds entries
+    (:func:`printkit.render.doccache.warm`): a repeat build lays out no
+    document, and a worker that meets one not in the cache imports weasyprint
+    itself.  A failure here is left for the worker that renders a document
+    to report."""
+    from printkit.render import doccache
+
+    if doccache.warm():
+        return
     try:
-        importlib.import_module("weasyprint")
+        from printkit.render.documents import _weasyprint
+
+        _weasyprint()  # without the compiler probes (render.documents._import_weasyprint_quickly)
     except Exception:  # pragma: no cover - missing pango: reported where a document is rendered
         pass
 

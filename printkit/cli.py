@@ -9,7 +9,6 @@ Errors are one clear line on stderr, never a traceback.
 from __future__ import annotations
 
 import errno
-import math
 import os
 import sys
 from pathlib import Path
@@ -18,7 +17,17 @@ import click
 
 from printkit import PrintkitError, UsageError, interrupt
 from printkit.inputfiles import escape_display
-from printkit.units import parse_length, to_mm
+from printkit.cli_types import (
+    BLEED,
+    BOARD_PAPER,
+    DUPLEX,
+    OFFSET,
+    PAPER,
+    PLAYERS,
+    PRINTER_MARGIN,
+    SCALE,
+)
+from printkit.units import mm, parse_length, to_mm
 
 
 #: A write that failed for lack of room or a broken device, not for bad input.
@@ -124,7 +133,10 @@ class PrintkitCLI(click.Group):
         try:
             check_source_date_epoch()
             rv = super().main(args, prog_name or "printkit", complete_var, standalone_mode=False, **extra)
-            interrupt.checkpoint()
+            if interrupt.requested():  # the stop came after the last checkpoint: the work is done and written
+                click.echo("printkit: interrupted as the command finished; everything it reported above was "
+                           "written whole", err=True)
+                sys.exit(130)
             sys.stdout.flush()  # a full disk behind stdout is reported here, not at exit
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
@@ -199,52 +211,14 @@ def _refuse_findings(pdf: bytes, name: str) -> None:
         raise PrintkitError("preflight failed, nothing written:\n  " + "\n  ".join(map(str, findings)))
 
 
-def _back_offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise UsageError(f"--back-offset: {text!r} is not X,Y in mm (e.g. 1.5,-0.5)") from None
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise UsageError(f"--back-offset: {text!r} is not X,Y in mm (e.g. 1.5,-0.5)")
-    if max(abs(x), abs(y)) > 20:
-        raise UsageError(f"--back-offset: {text!r} is more than 20 mm; measure again with the duplex test")
-    return parse_length(f"{abs(x)}mm") * (1 if x >= 0 else -1), parse_length(f"{abs(y)}mm") * (1 if y >= 0 else -1)
+def _back_offset(text) -> tuple[float, float]:
+    """``--back-offset`` X,Y in mm → (x, y) pt (:data:`printkit.cli_types.OFFSET`)."""
+    return OFFSET.convert(text, None, None)
 
 
-_SCALE_FORM = "X,Y as percent (99.6%, or a bare 99.6) or as the 50 mm bar's measured length (50.2mm)"
-
-
-def _scale_factor(item: str, text: str) -> float:
-    v = item.strip().lower()
-    measured = v.endswith("mm")
-    v = v[:-2] if measured else v[:-1] if v.endswith("%") else v
-    try:
-        n = float(v)
-    except ValueError:
-        raise UsageError(f"--scale: {text!r} is not {_SCALE_FORM}") from None
-    if not math.isfinite(n) or n <= 0:
-        raise UsageError(f"--scale: {text!r} is not {_SCALE_FORM}")
-    return 50.0 / n if measured else n / 100.0
-
-
-def _scale(text: str) -> tuple[float, float]:
-    """``--scale``: one value (both axes) or X,Y, each a percent to print at
-    (``99.6%`` or ``99.6``) or the measured length of a 50 mm bar printed at
-    100 % (``50.2mm`` → print at 50/50.2).  Returns (sx, sy) factors; raises
-    :class:`printkit.UsageError` (exit 2) for anything else or a correction
-    beyond ±5 %."""
-    from printkit.pdf import SCALE_LIMIT
-
-    items = text.split(",")
-    if len(items) not in (1, 2):
-        raise UsageError(f"--scale: {text!r} is not {_SCALE_FORM}")
-    factors = [_scale_factor(item, text) for item in items]
-    sx, sy = factors if len(factors) == 2 else factors * 2
-    for f in (sx, sy):
-        if abs(f - 1) > SCALE_LIMIT + 1e-9:
-            raise UsageError(f"--scale: {text!r} means printing at {f * 100:.4g} %, a correction beyond "
-                             f"±{SCALE_LIMIT * 100:g} %; measure the 50 mm bars again on a page printed at 100 %")
-    return sx, sy
+def _scale(text) -> tuple[float, float]:
+    """``--scale`` → (sx, sy) factors (:data:`printkit.cli_types.SCALE`)."""
+    return SCALE.convert(text, None, None)
 
 
 def _scale_note(scale: tuple[float, float], rotate_backs: bool) -> str:
@@ -265,8 +239,9 @@ _SCALE_HELP = ("X,Y: print at X % across, Y % up (e.g. 99.6%,100.2%) or give the
                "lengths (e.g. 50.2mm,49.9mm). Default: 100%,100%.")
 
 
-_QUIET_HELP = ("Show no progress and no list of what was written (notes and errors are still shown). "
-               "Without it, progress goes to stderr: a bar on a terminal, one line per step otherwise.")
+_QUIET_HELP = ("Show no progress and no list of what was written; the PDFs' notes still show, the --format "
+               "exports' notes do not (errors always do). Without it, progress goes to stderr: a bar on a "
+               "terminal, one line per step otherwise.")
 
 
 _FORMAT = click.option(
@@ -276,8 +251,11 @@ _FORMAT = click.option(
 
 
 _PRINTER_MARGIN = click.option(
-    "--printer-margin", default="5mm", show_default=True, metavar="LEN",
+    "--printer-margin", type=PRINTER_MARGIN, default="5mm", show_default=True,
     help="Your printer's unprintable edge (3–6.35 mm on most): crop marks and footers stay inside it.")
+
+
+_SCALE = click.option("--scale", "scale", type=SCALE, default="100%,100%", show_default=True, help=_SCALE_HELP)
 
 
 _THEME = click.option(
@@ -286,16 +264,15 @@ _THEME = click.option(
          "themes (see 'printkit themes'); or the path of a theme folder (holding a theme.toml).")
 
 
-def _with_margin(paper_name: str, text: str):
-    """The paper called ``paper_name`` with ``--printer-margin`` ``text``
-    (0–15 mm); :class:`printkit.UsageError` otherwise."""
+def _with_margin(paper_name: str, margin: float | str):
+    """The paper called ``paper_name`` with ``--printer-margin`` ``margin``
+    (pt, or the text typed: 0–15 mm, see :data:`printkit.cli_types.PRINTER_MARGIN`);
+    :class:`printkit.UsageError` otherwise."""
     from dataclasses import replace
 
     from printkit.paper import get_paper
 
-    margin = parse_length(text, what="--printer-margin")
-    if not 0 <= margin <= parse_length("15mm"):
-        raise UsageError(f"--printer-margin: {text} is outside 0–15 mm")
+    margin = PRINTER_MARGIN.convert(margin, None, None) if isinstance(margin, str) else margin
     return replace(get_paper(paper_name), margin=margin)
 
 
@@ -313,17 +290,17 @@ def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -
 
 @main.command()
 @click.argument("game", shell_complete=complete_game)
-@click.option("--paper", default="a4", show_default=True, metavar="a4|letter|universal", help="a4, letter or universal (fits both).")
-@click.option("--players", type=str, default=None, metavar="N", help="Player sheets to print (default from rules, 4).")
-@click.option("--duplex", default="long", show_default=True, metavar="long|short|none", help="long, short or none (single-sided).")
-@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="a4, letter or universal (fits both).")
+@click.option("--players", type=PLAYERS, default=None, help="Player sheets to print (default from rules, 4).")
+@click.option("--duplex", type=DUPLEX, default="long", show_default=True, help="long, short or none (single-sided).")
+@click.option("--back-offset", type=OFFSET, default="0,0", show_default=True,
               help="X,Y in mm: move backs right/up to match your printer.")
-@click.option("--bleed", default="3mm", show_default=True, metavar="LEN", help="Bleed length, e.g. 3mm, 0.125in, 0mm.")
+@click.option("--bleed", type=BLEED, default="3mm", show_default=True, help="Bleed length, e.g. 3mm, 0.125in, 0mm.")
 @_THEME
 @click.option("--fillable", is_flag=True, help="Add form fields to player sheets (fill on screen).")
 @click.option("--rules", "rules_dir", default=None, type=click.Path(path_type=Path),
               help="Folder of <game>.toml files overriding the bundled rules data.")
-@click.option("--board-paper", default=None, metavar="a3|a2|tabloid", help="a3, a2 or tabloid: print a game board on one large sheet "
+@click.option("--board-paper", type=BOARD_PAPER, default=None, help="a3, a2 or tabloid: print a game board on one large sheet "
               "(default: tiled over --paper pages).")
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path),
               help="Output folder; PDFs go to OUT/<game>/.")
@@ -331,11 +308,11 @@ def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -
               help="Games rendered at once with 'all' (default: one per CPU). Same files either way.")
 @_PRINTER_MARGIN
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
-@click.option("--scale", "scale", default="100%,100%", show_default=True, metavar="X,Y", help=_SCALE_HELP)
+@_SCALE
 @click.option("--quiet", "-q", is_flag=True, help=_QUIET_HELP)
 @_FORMAT
 def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable, board_paper, out,
-          rules_dir=None, jobs=None, printer_margin="5mm", rotate_backs=False, scale="100%,100%",
+          rules_dir=None, jobs=None, printer_margin=mm(5), rotate_backs=False, scale=(1.0, 1.0),
           quiet=False, formats=()) -> None:
     """Build the print-and-play kit of GAME (or 'all').
 
@@ -344,43 +321,28 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
     Other formats go to OUT/<game>/<format>/.
     """
     from printkit.build import BuildOptions, build as run_build, load_game
-    from printkit.imposition import DUPLEX_MODES
-    from printkit.paper import PAPERS
     from printkit.theme import load_theme
 
     from printkit.export import parse_formats
 
     fmts = parse_formats(formats)
-    if game != "all":
-        load_game(game)
-    if paper.lower() not in PAPERS:
-        raise UsageError(f"--paper: unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
-    if duplex not in DUPLEX_MODES:
-        raise UsageError(f"--duplex: {duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
-    _check_rotate(rotate_backs, duplex)
-    if board_paper is not None:
-        from printkit.build import BOARD_PAPERS
+    if game.lower() == "all":
+        game = "all"
+    else:
+        from printkit.registry import resolve_game
 
-        if board_paper.lower() not in BOARD_PAPERS:
-            raise UsageError(f"--board-paper: unknown paper {board_paper!r}; choose one of: {', '.join(BOARD_PAPERS)}")
-        board_paper = board_paper.lower()
-    n_players = None
-    if players is not None:
-        try:
-            n_players = int(players)
-        except ValueError:
-            raise UsageError(f"--players: {players!r} is not a whole number") from None
+        game = resolve_game(game)  # an id or a title, any case
+        load_game(game)
+    _check_rotate(rotate_backs, duplex)
     options = BuildOptions(
-        paper=_with_margin(paper, printer_margin), theme=load_theme(theme_name), players=n_players, duplex=duplex,
-        back_offset=_back_offset(back_offset), bleed=parse_length(bleed, what="--bleed"), fillable=fillable,
-        board_paper=board_paper, rules_dir=rules_dir, rotate_backs=rotate_backs, scale=_scale(scale),
+        paper=_with_margin(paper, printer_margin), theme=load_theme(theme_name), players=players, duplex=duplex,
+        back_offset=back_offset, bleed=bleed, fillable=fillable, board_paper=board_paper, rules_dir=rules_dir,
+        rotate_backs=rotate_backs, scale=scale,
     )
     if rules_dir is not None and not rules_dir.is_dir():
         raise UsageError(f"--rules: {str(rules_dir)!r} is not a folder (it should hold <game>.toml files)")
-    if options.bleed > parse_length("10mm"):
-        raise UsageError(f"--bleed: {bleed} is more than 10 mm")
     if fmts != ["pdf"]:
-        _build_exports(game, options, out, fmts)
+        _build_exports(game, options, out, fmts, quiet)
     if "pdf" not in fmts:
         return
     from printkit.progress import Progress
@@ -409,25 +371,34 @@ def _sheets_text(sheets: dict[str, int]) -> str:
     return f"{n} sheet{'s' if n != 1 else ''}: " + " · ".join(f"{k} {stock}" for stock, k in sheets.items())
 
 
-def _build_exports(game: str, options, out: Path, fmts: list[str]) -> None:
+def _build_exports(game: str, options, out: Path, fmts: list[str], quiet: bool = False) -> None:
     """The non-PDF formats of ``build`` (:mod:`printkit.export`): every game
-    and format rendered first, then written; one summary line per folder."""
+    and format rendered first, then written, progress on stderr as for the
+    PDFs (per game, format by format, then the writing); one line per folder
+    written on stdout, then the notes on stderr, each once.  ``quiet``: only
+    errors."""
     from printkit.build import check_options, check_out_dir, load_game
     from printkit.export import export_games
+    from printkit.progress import Progress
     from printkit.registry import all_games
 
     kits = all_games() if game == "all" else [load_game(game)]
     check_options(kits, options)
     check_out_dir(out)
-    written, notes = export_games(kits, options, out, fmts)
-    folders: dict[Path, int] = {}
-    for path in written:
-        folder = next(p for p in path.parents if p.parent.parent == out)
-        folders[folder] = folders.get(folder, 0) + 1
-    for folder, n in folders.items():
+    with Progress(quiet) as progress:
+        written, notes = export_games(kits, options, out, fmts, progress=progress.step)
+    _report_exports(written, notes, quiet)
+
+
+def _report_exports(written: list, notes: list[str], quiet: bool) -> None:
+    """One stdout line per written export folder, then each note once on
+    stderr; nothing when ``quiet``."""
+    if quiet:
+        return
+    for folder, n in written:
         click.echo(f"{folder}/  {n} file{'s' if n != 1 else ''}")
-    for note in notes:
-        click.echo(f"note: {note}")
+    for note in dict.fromkeys(notes):
+        click.echo(f"note: {note}", err=True)
 
 
 @main.command()
@@ -497,10 +468,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
                        f"{result.pages} page{'s' if result.pages != 1 else ''}")
         for note in result.notes:
             click.echo(f"note: {note}")
-    for folder, n, notes in result.folders:
-        click.echo(f"{folder}/  {n} file{'s' if n != 1 else ''}")
-        for note in notes:
-            click.echo(f"note: {note}")
+    _report_exports([(folder, n) for folder, n, _ in result.folders], result.export_notes, quiet)
 
 
 @main.command()
@@ -532,30 +500,25 @@ def check(files, pdfx) -> int:
 
 
 @main.command("duplex-test")
-@click.option("--paper", default="a4", show_default=True, metavar="a4|letter|universal", help="a4, letter or universal.")
-@click.option("--duplex", default="long", show_default=True, metavar="long|short", help="long or short (the setting you print with).")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="a4, letter or universal.")
+@click.option("--duplex", type=DUPLEX, default="long", show_default=True,
+              help="long or short: the setting you print with (none: glued back to back).")
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path))
 @_PRINTER_MARGIN
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
-@click.option("--scale", "scale", default="100%,100%", show_default=True, metavar="X,Y", help=_SCALE_HELP)
+@_SCALE
 @_THEME
-def duplex_test(paper, duplex, out, printer_margin="5mm", rotate_backs=False, scale="100%,100%",
+def duplex_test(paper, duplex, out, printer_margin=mm(5), rotate_backs=False, scale=(1.0, 1.0),
                 theme_name="classic") -> None:
     """Write OUT/duplex-test.pdf: print it double-sided, read --back-offset X,Y,
     --rotate-backs and --scale off it."""
     from printkit.build import check_out_dir
     from printkit.calibration import duplex_test_pdf
-    from printkit.imposition import DUPLEX_MODES
-    from printkit.paper import PAPERS
     from printkit.pdf import scale_pdf, unique_subset_tags, write_output
     from printkit.theme import load_theme
 
-    if paper.lower() not in PAPERS:
-        raise UsageError(f"--paper: unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
-    if duplex not in DUPLEX_MODES:
-        raise UsageError(f"--duplex: {duplex!r}; choose one of: {', '.join(DUPLEX_MODES)}")
     _check_rotate(rotate_backs, duplex)
-    factors = _scale(scale)
+    factors = scale
     theme = load_theme(theme_name)
     check_out_dir(out)
     target = out / "duplex-test.pdf"

@@ -54,6 +54,7 @@ import hashlib
 import io
 import keyword
 import math
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -63,7 +64,7 @@ from typing import Any
 
 from printkit import PrintkitError
 from printkit.model import Component, ComponentSet, Face
-from printkit.inputfiles import escape_display, read_bytes, read_text, show
+from printkit.inputfiles import escape_display, image_size_problem, read_bytes, read_text, show
 from printkit.messages import clip
 from printkit.rules import load_toml
 from printkit.units import mm, to_mm
@@ -153,6 +154,8 @@ MAX_CELLS = 2_000_000
 MAX_CELL_CHARS = 20_000
 #: Most bytes a spreadsheet (.xlsx, .ods: a ZIP file) may unpack to.
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+#: …and an ``.ods``, which odfpy reads into a whole document tree (many times its size).
+MAX_UNPACKED_ODS = 48 * 1024 * 1024
 
 
 #: Rows between two progress reports while the cards are checked.
@@ -565,9 +568,11 @@ def _cell_text(value) -> str:
     return str(value)
 
 
-def _check_zip(path: Path, data: bytes, what: str) -> None:
+def _check_zip(path: Path, data: bytes, what: str, limit: int = 0) -> None:
     """Refuse a spreadsheet (a ZIP file) that is not one, or whose members
-    unpack to more than :data:`MAX_UNPACKED_BYTES` (a ZIP bomb)."""
+    unpack to more than ``limit`` bytes (default :data:`MAX_UNPACKED_BYTES`;
+    a ZIP bomb)."""
+    limit = limit or MAX_UNPACKED_BYTES
     import zipfile
 
     try:
@@ -575,9 +580,9 @@ def _check_zip(path: Path, data: bytes, what: str) -> None:
             unpacked = sum(info.file_size for info in zf.infolist())
     except (zipfile.BadZipFile, ValueError, OSError) as exc:
         raise PrintkitError(f"{escape_display(str(path))}: not a {what} file ({_one_line(exc)})") from None
-    if unpacked > MAX_UNPACKED_BYTES:
+    if unpacked > limit:
         raise PrintkitError(f"{escape_display(str(path))}: unpacks to {unpacked:,} bytes; a {what} file of card data "
-                            f"unpacks to at most {MAX_UNPACKED_BYTES:,}")
+                            f"unpacks to at most {limit:,}")
 
 
 def _xlsx_rows(path: Path, problems: "Problems") -> list[Row]:
@@ -620,7 +625,7 @@ def _ods_rows(path: Path, problems: "Problems") -> list[Row]:
     shown, repeated rows and columns expanded up to the caps; formulas are
     not evaluated (a formula cell gives the value the spreadsheet saved)."""
     data = read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data")
-    _check_zip(path, data, "spreadsheet (.ods)")
+    _check_zip(path, data, "spreadsheet (.ods)", MAX_UNPACKED_ODS)  # odfpy builds the whole document tree
     from odf import opendocument, table, teletype
 
     name = escape_display(str(path))
@@ -838,6 +843,9 @@ def _image_reader(path: Path, src: str, where: str):
     if hit is not None and hit[0] == stamp:
         return hit[1]
     data = read_bytes(path, kind="image")
+    too_big = image_size_problem(data)  # from the header, before Pillow decodes a pixel
+    if too_big:
+        raise PrintkitError(f"{where}: image {show(src)} is {too_big}")
     _check_image_format(data, src, where)
     try:
         reader = ImageReader(io.BytesIO(data))
@@ -888,7 +896,7 @@ def _colour(theme, value: str | None, where: str):
     hit = _COLOURS.get((id(theme), value))
     if hit is not None and hit[0] is theme:
         return hit[1]
-    colour = _parse_colour(theme, value, where)
+    colour = _parse_colour(theme, value, where if isinstance(where, str) else where())
     if colour is not None:
         _COLOURS[(id(theme), value)] = (theme, colour)  # keeps the theme: its id stays unique
     return colour
@@ -946,7 +954,7 @@ def named_colours() -> dict[str, str]:
             if name.isalpha() and name.islower() and name != "transparent"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FittedText:
     """A text element laid out in its box: reportlab ``font``, ``size`` and
     ``leading`` (pt, after any shrinking), the ``lines`` to draw, the box
@@ -956,12 +964,15 @@ class FittedText:
     font: str
     size: float
     leading: float
-    lines: tuple[str, ...]
+    lines: tuple
     x: float
     y: float
     width: float
     height: float
     align: str
+    #: marked-up text only: each line's width (pt); its ``lines`` are then
+    #: tuples of pieces ``(font, text, x)`` / ``("icon", name, x)``
+    widths: tuple[float, ...] | None = None
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
@@ -1008,6 +1019,14 @@ def _shrink(text: str, font: str, size: float, leading: float | None, width: flo
         tall = text_height(len(lines), current, lead)
         return widest <= width + 1e-6 and tall <= height + 1e-6, current, lead, lines, widest, tall
 
+    return _search(attempt, size, floor, shrink)
+
+
+def _search(attempt, size: float, floor: float, shrink: bool):
+    """The first of ``attempt(k)`` (k = 0, 1, …: the size ``size - k ×``
+    :data:`SHRINK_STEP`, never below ``floor``) whose result fits (its
+    first item true), by binary search; ``attempt(0)`` when not ``shrink``,
+    the try at ``floor`` when nothing fits."""
     first = attempt(0)
     if first[0] or not shrink or size <= floor:
         return first
@@ -1026,7 +1045,331 @@ def _shrink(text: str, font: str, size: float, leading: float | None, width: flo
     return best
 
 
-def fit_text(el: dict, theme, card_w: float, card_h: float, at: str) -> FittedText:
+#: Inline markup in text: ``**bold**``, ``*italic*``, ``:icon-name:``; a
+#: backslash keeps the next ``*``, ``:`` or ``\`` as it is.
+_MARKUP = re.compile(r"\\([*:\\])|\*\*(.+?)\*\*|\*(.+?)\*|:([a-z][a-z0-9_-]*):")
+#: An inline icon's advance (× the font size) and its drawn size (× the font size).
+ICON_ADVANCE = 1.1
+ICON_SIZE = 0.95
+
+
+def icon_name(name: str) -> str | None:
+    """The :func:`deck_icons` name ``name`` stands for: itself, or the one
+    icon whose name ends in ``-<name>`` (``coin`` → ``archaeologia-coin``);
+    None when there is none or several."""
+    icons = deck_icons()
+    if name in icons:
+        return name
+    ends = [k for k in icons if k.endswith("-" + name)]
+    return ends[0] if len(ends) == 1 else None
+
+
+def has_markup(text: str) -> bool:
+    """Whether ``text`` uses inline markup (see :data:`_MARKUP`)."""
+    return ("*" in text or "\\" in text or ":" in text) and _MARKUP.search(text) is not None
+
+
+def parse_markup(text: str, role: str, fonts, at: str) -> tuple[tuple[str, str], ...]:
+    """``text`` as runs ``(role, text)`` — ``role`` a theme font role, or
+    ``"icon"`` with the icon's name: ``**bold**`` in the ``bold`` role,
+    ``*italic*`` in ``italic`` (the element's own ``role`` when the theme
+    lacks one), ``:name:`` an icon of :func:`deck_icons`.  Raises
+    :class:`printkit.PrintkitError` naming ``at`` for an unknown icon."""
+    runs: list[tuple[str, str]] = []
+
+    def add(r: str, t: str) -> None:
+        if t:
+            if runs and runs[-1][0] == r and r != "icon":
+                runs[-1] = (r, runs[-1][1] + t)
+            else:
+                runs.append((r, t))
+
+    pos = 0
+    for m in _MARKUP.finditer(text):
+        add(role, text[pos:m.start()])
+        pos = m.end()
+        literal, bold, italic, icon = m.groups()
+        if literal is not None:
+            add(role, literal)
+        elif bold is not None:
+            add("bold" if "bold" in fonts else role, bold)
+        elif italic is not None:
+            add("italic" if "italic" in fonts else role, italic)
+        else:
+            icon = icon_name(icon)
+            if icon is None:
+                icon = m.group(4)
+                raise PrintkitError(f"{at}: inline icon {show(':' + icon + ':')}; choose one of: "
+                                    f"{', '.join(deck_icons())} (write \\: for a colon)")
+            runs.append(("icon", icon))
+    add(role, text[pos:])
+    return tuple(runs)
+
+
+def _rich_words(runs, fonts: dict) -> list:
+    """Paragraphs of words of pieces: ``[[[(font, text) | ("icon", name), …], …], …]``
+    (``fonts``: role → reportlab font name)."""
+    paras: list = [[]]
+    word: list = []
+
+    def end_word():
+        nonlocal word
+        if word:
+            paras[-1].append(word)
+            word = []
+
+    for role, text in runs:
+        if role == "icon":
+            word.append(("icon", text))
+            continue
+        font = fonts[role]
+        for part in re.split(r"(\n| +)", text):
+            if not part:
+                continue
+            if part == "\n":
+                end_word()
+                paras.append([])
+            elif part.startswith(" "):
+                end_word()
+            else:
+                word.append((font, part))
+    end_word()
+    return paras
+
+
+@lru_cache(maxsize=1024)
+def _shrink_rich(runs: tuple, fonts: tuple, base_font: str, size: float, leading: float | None, width: float,
+                 height: float, floor: float, shrink: bool):
+    """As :func:`_shrink` for marked-up text: ``runs`` from
+    :func:`parse_markup`, ``fonts`` the (role, reportlab font) pairs; lines
+    are tuples of pieces ``(font, text, x)`` or ``("icon", name, x)`` with
+    ``x`` (pt) from the line's start, and the line's width."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    ratio = leading / size if leading is not None else LEADING
+    paras = _rich_words(runs, dict(fonts))
+
+    def piece_w(piece, current):
+        return current * ICON_ADVANCE if piece[0] == "icon" else stringWidth(piece[1], piece[0], current)
+
+    def attempt(k: int):
+        current = max(floor, size - k * SHRINK_STEP)
+        lead = leading if k == 0 and leading is not None else current * ratio
+        space = 0.0
+        lines: list = []
+        widest = 0.0
+        for para in paras:
+            line: list = []
+            x = 0.0
+            for word in para:
+                ww = sum(piece_w(p, current) for p in word)
+                if line:  # a space in the font of the text before it (as drawn)
+                    space = stringWidth(" ", line[-1][0] if line[-1][0] != "icon" else base_font, current)
+                if line and x + space + ww > width + 1e-6:
+                    lines.append((tuple(line), x))
+                    widest = max(widest, x)
+                    line, x = [], 0.0
+                gap = bool(line)
+                if gap:
+                    x += space
+                for p in word:
+                    prev = line[-1] if line else None
+                    if prev is not None and prev[0] == p[0] != "icon":  # one string per run (text stays searchable)
+                        line[-1] = (prev[0], prev[1] + (" " if gap else "") + p[1], prev[2])
+                    elif gap and prev is not None and prev[0] != "icon":
+                        line[-1] = (prev[0], prev[1] + " ", prev[2])
+                        line.append((p[0], p[1], x))
+                    else:
+                        line.append((p[0], p[1], x))
+                    gap = False
+                    x += piece_w(p, current)
+            lines.append((tuple(line), x))
+            widest = max(widest, x)
+        while lines and not lines[-1][0]:
+            lines.pop()
+        tall = text_height(len(lines), current, lead)
+        return widest <= width + 1e-6 and tall <= height + 1e-6, current, lead, tuple(lines), widest, tall
+
+    return _search(attempt, size, floor, shrink)
+
+
+@dataclass(frozen=True)
+class CustomFont:
+    """A font a layout names by file or installed name: the reportlab
+    ``name`` it is registered as, a ``label`` for messages, the ``chars``
+    it maps."""
+
+    name: str
+    label: str
+    chars: frozenset
+
+
+#: (layout folder, font spec) → :class:`CustomFont`, for this process.
+_CUSTOM: dict[tuple[str, str], CustomFont] = {}
+#: Font file suffixes a layout's ``font`` may name.
+FONT_FILES = (".ttf", ".otf")
+
+
+def font_name(theme, spec: str, base: Path | None, at: str) -> str:
+    """The reportlab font name of a text's ``font``: a theme role
+    (``body``…), a ``.ttf``/``.otf`` file in the layout's folder ``base``
+    (or below it), or the name of a font installed on this computer (as
+    fontconfig's ``fc-match`` finds it; its family or full name must match).
+    OpenType fonts with PostScript (CFF) outlines are converted to TrueType
+    outlines (fontTools' cu2qu) for reportlab to embed; every font passes
+    :func:`printkit.theme.font_problem`.  Raises
+    :class:`printkit.PrintkitError` naming ``at``."""
+    if spec in theme.fonts:
+        return theme.font(spec)
+    key = (str(base), spec)
+    hit = _CUSTOM.get(key)
+    if hit is None:
+        hit = _CUSTOM[key] = _load_custom_font(spec, base, at)
+    return hit.name
+
+
+def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from printkit.theme import font_problem
+
+    spec = str(spec).strip()
+    if spec.lower().endswith(FONT_FILES):
+        if base is None:
+            raise PrintkitError(f"{at}: font {show(spec)}: a font file needs a layout folder")
+        path = image_path(base, spec, at)  # relative, inside the layout's folder
+        if not path.is_file():
+            raise PrintkitError(f"{at}: font file {show(spec)} not found next to the layout")
+        label = path.name
+    else:
+        path, label = _installed_font(spec, at), show(spec)
+    data = read_bytes(path, kind="font")
+    digest = hashlib.sha256(data).hexdigest()
+    if data[:4] == b"OTTO":
+        data = _cff_to_truetype(data, digest, label, at)
+    problem = font_problem(data)
+    if problem:
+        raise PrintkitError(f"{at}: font {label} is {problem}")
+    name = f"deck-{digest[:16]}"
+    try:
+        pdfmetrics.getFont(name)
+    except KeyError:
+        stream = io.BytesIO(data)
+        stream.name = label
+        try:
+            pdfmetrics.registerFont(TTFont(name, stream))
+        except Exception as exc:  # reportlab's TTFError and friends
+            raise PrintkitError(f"{at}: font {label}: reportlab cannot use it ({_one_line(exc)})") from None
+    from fontTools.ttLib import TTFont as FTFont
+
+    with FTFont(io.BytesIO(data), lazy=True) as ft:
+        chars = frozenset(map(chr, ft.getBestCmap() or {}))
+    return CustomFont(name, label, chars)
+
+
+def _installed_font(name: str, at: str) -> Path:
+    """The file of the installed font called ``name`` (fontconfig's
+    ``fc-match``; its family, full name or PostScript name must be ``name``,
+    any case)."""
+    import shutil
+    import subprocess
+
+    if not name or any(ch in name for ch in ":=\n\0") or len(name) > 200:
+        raise PrintkitError(f"{at}: font {show(name)}: not a font role, a .ttf/.otf file or a font name")
+    fc = shutil.which("fc-match")
+    if fc is None:
+        raise PrintkitError(f"{at}: font {show(name)} is neither a theme font role nor a .ttf/.otf file, and "
+                            "fonts by name need fontconfig (fc-match); put the font file next to the layout")
+    try:
+        out = subprocess.run([fc, "--format=%{file}\n%{family}\n%{fullname}\n%{postscriptname}", name],
+                             capture_output=True, timeout=20, text=True, errors="replace").stdout
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise PrintkitError(f"{at}: font {show(name)}: fc-match failed ({_one_line(exc)})") from None
+    lines = out.split("\n")
+    file = lines[0] if lines else ""
+    names = {n.strip().casefold() for line in lines[1:4] for n in line.split(",") if n.strip()}
+    if not file or name.strip().casefold() not in names:
+        closest = lines[1].split(",")[0] if len(lines) > 1 and lines[1] else "none"
+        raise PrintkitError(f"{at}: font {show(name)} is not a theme role ({', '.join(THEME_ROLES)}), a .ttf/.otf "
+                            f"file next to the layout or an installed font (closest installed: {show(closest)})")
+    return Path(file)
+
+
+#: Theme font roles named in messages.
+THEME_ROLES = ("display", "body", "bold", "semibold", "italic")
+
+
+def _cff_to_truetype(data: bytes, digest: str, label: str, at: str) -> bytes:
+    """The OpenType/CFF font ``data`` with TrueType (quadratic) outlines, so
+    reportlab can embed it (fontTools: cu2qu, max error 1 unit); kept in the
+    user's cache folder by the source's SHA-256 ``digest``."""
+    from printkit.theme import font_cache_dir
+
+    cache = font_cache_dir().parent / "fonts-truetype" / f"{digest}.ttf"
+    try:
+        return cache.read_bytes()
+    except OSError:
+        pass
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont as FTFont, newTable
+
+    try:
+        font = FTFont(io.BytesIO(data))
+        if "CFF " not in font:
+            raise ValueError("no CFF table (CFF2 variable fonts are not supported)")
+        order = font.getGlyphOrder()
+        glyph_set = font.getGlyphSet()
+        glyphs = {}
+        for gname in order:
+            pen = TTGlyphPen(glyph_set)
+            glyph_set[gname].draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
+            glyphs[gname] = pen.glyph()
+        font["loca"] = newTable("loca")
+        font["glyf"] = glyf = newTable("glyf")
+        glyf.glyphOrder = order
+        glyf.glyphs = glyphs
+        del font["CFF "]
+        if "VORG" in font:
+            del font["VORG"]
+        glyf.compile(font)
+        hmtx = font["hmtx"]
+        for gname, glyph in glyf.glyphs.items():
+            if hasattr(glyph, "xMin"):
+                hmtx[gname] = (hmtx[gname][0], glyph.xMin)
+        maxp = font["maxp"] = newTable("maxp")
+        maxp.tableVersion = 0x00010000
+        for attr in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                     "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
+            setattr(maxp, attr, 1 if attr == "maxZones" else 0)
+        post = font["post"]
+        post.formatType, post.extraNames, post.mapping, post.glyphOrder = 2.0, [], {}, order
+        font.sfntVersion = "\x00\x01\x00\x00"
+        out = io.BytesIO()
+        font.save(out)
+        result = out.getvalue()
+    except Exception as exc:  # fontTools raises many kinds on odd or hostile fonts
+        raise PrintkitError(f"{at}: font {label}: cannot convert its PostScript outlines to TrueType "
+                            f"({_one_line(exc)})") from None
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(result)
+        os.replace(tmp, cache)
+    except OSError:
+        pass
+    return result
+
+
+@lru_cache(maxsize=4096)
+def _pt(length_mm: float) -> float:
+    """:func:`printkit.units.mm`, one float object per length (every card's
+    boxes share them: 8,700 cards made 260,000 equal floats)."""
+    return mm(length_mm)
+
+
+def fit_text(el: dict, theme, card_w: float, card_h: float, at: str, base: Path | None = None) -> FittedText:
     """Lay out the resolved text element ``el`` (mm/pt keys as in the
     layout) on a ``card_w`` × ``card_h`` mm card.
 
@@ -1041,8 +1384,7 @@ def fit_text(el: dict, theme, card_w: float, card_h: float, at: str) -> FittedTe
     fit.
     """
     role = el.get("font", "body")
-    if role not in theme.fonts:
-        raise PrintkitError(f"{at}: font {show(role)}; choose one of: {', '.join(theme.fonts)}")
+    font = font_name(theme, role, base, at)
     align = el.get("align", "left")
     if align not in ALIGNS:
         raise PrintkitError(f"{at}: align {show(align)}; choose left, centre or right (inside the box from x, w mm wide)")
@@ -1058,16 +1400,24 @@ def fit_text(el: dict, theme, card_w: float, card_h: float, at: str) -> FittedTe
     if h <= 0:
         raise PrintkitError(f"{at}: y = {y:g} mm leaves no room above the safe zone's bottom edge "
                             f"({card_h - SAFE_MM:g} mm); give h" if "h" not in el else f"{at}: h must be more than 0 mm")
-    font = theme.font(role)
     size = el.get("size", TEXT_SIZE)
-    width, height = mm(w), mm(h)
+    width, height = _pt(w), _pt(h)
     floor = min(el.get("min_size", MIN_SIZE), size)
     text = el["text"]
-    args = (text, font, size, el.get("leading"), width, height, floor, fit == "shrink")
-    ok, current, leading, lines, widest, tall = (_shrink(*args) if len(text) <= _CACHED_TEXT
-                                                 else _shrink.__wrapped__(*args))
+    if has_markup(text):
+        runs = parse_markup(text, role, theme.fonts, at)
+        fonts = tuple((r, font_name(theme, r, base, at)) for r in sorted({r for r, _ in runs if r != "icon"} | {role}))
+        ok, current, leading, lines, widest, tall = _shrink_rich(
+            runs, fonts, font, size, el.get("leading"), width, height, floor, fit == "shrink")
+        if ok:
+            return FittedText(font, current, leading, tuple(ln for ln, _ in lines), _pt(x), _pt(y), width, height,
+                              align, tuple(w for _, w in lines))
+    else:
+        args = (text, font, size, el.get("leading"), width, height, floor, fit == "shrink")
+        ok, current, leading, lines, widest, tall = (_shrink(*args) if len(text) <= _CACHED_TEXT
+                                                     else _shrink.__wrapped__(*args))
     if ok:
-        return FittedText(font, current, leading, lines, mm(x), mm(y), width, height, align)
+        return FittedText(font, current, leading, lines, _pt(x), _pt(y), width, height, align)
     why = (f"a word is {to_mm(widest):.1f} mm wide" if widest > width + 1e-6
            else f"{len(lines)} lines need {to_mm(tall):.1f} mm")
     shown = clip(" ".join(text.split()), 40)
@@ -1088,14 +1438,26 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
     if background:
         c.setFillColor(_colour(theme, background, f"{where} background"))
         c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, H + 2 * box.bleed, stroke=0, fill=1)
+    # font and fill colour last set on this face: texts in a row set them only when they change
+    pen_font: tuple | None = None
+    pen_colour = None
     for i, el in enumerate(elements, 1):
-        at = f"{where}, element {i} ({el['type']})"
         kind = el["type"]
         if kind == "text":
-            t = fitted[i - 1] if fitted else fit_text(el, theme, to_mm(box.width), to_mm(H), at)
-            c.setFont(t.font, t.size)
-            c.setFillColor(_colour(theme, el.get("colour", "ink"), at))
+            t = fitted[i - 1] if fitted else fit_text(el, theme, to_mm(box.width), to_mm(H),
+                                                      f"{where}, element {i} (text)", base)
+            colour = _colour(theme, el.get("colour", "ink"), lambda: f"{where}, element {i} (text)")
+            if (t.font, t.size) != pen_font:
+                c.setFont(t.font, t.size)
+                pen_font = (t.font, t.size)
+            if colour is not pen_colour:
+                c.setFillColor(colour)
+                pen_colour = colour
             x, top, width = t.x, H - t.y, t.width
+            if t.widths is not None:
+                _draw_rich(c, t, top, colour, _colour(theme, "paper", f"{where}, element {i} (text)"))
+                pen_font = pen_colour = None
+                continue
             for n, line in enumerate(t.lines):
                 y = top - t.size * 0.8 - n * t.leading
                 if t.align == "left":
@@ -1104,7 +1466,10 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
                     c.drawRightString(x + width, y, line)
                 else:
                     c.drawCentredString(x + width / 2, y, line)
-        elif kind in ("box", "circle"):
+            continue
+        at = f"{where}, element {i} ({kind})"
+        pen_font = pen_colour = None  # an image or icon may leave other settings behind
+        if kind in ("box", "circle"):
             fill = _colour(theme, el.get("fill"), at)
             stroke = _colour(theme, el.get("stroke"), at)
             c.saveState()
@@ -1147,20 +1512,72 @@ def draw_elements(c, box, elements: list[dict], background: str | None, theme, b
             draw_icon(c, x, y, size, fill, detail)
 
 
+def _draw_rich(c, t: "FittedText", top: float, colour, paper) -> None:
+    """Draw the marked-up lines of ``t`` (text pieces in their fonts, icons
+    in the text's ``colour`` with ``paper`` details) from ``top`` (pt)."""
+    draw_icon = deck_icons()
+    for n, (line, line_w) in enumerate(zip(t.lines, t.widths)):
+        y = top - t.size * 0.8 - n * t.leading
+        x0 = t.x + (0 if t.align == "left" else (t.width - line_w) if t.align == "right" else (t.width - line_w) / 2)
+        for font, text, x in line:
+            if font == "icon":
+                cx = x0 + x + t.size * ICON_ADVANCE / 2
+                c.saveState()
+                draw_icon[text](c, cx, y + t.size * 0.32, t.size * ICON_SIZE, colour, paper)
+                c.restoreState()
+            else:
+                c.setFont(font, t.size)
+                c.setFillColor(colour)
+                c.drawString(x0 + x, y, text)
+
+
 #: (font file, text) pairs whose every character the font has (checked once).
 _COVERED: set[tuple[Path, str]] = set()
 
 
+@lru_cache(maxsize=64)
+def _font_chars(path: Path) -> frozenset[str]:
+    """The characters the font file at ``path`` maps (its cmap, as
+    :func:`printkit.theme.font_cmap` reads it), as one-character strings."""
+    from printkit.theme import font_cmap
+
+    return frozenset(map(chr, font_cmap(path)))
+
+
 def _check_glyphs(el: dict, i: int, theme, where: str, allow_missing_glyphs: bool,
-                  warnings: list[str] | None) -> None:
+                  warnings: list[str] | None, plain: bool = False, base: Path | None = None) -> None:
     """Check text element ``el`` (number ``i``) against its font's character
-    map (:func:`printkit.rules.check_printable`); raise, or with
-    ``allow_missing_glyphs`` append a warning.  A (font file, text) pair
+    map (:func:`printkit.rules.check_printable`), each marked-up run in
+    its own font unless ``plain``; raise, or with ``allow_missing_glyphs``
+    append a warning.  A (font file, text) pair
     that passed is remembered in :data:`_COVERED`."""
     from printkit.rules import check_printable
 
     role = el.get("font", "body")
-    known = (theme.font_files[role], el["text"])
+    text = el["text"]
+    if not plain and has_markup(text):
+        for run_role, run_text in parse_markup(text, role, theme.fonts, where):
+            if run_role != "icon":
+                _check_glyphs({"font": run_role, "text": run_text}, i, theme, where, allow_missing_glyphs, warnings,
+                              plain=True, base=base)
+        return
+    if role not in theme.fonts:  # a font file or an installed font (see font_name)
+        custom = _CUSTOM[(str(base), role)]
+        missing = "".join(dict.fromkeys(ch for ch in text if ch not in custom.chars))
+        if not missing:
+            return
+        chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5])
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        message = f"{where}: element {i} (text): the font {custom.label} has no glyph for {chars}{more}"
+        if not allow_missing_glyphs:
+            raise PrintkitError(f"{message}; write text that font can draw, or pass --allow-missing-glyphs to "
+                                "print it with blanks")
+        if warnings is not None:
+            warnings.append(f"{message}; printed as a blank")
+        return
+    if _font_chars(theme.font_files[role]).issuperset(text):
+        return  # the common case, tested at C speed
+    known = (theme.font_files[role], text)
     if known in _COVERED:
         return
     try:
@@ -1183,6 +1600,12 @@ def row_label(layout: Layout, row: dict, n: int) -> str:
     return f"{layout.path.name}: card {n}" + (f" (CSV line {line})" if line else "")
 
 
+#: A fitted text element as drawing needs it when it has no colour of its own, and with one
+#: (one dict per colour value, shared by every card; a few hundred at most are kept).
+_PLAIN_TEXT = {"type": "text"}
+_TEXT_COLOURS: dict[str, dict] = {}
+
+
 def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_glyphs: bool = False,
                 warnings: list[str] | None = None, seen: dict[str, Face] | None = None) -> Face:
     """One face of ``layout`` filled from ``row`` (a dict of field → value).
@@ -1199,8 +1622,6 @@ def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_g
     for a placeholder with no matching field, an unknown colour or font, a
     missing glyph, text that does not fit, or an image that cannot be drawn.
     """
-    from printkit.rules import check_printable
-
     problems: list[str] = []
     elements = resolve(layout, row, where, problems)
     background = None
@@ -1229,8 +1650,8 @@ def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_g
                 if key_name in el:
                     _colour(theme, el[key_name], at)
             if kind == "text":
-                fitted[-1] = fit_text(el, theme, layout.width, layout.height, at)
-                _check_glyphs(el, i, theme, where, allow_missing_glyphs, warnings)
+                fitted[-1] = fit_text(el, theme, layout.width, layout.height, at, layout.path.parent)
+                _check_glyphs(el, i, theme, where, allow_missing_glyphs, warnings, base=layout.path.parent)
             elif kind == "image":
                 src = image_path(layout.path.parent, el["src"], at)
                 if not src.is_file():
@@ -1241,9 +1662,17 @@ def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_g
     if problems:
         raise DeckErrors(problems)
     text = " ".join(el["text"] for el in elements if el["type"] == "text")
+    # what drawing needs, and no more (8,700 cards were 55 MB of element copies): a fitted text
+    # keeps only its colour; an element without placeholders is the layout's own dict
+    if len(_TEXT_COLOURS) > 1024:
+        _TEXT_COLOURS.clear()
+    slim = tuple((_TEXT_COLOURS.setdefault(el["colour"], {"type": "text", "colour": el["colour"]})
+                  if "colour" in el else _PLAIN_TEXT)
+                 if el["type"] == "text" else (orig if el == orig else el)
+                 for el, orig in zip(elements, layout.elements))
 
-    def draw(c, box, _e=elements, _b=background, _f=tuple(fitted)):
-        draw_elements(c, box, _e, _b, theme, layout.path.parent, where, list(_f))
+    def draw(c, box, _e=slim, _b=background, _f=tuple(fitted)):
+        draw_elements(c, box, _e, _b, theme, layout.path.parent, where, _f)
 
     face = Face(key, draw, text)
     if seen is not None:
@@ -1315,7 +1744,9 @@ MAX_BLEED_MM = 10.0
 class DeckResult:
     """What :func:`build_deck` wrote: ``pdf`` (the deck's PDF, or None when
     no ``pdf`` format was asked for), ``cards`` (qty summed), ``pages``;
-    ``folders``: per export format, ``(folder, files written, notes)``;
+    ``folders``: per export folder written, ``(folder, files written,
+    notes)``; ``export_notes``: every export's notes, each once (a format
+    that took nothing writes no folder but keeps its notes);
     ``notes`` (imposition notes) and ``warnings`` (missing glyphs printed as
     blanks), one line each."""
 
@@ -1323,11 +1754,13 @@ class DeckResult:
     cards: int = 0
     pages: int = 0
     folders: list = None  # type: ignore[assignment]
+    export_notes: list = None  # type: ignore[assignment]
     notes: list = None  # type: ignore[assignment]
     warnings: list = None  # type: ignore[assignment]
 
     def __post_init__(self):
         self.folders = [] if self.folders is None else self.folders
+        self.export_notes = [] if self.export_notes is None else self.export_notes
         self.notes = [] if self.notes is None else self.notes
         self.warnings = [] if self.warnings is None else self.warnings
 
@@ -1410,12 +1843,13 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     interrupt.checkpoint()
     exported = []
     if fmts != ["pdf"]:  # every format rendered before anything is written
-        from printkit.export import Source, export
+        from printkit.export import Source, export_all
 
         src = Source(front.name, front.title, [(front.name, front.title, cset)], [], options.theme, options.paper,
                      options.bleed, options.duplex, strict=True, back_offset=options.back_offset,
                      rotate_backs=options.rotate_backs, scale=options.scale)
-        exported = [export(src, f) for f in fmts if f != "pdf"]
+        exported = export_all(src, fmts, progress=None if progress is None else
+                              lambda task, done, total, name: progress(f"{task} exports", done, total, name))
     result.cards = cset.count
     if "pdf" in fmts:
         target = out / f"{front.name}.pdf"
@@ -1444,12 +1878,13 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
         step(sheets + 2, sheets + 2, "write", stop=False)  # written: too late to stop
         result.pdf = target
     if exported:
-        from printkit.export import write_folder
+        from printkit.export import unique_notes, write_all
 
         kit_dir = out / front.name
-        for res in exported:
-            files = write_folder(res, kit_dir)
-            result.folders.append((kit_dir / res.folder, len(files), list(res.notes)))
+        notes_of = {res.folder: list(res.notes) for res in exported}
+        for folder, n in write_all([(kit_dir, res) for res in exported], progress):
+            result.folders.append((folder, n, notes_of[folder.name]))
+        result.export_notes = unique_notes(n for res in exported for n in res.notes)
     return result
 
 

@@ -226,6 +226,8 @@ def impose(
     duplex: str = "long",
     back_offset: tuple[float, float] = (0.0, 0.0),
     rotate_backs: bool = False,
+    *,
+    combine: bool = True,
 ) -> list[SheetLayout]:
     """Impose ``components`` (each repeated ``quantity`` times) onto sheets.
 
@@ -237,7 +239,8 @@ def impose(
     many rows of its own grid as fit :data:`BAND_GUTTER` under the first band's
     art — at most two bands a sheet: each band's vertical crop marks run to its
     own sheet edge (upper band: top, lower band: bottom) and into the gutter
-    between the bands.  Rectangles may
+    between the bands (``combine=False``: every group on sheets of its
+    own).  Rectangles may
     butt (see :func:`grid_for`); round and hex pieces keep their gutters.
     ``back_offset`` (pt) and ``rotate_backs``: see the module docstring.
     Raises :class:`printkit.PrintkitError` for an unknown duplex mode, for
@@ -293,8 +296,13 @@ def impose(
         w, h = pieces[0].width, pieces[0].height
         g = grid_for(w, h, b, paper, allow_butt=shape == "rect")
         per_sheet = g.cols * g.rows
-        if open_sheet is not None and cut and sheets[open_sheet[0]].cut:
+        if combine and open_sheet is not None and cut and sheets[open_sheet[0]].cut:
             index, ceiling = open_sheet
+            # the band sits on the footer band at the foot of the sheet (a grid fitted
+            # tight may reach below it), so the sheet keeps room for its footer
+            floor = paper.content[1] + FOOTER
+            if g.y0 - b < floor:
+                g = Grid(g.cols, g.rows, g.pitch_x, g.pitch_y, g.x0, floor + b, g.butted)
             rows = _rows_below(g, b, ceiling - BAND_GUTTER)
             if rows >= 1:
                 host = sheets[index]

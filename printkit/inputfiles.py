@@ -30,6 +30,7 @@ compared by).
 from __future__ import annotations
 
 import errno
+import io
 import json
 import json.decoder
 import json.scanner
@@ -125,6 +126,59 @@ def read_bytes(path: str | Path, *, max_bytes: int | None = None, kind: str = "f
     if len(raw) > cap:  # grew while we read, or st_size lied (procfs)
         raise _too_big(path, cap, kind)
     return raw
+
+
+#: Most pages of a filled PDF read for its form fields (a kit is ~20 pages).
+MAX_FORM_PAGES = 500
+#: Most objects a filled PDF may hold (a fillable kit has ~1,200); counted on the raw bytes
+#: before any parser runs (pypdf checks every object of the cross-reference table on open).
+MAX_PDF_OBJECTS = 50_000
+#: Most form widgets read over all the PDFs of one command: a filled sheet has about a hundred,
+#: a kit of the largest table under a thousand.  396,000 widgets took 279 s and 2.2 GB.
+MAX_FORM_WIDGETS = 2_000
+
+
+def pdf_object_estimate(data: bytes) -> int:
+    """How many objects the PDF bytes ``data`` hold, estimated without
+    parsing (C-speed scans, under a second for 64 MB): the larger of the
+    ``endobj`` keywords and the largest ``/Size`` a trailer or
+    cross-reference stream declares."""
+    sizes = [int(m) for m in re.findall(rb"/Size\s+(\d{1,12})", data)]
+    return max(data.count(b"endobj"), max(sizes, default=0))
+
+
+#: Most pixels (width × height) an image handed to us may have: 40 megapixels, more than an A2
+#: poster at 300 dpi (35 Mpx).  Pillow's own guard only warns up to 89 Mpx and stops at 179 Mpx;
+#: a 20 KB PNG of 13,000 × 13,000 px would take 1.8 GB to decode.
+MAX_IMAGE_PIXELS = 40_000_000
+
+
+def image_size_problem(data: bytes) -> str | None:
+    """Why the image bytes ``data`` are too large to decode, or ``None``:
+    width × height (read from the header alone: nothing is decoded) above
+    :data:`MAX_IMAGE_PIXELS`, or an animation/multi-page image whose frames
+    add up to more.  Bytes Pillow does not recognise, and SVG, give ``None``
+    (their readers report them)."""
+    import warnings
+
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # we say it ourselves, once
+            with Image.open(io.BytesIO(data)) as im:  # lazy: the header only
+                w, h = im.size
+                frames = max(1, int(getattr(im, "n_frames", 1) or 1))
+    except Image.DecompressionBombError as exc:
+        return f"{exc}".split(",")[0]
+    except Exception:  # noqa: BLE001 - not an image Pillow knows: the caller's reader says what it is
+        return None
+    total = w * h * frames
+    if total > MAX_IMAGE_PIXELS:
+        what = f"{w:,} × {h:,} px" + (f" in {frames:,} frames" if frames > 1 else "")
+        return (f"{what} ({total / 1e6:,.0f} megapixels); an image may have at most "
+                f"{MAX_IMAGE_PIXELS / 1e6:.0f} megapixels (300 dpi covers A2 in 35): scale it down")
+    return None
 
 
 def _too_big(path: Path, cap: int, kind: str) -> PrintkitError:

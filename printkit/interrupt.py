@@ -5,20 +5,32 @@ safe points (between parts, before writing) and stop there, so no library is
 interrupted half-way through initialising itself (pikepdf's C extension turns
 a KeyboardInterrupt during its import into an ImportError) and no output is
 half-written.  A second signal stops at once.
+
+Commands that only read and print (``validate``, ``score``, …) call
+:func:`immediate`: the first signal stops them at once.  Code that must not be
+cut between two steps (the two renames that swap an output folder) runs
+inside :func:`held`: a signal arriving there is kept, and acted on when the
+block ends.
 """
 
 from __future__ import annotations
 
 import signal
 import threading
+from contextlib import contextmanager
 
-_state = {"signal": 0}
+_state = {"signal": 0, "immediate": False, "hold": 0, "pending": False}
 
 
 def _handler(signum, frame):
-    if _state["signal"]:
+    stop_now = bool(_state["signal"]) or _state["immediate"]
+    if not _state["signal"]:
+        _state["signal"] = signum
+    if stop_now:
+        if _state["hold"]:
+            _state["pending"] = True  # raised when the held block ends
+            return
         raise KeyboardInterrupt
-    _state["signal"] = signum
 
 
 def install() -> dict:
@@ -28,7 +40,7 @@ def install() -> dict:
         return {}
     previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
     if previous[signal.SIGINT] is not _handler:  # already ours (python -m printkit): keep a pending request
-        _state["signal"] = 0
+        _state.update(signal=0, immediate=False, hold=0, pending=False)
     for sig in previous:
         signal.signal(sig, _handler)
     return previous
@@ -38,6 +50,8 @@ def restore(previous: dict) -> None:
     """Put back the handlers :func:`install` replaced."""
     for sig, handler in previous.items():
         signal.signal(sig, handler)
+    if previous:
+        _state.update(immediate=False, hold=0, pending=False)
 
 
 def requested() -> bool:
@@ -49,3 +63,29 @@ def checkpoint() -> None:
     """Raise ``KeyboardInterrupt`` here if a stop was asked for."""
     if _state["signal"]:
         raise KeyboardInterrupt
+
+
+def immediate() -> None:
+    """From now on the first signal stops at once (``KeyboardInterrupt``
+    where the code is): for commands that read and print and write nothing
+    but, at the very end, one whole file.  A stop already asked for is
+    raised here."""
+    if threading.current_thread() is threading.main_thread():  # signals reach the main thread only
+        _state["immediate"] = True
+    checkpoint()
+
+
+@contextmanager
+def held():
+    """Run the block whole: a signal that would stop at once inside it is
+    kept and raised (``KeyboardInterrupt``) when the block ends.  The first
+    signal of a deferred command stays a request either way (see
+    :func:`checkpoint`)."""
+    _state["hold"] += 1
+    try:
+        yield
+    finally:
+        _state["hold"] -= 1
+        if not _state["hold"] and _state["pending"]:
+            _state["pending"] = False
+            raise KeyboardInterrupt

@@ -109,7 +109,7 @@ class Component:
 class ComponentSet:
     """One printed file: a named group of components of the same kind.
 
-    ``name``: file stem, e.g. ``"bone-tokens"``; ``title``: human title for the
+    ``name``: file stem, e.g. ``"tokens"``; ``title``: human title for the
     cover; ``stock``: recommended paper/card stock; ``components``: in print order.
     """
 

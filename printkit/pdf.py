@@ -30,11 +30,13 @@ import re
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, ByteStringObject, DecodedStreamObject, FloatObject, NameObject, RectangleObject
+from typing import TYPE_CHECKING
 
 from printkit import PrintkitError
+
+if TYPE_CHECKING:  # pypdf is imported where it is used: a deck draws its sheets before it loads
+    from pypdf import PdfWriter
+    from pypdf.generic import FloatObject
 
 DUPLEX_HINT = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "none": "/Simplex"}
 
@@ -50,6 +52,8 @@ def assemble(parts: list[bytes], *, title: str, duplex: str = "long",
     ``/PrintScaling /None``, the duplex hint and a content-derived document
     ID, so equal inputs give byte-identical output.
     """
+    from pypdf import PdfReader, PdfWriter
+
     writer = PdfWriter()
     for i, part in enumerate(parts):
         reader = PdfReader(io.BytesIO(part))
@@ -70,6 +74,8 @@ def assemble(parts: list[bytes], *, title: str, duplex: str = "long",
 def finish(writer: PdfWriter, *, title: str, duplex: str, seed: bytes) -> None:
     """Set metadata, viewer preferences and an /ID derived from ``seed`` (the
     content's bytes) on ``writer``."""
+    from pypdf.generic import ArrayObject, ByteStringObject, NameObject
+
     writer.add_metadata({"/Title": title, "/Creator": "printkit", "/Producer": "printkit (reportlab, weasyprint, pypdf)"})
     prefs = writer.create_viewer_preferences()
     prefs[NameObject("/PrintScaling")] = NameObject("/None")
@@ -184,6 +190,9 @@ def scale_pdf(data: bytes, scale: tuple[float, float]) -> bytes:
     :class:`printkit.PrintkitError` for a factor outside 1 ± :data:`SCALE_LIMIT`.
     Deterministic: the document ID derives from ``data`` and ``scale``.
     """
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, ByteStringObject, DecodedStreamObject, NameObject, RectangleObject
+
     sx, sy = scale
     if sx == 1 and sy == 1:
         return data
@@ -242,6 +251,8 @@ def _num(v: float) -> str:
 
 
 def _num_obj(v: float) -> FloatObject:
+    from pypdf.generic import FloatObject
+
     return FloatObject(_num(v))
 
 
@@ -320,6 +331,8 @@ def _umask() -> int:
 
 def page_count(data: bytes) -> int:
     """Number of pages of a PDF given as bytes."""
+    from pypdf import PdfReader
+
     return len(PdfReader(io.BytesIO(data)).pages)
 
 

@@ -15,29 +15,19 @@ the order the entry points are declared.
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from functools import lru_cache
-from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, Callable
 
-from printkit import PrintkitError, UsageError
+from printkit import PrintkitError, UsageError, gamefiles
+from printkit.gamefiles import GAME_ID, GROUP, game_entry_points
 
 if TYPE_CHECKING:  # pragma: no cover
     from printkit.gamekit.contract import GameKit
 
-#: Entry-point group every game registers in.
-GROUP = "printkit.games"
-#: What a game id may look like: it names folders (``out/<id>/``) and files.
-GAME_ID = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
-
-
-@lru_cache(maxsize=1)
-def _entry_points() -> dict[str, EntryPoint]:
-    found: dict[str, EntryPoint] = {}
-    for ep in entry_points(group=GROUP):
-        if GAME_ID.match(ep.name) and ep.name not in found:  # first declaration wins
-            found[ep.name] = ep
-    return found
+# GROUP, GAME_ID and the entry points themselves live in printkit.gamefiles (engine
+# core: the theme and documents find a game's palette.toml and templates/ there).
+_entry_points = game_entry_points
 
 
 def game_ids() -> list[str]:
@@ -74,6 +64,47 @@ def get_game(game_id: str) -> "GameKit":
     return kit
 
 
+def _spelling(text: str) -> str:
+    """What a game's name is compared by: accents, case, spaces and
+    punctuation aside (``Trek 12: ArchéoTREK`` → ``trek12archeotrek``)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed.casefold() if ch.isalnum())
+
+
+def resolve_game(text: str) -> str:
+    """The id of the registered game ``text`` names: its id or its title, in
+    any case, with or without accents and punctuation (``ARCHEOTREK``,
+    ``"Trek 12: ArchéoTREK"``, ``archéo``).  The ids are tried first, so a
+    plug-in's title never hides a game's id.
+
+    Raises :class:`printkit.UsageError` (listing the registered games) when
+    it names none, or when it is the title of several.
+    """
+    eps = _entry_points()
+    if text in eps:
+        return text
+    key = _spelling(text)
+    if not key:
+        raise UsageError(f"GAME: {text!r} names no game; choose one of: {', '.join(eps) or '(none installed)'}")
+    by_id = [g for g in eps if _spelling(g) == key]
+    if len(by_id) == 1:
+        return by_id[0]
+    by_title = []
+    for g in eps:
+        try:
+            title = get_game(g).title
+        except PrintkitError:  # a broken plug-in is reported when it is asked for by id
+            continue
+        if _spelling(title) == key:
+            by_title.append(g)
+    if len(by_title) == 1:
+        return by_title[0]
+    if by_title:
+        raise UsageError(f"GAME: {text!r} is the title of {', '.join(by_title)}; give the id")
+    raise UsageError(f"GAME: unknown game {text!r}; choose one of: {', '.join(eps) or '(none installed)'} "
+                     "(an id or a title, any case)")
+
+
 def all_games() -> list["GameKit"]:
     """Every registered game's kit, loaded (see :func:`get_game`)."""
     return [get_game(g) for g in game_ids()]
@@ -97,5 +128,8 @@ def icons() -> dict[str, Callable[..., Any]]:
 
 def clear_cache() -> None:
     """Forget discovered games (tests that install a plug-in at run time)."""
-    _entry_points.cache_clear()
+    gamefiles.clear_cache()
     get_game.cache_clear()
+
+
+__all__ = ["GAME_ID", "GROUP", "all_games", "clear_cache", "game_ids", "get_game", "icons", "scoring_game_ids"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -26,8 +26,19 @@ from printkit.inputfiles import escape_display, load_toml_file, show, text_flaw
 
 
 def rules_path(game: str, rules_dir: Path | None = None) -> Path:
-    """Path of ``<rules_dir>/<game>.toml`` (default: the bundled ``rules/``)."""
-    return Path(rules_dir or RULES_DIR) / f"{game}.toml"
+    """Path of ``<rules_dir>/<game>.toml`` (default: the bundled ``rules/``).
+
+    Without ``rules_dir``, a game with no file in the bundled ``rules/`` (a
+    plug-in, or a new game kept in one folder) has its data in its own folder:
+    ``<game folder>/rules.toml`` (:func:`printkit.gamefiles.game_folder`)."""
+    path = Path(rules_dir or RULES_DIR) / f"{game}.toml"
+    if rules_dir is None and not path.exists():
+        from printkit.gamefiles import game_folder
+
+        folder = game_folder(game)
+        if folder is not None and (folder / "rules.toml").is_file():
+            return folder / "rules.toml"
+    return path
 
 
 def load_toml(path: Path) -> dict[str, Any]:
@@ -225,6 +236,42 @@ def check_rules_keys(game: str, data: dict[str, Any], path: Path | str, *,
     ignored and the default silently used).  The one unknown-key check of
     every game's ``load_rules``; see :func:`check_known_keys`."""
     check_known_keys(data, bundled_key_tree(game), str(path), ids=ids)
+
+
+def listed(data: Any, key: str) -> list[str]:
+    """The texts listed at the dotted ``key`` of raw rules data (e.g. the ids
+    of ``"treasures.order"``), or ``[]`` when there is no list there."""
+    node: Any = data
+    for part in key.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return [v for v in node if isinstance(v, str)] if isinstance(node, list) else []
+
+
+def table_keys(data: Any, table: str) -> list[str]:
+    """The entry keys of the top-level ``table`` of raw rules data
+    (``source`` aside), or ``[]`` when it is not a table."""
+    node = data.get(table) if isinstance(data, dict) else None
+    return [k for k in node if k != "source"] if isinstance(node, dict) else []
+
+
+def read_rules(game: str, path: Path | str | None, read: Callable[["Checker"], Any], *,
+               ids: Callable[[dict[str, Any], Any], Mapping[str, Iterable[str]]] | None = None) -> Any:
+    """The one rules reader of every game's ``load_rules``: ``path`` (``None``:
+    :func:`rules_path` of ``game``) read bounded, ``read(checker)`` building
+    the game's rules object with :class:`Checker`, then every key nothing read
+    refused (:func:`check_rules_keys`; ``ids(data, rules)`` names the ids a
+    table may be keyed by).  Raises :class:`printkit.PrintkitError`, one line
+    naming the file and key — also for data so malformed that ``read`` trips
+    over it (``KeyError``, ``TypeError``, ``ValueError``, ``AttributeError``:
+    a safety net, never a traceback)."""
+    path = Path(path) if path else rules_path(game)
+    chk = Checker(path, load_toml(path), game)
+    try:
+        rules = read(chk)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise PrintkitError(f"{path}: malformed rules data ({type(exc).__name__}: {show(str(exc))})") from None
+    check_rules_keys(game, chk.data, path, ids=ids(chk.data, rules) if ids else None)
+    return rules
 
 
 class Checker:

@@ -199,7 +199,41 @@ def font_problem(data: bytes) -> str | None:
         TTFontFile(io.BytesIO(data)).makeSubset(sorted(cmap)[:4096])
     except Exception as exc:  # reportlab: TTFError, struct.error, IndexError, …
         return f"a font reportlab cannot embed ({type(exc).__name__}: {show(str(exc))}); expected a TrueType font (.ttf)"
+    return _freetype_problem(data, cmap)
+
+
+def _freetype_problem(data: bytes, cmap: dict[int, str]) -> str | None:
+    """Why FreeType (Pillow's text, for PNG faces and previews) cannot load
+    every mapped glyph of the font ``data``, or ``None``: a composite glyph
+    that refers to itself (directly or through others) or nests too deep is
+    refused here, once, instead of failing mid-render."""
+    try:
+        from PIL import ImageFont
+
+        font = ImageFont.truetype(io.BytesIO(data), 12, layout_engine=ImageFont.Layout.BASIC)
+    except ImportError:  # pragma: no cover - Pillow without FreeType: nothing draws text with it either
+        return None
+    except OSError as exc:
+        return f"a font FreeType cannot open ({show(str(exc))}); expected a TrueType font (.ttf)"
+    chars = [chr(c) for c in sorted(cmap) if not 0xD800 <= c <= 0xDFFF and c >= 0x20]
+    for i in range(0, len(chars), 512):
+        chunk = "".join(chars[i:i + 512])
+        try:
+            font.getlength(chunk)
+        except OSError as exc:  # FreeType: "invalid composite glyph", "invalid outline", …
+            bad = next((c for c in chunk if _glyph_fails(font, c)), None)
+            where = f" (the glyph of U+{ord(bad):04X})" if bad else ""
+            return (f"a font with glyphs FreeType cannot load{where}: {show(str(exc))}, e.g. a composite glyph "
+                    "made of itself; expected a valid TrueType font (.ttf)")
     return None
+
+
+def _glyph_fails(font, char: str) -> bool:
+    try:
+        font.getlength(char)
+    except OSError:
+        return True
+    return False
 
 
 _checked_fonts: dict[bytes, str | None] = {}
@@ -543,7 +577,7 @@ def validate_theme_data(data: dict, path: Path) -> None:
     ``#rrggbb`` colours for bundled games.  Raises
     :class:`printkit.PrintkitError`: ``"<file>: [section] key: what is wrong;
     what is expected"`` (values shortened with :func:`printkit.inputfiles.show`)."""
-    from printkit.registry import GAME_ID
+    from printkit.gamefiles import GAME_ID
 
     for section, value in data.items():
         if section not in SECTIONS:
@@ -610,6 +644,52 @@ def _parent(name: str, child: FoundTheme, chain: tuple[FoundTheme, ...], explici
     return None
 
 
+def game_palette(game: str) -> dict[str, str]:
+    """The palette game ``game`` ships (``palette.toml`` in its folder, see
+    :mod:`printkit.gamefiles`): role → ``#rrggbb``; ``{}`` when it has none.
+    The file holds one ``[games.<game>]`` table and nothing else.  Raises
+    :class:`printkit.PrintkitError` (one line naming the file, table and key)
+    for anything else."""
+    from printkit.gamefiles import palette_file
+
+    path = palette_file(game)
+    if path is None:
+        return {}
+    data = load_toml(path)
+    extra = [k for k in data if k != "games"] + [f"games.{_key(g)}" for g in data.get("games", {}) if g != game]
+    if extra or not isinstance(data.get("games"), dict) or game not in data["games"]:
+        raise _fail(path, extra[0] if extra else f"games.{game}", None,
+                    f"a game's palette file holds one [games.{game}] table of colour = \"#rrggbb\" lines "
+                    "and nothing else")
+    _colours(path, f"games.{game}", data["games"][game])
+    return dict(data["games"][game])
+
+
+def _on_game_palettes(own: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """The root theme's palettes: every registered game's own palette
+    (:func:`game_palette`, in registration order), each overridden by the
+    theme's ``[games.<game>]`` entries; then the theme's palettes of games
+    not registered."""
+    from printkit.gamefiles import game_entry_points
+
+    games = {g: game_palette(g) for g in game_entry_points()}
+    for g, palette in own.items():
+        games.setdefault(g, {}).update(palette)
+    return {g: p for g, p in games.items() if p}
+
+
+def own_theme_toml(folder: Path) -> Path:
+    """``folder/theme.toml``; raises :class:`printkit.PrintkitError` when it is
+    a link leading out of ``folder`` (a theme reads no file outside its
+    folders).  A link to a device or FIFO is left to the reader, which says
+    what it is."""
+    path = folder / "theme.toml"
+    if path.is_symlink() and path.is_file() and not _inside(path, folder):
+        raise PrintkitError(f"{escape_display(str(path))}: a link leading outside the theme folder; "
+                            "expected the theme's own theme.toml inside its folder")
+    return path
+
+
 def _theme_data(theme: FoundTheme, chain: tuple[FoundTheme, ...] = ()) -> tuple[dict, tuple[Path, ...]]:
     """Merged theme data of ``theme`` and its ``extends`` chain, child last
     wins; plus the template search path (child folder first).  ``extends``
@@ -619,10 +699,7 @@ def _theme_data(theme: FoundTheme, chain: tuple[FoundTheme, ...] = ()) -> tuple[
     its folder, or a chain of more than :data:`MAX_EXTENDS` themes, raises
     :class:`printkit.PrintkitError`.  ``"_font_files"`` in the result: font role
     → the theme.toml that names its font (for messages)."""
-    path = theme.folder / "theme.toml"
-    if path.is_symlink() and path.is_file() and not _inside(path, theme.folder):  # (a device: load_toml says so)
-        raise PrintkitError(f"{escape_display(str(path))}: a link leading outside the theme folder; "
-                            "expected the theme's own theme.toml inside its folder")
+    path = own_theme_toml(theme.folder)
     if len(chain) >= MAX_EXTENDS:
         raise PrintkitError(f"{escape_display(str(path))}: theme 'extends' chain is longer than {MAX_EXTENDS} "
                             f"themes (from {chain[0].name}); a theme extends a few others at most")
@@ -636,6 +713,7 @@ def _theme_data(theme: FoundTheme, chain: tuple[FoundTheme, ...] = ()) -> tuple[
         if named is not None:
             names = ", ".join(dict.fromkeys(t.name for t in list_themes() if t.folder != theme.folder))
             raise _fail(path, "theme", "extends", f"{show(named)}: no such theme; expected one of: {names}")
+        data["games"] = _on_game_palettes(data.get("games", {}))
         return data, (theme.folder,)
     if parent.folder in {t.folder for t in chain}:
         loop = " → ".join(t.name for t in chain + (parent,))

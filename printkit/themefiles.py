@@ -28,11 +28,13 @@ from printkit.theme import (
     find_theme,
     list_themes,
     load_theme,
+    own_theme_toml,
     shadowing,
     theme_name_problem,
     theme_places,
     validate_theme_data,
 )
+from printkit.gamefiles import game_entry_points, palette_file, templates_dir
 from printkit.rules import load_toml
 
 #: Template files a theme may hold besides theme.toml (what --copy-templates copies).
@@ -42,7 +44,7 @@ TEMPLATE_SUFFIXES = (".j2", ".css")
 def _about(found: FoundTheme) -> str:
     """``extends X · description`` of a theme, or ``not usable: <why>``."""
     try:
-        data = load_toml(found.folder / "theme.toml")
+        data = load_toml(own_theme_toml(found.folder))
         validate_theme_data(data, found.folder / "theme.toml")
     except PrintkitError as exc:
         return f"not usable: {escape_display(str(exc))}"
@@ -155,6 +157,16 @@ def _toml_string(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _game_palettes() -> list[Path]:
+    """Every registered game's ``palette.toml`` (the base of its palette, below every theme)."""
+    return [p for p in map(palette_file, game_entry_points()) if p is not None]
+
+
+def _with_game_templates(search: tuple[Path, ...]) -> tuple[Path, ...]:
+    """The theme's template folders, then every registered game's ``templates/``."""
+    return tuple(search) + tuple(d for d in map(templates_dir, game_entry_points()) if d is not None)
+
+
 #: A template's file name: what a theme's templates are called (no spaces, newlines or other characters).
 _TEMPLATE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,99}")
 
@@ -182,8 +194,8 @@ def theme_toml_text(name: str, source: FoundTheme, copied: bool, use: str | None
     font role and every colour of the source's chain (its values, so the new
     theme prints like the source until edited), each key with a comment."""
     data, search = _theme_data(source)
-    comments = key_comments([folder / "theme.toml" for folder in search])
-    templates = _templates(search)
+    comments = key_comments([folder / "theme.toml" for folder in search] + _game_palettes())
+    templates = _templates(_with_game_templates(search))
     ext = source.name
     out = [
         f'# Theme "{name}", started from "{ext}" by `printkit new-theme`.',
@@ -276,7 +288,7 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
     try:
         (work / "theme.toml").write_text(text, encoding="utf-8")
         if copy_templates:
-            for file, folder in _templates(search).items():
+            for file, folder in _templates(_with_game_templates(search)).items():
                 # read bounded, as a regular file only (no link followed); written as a new file of ours
                 data = read_bytes(folder / file, kind="template", follow=False)
                 with open(work / file, "xb") as fh:

@@ -19,6 +19,8 @@ from printkit.units import mm
 # (printkit.theme.theme_places): the suite must build with the bundled themes
 # whatever themes the person running it keeps in ~/.config/printkit/themes.
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="printkit-tests-config-")
+# The document cache (printkit.render.doccache) of this run only: never the user's.
+os.environ["PRINTKIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="printkit-tests-cache-")
 # …and the fonts printkit remembers as checked (printkit.theme.font_cache_dir) stay out of ~/.cache.
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="printkit-tests-cache-")
 
@@ -106,6 +108,52 @@ def _recording_write(original):
         return original(path, data)
 
     return write_atomic
+
+
+#: Test files left out of the default run (``pytest -m "not slow"``, pyproject's
+#: addopts): they build or render whole kits, drive a browser or node, or fuzz.
+#: ``pytest -m "slow or not slow"`` (CI, ``.ci/run``) runs them too.  A test in
+#: another file that uses the ``built_all`` fixture is slow as well.
+SLOW_FILES = frozenset({
+    "test_parallel_build.py", "test_golden_kits.py", "test_print_fidelity.py", "test_rules_reference_kits.py",
+    "test_scorepad_browser.py", "test_scorepad_parity.py", "test_scoring_fuzz.py",
+    "test_scoring_fuzz_archaeology.py", "test_archaeologia_scoring_fuzz.py", "test_archeotrek_properties.py",
+    "test_hostile.py", "test_hostile_round2.py", "test_export.py", "test_interrupt.py", "test_first_hour.py",
+    "test_ink_and_contrast.py", "test_covers.py", "test_floods.py", "test_viewer_preferences.py",
+    "test_archaeologia_kit.py", "test_archaeology_kit.py", "test_archeo_kit.py", "test_archeotrek_kit.py",
+    "test_archeotrek_art.py", "test_readme.py", "test_themes.py", "test_fillable.py", "test_sheet_bands.py",
+    "test_cut_keep_clear.py", "test_subset_tags.py", "test_documents_untrusted.py", "test_scorepad_first_look.py",
+    "test_crop_marks.py", "test_preflight.py",
+})
+#: Single tests left out of the default run, for the same reasons (measured: the slowest of
+#: the default run, 10–60 s each on a busy 2-core machine); "file::test" (any parameters).
+SLOW_TESTS = frozenset({
+    "test_game_contract.py::test_an_option_a_game_does_not_use_gets_a_note",
+    "test_game_contract.py::test_a_plugin_game_builds_through_the_cli",
+    "test_game_contract.py::test_a_plugin_game_is_listed_in_the_scoring_help",
+    "test_game_contract.py::test_score_validate_and_simulate_take_house_rules",
+    "test_game_contract.py::test_players_outside_a_games_range_write_nothing",
+    "test_deck_fill.py::test_fast_fill_matches_jinja2",
+    "test_documents.py::test_rules_reference_one_exact_page",
+    "test_documents.py::test_deterministic",
+    "test_cli.py::test_rules_override",
+    "test_cli.py::test_missing_pango_is_one_line_with_the_install_commands",
+    "test_cli.py::test_a_weasyprint_that_cannot_import_is_one_line",
+    "test_archeotrek_badfiles.py::test_fuzzed_structures_never_raise_a_traceback",
+    "test_archeo_scoring.py::test_fuzzed_structures_never_raise",
+    "test_deck_errors.py::test_a_zip_bomb_spreadsheet_is_refused",
+    "test_deck_errors.py::test_first_sigint_stops_the_card_checks",
+    "test_deck_errors.py::test_too_many_cells_is_refused_in_bounded_memory",
+    "test_theme_validation.py::test_theme_option_takes_a_folder_path",
+    "test_theme_finding.py::test_new_theme_builds_every_game_like_its_source",
+})
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        test = f"{item.path.name}::{getattr(item, 'originalname', item.name)}"
+        if item.path.name in SLOW_FILES or test in SLOW_TESTS or "built_all" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_configure(config):

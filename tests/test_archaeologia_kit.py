@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from printkit import RULES_DIR
 from printkit.build import BuildOptions, build
 from printkit.cli import main
-from printkit.games.archaeologia.components import strata_components
+from printkit.games.archaeologia.kit import strata_components
 from printkit.games.archaeologia.data import load_rules
 from printkit.model import ComponentSet
 from printkit.paper import get_paper
@@ -98,10 +98,11 @@ def test_tile_counts_by_stratum_and_kind_match_the_rulebook(kits, paper):
 
 def test_kit_holds_every_card_and_piece(kits):
     d = kits["a4"]
-    events = _front_texts(d / "event-cards.pdf")
+    cards = _front_texts(d / "cards.pdf")
+    events = cards
     assert len(re.findall(r"Lasts:", events)) == 65
     assert len(re.findall(r"1 ACTION", events)) >= 1 and "AIRPLANE" in events
-    objectives = _front_texts(d / "objective-cards.pdf")
+    objectives = cards
     assert objectives.count("REVEAL AT ONCE AND GAIN") == 10
     pieces = _front_texts(d / "pieces.pdf")
     for tool in ("SHOVEL", "PICKAXE", "BRUSH"):
@@ -338,7 +339,7 @@ def test_inksaver_builds(tmp_path):
 # gone — symbol_difference (the share of pixels whose black/white mask differs) ≥ SHAPE_MIN.
 # Positions come from the PDFs: the TrimBox grid and the stratum's name word for tiles; the
 # round trim lines holding a "$" for markers, cropped to their lower part where the player's
-# symbol sits under the coin.  Crops are cut at the PDF's exact (fractional) positions by
+# symbol sits under the coin (clear of the plain 3 mm band by the cut).  Crops are cut at the PDF's exact (fractional) positions by
 # resampling, so one face rendered twice gives the same crop.  Two crops of one face (two
 # backs of a stratum; a marker and its copy on the back sheet) are the controls: they must
 # fail both tests, or the measure would tell anything apart.
@@ -357,7 +358,7 @@ SHAPE_MIN = 0.04
 TILE_INSET = 0.12
 #: Crop of a marker (shares of its diameter: left, top, right, bottom): the player symbol
 #: under the coin, with a little of the ground round it.
-SYMBOL_BOX = (0.38, 0.68, 0.62, 0.88)
+SYMBOL_BOX = (0.38, 0.62, 0.62, 0.83)
 
 
 def _mean(img) -> tuple[float, float, float]:
@@ -430,7 +431,7 @@ def _page_image(data: bytes, page_no: int, tmp_path, name: str):
 
 @pytest.mark.parametrize("theme_name", ["classic", "inksaver", "highcontrast"])
 def test_strata_and_player_colours_survive_colour_blindness_and_greyscale(rules, tmp_path, theme_name):
-    from printkit.games.archaeologia.components import marker_components
+    from printkit.games.archaeologia.kit import marker_components
 
     assert CONDITIONS == ("greyscale", "deuteranomaly", "protanomaly", "tritanomaly")
     theme, paper = load_theme(theme_name), get_paper("a4")
@@ -483,7 +484,7 @@ def test_larger_type_never_runs_into_the_duration_ribbon_or_off_the_card(tmp_pat
     build(["archaeologia"], opts, tmp_path / "out", jobs=1)
     import pikepdf
 
-    path = tmp_path / "out" / "archaeologia" / "event-cards.pdf"
+    path = tmp_path / "out" / "archaeologia" / "cards.pdf"
     with pikepdf.open(path) as doc:
         trims = [float(pg.obj["/TrimBox"][2]) for pg in doc.pages]
     checked = labels = 0

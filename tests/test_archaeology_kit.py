@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from printkit.build import BuildOptions
 from printkit.cli import main
 from printkit.games.archaeology.board import board_draw, board_layout
-from printkit.games.archaeology.components import card_components, highscore_pdf, money_components
+from printkit.games.archaeology.kit import card_components, highscore_pdf, money_components
 from printkit.games.archaeology.data import load_rules
 from printkit.imposition import FOOTER
 from printkit.model import ComponentSet

@@ -171,7 +171,7 @@ def test_shovel_card_sides_align_in_duplex(duplex):
     """Each card's broken side lands behind its own shovel side: on the backs
     page the card numbered n sits where the printer puts the back of the front
     card n (long edge: columns mirrored; short edge: rows mirrored)."""
-    from printkit.games.archeo.components import card_components
+    from printkit.games.archeo.kit import card_components
     from printkit.games.archeo.data import load_rules
 
     theme = load_theme("classic")
@@ -409,7 +409,7 @@ def layer_backs(tmp_path_factory):
     if _shutil.which("pdftoppm") is None:
         pytest.skip("poppler-utils not installed")
     from printkit.build import render_part
-    from printkit.games.archeo.components import parts
+    from printkit.games.archeo.kit import parts
 
     out = {}
     side = mm(34)

@@ -38,8 +38,8 @@ def theme():
 def test_files_written(kit_dir):
     names = sorted(p.name for p in kit_dir.iterdir())
     assert names == sorted([
-        "archeotrek-kit.pdf", "bone-tokens.pdf", "dig-site-sheets.pdf",
-        "rules-reference.pdf", "skeleton-tokens.pdf",
+        "archeotrek-kit.pdf", "dig-site-sheets.pdf",
+        "rules-reference.pdf", "tokens.pdf",
     ])
 
 
@@ -54,10 +54,12 @@ def _cut_circles(page):
 def test_kit_token_counts_match_rules(kit_dir):
     rules = load_rules()
     with pdf_pages((kit_dir / "archeotrek-kit.pdf").read_bytes()) as pdf:
-        bones = [c for p in _pages_with(pdf, "Bone tokens · sheet") if "fronts" in p.extract_text()
-                 for c in _cut_circles(p)]
-        skels = [c for p in _pages_with(pdf, "Skeleton tokens · sheet") if "fronts" in p.extract_text()
-                 for c in _cut_circles(p)]
+        # one sheet holds both (the Skeleton tokens in the rows the Bone tokens leave): told by size
+        circles = [c for p in _pages_with(pdf, "Bone and Skeleton tokens · sheet") if "fronts" in p.extract_text()
+                   for c in _cut_circles(p)]
+        bones = [c for c in circles if abs(to_mm(c["x1"] - c["x0"]) - rules.bone_diameter) < 0.01]
+        skels = [c for c in circles if abs(to_mm(c["x1"] - c["x0"]) - rules.skeleton_diameter) < 0.01]
+        assert len(bones) + len(skels) == len(circles)
         sheets = _pages_with(pdf, "Dig Site sheets · sheet")
     assert len(bones) == sum(len(v) for v in rules.tokens.bones.values()) == 36
     assert len(skels) == len(rules.tokens.skeletons) == 4
@@ -69,17 +71,19 @@ def test_kit_token_counts_match_rules(kit_dir):
 
 
 def test_every_bone_value_printed(kit_dir):
+    """The big numbers of the tokens sheet: each Bone token's value, and each
+    Skeleton token's bonus (+1…+4) on the rows below them."""
     rules = load_rules()
-    with pdf_pages((kit_dir / "bone-tokens.pdf").read_bytes()) as pdf:
+    with pdf_pages((kit_dir / "tokens.pdf").read_bytes()) as pdf:
         fronts = pdf.pages[0]
         big = [ch for ch in fronts.chars if ch["size"] >= 20]
     values = sorted(int(ch["text"]) for ch in big if ch["text"].isdigit())
-    expected = sorted(v for vs in rules.tokens.bones.values() for v in vs)
+    expected = sorted([v for vs in rules.tokens.bones.values() for v in vs] + list(rules.tokens.skeletons.values()))
     assert values == expected
 
 
 def test_backs_follow_fronts(kit_dir):
-    with pdf_pages((kit_dir / "bone-tokens.pdf").read_bytes()) as pdf:
+    with pdf_pages((kit_dir / "tokens.pdf").read_bytes()) as pdf:
         texts = [p.extract_text() for p in pdf.pages]
     assert "fronts" in texts[0] and "backs" in texts[1]
 
@@ -201,7 +205,7 @@ def bone_sheets(theme_kits):
 
     out = {}
     for name, folder in theme_kits.items():
-        pdf = folder / "bone-tokens.pdf"
+        pdf = folder / "tokens.pdf"
         png = rasterise(pdf, folder / "png", dpi=TOKEN_DPI, first=1, last=1)[0]
         img = np.asarray(Image.open(png).convert("RGB")).astype(np.int32)
         k = TOKEN_DPI / 72

@@ -133,7 +133,8 @@ def test_missing_pango_is_one_line_with_the_install_commands(tmp_path):
         "raise OSError(\"cannot load library 'libpango-1.0-0': libpango-1.0-0: cannot open shared object file: "
         "No such file or directory\")\n", encoding="utf-8")
     root = Path(__file__).resolve().parent.parent
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path / "fake"), str(root)]))
+    # no document cache: a warm cache lays out no document and needs no weasyprint at all
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path / "fake"), str(root)]), PRINTKIT_CACHE="off")
     out = tmp_path / "out"
     p = subprocess.run([sys.executable, "-m", "printkit", "build", "archeotrek", "--out", str(out)],
                        capture_output=True, text=True, env=env, timeout=120)
@@ -158,7 +159,8 @@ def test_a_weasyprint_that_cannot_import_is_one_line(tmp_path):
     fake.mkdir(parents=True)
     (fake / "__init__.py").write_text("raise ImportError(\"No module named 'tinycss2'\")\n", encoding="utf-8")
     root = Path(__file__).resolve().parent.parent
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path / "fake"), str(root)]))
+    # no document cache: a warm cache lays out no document and needs no weasyprint at all
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path / "fake"), str(root)]), PRINTKIT_CACHE="off")
     p = subprocess.run([sys.executable, "-m", "printkit", "build", "archeotrek", "--out", str(tmp_path / "out")],
                        capture_output=True, text=True, env=env, timeout=120)
     lines = p.stderr.strip().splitlines()

@@ -74,7 +74,7 @@ def test_toml_data_and_missing_column(tmp_path):
     ('[card]\nsize = "huge"\n', "size"),
     ('[card]\nsize = "poker"\n[[element]]\ntype = "blob"\n', "type"),
     ('[card]\nsize = "poker"\n[[element]]\ntype = "text"\nx = 1\ny = 1\n', "missing text"),
-    ('[card]\nsize = "poker"\n[[element]]\ntype = "text"\nx = "left"\ny = 1\ntext = "a"\n', "x must be a number"),
+    ('[card]\nsize = "poker"\n[[element]]\ntype = "text"\nx = "left"\ny = 1\ntext = "a"\n', "x 'left' is not a length"),
     ('[card]\nsize = "poker"\n[[element]]\ntype = "text"\nx = 1\ny = 1\ntext = "{{ oops"\n', "placeholder"),
     ('[card]\nsize = "poker"\n[[element]]\ntype = "box"\nx = 1\ny = 1\nw = 1\nh = 1\nfil = "#fff"\n', "unknown key"),
     ("not toml [", "invalid TOML"),
@@ -131,7 +131,7 @@ def test_file_name_from_data_is_sanitised(tmp_path):
 
 def test_bundled_money_tokens_use_the_deck_layout_path():
     """Archaeology's money tokens are a `printkit deck` layout filled from rules data."""
-    from printkit.games.archaeology.components import MONEY_LAYOUT, money_components
+    from printkit.games.archaeology.kit import MONEY_LAYOUT, money_components
     from printkit.games.archaeology.data import load_rules
     from printkit.theme import load_theme
 

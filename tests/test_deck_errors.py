@@ -282,10 +282,166 @@ def test_named_colours_and_units(tmp_path):
                                           ('"chartreusy"', "CSS colour name")])
 def test_bad_units_and_colours_are_one_line(tmp_path, value, needle):
     key = "fill" if "chart" in value else "x"
-    layout = write(tmp_path, "front.toml", f'[card]\nname = "t"\nsize = "poker"\n\n[[element]]\ntype = "box"\n'
-                   + (f"x = {value}\n" if key == "x" else "x = 1\n") + f'y = 1\nw = 5\nh = 5\n'
+    layout = write(tmp_path, "front.toml", '[card]\nname = "t"\nsize = "poker"\n\n[[element]]\ntype = "box"\n'
+                   + (f"x = {value}\n" if key == "x" else "x = 1\n") + 'y = 1\nw = 5\nh = 5\n'
                    + (f"fill = {value}\n" if key == "fill" else ""))
     r = run("deck", EX / "cards.csv", "--layout", layout, "--out", tmp_path / "out")
     lines = r.output.strip().splitlines()  # a layout problem: one line; a card's: one line per card
     assert r.exit_code == 1 and all(needle in ln and ln.startswith("printkit: ") for ln in lines), r.output
     assert len(lines) == (1 if key == "x" else 4)
+
+
+# -- inline markup: **bold**, *italic*, :icon: -----------------------------------------------
+
+
+RICH = '''[card]
+name = "rich"
+size = "poker"
+background = "#ffffff"
+
+[[element]]
+type = "text"
+x = 5
+y = 5
+w = 53.5
+h = 40
+text = "{{ text }}"
+size = 14
+'''
+
+
+def test_bold_italic_and_inline_icons(tmp_path):
+    """Issue 26: ``**bold**`` prints in the theme's bold font, ``*italic*`` in
+    its italic, ``:coin:`` draws the icon inline (ink in the gap it takes),
+    ``\\*`` keeps a star; measured on the PDF's characters and pixels."""
+    layout = write(tmp_path, "front.toml", RICH)
+    data = write(tmp_path, "d.csv", 'text\n"Pay 3 :coin: now **Bold** *Slant* \\*x"\n')
+    r = run("deck", data, "--layout", layout, "--out", tmp_path / "out", "--bleed", "0mm")
+    assert r.exit_code == 0, r.output
+    pdf_bytes = (tmp_path / "out" / "rich.pdf").read_bytes()
+    with pdf_pages(pdf_bytes) as pdf:
+        page = pdf.pages[0]
+        chars = [c for c in page.chars if c["size"] > 13]
+    text = "".join(c["text"] for c in chars)
+    assert text.replace(" ", "") == "Pay3nowBoldSlant*x", text
+    font_of = {c["text"]: c["fontname"] for c in chars}
+    assert "Bold" in font_of["B"] and "It" in font_of["S"] and "Regular" in font_of["P"]
+    three = next(c for c in chars if c["text"] == "3")
+    now = next(c for c in chars if c["text"] == "n")
+    gap = now["x0"] - three["x1"]
+    assert gap > 14 * 1.1  # the icon's advance plus two spaces
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    scale = 4
+    img = np.asarray(pdfium.PdfDocument(pdf_bytes)[0].render(scale=scale).to_pil().convert("L"))
+    top, bottom = int(three["top"] * scale), int(three["bottom"] * scale)
+    between = img[top:bottom, int(three["x1"] * scale) + 2:int(now["x0"] * scale) - 2]
+    assert (between < 128).sum() > 200  # the coin is drawn there
+
+
+def test_an_unknown_inline_icon_is_one_line_and_a_colon_can_be_escaped(tmp_path):
+    layout = write(tmp_path, "front.toml", RICH)
+    r = run("deck", write(tmp_path, "d.csv", 'text\n"Pay :dragon: now"\n'), "--layout", layout,
+            "--out", tmp_path / "out")
+    assert r.exit_code == 1 and "inline icon ':dragon:'" in r.output and r.output.count("\n") == 1, r.output
+    r = run("deck", write(tmp_path, "d.csv", 'text\n"Ratio a\\:b\\:c"\n'), "--layout", layout,
+            "--out", tmp_path / "out")
+    assert r.exit_code == 0, r.output
+    with pdf_pages((tmp_path / "out" / "rich.pdf").read_bytes()) as pdf:
+        assert "Ratio a:b:c" in pdf.pages[0].extract_text()
+
+
+# -- fonts by file (.ttf, .otf with PostScript outlines) and by installed name ---------------
+
+
+def _box_otf(path: Path) -> None:
+    """A tiny OpenType font with CFF (PostScript) outlines: 'A' and 'B' are solid boxes."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    order = [".notdef", "space", "A", "B"]
+    fb = FontBuilder(1000, isTTF=False)
+    fb.setupGlyphOrder(order)
+    fb.setupCharacterMap({32: "space", 65: "A", 66: "B"})
+    strings = {}
+    for g in order:
+        pen = T2CharStringPen(600, None)
+        if g in ("A", "B", ".notdef"):
+            pen.moveTo((50, 0))
+            pen.lineTo((50, 700))
+            pen.lineTo((550, 700))
+            pen.lineTo((550, 0))
+            pen.closePath()
+        strings[g] = pen.getCharString()
+    fb.setupCFF("BoxTest-Regular", {"FullName": "Box Test"}, strings, {})
+    fb.setupHorizontalMetrics({g: (600, 50) for g in order})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Box Test", "styleName": "Regular"})
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    fb.setupPost()
+    fb.save(str(path))
+
+
+FONT_LAYOUT = '[card]\nname = "f"\nsize = "poker"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\nw = 50\ntext = "{{ t }}"\nfont = "{font}"\nsize = 30\n'
+
+
+def test_an_otf_font_next_to_the_layout(tmp_path):
+    """Issue 26: fonts as .otf (PostScript outlines, which reportlab cannot
+    embed: converted to TrueType outlines) — the PDF embeds it and the boxes print."""
+    _box_otf(tmp_path / "box.otf")
+    assert (tmp_path / "box.otf").read_bytes()[:4] == b"OTTO"
+    layout = write(tmp_path, "front.toml", FONT_LAYOUT.replace("{font}", "box.otf"))
+    r = run("deck", write(tmp_path, "d.csv", "t\nABBA\n"), "--layout", layout, "--out", tmp_path / "out",
+            "--bleed", "0mm")
+    assert r.exit_code == 0, r.output
+    pdf_bytes = (tmp_path / "out" / "f.pdf").read_bytes()
+    with pdf_pages(pdf_bytes) as pdf:
+        chars = [c for c in pdf.pages[0].chars if c["size"] > 29]
+    assert "".join(c["text"] for c in chars) == "ABBA" and "Box-Test" in chars[0]["fontname"]
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    img = np.asarray(pdfium.PdfDocument(pdf_bytes)[0].render(scale=2).to_pil().convert("L"))
+    a = chars[0]
+    glyph = img[int(a["top"] * 2) + 4:int(a["bottom"] * 2) - 4, int(a["x0"] * 2) + 4:int(a["x1"] * 2) - 4]
+    assert (glyph < 128).mean() > 0.5  # the solid box is drawn, not a blank
+    # a character the font lacks is the usual one-line glyph error naming the font file
+    r = run("deck", write(tmp_path, "d.csv", "t\nABC\n"), "--layout", layout, "--out", tmp_path / "out2")
+    assert r.exit_code == 1 and "the font box.otf has no glyph for 'C' (U+0043)" in r.output, r.output
+
+
+def test_a_font_by_its_installed_name(tmp_path):
+    import shutil
+    import subprocess
+
+    if shutil.which("fc-list") is None:  # no fontconfig: one clear line, exit 1
+        layout = write(tmp_path, "front.toml", FONT_LAYOUT.replace("{font}", "DejaVu Sans"))
+        r = run("deck", write(tmp_path, "d.csv", "t\nAB\n"), "--layout", layout, "--out", tmp_path / "out")
+        assert r.exit_code == 1 and "fc-match" in r.output
+        return
+    listed = subprocess.run(["fc-list", ":fontformat=TrueType", "family", "file"], capture_output=True,
+                            text=True).stdout.splitlines()
+    family = next(line.split(":", 1)[1].split(",")[0].strip() for line in sorted(listed) if ".ttf" in line)
+    layout = write(tmp_path, "front.toml", FONT_LAYOUT.replace("{font}", family))
+    r = run("deck", write(tmp_path, "d.csv", "t\nAB\n"), "--layout", layout, "--out", tmp_path / "out")
+    assert r.exit_code == 0, r.output
+    with pdf_pages((tmp_path / "out" / "f.pdf").read_bytes()) as pdf:
+        names = {c["fontname"].split("+")[-1] for c in pdf.pages[0].chars if c["size"] > 29}
+    assert names and not any("SourceSans" in n or "Fredoka" in n for n in names), names
+    bad = write(tmp_path, "front.toml", FONT_LAYOUT.replace("{font}", "No Such Font Family 123"))
+    r = run("deck", write(tmp_path, "d.csv", "t\nAB\n"), "--layout", bad, "--out", tmp_path / "out3")
+    assert r.exit_code == 1 and "is not a theme role" in r.output and r.output.count("\n") == 1, r.output
+
+
+def test_an_ods_that_unpacks_past_its_cap_is_refused(tmp_path):
+    """odfpy reads the whole document into memory: an .ods is capped lower than an .xlsx."""
+    import zipfile
+
+    from printkit import deck as deck_mod
+
+    path = tmp_path / "big.ods"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("content.xml", b" " * (deck_mod.MAX_UNPACKED_ODS + 1))
+    r = run("deck", path, "--layout", EX / "front.toml", "--out", tmp_path / "out")
+    assert r.exit_code == 1 and "unpacks to" in r.output and r.output.count("\n") == 1, r.output

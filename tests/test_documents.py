@@ -134,7 +134,7 @@ def test_rules_context_example_is_consistent(rules):
 def test_strict_undefined_and_autoescape(theme, rules):
     paper = get_paper("a4")
     with pytest.raises(PrintkitError, match="title"):
-        render_html("archeotrek-rules.html.j2", {}, theme, paper)
+        render_html("archeotrek-rules.html.j2", {"game": "archeotrek"}, theme, paper)
     with pytest.raises(PrintkitError, match="not found"):
         render_document("nope.html.j2", {}, theme, paper)
     ctx = dict(rules_context(rules), title="<b>x</b>")

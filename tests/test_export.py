@@ -59,7 +59,11 @@ def test_every_format_is_deterministic(built):
     folders = {p.parts[1] for p in files_a if len(p.parts) > 2}
     assert folders == {f.replace(":", "-") for f in FORMATS.split(",")} - {"pdf"}
     for rel in files_a:
-        assert (a / rel).read_bytes() == (b / rel).read_bytes(), rel
+        data_a, data_b = (a / rel).read_bytes(), (b / rel).read_bytes()
+        if rel.name.endswith("-saved-object.json"):  # points at its sheets: the folder's own file:/// URI
+            data_a = data_a.replace((a / rel).parent.resolve().as_uri().encode(), b"FOLDER")
+            data_b = data_b.replace((b / rel).parent.resolve().as_uri().encode(), b"FOLDER")
+        assert data_a == data_b, rel
 
 
 def test_png_one_per_distinct_face_with_quantities(built):
@@ -134,26 +138,26 @@ def test_dtc_pdf_pages_back_front_and_boxes(built):
         assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 198, 270])
 
 
-def test_dtc_pdf_is_marked_pdf_x4_with_an_srgb_output_intent(built):
-    """What a PDF/X-4 checker looks for first: version 1.6+, one GTS_PDFX
-    output intent whose profile is an RGB ICC profile, the PDF/X-4 version in
-    the XMP metadata, Trapped False in both, dates that agree, and on every
-    page TrimBox ⊆ BleedBox ⊆ MediaBox."""
+def test_dtc_pdf_is_cmyk_pdf_x1a_with_a_press_output_intent(built):
+    """What a PDF/X-1a checker looks for first (the full check, on every
+    bundled kit too, is tests/test_dtc_pdfx1a.py): PDF 1.3, one GTS_PDFX
+    output intent whose profile is a CMYK output (printer) profile, the
+    PDF/X-1a:2001 version and conformance in the Info dictionary, Trapped
+    False, and on every page TrimBox ⊆ BleedBox ⊆ MediaBox."""
     import pikepdf
-    from PIL import ImageCms
 
     with pikepdf.open(built[0] / "finds" / "shop-dtc" / "finds.pdf") as pdf:
-        assert float(pdf.pdf_version) >= 1.6
+        assert str(pdf.pdf_version) == "1.3"
         (intent,) = pdf.Root.OutputIntents
         assert intent.S == "/GTS_PDFX" and str(intent.OutputConditionIdentifier)
         icc = intent.DestOutputProfile
-        assert int(icc.N) == 3
-        profile = ImageCms.ImageCmsProfile(io.BytesIO(icc.read_bytes()))
-        assert ImageCms.getProfileDescription(profile).strip() and icc.read_bytes()[16:20] == b"RGB "
-        meta = pdf.open_metadata()
-        assert meta["pdfxid:GTS_PDFXVersion"] == "PDF/X-4" and meta["pdf:Trapped"] == "False"
+        assert int(icc.N) == 4
+        assert icc.read_bytes()[12:20] == b"prtrCMYK"
+        assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2001"
+        assert str(pdf.docinfo["/GTS_PDFXConformance"]) == "PDF/X-1a:2001"
         assert pdf.docinfo["/Trapped"] == pikepdf.Name("/False")
-        assert str(pdf.docinfo["/ModDate"]).startswith("D:2000") and meta["xmp:ModifyDate"].startswith("2000")
+        assert str(pdf.docinfo["/ModDate"]).startswith("D:2000")
+        assert pdf.Root.ViewerPreferences.PrintScaling == pikepdf.Name("/None")
         for page in pdf.pages:
             media, bleed, trim = ([float(v) for v in page.obj[k]] for k in ("/MediaBox", "/BleedBox", "/TrimBox"))
             assert media[0] <= bleed[0] <= trim[0] and trim[2] <= bleed[2] <= media[2]
@@ -194,11 +198,15 @@ def test_text_with_accents_survives_in_pdf_and_png(built):
     ref = doc[page_no].render(scale=300 / 72).to_pil().convert("RGB").crop((0, 0, 825, 1125))  # ceil() adds a px
     doc.close()
     name = next(p for p in (built[0] / "finds" / "png").glob(f"finds-*-finds-{n + 1}-front-*.png"))
+    # the DTC file is CMYK (PDF/X-1a) and pdfium shows CMYK without colour management: compare
+    # lightness, where the glyphs are, not hue
+    ref = ref.convert("L")
     for png in (name, built[0] / "finds" / "shop-tgc" / "finds" / name.name):
         with Image.open(png) as im:
             assert im.size == ref.size
-            diff = sum(abs(a - b) for a, b in zip(im.tobytes(), ref.tobytes())) / len(ref.tobytes())
-            assert diff < 2.0, (png, diff)  # mean per channel, of 255
+            light = im.convert("L")
+            diff = sum(abs(a - b) for a, b in zip(light.tobytes(), ref.tobytes())) / len(ref.tobytes())
+            assert diff < 2.0, (png, diff)  # mean, of 255
 
 
 def _glyph(img: Image.Image, box: tuple[float, float, float, float]):

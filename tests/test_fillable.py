@@ -17,7 +17,7 @@ from pypdf.generic import NameObject
 from printkit import PrintkitError
 from printkit.build import BuildOptions
 from printkit.cli import main as cli
-from printkit.games.archeotrek.components import parts, sheet_size
+from printkit.games.archeotrek.kit import parts, sheet_size
 from printkit.games.archeotrek.data import load_rules
 from printkit.games.archeotrek.fields import (
     game_dict_from_pdfs, load_pdf_game, parse_tokens, sheet_fields,

@@ -201,7 +201,7 @@ def _without_source(result: dict) -> dict:
 
 def test_score_every_pdf_of_an_output_folder(folder):
     pdfs = _pdfs(folder)
-    assert {Path(p).name for p in pdfs} >= {"bone-tokens.pdf", "skeleton-tokens.pdf", "archeotrek-kit.pdf"}
+    assert {Path(p).name for p in pdfs} >= {"tokens.pdf", "archeotrek-kit.pdf"}
     r = run("score", "archeotrek", "--json", *pdfs)
     assert r.exit_code == 0, r.output
     expected = run("score", "archeotrek", "--json", str(folder.parent / "game.toml"))
@@ -211,21 +211,20 @@ def test_score_every_pdf_of_an_output_folder(folder):
     assert len(got["players"]) == 2
     # one note per PDF without Dig Site sheets, on stderr; the kit (sheets left empty) is read silently
     assert sorted(r.stderr.splitlines()) == [f"skipped {folder / n}: no Dig Site sheets"
-                                             for n in ("bone-tokens.pdf", "rules-reference.pdf",
-                                                       "skeleton-tokens.pdf")]
+                                             for n in ("rules-reference.pdf", "tokens.pdf")]
 
 
 def test_validate_and_export_game_skip_the_same_pdfs(folder):
     v = run("validate", "archeotrek", *_pdfs(folder))
     assert v.exit_code == 0, v.output
-    assert v.stderr.count("skipped ") == 3 and v.stdout.strip().endswith("valid (0 error(s), 0 warning(s))")
+    assert v.stderr.count("skipped ") == 2 and v.stdout.strip().endswith("valid (0 error(s), 0 warning(s))")
     e = run("export-game", "archeotrek", *_pdfs(folder))
     assert e.exit_code == 0, e.output
     assert tomllib.loads(e.stdout)["player"] == tomllib.loads((folder.parent / "game.toml").read_text())["player"]
 
 
 def test_no_pdf_with_sheets_is_one_error_line(folder):
-    plain = [str(folder / n) for n in ("bone-tokens.pdf", "skeleton-tokens.pdf")]
+    plain = [str(folder / n) for n in ("rules-reference.pdf", "tokens.pdf")]
     for cmd in ("score", "validate", "export-game"):
         r = run(cmd, "archeotrek", *plain)
         assert r.exit_code == 1, r.output

@@ -218,7 +218,7 @@ def test_few_problems_no_more_line(tmp_path):
 @pytest.fixture(scope="module")
 def blank_sheet() -> bytes:
     from printkit.build import BuildOptions
-    from printkit.games.archeotrek.components import parts
+    from printkit.games.archeotrek.kit import parts
     from printkit.paper import get_paper
     from printkit.render.sheets import render_set
     from printkit.theme import load_theme

@@ -144,3 +144,61 @@ def test_a_plugin_game_is_listed_in_the_scoring_help():
     assert "minigame" in games and "each player's card total and rank" in games
     r = _run("score", "--help")
     assert "minigame" not in r.stdout
+
+
+def _felt_pixels(pdf_path: Path, page: int, rgb: tuple[int, int, int]) -> float:
+    """Share of the page's pixels (72 dpi) that are exactly ``rgb``."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf_path))
+    img = np.asarray(doc[page].render(scale=1).to_pil().convert("RGB"))
+    doc.close()
+    return float((img == np.array(rgb, dtype=img.dtype)).all(axis=2).mean())
+
+
+def test_a_plugin_game_ships_its_own_template_and_palette(tmp_path):
+    """The minigame's rules reference comes from its own templates/ folder and
+    its palette.toml colours it (banner and card backs, #1d6b4f); a theme's
+    [games.minigame] table still overrides the plug-in's palette."""
+    r = _run("build", "minigame", "--out", str(tmp_path / "a"), plugins=True)
+    assert r.returncode == 0, r.stderr
+    rules = tmp_path / "a" / "minigame" / "rules-reference.pdf"
+    with pdfplumber.open(rules) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "Minigame: rules reference" in text and "Deal the 6 number cards (1 to 6) among 2 to 3 players" in text
+    felt = (0x1D, 0x6B, 0x4F)
+    assert _felt_pixels(rules, 0, felt) > 0.03  # the banner: 18 mm of the page width's height, minus the title
+    assert _felt_pixels(tmp_path / "a" / "minigame" / "cards.pdf", 1, felt) > 0.3  # the backs page
+    theme = tmp_path / "red"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nextends = "classic"\n[games.minigame]\nfelt = "#aa0000"\n',
+                                      encoding="utf-8")
+    r = _run("build", "minigame", "--theme", str(theme), "--out", str(tmp_path / "b"), plugins=True)
+    assert r.returncode == 0, r.stderr
+    rules = tmp_path / "b" / "minigame" / "rules-reference.pdf"
+    assert _felt_pixels(rules, 0, felt) == 0 and _felt_pixels(rules, 0, (0xAA, 0, 0)) > 0.03
+
+
+def test_a_plugin_games_title_players_and_cover_come_from_its_rules_data(tmp_path):
+    """The minigame gives GameKit only id, parts, rules and scorer: the title and
+    players `printkit games` shows, the cover and the player range under
+    --rules all come from its rules.toml (kept in its own folder)."""
+    r = _run("build", "minigame", "--out", str(tmp_path / "a"), plugins=True)
+    assert r.returncode == 0, r.stderr
+    with pdfplumber.open(tmp_path / "a" / "minigame" / "minigame-kit.pdf") as pdf:
+        cover = pdf.pages[0].extract_text()
+    assert "Minigame" in cover and "Six cards, highest total wins" in cover
+    assert "For 2 to 3 players" in cover and "5–10 minutes" in cover
+    r = _run("build", "minigame", "--players", "4", "--out", str(tmp_path / "b"), plugins=True)
+    assert r.returncode == 2 and "minigame (2–3)" in r.stderr
+    house = tmp_path / "house"
+    house.mkdir()
+    text = (PLUGINS / "minigame" / "rules.toml").read_text(encoding="utf-8")
+    (house / "minigame.toml").write_text(text.replace("max = 3", "max = 4").replace("max = 10", "max = 15"),
+                                         encoding="utf-8")
+    r = _run("build", "minigame", "--players", "4", "--rules", str(house), "--out", str(tmp_path / "c"), plugins=True)
+    assert r.returncode == 0, r.stderr
+    with pdfplumber.open(tmp_path / "c" / "minigame" / "minigame-kit.pdf") as pdf:
+        cover = pdf.pages[0].extract_text()
+    assert "For 2 to 4 players" in cover and "5–15 minutes" in cover

@@ -4,7 +4,10 @@ Every ``[[case]]`` of ``tests/data/hostile/cases.toml`` runs ``python -m printki
 in a subprocess (its own cwd, ``TMPDIR``, session and ``RLIMIT_AS`` of 4 GB, so a
 regression fails instead of swapping the machine) and must:
 
-* exit with one of the case's codes, within its time bound (CPU seconds; a hang is killed at 3 × the bound + 10 s of wall time);
+* exit with one of the case's codes, within its time bound in CPU seconds (the work done, which a loaded
+  machine does not stretch): a run past 3 × the bound + 10 s of CPU, or one whose CPU time stops
+  moving for :data:`STALL` s while it sleeps (blocked on a FIFO, say), is killed; a signal case
+  must stop within ``signal_bound`` CPU seconds of its signal;
 * print the case's message fragments and no traceback; keep every output line
   under 1,000 characters (and the whole output bounded); a failing build/deck/
   theme error is one line on stderr;
@@ -37,6 +40,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from proc_checks import MeasuredPopen, cpu_seconds
+from proc_checks import state as proc_state
 from test_interrupt import _wait_until_printkit_runs  # the same wait as the signal tests
 
 REPO = Path(__file__).resolve().parents[1]
@@ -300,6 +305,16 @@ def _png_bomb(root: Path, path: str, side: int, **_):
     (root / path).write_bytes(png)
 
 
+def _pdf_unsupported_encryption(root: Path, path: str, **_):
+    """A PDF encrypted by a security handler pypdf lacks (/Filter /Custom)."""
+    objs = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+            b"<< /Filter /Custom /V 1 /R 2 /O <00> /U <00> /P -4 >>"]
+    _write_raw_pdf(root / path, objs)
+    raw = (root / path).read_bytes().replace(b"/Root 1 0 R >>", b"/Root 1 0 R /Encrypt 4 0 R /ID [<00> <00>] >>")
+    (root / path).write_bytes(raw)
+
+
 GENERATORS = {
     "fifo": _fifo, "symlink": _symlink, "folder": _folder, "sparse": _sparse,
     "bundled_rules": _bundled_rules, "huge_name_game": _huge_name_game,
@@ -309,32 +324,48 @@ GENERATORS = {
     "pdf_annots_not_array": _pdf_annots_not_array, "pdf_type0_no_descendants": _pdf_type0_no_descendants,
     "pdf_flate_bomb": _pdf_flate_bomb, "pdf_deep_nesting": _pdf_deep_nesting,
     "pdf_page_tree_loop": _pdf_page_tree_loop, "png_bomb": _png_bomb,
+    "pdf_unsupported_encryption": _pdf_unsupported_encryption,
 }
 
 
 # --- running one case ------------------------------------------------------------------------
 
 
-class _Measured(subprocess.Popen):
-    """A Popen that keeps the CPU seconds (user + system, the process and the
-    children it waited for) the kernel reports when it is reaped."""
+_Measured = MeasuredPopen
 
-    cpu = 0.0
-
-    def _try_wait(self, wait_flags):
-        try:
-            pid, sts, usage = os.wait4(self.pid, wait_flags)
-        except ChildProcessError:
-            return self.pid, 0
-        if pid == self.pid:
-            self.cpu = usage.ru_utime + usage.ru_stime
-        return pid, sts
-
-
-#: A case may take its bound in CPU seconds; on wall time it is killed only
-#: after this many times its bound (+ 10 s): a loaded machine slows the wall
+#: A case may take its bound in CPU seconds; it is killed once it has used
+#: this many times its bound (+ 10 s) of CPU: a loaded machine slows the wall
 #: clock, not the work a runaway input causes.
 WALL_FACTOR = 3
+#: A case whose CPU time has not moved for this long while it sleeps is stuck
+#: (blocked on a FIFO, a lock): it is killed.  A slow but working run always moves.
+STALL = 120.0
+
+
+def _watch(proc, cpu_limit: float, o: "Outcome") -> threading.Thread:
+    """Kill ``proc``'s process group when it passes ``cpu_limit`` CPU seconds
+    or stalls (see :data:`STALL`); ``o.timed_out`` says it was killed."""
+
+    def run():
+        last, still_since = -1.0, time.monotonic()
+        while proc.poll() is None:
+            cpu = cpu_seconds(proc.pid)
+            if cpu is None:
+                return
+            if cpu != last or proc_state(proc.pid) == "R":
+                last, still_since = cpu, time.monotonic()
+            if cpu > cpu_limit or time.monotonic() - still_since > STALL:
+                o.timed_out = True
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                return
+            time.sleep(0.1)
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    return t
 
 
 def _limits():
@@ -386,30 +417,26 @@ def run_case(case: dict, base: Path, port: int) -> Outcome:
     t0 = time.monotonic()
     proc = _Measured(argv, cwd=workdir, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, preexec_fn=_limits, start_new_session=True)
-    try:
-        if case.get("signal"):
-            _wait_until_printkit_runs(proc)
-            time.sleep(float(case.get("signal_delay", 1.0)))
-            ts = time.monotonic()
-            if proc.poll() is None:
-                proc.send_signal(getattr(signal, case["signal"]))
-            try:
-                out, err = proc.communicate(timeout=float(case.get("signal_bound", 3.0)) + 5)
-                o.after_signal = time.monotonic() - ts
-            except subprocess.TimeoutExpired:
-                o.after_signal = float("inf")
-                raise
-        else:
-            out, err = proc.communicate(timeout=WALL_FACTOR * bound + 10)
-    except subprocess.TimeoutExpired:
-        o.timed_out = True
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+    _watch(proc, WALL_FACTOR * bound + 10, o)
+    at_signal = None
+    if case.get("signal"):
+        reader = ThreadPoolExecutor(max_workers=1)  # drains the pipes while we wait for the moment
+        pending = reader.submit(proc.communicate)
+        _wait_until_printkit_runs(proc)
+        delay = float(case.get("signal_delay", 1.0))  # CPU seconds into the work, not wall seconds
+        while proc.poll() is None and (cpu_seconds(proc.pid) or 0.0) < delay:
+            time.sleep(0.02)
+        at_signal = cpu_seconds(proc.pid)
+        if proc.poll() is None and at_signal is not None:
+            proc.send_signal(getattr(signal, case["signal"]))
+        out, err = pending.result()
+        reader.shutdown()
+    else:
         out, err = proc.communicate()
     o.elapsed = time.monotonic() - t0
     o.cpu = proc.cpu
+    if at_signal is not None:
+        o.after_signal = max(0.0, proc.cpu - at_signal)  # CPU seconds it went on for after the signal
     o.returncode = proc.returncode
     o.stdout = out.decode("utf-8", "replace")
     o.stderr = err.decode("utf-8", "replace")
@@ -502,11 +529,15 @@ def test_hostile(case, outcomes, http_server):
     # bounded time, the right exit code, a clean message
     bound = float(case["timeout"])
     if case.get("signal"):
-        if o.after_signal is None or o.after_signal > float(case.get("signal_bound", 3.0)):
-            problems.append(f"still running {o.after_signal:.1f} s after {case['signal']} (bound {case.get('signal_bound', 3.0)} s)"
-                            if o.after_signal is not None else "no signal was sent")
+        if o.timed_out:
+            problems.append(f"ignored {case['signal']}: killed after {o.cpu:.1f} s of CPU")
+        elif o.after_signal is None:
+            problems.append("no signal was sent (the run ended first)")
+        elif o.after_signal > float(case.get("signal_bound", 3.0)):
+            problems.append(f"went on for {o.after_signal:.1f} s of CPU after {case['signal']} "
+                            f"(bound {case.get('signal_bound', 3.0)} s)")
     elif o.timed_out:
-        problems.append(f"still running after {o.elapsed:.1f} s wall (bound {bound:g} s CPU) and was killed")
+        problems.append(f"killed after {o.cpu:.1f} s of CPU (bound {bound:g} s) or stuck with no CPU for {STALL:g} s")
     elif o.cpu > bound:
         problems.append(f"took {o.cpu:.1f} s of CPU (bound {bound:g} s)")
     if o.returncode not in case["exit"]:

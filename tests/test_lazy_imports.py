@@ -69,6 +69,7 @@ def test_help_and_simulate_load_no_print_stack(args):
     assert not loaded & set(PRINT_STACK), f"printkit {' '.join(args)} imported {sorted(loaded & set(PRINT_STACK))}"
 
 
+@pytest.mark.slow
 def test_the_print_stack_still_loads_to_build(tmp_path):
     """The probe sees imports at all: a build does load reportlab and pypdf."""
     code, loaded, _ = _imported("build", "archeotrek", "-q", "--out", str(tmp_path))

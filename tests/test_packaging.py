@@ -47,3 +47,21 @@ def test_bundled_data_mapped():
     for path in (ROOT / "templates").rglob("*"):
         if path.is_file():
             assert len(path.relative_to(ROOT / "templates").parts) == 2, path
+
+
+def test_each_games_palette_and_templates_reach_an_install(tmp_path):
+    """setuptools' build_py (what a wheel and ``pip install .`` copy) ships
+    every game folder's palette.toml and templates/*.j2 (docs/adding-a-game.md:
+    a game's own files live in its folder)."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "lib"
+    r = subprocess.run([sys.executable, "setup.py", "-q", "build_py", "-d", str(out)], cwd=ROOT,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    for game in (p.parent for p in ROOT.glob("printkit/games/*/__init__.py")):
+        built = out / "printkit" / "games" / game.name
+        assert (built / "palette.toml").read_bytes() == (game / "palette.toml").read_bytes()
+        templates = sorted(p.name for p in (game / "templates").glob("*.j2"))
+        assert templates and sorted(p.name for p in (built / "templates").glob("*.j2")) == templates

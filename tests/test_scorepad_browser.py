@@ -304,3 +304,77 @@ def test_form_pads_import_tap_export(browser, tmp_path, shots, game, example):
     assert not errors, errors
     assert not net.blocked
     ctx.close()
+
+
+# --- issue 25: a damaged save, imports bounded, a failed import keeps its text ---------------
+
+
+def _key(page) -> str:
+    rid = page.evaluate('JSON.parse(document.getElementById("pk-config").textContent).rules_id')
+    return f"printkit-scorepad:archeotrek:{rid}"
+
+
+@pytest.mark.parametrize("saved", ['{"version":1,"active":0,"finished":false,"players":[null]}',
+                                   '{"version":1,"active":0,"finished":false,"players":[{"name":"Ana","circles":7}]}'],
+                         ids=["null-player", "circles-not-a-table"])
+def test_damaged_save_is_recovered_and_reset_offered(browser, page_file, saved):
+    ctx, page, net, errors = _new(browser, 360, 740)
+    page.goto(page_file.as_uri())
+    page.wait_for_selector("#sheet .digsite")
+    key = _key(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, saved])
+    for _ in range(2):  # not just once: every visit shows the way out, never a blank page
+        page.reload()
+        page.wait_for_selector("#recover")
+        assert "damaged" in page.inner_text("#recover-error")
+        assert page.locator("#reset").is_visible()
+    page.click("#reset")
+    page.wait_for_selector("#sheet .digsite")
+    assert page.locator("#recover").count() == 0
+    assert page.evaluate("(k) => localStorage.getItem(k + ':damaged')", key) == saved  # kept, not thrown away
+    page.reload()
+    page.wait_for_selector("#sheet .digsite")  # the reset game was saved: the next visit works
+    ctx.close()
+
+
+def test_import_is_bounded_like_the_cli(browser, page_file, tmp_path):
+    ctx, page, net, errors = _new(browser, 360, 740)
+    page.goto(page_file.as_uri())
+    page.wait_for_selector("#sheet .digsite")
+    page.click("#import")
+    # a paste of 2.2 MB of TOML comments (it parses: only the size stops it)
+    page.evaluate("""() => { const ta = document.getElementById('import-text');
+                             ta.value = '# padding\\n'.repeat(220000);
+                             ta.dispatchEvent(new Event('input'));
+                             document.getElementById('import-go').click(); }""")  # (a 2 MB box is slow to lay out)
+    page.wait_for_selector("#import-error", timeout=120_000)
+    assert "at most 2.0 MB" in page.inner_text("#import-error")
+    f = tmp_path / "big.toml"
+    f.write_text("# padding\n" * 330_000)
+    page.set_input_files("#import-file", str(f))
+    page.wait_for_function("document.getElementById('import-error').innerText.includes('3.1 MB')", timeout=120_000)
+    assert not errors, errors
+    ctx.close()
+
+
+def test_failed_import_keeps_its_text_lists_every_problem_and_the_bar_says_so(browser, page_file):
+    ctx, page, net, errors = _new(browser, 360, 740)
+    page.goto(page_file.as_uri())
+    page.wait_for_selector("#sheet .digsite")
+    page.click("#import")
+    text = ('game = "archeotrek"\n[[player]]\nname = "Ana"\nchoices = {}\ncircles = { A1 = "three" }\n'
+            '[[player]]\nname = "Ben"\nchoices = {}\ncircles = { B2 = "four" }\n')
+    page.fill("#import-text", text)
+    page.click("#import-go")
+    shown = page.inner_text("#import-error")
+    assert "Ana: circle A1 holds 'three'" in shown and "Ben: circle B2 holds 'four'" in shown
+    assert page.input_value("#import-text") == text
+    assert "bad" in page.get_attribute("#status", "class").split()
+    assert "Import failed" in page.inner_text("#status")
+    # fixed and loaded: the box empties, the bar speaks of the game again
+    page.fill("#import-text", (ROOT / "examples/archeotrek/finished-4-players.toml").read_text(encoding="utf-8"))
+    page.click("#import-go")
+    assert page.locator("#import-error").count() == 0
+    assert "Import failed" not in page.inner_text("#status")
+    assert not errors, errors
+    ctx.close()

@@ -111,3 +111,19 @@ def test_build_reports_the_sheets_each_kit_prints_on(tmp_path, duplex):
     pages = len(PdfReader(tmp_path / "archeotrek" / "archeotrek-kit.pdf").pages)
     assert int(total) == sum(counts) == (pages // 2 if duplex == "long" else pages)
     assert "plain paper (80 g/m²)" in parts and "card 200–300 g/m²" in parts
+
+
+def test_a_band_that_leaves_no_room_for_the_label_falls_back(tmp_path):
+    """On Letter the markers' band under Archaeologia's tool tiles would leave the backs
+    page no room for its label: the set is imposed again, each group on its own sheets,
+    and every page of the part keeps its label."""
+    from click.testing import CliRunner
+    from pypdf import PdfReader
+
+    from printkit.cli import main
+
+    res = CliRunner().invoke(main, ["build", "archaeologia", "--paper", "letter", "--out", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    assert "no room on the sheet" not in res.output
+    pages = PdfReader(tmp_path / "archaeologia" / "pieces.pdf").pages
+    assert all("Archaeologia · Tools, RAIN, markers, standees · sheet" in (p.extract_text() or "") for p in pages)

@@ -25,6 +25,12 @@ from printkit.theme import FONT_ROLES, SECTIONS, THEME_KEYS, TYPE_KEYS, load_the
 from printkit.units import mm
 
 CLASSIC = tomllib.loads((TEMPLATES_DIR / "classic" / "theme.toml").read_text(encoding="utf-8"))
+# The classic palettes: each game's own palette.toml (printkit/games/<game>/), under the theme's [games.*].
+_PALETTES: dict = {}
+for _file in sorted((Path(__file__).resolve().parent.parent / "printkit" / "games").glob("*/palette.toml")):
+    for _game, _roles in tomllib.loads(_file.read_text(encoding="utf-8"))["games"].items():
+        _PALETTES[_game] = {**_roles, **CLASSIC.get("games", {}).get(_game, {})}
+CLASSIC["games"] = {**CLASSIC.get("games", {}), **_PALETTES}
 
 
 def _theme(folder: Path, ink: str, extra: str = "") -> Path:
@@ -265,17 +271,19 @@ def test_new_theme_dir_and_copies(home):
     assert res.exit_code == 0, res.output
     folder = config / "travel"
     assert "--theme travel" in res.output  # the config folder is searched by name
-    assert {p.name for p in folder.iterdir()} == {p.name for p in (TEMPLATES_DIR / "classic").iterdir()}
+    games = Path(__file__).resolve().parent.parent / "printkit" / "games"
+    assert {p.name for p in folder.iterdir()} == ({p.name for p in (TEMPLATES_DIR / "classic").iterdir()}
+                                                  | {p.name for p in games.glob("*/templates/*.j2")})
     travel, ink = load_theme("travel"), load_theme("inksaver")
     assert travel.search_path[0] == folder.resolve() and travel.games == ink.games and travel.colours == ink.colours
-    # a key's own comment in classic wins over a comment block heading inksaver's table
+    # a key's own comment in the game's palette wins over a comment block heading inksaver's table
     written, table = {}, None
     for line in (folder / "theme.toml").read_text(encoding="utf-8").splitlines():
         table = line[1:-1] if line.startswith("[") else table
         if table == "games.archaeologia" and "=" in line and not line.startswith("#"):
             written[line.split()[0]] = line.partition("  # ")[2]
     table, checked = None, 0
-    for line in (TEMPLATES_DIR / "classic" / "theme.toml").read_text(encoding="utf-8").splitlines():
+    for line in (games / "archaeologia" / "palette.toml").read_text(encoding="utf-8").splitlines():
         table = line[1:-1] if line.startswith("[") else table
         m = re.match(r'(\S+) = "#[0-9a-f]{6}"\s+# (.+)$', line)
         if table == "games.archaeologia" and m:

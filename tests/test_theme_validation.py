@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import os
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -207,9 +206,7 @@ def test_huge_sparse_font_refused_by_its_size(templates, tmp_path):
     with open(font, "wb") as fh:
         fh.write(_real_font()[:4096])
     os.truncate(font, 3 * 1024**3)
-    start = time.monotonic()
-    line = _one_line_error(*_build(tmp_path))
-    assert time.monotonic() - start < 10
+    line = _one_line_error(*_build(tmp_path))  # "larger than": refused by its size, none of its 3 GB read
     assert "[fonts] body" in line and "body.ttf" in line and "larger than" in line, line
 
 

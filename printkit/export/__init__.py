@@ -22,7 +22,9 @@ component (``Part.faces``), which ``png`` and ``preview`` show.  ``png`` and ``p
 note; ``cut`` takes every cut component.
 
 Files go to ``<out>/<kit>/<folder>/`` with folder ``png``, ``preview``,
-``tts``, ``cut`` or ``shop-<profile>``.  A folder is written whole or not at
+``tts``, ``cut`` or ``shop-<profile>``.  A format that takes nothing from a
+kit (``tts`` of a game without cards) writes nothing — no folder — and says
+so in its note.  A folder is written whole or not at
 all: its files are staged, then the new folder replaces the old one, so no
 stale file of an earlier build survives in it.
 """
@@ -38,7 +40,7 @@ from typing import Callable
 from printkit import PrintkitError, UsageError, interrupt
 # Source and Exported live in printkit.export.kinds, which the format modules import
 # (they never import this package, so there is no import loop); names kept here.
-from printkit.export.kinds import Exported, Source
+from printkit.export.kinds import FOLDER_URI, Exported, Source
 
 #: Formats that take no argument, in the order ``--help`` lists them.
 PLAIN_FORMATS = ("pdf", "png", "tts", "cut", "preview")
@@ -119,7 +121,12 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
     files are staged in a hidden folder beside it, then the old folder (if
     any) is moved aside and the new one renamed into place.  Returns the
     written paths, sorted.  A refused write raises
-    :func:`printkit.pdf.cannot_write` naming the file."""
+    :func:`printkit.pdf.cannot_write` naming the file.
+
+    Several writers at once (two exports to one ``--out``) each put a whole
+    folder in place, the last one staying; a signal between the two renames
+    is acted on once both are done (:func:`printkit.interrupt.held`), so the
+    folder is always the old one or the new one, never gone."""
     from printkit.pdf import cannot_write
 
     target = kit_dir / result.folder
@@ -129,30 +136,76 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
         staging = Path(tempfile.mkdtemp(prefix=f".staging-{result.folder}-", dir=kit_dir))
     except OSError as exc:
         raise cannot_write(where, exc) from None
-    old = None
+    holders: list[Path] = []
     try:
+        folder_uri = (target.resolve().as_uri().rstrip("/") + "/").encode("ascii")
         for rel in sorted(result.files):
             where = target / rel
             path = staging / rel
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(result.files[rel])
+            value = result.files[rel]
+            if rel in result.uri_files:
+                value = result.data(rel).replace(FOLDER_URI.encode("ascii"), folder_uri)
+            if isinstance(value, (bytes, bytearray)):
+                path.write_bytes(value)
+            else:  # spooled to a temporary file (Exported.add)
+                shutil.copyfile(value, path)
+            interrupt.checkpoint()
             os.chmod(path, 0o644)
         os.chmod(staging, 0o755)
         interrupt.checkpoint()
         where = target
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".old-{result.folder}-", dir=kit_dir))
-            os.replace(target, old / "x")
-        os.replace(staging, target)
+        with interrupt.held():
+            _swap_in(staging, target, holders)
     except OSError as exc:
-        if old is not None and not target.exists():
-            os.replace(old / "x", target)
         raise cannot_write(where, exc) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        for holder in holders:
+            shutil.rmtree(holder, ignore_errors=True)
     return [target / rel for rel in sorted(result.files)]
+
+
+def _put_back(moved: Path | None, target: Path) -> None:
+    if moved is not None and not (target.exists() or target.is_symlink()):
+        os.replace(moved, target)
+
+
+#: Times :func:`_swap_in` moves another writer's folder aside before giving up.
+SWAP_TRIES = 50
+
+
+def _swap_in(staging: Path, target: Path, holders: list[Path]) -> None:
+    """Rename ``staging`` to ``target``, moving what is there aside into a
+    hidden holder folder (listed in ``holders`` for the caller to delete).
+    Another writer may move ``target`` first (then there is nothing to move)
+    or put its own folder there between our two renames (then that one is
+    moved aside too and we try again).  On any other failure the folder we
+    moved aside is put back."""
+    import errno
+
+    for _ in range(SWAP_TRIES):
+        moved = None
+        if target.exists() or target.is_symlink():
+            holder = Path(tempfile.mkdtemp(prefix=f".old-{target.name}-", dir=target.parent))
+            holders.append(holder)
+            try:
+                os.replace(target, holder / "x")
+                moved = holder / "x"
+            except FileNotFoundError:  # another writer moved it aside first
+                pass
+        try:
+            os.rename(staging, target)
+            return
+        except OSError as exc:
+            if exc.errno in (errno.ENOTEMPTY, errno.EEXIST) and not target.is_symlink():
+                continue  # another writer's new folder arrived in between: move it aside as well
+            _put_back(moved, target)
+            raise
+        except BaseException:  # a stop that was not held off (an API caller's own handler)
+            _put_back(moved, target)
+            raise
+    raise OSError(errno.EBUSY, f"other writers kept replacing it ({SWAP_TRIES} tries)", str(target))
 
 
 def game_source(kit, options) -> Source:
@@ -166,23 +219,59 @@ def game_source(kit, options) -> Source:
                   back_offset=options.back_offset, rotate_backs=options.rotate_backs, scale=options.scale)
 
 
-def export_games(kits: list, options, out: Path, formats: list[str]) -> tuple[list[Path], list[str]]:
+#: ``progress(task, done, total, step)``: what :func:`export_games` and
+#: :func:`export_all` report (see :class:`printkit.progress.Progress`).
+ProgressFn = Callable[[str, int, int, str], None]
+
+
+def unique_notes(notes) -> list[str]:
+    """``notes`` without repeats, in first-seen order."""
+    return list(dict.fromkeys(notes))
+
+
+def export_all(src: Source, formats: list[str], progress: ProgressFn | None = None) -> list[Exported]:
+    """Every non-PDF format of ``formats`` for one kit, rendered (nothing is
+    written); ``progress`` hears ``(src.name, done, total, format)`` as each
+    format is done (and ``done`` 0 first)."""
+    fmts = [f for f in formats if f != "pdf"]
+    report = progress or (lambda *a: None)
+    report(src.name, 0, len(fmts), "")
+    out = []
+    for i, fmt in enumerate(fmts, 1):
+        out.append(export(src, fmt))
+        report(src.name, i, len(fmts), fmt)
+    return out
+
+
+def write_all(results: list[tuple[Path, Exported]], progress: ProgressFn | None = None) -> list[tuple[Path, int]]:
+    """Write each (kit folder, result) with :func:`write_folder`, skipping
+    results with no file (the format took nothing from the kit); returns
+    (written folder, file count) in order.  ``progress`` hears
+    ``("write", done, total, folder)``."""
+    todo = [(kit_dir, res) for kit_dir, res in results if res.files]
+    report = progress or (lambda *a: None)
+    report("write", 0, len(todo), "")
+    done: list[tuple[Path, int]] = []
+    for i, (kit_dir, res) in enumerate(todo, 1):
+        files = write_folder(res, kit_dir)
+        done.append((kit_dir / res.folder, len(files)))
+        report("write", i, len(todo), f"{kit_dir.name}/{res.folder}")
+    return done
+
+
+def export_games(kits: list, options, out: Path, formats: list[str],
+                 progress: ProgressFn | None = None) -> tuple[list[tuple[Path, int]], list[str]]:
     """Every non-PDF format of ``formats`` for every game in ``kits``: all
     exports are rendered first, then written, so a failing game or format
-    writes nothing.  Returns (written paths, notes)."""
-    results: list[tuple[str, Exported]] = []
+    writes nothing.  Returns ((folder, files written) for every folder
+    written, notes without repeats)."""
+    results: list[tuple[Path, Exported]] = []
     for kit in kits:
         src = game_source(kit, options)
-        for fmt in formats:
-            if fmt != "pdf":
-                results.append((kit.id, export(src, fmt)))
-    written: list[Path] = []
-    notes: list[str] = []
-    for name, res in results:
-        written += write_folder(res, out / name)
-        notes += res.notes
-    return written, notes
+        results += [(out / kit.id, res) for res in export_all(src, formats, progress)]
+    written = write_all(results, progress)
+    return written, unique_notes(n for _, res in results for n in res.notes)
 
 
 __all__ = ["Source", "Exported", "parse_formats", "export", "write_folder", "export_games", "game_source",
-           "PrintkitError"]
+           "export_all", "write_all", "unique_notes", "PrintkitError"]

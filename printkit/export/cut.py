@@ -234,18 +234,22 @@ def export_cut(src: Source) -> Exported:
         sub = ComponentSet(cset.name, cset.title, cset.stock, comps)
         cut_paper = replace(paper, margin=cut_margin(comps, paper, src.bleed, src.duplex, src.back_offset,
                                                      src.rotate_backs))
-        sheets = impose(list(comps), cut_paper, src.bleed, src.duplex, src.back_offset, src.rotate_backs)
+        sheets: list = []  # the sheets render_set drew, for the SVG cut paths
         pdf, _pages = render_set(sub, paper=cut_paper, theme=src.theme, bleed=src.bleed, duplex=src.duplex,
                                  back_offset=src.back_offset, rotate_backs=src.rotate_backs,
-                                 game_title=f"{src.title} (cut)", keep_clear=zones)
+                                 game_title=f"{src.title} (cut)", keep_clear=zones, sheets_out=sheets)
+        # a fronts-only sheet among two-sided ones is followed by a blank back (render_set)
+        two_sided = src.duplex in ("long", "short") and any(sheet.backs for sheet in sheets)
         fronts, page = [], 0
         for n, sheet in enumerate(sheets, 1):
             fronts.append(page)
-            page += 2 if sheet.backs else 1
+            page += 2 if sheet.backs or two_sided else 1
             result.files[f"{name}-sheet-{n}.svg"] = sheet_svg(sheet.fronts, paper.width, paper.height,
                                                               ins).encode("utf-8")
         result.files[f"{name}.pdf"] = unique_subset_tags(scale_pdf(_with_marks(pdf, fronts, paper.width, paper.height, ins,
                                                             f"{src.title} — {title} (cut)", src.duplex), src.scale))
     if skipped:
         result.notes.append(f"cut: {src.name}: {', '.join(skipped)} uncut (player sheets and the like); skipped")
+    if not result.files:
+        result.notes.append(f"cut: {src.name}: no cut pieces; nothing written")
     return result

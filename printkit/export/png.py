@@ -13,7 +13,7 @@ longer than :data:`MAX_PX` px at 300 dpi (a board, offered by its part's
 from __future__ import annotations
 
 from printkit.export.kinds import Exported, Source
-from printkit.export.faces import DPI, distinct_faces, file_stem, png_bytes, render_shots, shot_at
+from printkit.export.faces import DPI, distinct_faces, file_stem, iter_shots, png_bytes, shot_at
 
 #: Longest side (px) of a face PNG: a bigger piece (a board) gets a lower dpi, written in its pHYs.
 MAX_PX = 6000
@@ -27,10 +27,8 @@ def export_png(src: Source) -> Exported:
         dpis = [min(DPI, MAX_PX * 72.0 / max(i.component.width, i.component.height)) for i in items]
         shots = [shot_at(i.component, i.face, 0.0 if not i.component.cut else src.bleed, d)
                  for i, d in zip(items, dpis)]
-        for item, img, d in zip(items, render_shots(shots, src.theme), dpis):
-            result.files[f"{file_stem(name, item)}.png"] = png_bytes(img, d)
+        for item, img, d in zip(items, iter_shots(shots, src.theme), dpis):  # one image in memory at a time
+            result.add(f"{file_stem(name, item)}.png", png_bytes(img, d))
     if src.documents:
-        result.notes.append(f"{src.name}: png: {', '.join(src.documents)} "
-                            f"{'is a document' if len(src.documents) == 1 else 'are documents'} "
-                            "(no card faces); see the PDFs")
+        result.notes.append(f"{src.name}: documents ({', '.join(src.documents)}) are in the PDFs only")
     return result

@@ -9,7 +9,8 @@ name, the side and the copies printed (``event-airplane-1 · front · ×4``).
 Parts follow in print order, each under its title; the ground is a neutral
 light grey (:data:`GROUND`).  The file is ``<kit>-preview.png``, sRGB,
 deterministic.  Document parts (rules, covers, tiled boards) are listed by
-name at the foot of the sheet.
+name at the foot of the sheet.  A part of more than :data:`MAX_FACES`
+distinct faces shows its first ones and says so in its heading.
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ GROUND = (230, 229, 226)
 INK = (40, 40, 40)
 MUTED = (105, 105, 105)
 MARGIN, GAP, LABEL = 40, 28, 58
+#: Most faces shown per part (the first ones, in deck order; the heading
+#: gives the count of all): 50,000 distinct cards would make a sheet of
+#: gigabytes that nobody can read.
+MAX_FACES = 300
 
 
 def _font(theme, role: str, size: int):
@@ -34,11 +39,33 @@ def _font(theme, role: str, size: int):
     return ImageFont.truetype(str(theme.font_files[role]), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+#: Characters of a title or label looked at: more never fit the sheet's width at its type sizes.
+MAX_CHARS = 400
+
+
+def _fit(draw, text: str, font, width: float) -> str:
+    """``text`` on one line of at most ``width`` px: whole, or its longest
+    prefix that fits with … appended (found by bisection: a few
+    measurements whatever the length)."""
+    if len(text) <= MAX_CHARS and draw.textlength(text, font=font) <= width:
+        return text
+    text = text[:MAX_CHARS]
+    lo, hi = 0, len(text)  # the longest prefix text[:lo] + "…" known to fit is lo
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if draw.textlength(text[:mid].rstrip() + "…", font=font) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
 def _lines(draw, text: str, font, width: int) -> list[str]:
     """``text`` broken at spaces and after hyphens into at most three lines
     of ``width`` px (the last shortened with … if needed)."""
     import re
 
+    text = text[:MAX_CHARS]
     words, lines, cur = re.findall(r"\S+?-(?=\S)|\S+", text), [], ""  # break at spaces and after hyphens
     for w in words:
         trial = w if not cur else cur + w if cur.endswith("-") else f"{cur} {w}"
@@ -50,12 +77,7 @@ def _lines(draw, text: str, font, width: int) -> list[str]:
     lines.append(cur)
     if len(lines) > 3:
         lines = lines[:2] + ["".join(x if x.endswith("-") else x + " " for x in lines[2:]).strip()]
-    out = []
-    for line in lines:
-        while draw.textlength(line, font=font) > width and len(line) > 1:
-            line = line[:-2] + "…"
-        out.append(line)
-    return out
+    return [_fit(draw, line, font, width) for line in lines]
 
 
 def contact_sheet(src: Source):
@@ -65,12 +87,14 @@ def contact_sheet(src: Source):
     sections = []
     for name, title, cset in src.parts:
         items = distinct_faces(cset)
+        more = max(0, len(items) - MAX_FACES)
+        items = items[:MAX_FACES]  # a preview of 50,000 faces would be gigabytes of pixels and unreadable
         shots = []
         for it in items:
             c = it.component
             k = min(1.0, CAP / max(c.width, c.height))
             shots.append(Shot(c, it.face, 0.0, 0.0, (max(1, round(c.width * k)), max(1, round(c.height * k)))))
-        sections.append((title, items, render_shots(shots, src.theme, alpha=True)))
+        sections.append((title, items, render_shots(shots, src.theme, alpha=True), more))
 
     title_font, head_font, label_font = _font(src.theme, "display", 40), _font(src.theme, "bold", 24), \
         _font(src.theme, "body", 15)
@@ -78,8 +102,10 @@ def contact_sheet(src: Source):
     # lay out: (x, y, image, label lines) per face, headings per part
     y = MARGIN + 60
     placed, heads = [], []
-    for title, items, imgs in sections:
-        heads.append((MARGIN, y, f"{title} — {len(items)} face{'s' if len(items) != 1 else ''}"))
+    for title, items, imgs, more in sections:
+        shown = len(items) + more
+        heads.append((MARGIN, y, title, f" — {shown:,} face{'s' if shown != 1 else ''}"
+                      + (f" (the first {len(items)} shown)" if more else "")))
         y += 40
         x, row_h = MARGIN, 0
         for it, img in zip(items, imgs):
@@ -92,13 +118,14 @@ def contact_sheet(src: Source):
             x += cell_w + GAP
         y += row_h + GAP + 10
     if src.documents:
-        heads.append((MARGIN, y, "Documents (PDF only): " + ", ".join(src.documents)))
+        heads.append((MARGIN, y, "Documents (PDF only): " + ", ".join(src.documents), ""))
         y += 40
     sheet = Image.new("RGB", (WIDTH, y + MARGIN), GROUND)
     draw = ImageDraw.Draw(sheet)
-    draw.text((MARGIN, MARGIN), src.title, font=title_font, fill=INK)
-    for hx, hy, text in heads:
-        draw.text((hx, hy), text, font=head_font, fill=MUTED)
+    draw.text((MARGIN, MARGIN), _fit(draw, src.title, title_font, WIDTH - 2 * MARGIN), font=title_font, fill=INK)
+    for hx, hy, text, tail in heads:  # a long title is shortened, its count of faces kept
+        room = WIDTH - MARGIN - hx - draw.textlength(tail, font=head_font)
+        draw.text((hx, hy), _fit(draw, text, head_font, room) + tail, font=head_font, fill=MUTED)
     for x, yy, cell_w, img, lines, shape in placed:
         ox = x + (cell_w - img.width) // 2
         if shape == "rect":  # a hairline so a pale card shows its edge on the ground

@@ -6,8 +6,8 @@ MakePlayingCards).  Keys: ``name``; ``kind`` — ``"png"`` (one PNG per
 distinct face at ``dpi``, each ``[[size]]`` giving its exact ``px``) or
 ``"pdf"`` (one PDF per deck, one card per page: the trim plus ``bleed_in``
 per side, TrimBox and BleedBox set, each card's back page then its front
-page, back, front, …; marked PDF/X-4 with an sRGB output intent,
-:func:`mark_pdfx4`); ``bleed_in`` or ``bleed_px`` per side; ``safe_in``;
+page, back, front, …; CMYK, PDF/X-1a:2001 with a press profile's output
+intent, :mod:`printkit.export.pdfx`); ``bleed_in`` or ``bleed_px`` per side; ``safe_in``;
 ``source``; ``[[size]]`` tables with ``name`` and ``trim_in`` = [w, h] (in).
 
 Only card-like components go to a shop: cut, rectangular pieces.  Tokens,
@@ -33,8 +33,8 @@ from importlib import resources
 
 from printkit import PrintkitError
 from printkit.export.kinds import Exported, Source
-from printkit.export.faces import (Shot, corner_radius, distinct_faces, draw_face, file_stem, png_bytes,
-                                   render_shots)
+from printkit.export.faces import (Shot, corner_radius, distinct_faces, draw_face, file_stem, iter_shots,
+                                   png_bytes)
 from printkit.model import Component, ComponentSet
 from printkit.units import mm, to_mm
 
@@ -119,10 +119,14 @@ def _card_like(c: Component) -> bool:
     return c.cut and c.shape == "rect"
 
 
-def _dtc_pdf(prof: Profile, title: str, comps: list[Component], theme) -> bytes:
-    """One page per card side, trim + bleed, back then front for every copy."""
+def _dtc_pdf(prof: Profile, title: str, comps: list[Component], theme, where: str,
+             notes: list[str] | None = None) -> bytes:
+    """One page per card side, trim + bleed, back then front for every copy,
+    as PDF/X-1a (:func:`printkit.export.pdfx.to_pdfx1a`; ``where`` names the
+    file); ``notes`` gets one line when pages had to be flattened."""
     from reportlab.pdfgen.canvas import Canvas
 
+    from printkit.export.pdfx import to_pdfx1a
     from printkit.render.sheets import form_name
 
     b = prof.bleed or 0.0
@@ -155,66 +159,12 @@ def _dtc_pdf(prof: Profile, title: str, comps: list[Component], theme) -> bytes:
             page(comp, comp.back)   # a one-sided card gets a blank back page
             page(comp, comp.front)
     c.save()
-    return mark_pdfx4(buf.getvalue(), title)
-
-
-#: The date every shop PDF carries (reportlab's ``invariant`` date), so the
-#: same inputs give the same bytes.
-_PDF_DATE, _XMP_DATE = "D:20000101000000+00'00'", "2000-01-01T00:00:00+00:00"
-
-
-@lru_cache(maxsize=1)
-def srgb_profile() -> bytes:
-    """An sRGB ICC profile (LittleCMS's, through Pillow) with a fixed
-    creation date in its header (bytes 24–35), so it is the same every run."""
-    from PIL import ImageCms
-
-    data = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
-    data[24:36] = bytes([0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0])  # 2000-01-01 00:00:00
-    return bytes(data)
-
-
-def mark_pdfx4(data: bytes, title: str) -> bytes:
-    """``data`` (a PDF whose pages all carry TrimBox and BleedBox, fonts
-    embedded) marked as PDF/X-4: version 1.6, an ``/OutputIntents`` entry
-    (``/S /GTS_PDFX``) whose destination profile is sRGB, ``/Trapped
-    /False``, and XMP metadata with ``pdfxid:GTS_PDFXVersion`` = ``PDF/X-4``,
-    the title, fixed dates and a document ID derived from the content.
-    Deterministic: the same input gives the same bytes."""
-    import hashlib
-
-    import pikepdf
-
-    from printkit.pdf import retag_subsets
-
-    digest = hashlib.sha256(data).hexdigest()
-    with pikepdf.open(io.BytesIO(data)) as pdf:
-        icc = pikepdf.Stream(pdf, srgb_profile())
-        icc["/N"] = 3
-        intent = pikepdf.Dictionary(Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
-                                    OutputConditionIdentifier=pikepdf.String("sRGB IEC61966-2.1"),
-                                    RegistryName=pikepdf.String("http://www.color.org"),
-                                    Info=pikepdf.String("sRGB IEC61966-2.1"), DestOutputProfile=icc)
-        pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(intent)])
-        retag_subsets(pdf)
-        info = pdf.docinfo
-        info["/Title"] = pikepdf.String(title)
-        info["/Trapped"] = pikepdf.Name("/False")
-        info["/CreationDate"] = info["/ModDate"] = pikepdf.String(_PDF_DATE)
-        with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
-            meta["pdfxid:GTS_PDFXVersion"] = "PDF/X-4"
-            meta["dc:title"] = title
-            meta["xmp:CreateDate"] = meta["xmp:ModifyDate"] = meta["xmp:MetadataDate"] = _XMP_DATE
-            meta["xmp:CreatorTool"] = "printkit"
-            meta["pdf:Producer"] = str(info.get("/Producer", "printkit"))
-            meta["pdf:Trapped"] = "False"
-            meta["xmpMM:DocumentID"] = f"uuid:{digest[:8]}-{digest[8:12]}-{digest[12:16]}-{digest[16:20]}-{digest[20:32]}"
-            meta["xmpMM:InstanceID"] = meta["xmpMM:DocumentID"]
-            meta["xmpMM:VersionID"] = "1"
-            meta["xmpMM:RenditionClass"] = "default"
-        out = io.BytesIO()
-        pdf.save(out, min_version="1.6", deterministic_id=True)
-    return out.getvalue()
+    data, flat = to_pdfx1a(buf.getvalue(), title, where)
+    if flat and notes is not None:
+        pages = 2 * sum(comp.quantity for comp in comps)
+        notes.append(f"{where}: {len(flat)} of {pages} pages hold what PDF/X-1a cannot (transparency such as a "
+                     "picture's alpha, a gradient); flattened to 300 dpi CMYK images, their text as pixels")
+    return data
 
 
 def export_shop(src: Source, pid: str) -> Exported:
@@ -224,6 +174,7 @@ def export_shop(src: Source, pid: str) -> Exported:
     result = Exported(f"shop-{pid}")
     manifest = {"shop": prof.name, "profile": pid, "kit": src.name, "decks": []}
     skipped = []
+    misfits: list[str] = []  # parts whose trim is no size of the shop: one note for all of them
     for name, title, cset in src.parts:
         comps = [c for c in cset.components if _card_like(c) and c.quantity > 0]
         if not comps:
@@ -237,7 +188,7 @@ def export_shop(src: Source, pid: str) -> Exported:
                         f"but {prof.name} prints {prof.sizes_text()}")
                 if src.strict:
                     raise PrintkitError(line)
-                result.notes.append(line + "; skipped")
+                misfits.append(f"{name} ({to_mm(comp.width):g} × {to_mm(comp.height):g} mm)")
                 break
             sizes[comp.name] = s
         else:
@@ -247,7 +198,8 @@ def export_shop(src: Source, pid: str) -> Exported:
                     "corner_radius_mm": round(to_mm(corner_radius(first)), 2), "files": []}
             if prof.kind == "pdf":
                 fname = f"{name}.pdf"
-                result.files[fname] = _dtc_pdf(prof, f"{src.title} — {title}", comps, src.theme)
+                result.files[fname] = _dtc_pdf(prof, f"{src.title} — {title}", comps, src.theme,
+                                              f"shop:{pid}: {src.name}/{fname}", result.notes)
                 deck["files"].append({"file": fname, "cards": sum(c.quantity for c in comps),
                                       "pages": "back, front for every card"})
             else:
@@ -259,15 +211,22 @@ def export_shop(src: Source, pid: str) -> Exported:
                     bx = (s.px[0] * INCH / prof.dpi - it.component.width) / 2
                     by = (s.px[1] * INCH / prof.dpi - it.component.height) / 2
                     shots.append(Shot(it.component, it.face, bx, by, s.px))
-                for it, img in zip(items, render_shots(shots, src.theme)):
+                for it, img in zip(items, iter_shots(shots, src.theme)):  # one image in memory at a time
                     fname = f"{name}/{file_stem(name, it)}.png"
-                    result.files[fname] = png_bytes(img, prof.dpi)
+                    result.add(fname, png_bytes(img, prof.dpi))
                     deck["files"].append({"file": fname, "side": it.side, "copies": it.quantity})
             manifest["decks"].append(deck)
+    if misfits:
+        result.notes.append(f"shop:{pid}: {src.name}: {', '.join(misfits)} not a size {prof.name} prints "
+                            f"({prof.sizes_text()}); skipped")
     if skipped:
         result.notes.append(f"shop:{pid}: {src.name}: {', '.join(skipped)} not card-like (tokens, "
                             "round or hexagonal pieces, uncut sheets); skipped")
     if src.documents:
-        result.notes.append(f"shop:{pid}: {src.name}: documents ({', '.join(src.documents)}) are in the PDFs only")
-    result.files["manifest.json"] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+        # the same words for every format that leaves them out, so the line is shown once
+        result.notes.append(f"{src.name}: documents ({', '.join(src.documents)}) are in the PDFs only")
+    if manifest["decks"]:
+        result.files["manifest.json"] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    else:
+        result.notes.append(f"shop:{pid}: {src.name}: nothing for {prof.name}; nothing written")
     return result

@@ -15,6 +15,19 @@ Files per part, in ``<out>/<kit>/tts/``: ``<part>-<n>.png`` (face sheets),
 backs"), and ``<part>.json`` listing each sheet's face and back files,
 ``cols``, ``rows`` and card ``count`` — the numbers Tabletop Simulator's
 Custom Deck dialog asks for — and every card's sheet and slot.
+
+``<part>-saved-object.json`` is the deck as a Tabletop Simulator **saved
+object** (the save-file format: a save whose ``ObjectStates`` holds one
+``DeckCustom``, or one ``Card`` for a one-card deck), loadable from
+*Objects → Saved Objects* once copied to TTS's ``Saves/Saved Objects``
+folder: ``CustomDeck`` keyed by deck id (1, 2, … one per sheet) with
+``FaceURL``/``BackURL`` — ``file:///`` URIs of the sheets as written, so
+the object loads on the machine that built it (upload the sheets and
+replace the URIs to share it) — ``NumWidth``/``NumHeight`` (the grid),
+``BackIsHidden`` (the last slot) and ``UniqueBack``; ``DeckIDs`` and each
+contained card's ``CardID`` = deck id × 100 + slot, slots counted from 0
+in reading order; the card's name as ``Nickname``, its text as ``Description``.  The cards lie face
+down; a size other than poker (63.5 × 88.9 mm) scales the object.
 """
 
 from __future__ import annotations
@@ -22,7 +35,7 @@ from __future__ import annotations
 import json
 import math
 
-from printkit.export.kinds import Exported, Source
+from printkit.export.kinds import FOLDER_URI, Exported, Source
 from printkit.export.faces import Shot, png_bytes, render_shots
 from printkit.units import to_mm
 
@@ -53,6 +66,56 @@ def cell_size(width: float, height: float, cols: int, rows: int) -> tuple[int, i
         ch = MAX_PX // rows
         cw = min(round(ch * width / height), MAX_PX // cols)
     return cw, ch
+
+
+#: Poker card trim (pt): Tabletop Simulator's card at scale 1.
+POKER = (63.5 * 72 / 25.4, 88.9 * 72 / 25.4)
+
+
+def _guid(*parts) -> str:
+    """A 6-hex-digit object GUID derived from ``parts`` (deterministic)."""
+    import hashlib
+
+    return hashlib.sha256("|".join(map(str, parts)).encode("utf-8")).hexdigest()[:6]
+
+
+def saved_object(deck: str, title: str, meta: dict, size: tuple[float, float], texts: list[str]) -> dict:
+    """The Tabletop Simulator saved object of one deck (see the module
+    docstring) from its ``meta`` (sheets with face/back files, cols, rows,
+    count; cards with name, sheet, slot from 1), card ``size`` (pt) and
+    each card's front ``texts`` (its ``Description``: TTS searches it).
+    URIs are ``FOLDER_URI`` + file name: the export's folder is filled in
+    when it is written (:func:`printkit.export.write_folder`)."""
+    scale = {"scaleX": round(size[0] / POKER[0], 4), "scaleY": 1.0, "scaleZ": round(size[1] / POKER[1], 4)}
+    custom = {}
+    for n, sheet in enumerate(meta["sheets"], 1):
+        custom[str(n)] = {"FaceURL": FOLDER_URI + sheet["face"], "BackURL": FOLDER_URI + sheet["back"],
+                          "NumWidth": sheet["cols"], "NumHeight": sheet["rows"], "BackIsHidden": True,
+                          "UniqueBack": bool(meta["unique_backs"]), "Type": 0}
+
+    def transform(y: float = 1.0) -> dict:
+        return {"posX": 0.0, "posY": y, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0, **scale}
+
+    cards = []
+    for i, card in enumerate(meta["cards"]):
+        deck_id = card["sheet"]
+        cards.append({"Name": "Card", "Transform": transform(), "Nickname": card["name"], "Description": texts[i],
+                      "CardID": deck_id * 100 + card["slot"] - 1,
+                      "CustomDeck": {str(deck_id): custom[str(deck_id)]},
+                      "Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True,
+                      "Tooltip": True, "Hands": True, "SidewaysCard": False, "GUID": _guid(deck, "card", i)})
+    if len(cards) == 1:
+        state = cards[0]
+    else:
+        state = {"Name": "DeckCustom", "Transform": transform(), "Nickname": title, "Description": "",
+                 "Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
+                 "Hands": False, "SidewaysCard": False,
+                 "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom, "ContainedObjects": cards,
+                 "GUID": _guid(deck, "deck")}
+    return {"SaveName": "", "GameMode": "", "Date": "", "VersionNumber": "", "GameType": "",
+            "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "",
+            "Note": "", "TabStates": {}, "LuaScript": "", "LuaScriptState": "", "XmlUI": "",
+            "ObjectStates": [state]}
 
 
 def export_tts(src: Source) -> Exported:
@@ -91,8 +154,16 @@ def export_tts(src: Source) -> Exported:
                         wanted.setdefault((c.back.key, cell), Shot(c, c.back, 0.0, 0.0, cell))
                     elif (None, cell) not in wanted:
                         wanted[(None, cell)] = None
-            keys = [k for k, s in wanted.items() if s is not None]
-            imgs = dict(zip(keys, render_shots([wanted[k] for k in keys], src.theme)))
+            imgs: dict = {}
+
+            def render(keys) -> None:
+                """Rasterise the faces of one sheet (``keys``); earlier sheets' images are dropped
+                first, so memory holds one sheet's faces, not the deck's (50,000 cards)."""
+                keys = [k for k in dict.fromkeys(keys) if wanted.get(k) is not None]
+                for old in [k for k in imgs if k not in set(keys)]:
+                    del imgs[old]  # kept when the next sheet shows it too (a deck of few distinct cards)
+                todo = [k for k in keys if k not in imgs]
+                imgs.update(zip(todo, render_shots([wanted[k] for k in todo], src.theme)))
 
             def picture(key, cell):
                 return imgs.get((key, cell)) or Image.new("RGB", cell, (255, 255, 255))
@@ -105,8 +176,12 @@ def export_tts(src: Source) -> Exported:
             if not unique_backs:
                 key = next(iter(backs))
                 single_back = f"{deck}-back.png"
+                render([(key, cells[0])])
                 result.files[single_back] = png_bytes(picture(key, cells[0]), 300)
             for n, (ch, (cols, rows), cell) in enumerate(zip(chunks, grids, cells), 1):
+                hidden_key = next(iter(backs)) if not unique_backs else (ch[0].back.key if ch[0].back else None)
+                render([(c.front.key, cell) for c in ch] + [(c.back.key, cell) for c in ch if c.back is not None]
+                       + [(hidden_key, cell)])
                 sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), EMPTY)
                 back_sheet = Image.new("RGB", sheet.size, EMPTY) if unique_backs else None
                 for i, c in enumerate(ch):
@@ -117,19 +192,24 @@ def export_tts(src: Source) -> Exported:
                     meta["cards"].append({"name": c.name, "sheet": n, "slot": i + 1})
                 hidden = (cols * rows - 1)
                 hidden_at = ((hidden % cols) * cell[0], (hidden // cols) * cell[1])
-                hidden_key = next(iter(backs)) if not unique_backs else (ch[0].back.key if ch[0].back else None)
                 sheet.paste(picture(hidden_key, cell), hidden_at)
                 face_file = f"{deck}-{n}.png"
-                result.files[face_file] = png_bytes(sheet, 300)
+                result.add(face_file, png_bytes(sheet, 300))
                 back_file = single_back
                 if back_sheet is not None:
                     back_sheet.paste(picture(hidden_key, cell), hidden_at)
                     back_file = f"{deck}-back-{n}.png"
-                    result.files[back_file] = png_bytes(back_sheet, 300)
+                    result.add(back_file, png_bytes(back_sheet, 300))
                 meta["sheets"].append({"face": face_file, "back": back_file, "cols": cols, "rows": rows,
                                        "count": len(ch), "card_px": list(cell)})
             result.files[f"{deck}.json"] = (json.dumps(meta, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+            saved = saved_object(deck, title, meta, size, [c.front.text for ch in chunks for c in ch])
+            result.files[f"{deck}-saved-object.json"] = (json.dumps(saved, indent=2, ensure_ascii=False)
+                                                         + "\n").encode("utf-8")
+            result.uri_files.add(f"{deck}-saved-object.json")
     if skipped:
         result.notes.append(f"tts: {src.name}: {', '.join(skipped)} not card-like (tokens, round or hexagonal "
                             "pieces, uncut sheets); skipped")
+    if not result.files:
+        result.notes.append(f"tts: {src.name}: no cards; nothing written")
     return result

@@ -27,6 +27,7 @@ BOARD_PAPERS = ("a3", "a2", "tabloid")
 #: set gets a one-line note in the build summary.
 OPTIONAL_OPTIONS: dict[str, tuple[str, Callable[["BuildOptions"], bool]]] = {
     "fillable": ("--fillable", lambda o: o.fillable),
+    "players": ("--players", lambda o: o.players is not None),
     "board_paper": ("--board-paper", lambda o: o.board_paper is not None),
 }
 
@@ -91,9 +92,18 @@ class Part:
 class GameKit:
     """The game contract: everything the engine and the CLI know of one game.
 
-    A game's package exposes one of these and registers it in the
-    ``printkit.games`` entry-point group (see :mod:`printkit.registry` and
-    ``docs/adding-a-game.md``).
+    A game's package exposes one of these (in its ``kit.py``) and registers
+    it in the ``printkit.games`` entry-point group (see
+    :mod:`printkit.registry` and ``docs/adding-a-game.md``).
+
+    Derived from the rules data when the game gives ``rules`` and leaves
+    them out: ``title``, ``tagline`` and ``players`` from the bundled rules
+    (``rules(None)``: ``title``, ``tagline``, ``players_min``,
+    ``players_max``, ``players_default``); ``player_range`` from the rules
+    of the build (``--rules``); ``cover`` — the engine's cover
+    (:func:`rules_cover`): title art, players, playing time (``minutes``),
+    contents, print plan, headings in the palette role ``cover_accent``.
+    Without ``rules``, ``players`` defaults to (1, 8, 4) and there is no cover.
 
     ``id``: lower-case name (``out/<id>/``, the CLI's GAME); ``title``,
     ``tagline``: as the cover shows them; ``parts(options) -> [Part]``: what
@@ -106,7 +116,7 @@ class GameKit:
     loads the game's rules data (``None`` = bundled), raising
     :class:`printkit.PrintkitError` for bad data; ``options``: names in
     :data:`OPTIONAL_OPTIONS` this game uses (``"fillable"``,
-    ``"board_paper"``); ``scorer(rules_path|None) -> Scorer`` (optional, see
+    ``"board_paper"``, ``"players"``: its kit changes with ``--players``); ``scorer(rules_path|None) -> Scorer`` (optional, see
     :class:`printkit.scoring.Scorer`); ``icons``: name → draw function
     ``(canvas, x, y, size, fill, detail)`` offered to ``printkit deck``
     layouts; ``title_art(canvas, x, y, w, h, theme)`` (optional): the game's
@@ -114,10 +124,10 @@ class GameKit:
     """
 
     id: str
-    title: str
-    tagline: str
-    parts: Callable[[BuildOptions], list[Part]]
-    players: tuple[int, int, int] = (1, 8, 4)  # min, max, default (bundled rules)
+    title: str = ""
+    tagline: str = ""
+    parts: Callable[[BuildOptions], list[Part]] | None = None
+    players: tuple[int, int, int] | None = None  # min, max, default (bundled rules); default (1, 8, 4)
     cover: Callable[..., bytes] | None = None
     #: (min, max, default) players under the build's rules (``--rules`` may change them).
     player_range: Callable[[BuildOptions], tuple[int, int, int]] | None = None
@@ -131,6 +141,28 @@ class GameKit:
     #: The game's title art, drawn in code: ``title_art(canvas, x, y, w, h, theme)``
     #: fills the box (x, y, w, h) in pt (the cover clips to it; see :mod:`printkit.render.cover`).
     title_art: Callable[..., None] | None = None
+    #: The palette role of the engine cover's headings and key numbers (``None``: the theme's ``accent``).
+    cover_accent: str | None = None
+
+    def __post_init__(self) -> None:
+        """Fill what the rules data says when the game leaves it out (see the class doc)."""
+        if self.parts is None:
+            raise TypeError(f"GameKit {self.id!r}: parts(options) is required")
+        derived: dict = {}
+        if self.rules is not None and (not self.title or self.players is None):
+            bundled = self.rules(None)
+            derived["title"] = self.title or bundled.title
+            derived["tagline"] = self.tagline or bundled.tagline
+            if self.players is None:
+                derived["players"] = players_of(bundled)
+        if self.rules is not None and self.player_range is None:
+            derived["player_range"] = lambda options: players_of(self.rules(options.rules_file(self.id)))
+        if self.rules is not None and self.cover is None:
+            derived["cover"] = lambda summary, options: rules_cover(self, summary, options)
+        if self.players is None and "players" not in derived:
+            derived["players"] = (1, 8, 4)
+        for key, value in derived.items():
+            object.__setattr__(self, key, value)
 
     def range_for(self, options: BuildOptions) -> tuple[int, int, int]:
         """(min, max, default) players under ``options``' rules."""
@@ -141,3 +173,24 @@ class GameKit:
         return [f"{typed} does not apply to {self.id}; ignored"
                 for name, (typed, is_set) in OPTIONAL_OPTIONS.items()
                 if is_set(options) and name not in self.options]
+
+
+def players_of(rules: object) -> tuple[int, int, int]:
+    """(min, max, default) players of a game's rules data (its
+    ``players_min``, ``players_max`` and ``players_default``)."""
+    return rules.players_min, rules.players_max, rules.players_default  # type: ignore[attr-defined]
+
+
+def rules_cover(kit: GameKit, summary: list[dict], options: BuildOptions) -> bytes:
+    """The engine's kit cover for ``kit`` (:func:`printkit.render.cover.cover_pdf`),
+    everything it says taken from the game's rules data under ``options``'
+    rules (``title``, ``tagline``, ``players_min``/``players_max``,
+    ``minutes``): title art (``kit.title_art``), players and playing time,
+    contents and the print plan of ``summary`` (one mapping per part, see
+    :class:`GameKit`).  PDF bytes of one ``options.paper`` page."""
+    from printkit.render.cover import cover_pdf
+
+    rules = kit.rules(options.rules_file(kit.id))  # type: ignore[misc]
+    return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
+                     minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
+                     theme=options.theme, game=kit.id, art=kit.title_art, accent_role=kit.cover_accent)

@@ -235,13 +235,17 @@ def _heading(c, st: _Style, text: str, x: float, top: float, width: float) -> fl
     return top - 20
 
 
-def _fit_size(text: str, font: str, wanted: float, least: float, width: float) -> float:
+def _string_width(text: str, font: str, size: float) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    size = wanted
-    while size > least and stringWidth(text, font, size) > width:
-        size -= 0.5
-    return size
+    return stringWidth(text, font, size)
+
+
+def _fit_size(text: str, font: str, wanted: float, least: float, width: float) -> float:
+    """``wanted`` lowered in 0.5 pt steps until ``text`` fits ``width`` (:func:`printkit.render.text.fit_stepped`)."""
+    from printkit.render.text import fit_stepped
+
+    return fit_stepped(text, font, wanted, width, least)
 
 
 class _Layout:
@@ -293,6 +297,12 @@ def draw_cover(c, *, title: str, tagline: str, players: tuple[int, int], minutes
                "little past the trim (bleed), so a cut slightly off the line shows no white edge.")
     check = ("Measure the bar with a ruler, or the 50 mm bar at the foot of any sheet. Not 50 mm? "
              "Fix the scale setting and print again before you cut anything.")
+    # The bar's "50 mm" label sits between the bar's end and the text: a wide display font
+    # gets a smaller label (down to 8 pt), then pushes the text right, never into it.
+    label_x = left + mm(52.5)
+    label_size = _fit_size("50 mm", st.display, 11, 8, mm(12.1))
+    text_x = max(left + mm(66), label_x + _string_width("50 mm", st.display, label_size) + mm(1.4))
+    text_w = right - mm(2) - text_x
 
     def below_art(lay: _Layout) -> float:
         title_h = 47 + 16 + 16
@@ -300,7 +310,7 @@ def draw_cover(c, *, title: str, tagline: str, players: tuple[int, int], minutes
                    + _para_height(_plan_note(duplex), st.italic, lay.small, right_w))
         panel_w = (width - 2 * mm(4)) / 3
         set_h = 12 + 20 + max(_para_height(t, st.body, lay.small, panel_w) for _, _, t in settings)
-        check_h = mm(4) + 16 + max(mm(8), _para_height(check, st.body, lay.small, width - mm(68))) + mm(3)
+        check_h = mm(4) + 16 + max(mm(8), _para_height(check, st.body, lay.small, text_w)) + mm(3)
         cut_h = 20 + _para_height(cutting, st.body, lay.small, width)
         return title_h + cols + set_h + check_h + cut_h + 5 * lay.gap
 
@@ -414,7 +424,7 @@ def draw_cover(c, *, title: str, tagline: str, players: tuple[int, int], minutes
     top = bottom - lay.gap - extra
 
     # -- the 50 mm check -----------------------------------------------------------------
-    box_h = mm(4) + 16 + max(mm(8), _para_height(check, st.body, lay.small, width - mm(68))) + mm(3)
+    box_h = mm(4) + 16 + max(mm(8), _para_height(check, st.body, lay.small, text_w)) + mm(3)
     c.setFillColor(st.tint)
     c.setStrokeColor(st.strong)
     c.setLineWidth(1)
@@ -425,10 +435,10 @@ def draw_cover(c, *, title: str, tagline: str, players: tuple[int, int], minutes
     bar_y = top - box_h + mm(3)
     c.setFillColor(theme.colour("ink"))
     c.rect(left + mm(1), bar_y + mm(1.5), mm(50), mm(5), stroke=0, fill=1)
-    _para(c, check, left + mm(66), top - mm(2.5) - 16, width - mm(68), st.body, lay.small, st.ink)
+    _para(c, check, text_x, top - mm(2.5) - 16, text_w, st.body, lay.small, st.ink)
     c.setFillColor(st.strong)
-    c.setFont(st.display, 11)
-    c.drawString(left + mm(52.5), bar_y + mm(2.4), "50 mm")
+    c.setFont(st.display, label_size)
+    c.drawString(label_x, bar_y + mm(2.4), "50 mm")
     top = top - box_h - lay.gap - extra
 
     # -- cutting -------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """Flowing-text documents (rules references, logs) via jinja2 + weasyprint.
 
-Templates live in ``templates/<theme name>/`` beside ``theme.toml``.  Every
+Templates live in ``templates/<theme name>/`` beside ``theme.toml``, and a
+game's own in its ``templates/`` folder (looked up after the theme's, see
+:func:`template_folders`; the context's ``game`` names the game).  Every
 document gets, ahead of its own styles, a generated stylesheet holding:
 
 * ``@font-face`` rules for the theme's TTF files (the same files reportlab
@@ -50,8 +52,10 @@ import jinja2
 from markupsafe import Markup
 
 from printkit import TEMPLATES_DIR, PrintkitError, sandbox
-from printkit.inputfiles import escape_display, read_bytes, read_text
+from printkit.gamefiles import templates_dir
+from printkit.inputfiles import escape_display, image_size_problem, read_bytes, read_text
 from printkit.paper import Paper
+from printkit.render import doccache
 from printkit.theme import Theme
 from printkit.units import to_mm
 
@@ -108,9 +112,18 @@ class _ThemeLoader(jinja2.BaseLoader):
         raise jinja2.TemplateNotFound(template)
 
 
-def _environment(theme: Theme) -> jinja2.Environment:
+def template_folders(theme: Theme, game: str | None = None) -> tuple:
+    """Where templates are looked up, first match wins: the theme's folders
+    (its own, then the themes it extends), then the ``templates/`` folder of
+    ``game`` (:func:`printkit.gamefiles.templates_dir`), so a theme may
+    replace a game's template by giving a file of the same name."""
+    own = templates_dir(game)
+    return tuple(theme.search_path or (theme.directory,)) + ((own,) if own else ())
+
+
+def _environment(theme: Theme, game: str | None = None) -> jinja2.Environment:
     return sandbox.environment(
-        loader=_ThemeLoader(theme.search_path or (theme.directory,)),
+        loader=_ThemeLoader(template_folders(theme, game)),
         autoescape=_autoescape,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -177,7 +190,8 @@ def render_html(template: str, context: Mapping[str, Any], theme: Theme, paper: 
     clash = [k for k in _RESERVED if k in context]
     if clash:
         raise PrintkitError(f"document context: {', '.join(clash)} is reserved")
-    env = _environment(theme)
+    game = context.get("game")
+    env = _environment(theme, game if isinstance(game, str) else None)
     full = dict(context)
     full.setdefault("paper", paper)
     full["theme_css"] = Markup(theme_css(theme, paper, context.get("game")))
@@ -188,6 +202,7 @@ def render_html(template: str, context: Mapping[str, Any], theme: Theme, paper: 
     except jinja2.TemplateNotFound as exc:
         raise PrintkitError(
             f"template {exc.name!r} not found in {theme.directory}"
+            + (f" nor in {templates_dir(game)}" if isinstance(game, str) and templates_dir(game) else "")
         ) from None
 
 
@@ -223,9 +238,14 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     """
     html = render_html(template, context, theme, paper)
     label = str(theme.directory / template)
+    key = doccache.document_key(html, max_pages, label)
+    hit, cached = doccache.lookup(key)  # verified before use (printkit.render.doccache)
+    if hit:
+        return cached
     HTML, FontConfiguration = _weasyprint()
 
-    fetcher = _fetcher_class()(theme)
+    game = context.get("game")
+    fetcher = _fetcher_class()(theme, game if isinstance(game, str) else None)
     font_config = FontConfiguration()
     try:
         with sandbox.watchdog(LAYOUT_SECONDS, _LayoutOverrun), _fixed_timestamps():
@@ -252,6 +272,7 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
         url, why = fetcher.refused[0]
         more = f" (and {len(fetcher.refused) - 1} more)" if len(fetcher.refused) > 1 else ""
         raise PrintkitError(f"{label}: refused to fetch {_short_url(url)}{more}: {why}")
+    doccache.store(key, pdf, list(fetcher.fetched) + [str(f) for f in theme.font_files.values()])
     return pdf
 
 
@@ -264,12 +285,44 @@ MISSING_PANGO = (
 )
 
 
+def _import_weasyprint_quickly() -> None:
+    """Import weasyprint without its 16 compiler probes.
+
+    weasyprint asks cffi for each library (pango, gobject, harfbuzz, …) under
+    several names, the Windows-style one first; cffi's ``dlopen`` falls back
+    to :func:`ctypes.util.find_library` for every name that fails, and on
+    Linux that runs ``ldconfig``, ``gcc`` and ``ld`` (16 ``gcc`` runs, about
+    0.3 s).  The names that do load (``libpango-1.0.so.0``, ``….dylib``,
+    ``….dll``) are in weasyprint's own lists, so during this one import
+    ``find_library`` answers "not found" at once and cffi moves on to them.
+    If the import then fails for want of a library, it is tried again with
+    the real ``find_library`` (a system where only the probes find pango
+    still works, slowly)."""
+    import ctypes.util
+    import importlib
+    import sys
+
+    if "weasyprint.text.ffi" in sys.modules:
+        return
+
+    real = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: None
+    try:
+        importlib.import_module("weasyprint.text.ffi")  # loads every library weasyprint uses
+    except OSError:
+        for name in [m for m in sys.modules if m == "weasyprint" or m.startswith("weasyprint.")]:
+            del sys.modules[name]
+    finally:
+        ctypes.util.find_library = real
+
+
 def _weasyprint():
     """``(HTML, FontConfiguration)`` from weasyprint, imported on first use
     (about 0.6 s).  Raises :class:`printkit.PrintkitError` with
     :data:`MISSING_PANGO` when the pango library cannot be loaded, instead
     of weasyprint's long traceback."""
     try:
+        _import_weasyprint_quickly()
         from weasyprint import HTML
         from weasyprint.text.fonts import FontConfiguration
     except OSError as exc:  # cffi: "cannot load library 'libpango-1.0-0': …"
@@ -336,12 +389,13 @@ def _fetcher_class():
         """Serves only files of the theme (see the module docstring); records
         every refusal in ``refused`` as (url, reason)."""
 
-        def __init__(self, theme: Theme):
+        def __init__(self, theme: Theme, game: str | None = None):
             super().__init__(allowed_protocols=("file", "data"), allow_redirects=False)
-            folders = list(theme.search_path or (theme.directory,)) + [TEMPLATES_DIR]
+            folders = list(template_folders(theme, game)) + [TEMPLATES_DIR]
             self.roots = tuple(dict.fromkeys(os.path.realpath(f) for f in folders))
             self.fonts = frozenset(os.path.realpath(f) for f in theme.font_files.values())
             self.refused: list[tuple[str, str]] = []
+            self.fetched: list[str] = []  # every file read: the document cache checks them before reuse
             self.closed = False
 
         def fetch(self, url, headers=None):
@@ -375,6 +429,11 @@ def _fetcher_class():
                     else "image" if suffix in (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".bmp")
                     else "template")
             data = read_bytes(real, kind=kind)
+            if kind == "image":  # bounded before weasyprint decodes it
+                too_big = image_size_problem(data)
+                if too_big:
+                    raise PrintkitError(f"image {os.path.basename(real)!r} is {too_big}")
+            self.fetched.append(real)
             mime = mimetypes.guess_type(path)[0] or "application/octet-stream"
             return URLFetcherResponse(url, data, {"Content-Type": mime})
 
@@ -391,10 +450,28 @@ def render_fitted(template: str, context: Mapping[str, Any], theme: Theme, paper
     the template sees ``fit`` = 0, then 1, 2 (``_layout.html.j2`` adds the
     body class ``fit-1`` / ``fit-2``, which the template's CSS uses to close
     up spacing and type), so a page laid out for A4 fits Letter's 17.6 mm
-    less height.  The last step is returned whatever its length."""
+    less height.  The last step is returned whatever its length, and then
+    never silently: a line is added to :data:`LONGER_THAN_LAID_OUT`, which
+    the build prints as a note (a theme's wide font or large type scale
+    pushing a one-page reference to two pages)."""
     for fit in range(FIT_STEPS + 1):
         pdf = render_document(template, {**context, "fit": fit}, theme, paper,
                               max_pages=pages if fit < FIT_STEPS else None)
         if pdf is not None:
+            if fit == FIT_STEPS:
+                from printkit.pdf import page_count
+
+                n = page_count(pdf)
+                if n > pages:
+                    LONGER_THAN_LAID_OUT.append(
+                        f"{template.removesuffix('.html.j2')}: {n} pages, laid out for {pages} — the theme "
+                        f"{theme.name!r} (its fonts or [type] scale) takes more room than the page has; "
+                        "a narrower font or a smaller [type] scale keeps it to " + (
+                            "one page" if pages == 1 else f"{pages} pages"))
             return pdf
     raise AssertionError("unreachable: the last step always writes")
+
+
+#: Documents :func:`render_fitted` could not fit in their pages, one line each, since
+#: the caller last emptied the list (:func:`printkit.build.render_part` turns them into notes).
+LONGER_THAN_LAID_OUT: list[str] = []

@@ -35,7 +35,6 @@ from printkit.marks import (
 from printkit.model import ComponentSet, Face, FaceBox
 from printkit.paper import Paper
 from printkit.pdf import DUPLEX_HINT
-from printkit.render.forms import add_fields
 from printkit.units import to_mm
 
 
@@ -178,6 +177,7 @@ def render_set(
     notes: list[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     keep_clear: tuple = (),
+    sheets_out: list | None = None,
 ) -> tuple[bytes, int]:
     """Impose and draw ``cset``; return (PDF bytes, page count).
 
@@ -198,8 +198,32 @@ def render_set(
     rectangles (x0, y0, x1, y1, pt, on paper) where no footer item or crop
     mark is drawn — a cutting machine's registration zones
     (:mod:`printkit.export.cut`); the pieces are kept out by the caller.
+    Leftover rows take the next group's pieces (:func:`printkit.imposition.impose`)
+    unless a sheet of two bands then has no room for a footer item; the set
+    is then imposed again, each group on sheets of its own.  ``sheets_out``
+    (a list) receives the :class:`~printkit.imposition.SheetLayout` drawn.
     """
-    sheets = impose(list(cset.components), paper, bleed, duplex, back_offset, rotate_backs)
+    for combine in (True, False):
+        sheets = impose(list(cset.components), paper, bleed, duplex, back_offset, rotate_backs, combine=combine)
+        data, pages, short_marks, missing = _draw_sheets(
+            sheets, cset, paper=paper, theme=theme, duplex=duplex, game_title=game_title, fillable=fillable,
+            rotate_backs=rotate_backs, progress=progress, keep_clear=keep_clear)
+        if not (missing and any(sheet.mixed for sheet in sheets)):
+            break  # else: a sheet of two bands left no room for its label: each group on its own sheets
+    if sheets_out is not None:
+        sheets_out[:] = sheets
+    if notes is not None and short_marks < MARK_AIM:
+        notes.append(f"{cset.title}: the pieces fill the {paper.name} sheet; crop marks show "
+                     f"{to_mm(short_marks):.1f} mm inside the {to_mm(paper.margin):g} mm printer margin")
+    if notes is not None and missing:
+        notes.append(f"{cset.title}: no room on the sheet for the footer's {', '.join(sorted(missing))}")
+    return data, pages
+
+
+def _draw_sheets(sheets, cset: ComponentSet, *, paper: Paper, theme, duplex: str, game_title: str, fillable: bool,
+                 rotate_backs: bool, progress, keep_clear) -> tuple[bytes, int, float, set[str]]:
+    """Draw imposed ``sheets`` (see :func:`render_set`): (PDF bytes, pages, the
+    shortest visible crop mark in pt, the footer items that found no room)."""
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(paper.width, paper.height), invariant=1,
                initialFontName=theme.font("body"), initialFontSize=9)
@@ -241,16 +265,15 @@ def render_set(
         missing.update(kind for r in results for kind in r[1])
         if progress is not None:
             progress(i, n)
-    if notes is not None and short_marks < MARK_AIM:
-        notes.append(f"{cset.title}: the pieces fill the {paper.name} sheet; crop marks show "
-                     f"{to_mm(short_marks):.1f} mm inside the {to_mm(paper.margin):g} mm printer margin")
-    if notes is not None and missing:
-        notes.append(f"{cset.title}: no room on the sheet for the footer's {', '.join(sorted(missing))}")
     c.save()
     data = buf.getvalue()
     if page_fields:
+        from printkit.render.forms import add_fields  # pikepdf: only for fillable sheets
+
         data = add_fields(data, page_fields, font_file=theme.font_files["body"], colour=theme.hex("ink"))
-    return data, pages
+    return data, pages, short_marks, missing
+
+
 
 
 def duplex_label(duplex: str) -> str:

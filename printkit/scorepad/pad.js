@@ -17,6 +17,8 @@
   var rules = cfg.rules, gameId = cfg.game, ui = PK.ui[gameId], scorer = PK.games[gameId];
   var KEY = "printkit-scorepad:" + gameId + ":" + cfg.rules_id;
   var MAX_UNDO = 300;
+  var MAX_IMPORT = cfg.max_import || 2097152;  // bytes: the CLI's cap on a game file (printkit.inputfiles.MAX_BYTES)
+  var MAX_SHOWN = 200;  // problems listed, then "… and N more" (as the CLI)
   var state, undo = [], report = null, flash = "";
 
   function h(tag, attrs) {
@@ -98,19 +100,36 @@
     var a = h("a", { href: "data:application/toml;charset=utf-8," + encodeURIComponent(text), download: gameId + "-game.toml" });
     document.body.appendChild(a); a.click(); a.remove();
   }
-  function importText(text) {
+  function megabytes(n) { return (n / 1048576).toFixed(1) + " MB"; }
+  function tooBig(bytes) {
+    return ["This file is " + megabytes(bytes) + "; a game file is a few kB (the pad, like printkit, reads at most " +
+      megabytes(MAX_IMPORT) + ")."];
+  }
+  function utf8Length(text) {  // bytes of text as UTF-8 (≥ its length in characters)
+    return text.length > MAX_IMPORT ? text.length : new TextEncoder().encode(text).length;
+  }
+  // Load a game file's text; returns the lines saying why it cannot be loaded ([] when it was).
+  function importLines(text) {
+    var size = utf8Length(text);
+    if (size > MAX_IMPORT) return tooBig(size);
     var data;
-    try { data = PK.toml.parse(text); } catch (e) { return "Not a TOML game file: " + e.message; }
+    try { data = PK.toml.parse(text); } catch (e) { return ["Not a TOML game file: " + e.message]; }
     var r = scorer.score(data, rules, { partial: true, source: "import" });
     var structural = r.problems.filter(function (p) {
       return p.severity === PK.ERROR && ["game-name", "unknown-key", "missing-key", "wrong-type", "no-players"].indexOf(p.code) >= 0;
     });
-    if (structural.length) return "This file cannot be loaded into the pad (score it with printkit score): " + PK.problemLine(structural[0]);
+    var head = "This file cannot be loaded into the pad (score it with printkit score):";
+    if (structural.length) {
+      var lines = structural.slice(0, MAX_SHOWN).map(PK.problemLine);
+      if (structural.length > MAX_SHOWN) lines.push("… and " + (structural.length - MAX_SHOWN) + " more problem(s)");
+      return [head].concat(lines);
+    }
     var s;
-    try { s = ui.fromGame(data, rules); } catch (e) { return "This file cannot be loaded into the pad (score it with printkit score): " + e.message; }
+    try { s = ui.fromGame(data, rules); } catch (e) { return [head, e.message]; }
     change(function (st) { st.players = s.players; st.active = 0; st.finished = true; });
-    return "";
+    return [];
   }
+  function importText(text) { return importLines(text).join("\n"); }
 
   // -- drawing -------------------------------------------------------------------------
   var root = document.getElementById("pad");
@@ -125,7 +144,13 @@
         if (window.confirm("Start a new game? (Undo brings this one back.)")) change(function (st) { var f = fresh(); Object.assign(st, f); });
       } }, "New game"));
   }
-  var showExport = false, showImport = false, importMsg = "";
+  var showExport = false, showImport = false, importMsg = [], importDraft = "";
+  function tryImport(text) {  // the pasted or chosen text stays in the box until it loads
+    importDraft = text;
+    importMsg = importLines(text);
+    if (!importMsg.length) { showImport = false; importDraft = ""; }
+    draw();
+  }
   function panels() {
     var out = [];
     if (showExport) {
@@ -142,26 +167,31 @@
           } }, "Copy"))));
     }
     if (showImport) {
-      var ta = h("textarea", { id: "import-text", rows: 8, spellcheck: "false", placeholder: "Paste a " + gameId + " TOML game file here" });
+      var ta = h("textarea", { id: "import-text", rows: 8, spellcheck: "false", placeholder: "Paste a " + gameId + " TOML game file here",
+        oninput: function () { importDraft = ta.value; } }, importDraft);
       var file = h("input", { type: "file", id: "import-file", accept: ".toml,text/plain", onchange: function () {
         var f = file.files[0]; if (!f) return;
+        if (f.size > MAX_IMPORT) { importMsg = tooBig(f.size); draw(); return; }  // not read at all
         var rd = new FileReader();
-        rd.onload = function () { importMsg = importText(String(rd.result)); if (!importMsg) showImport = false; draw(); };
+        rd.onload = function () { tryImport(String(rd.result)); };
         rd.readAsText(f);
       } });
+      var err = null;
+      if (importMsg.length) {
+        err = h("div", { class: "error", id: "import-error", role: "alert" }, h("p", null, importMsg[0]),
+          importMsg.length > 1 ? h("ul", null, importMsg.slice(1).map(function (line) { return h("li", null, line); })) : null);
+      }
       out.push(h("section", { class: "card io", id: "import-panel" },
-        h("h2", null, "Import"), file, ta,
-        importMsg ? h("p", { class: "error", id: "import-error", role: "alert" }, importMsg) : null,
-        h("button", { type: "button", class: "tool", id: "import-go", onclick: function () {
-          importMsg = importText(ta.value); if (!importMsg) showImport = false; draw();
-        } }, "Load this game")));
+        h("h2", null, "Import"), file, ta, err,
+        h("button", { type: "button", class: "tool", id: "import-go", onclick: function () { tryImport(ta.value); } },
+          "Load this game")));
     }
     return out;
   }
   function tabs() {
     var t = h("nav", { class: "tabs", role: "tablist" });
     state.players.forEach(function (p, i) {
-      var row = report && report.valid ? report.players.filter(function (r) { return r.seat === i + 1; })[0] : null;
+      var row = report && report.valid && !blank() ? report.players.filter(function (r) { return r.seat === i + 1; })[0] : null;
       var sc = row ? { score: ui.total ? ui.total(row) : row.score } : null;
       t.appendChild(h("button", { type: "button", role: "tab", class: "tab" + (i === state.active ? " on" : ""), "aria-selected": i === state.active ? "true" : "false",
         "data-player": i + 1, onclick: function () { change(function (s) { s.active = i; }); } },
@@ -183,18 +213,44 @@
         if (window.confirm("Remove " + (p.name || "this player") + "?")) change(function (s) { s.players.splice(s.active, 1); s.active = Math.max(0, s.active - 1); });
       } }, "Remove") : null);
   }
+  function canon(v) {  // JSON with sorted keys: two states compare equal whatever order keys were set in
+    if (Array.isArray(v)) return "[" + v.map(canon).join(",") + "]";
+    if (v && typeof v === "object") return "{" + Object.keys(v).sort().map(function (k) { return JSON.stringify(k) + ":" + canon(v[k]); }).join(",") + "}";
+    return JSON.stringify(v);
+  }
+  function blank() {  // nothing entered yet: every sheet as a new one, names (and the table's player count) aside
+    return state.players.every(function (p, i) {
+      var a = Object.assign({}, p), b = Object.assign({}, ui.newPlayer(rules, i + 1));
+      delete a.name; delete b.name;
+      if (ui.single) { delete a.players; delete b.players; }
+      return canon(a) === canon(b);
+    });
+  }
+  function plain(text) {  // the scorers' words for the command line, said as the page says them
+    return String(text)
+      .replace(/ \(score an unfinished game with --partial\)/g, "")
+      .replace(/ ?\(?warning with --partial\)?/g, " (a warning until “The game is over” is ticked)")
+      .replace(/--partial/g, "“The game is over” unticked")
+      .replace(/; write (.*?) as the format shows/g, "")
+      .replace(/the file lists no event/g, "no event is listed")
+      .replace(/`([^`]*)`/g, "$1");
+  }
   function problemsPanel() {
+    if (blank()) {
+      return h("section", { class: "card problems", id: "problems", "aria-live": "polite" }, h("h2", null, "Nothing entered yet"),
+        h("p", { class: "hint" }, "Problems show here as you fill in the sheets."));
+    }
     var probs = report.problems, errs = probs.filter(function (p) { return p.severity === PK.ERROR; });
     var sec = h("section", { class: "card problems", id: "problems", "aria-live": "polite" },
       h("h2", null, errs.length ? errs.length + " problem" + (errs.length > 1 ? "s" : "") : probs.length ? "Valid, with warnings" : "No problems"),
       cfg.partial ? h("label", { class: "finished" }, h("input", { type: "checkbox", id: "finished", checked: state.finished,
         onchange: function (e) { var v = e.target.checked; change(function (s) { s.finished = v; }); } }),
-        " The game is over (until then: " + cfg.partial + ")") : null);
+        " The game is over (until then: " + plain(cfg.partial) + ")") : null);
     var list = h("ul", { class: "plist" });
     probs.slice(0, 200).forEach(function (p) {
       list.appendChild(h("li", { class: "p sev-" + p.severity, "data-code": p.code },
-        h("span", { class: "code" }, p.code), " ", p.player !== null ? h("b", null, PK.clip(p.player) + ": ") : null,
-        PK.escapeDisplay(p.message), h("span", { class: "rule" }, " (rule: " + p.rule + ")")));
+        p.player !== null ? h("b", null, PK.clip(p.player) + ": ") : null,
+        PK.escapeDisplay(plain(p.message)), h("span", { class: "rule" }, " (rule: " + plain(p.rule) + ")")));
     });
     if (probs.length > 200) list.appendChild(h("li", null, "… and " + (probs.length - 200) + " more problem(s)"));
     if (probs.length) sec.appendChild(list);
@@ -202,6 +258,7 @@
   }
   function resultsPanel(ctx) {
     var sec = h("section", { class: "card results", id: "results" }, h("h2", null, "Scores"));
+    if (blank()) { sec.appendChild(h("p", { class: "hint", id: "no-scores" }, "No scores yet: the winner shows once a sheet is filled in.")); return sec; }
     if (!report.valid) { sec.appendChild(h("p", { class: "hint" }, "Scores appear when the sheets break no rule.")); return sec; }
     var v = verdict();
     if (v) sec.appendChild(h("p", { class: "winner", id: "winner" }, v));
@@ -216,13 +273,47 @@
     return report.players.length ? "No winner yet." : (ui.verdict ? ui.verdict(report) : "");
   }
   function status() {  // the verdict in one line at the top (the list sits below the sheet on a phone)
+    if (showImport && importMsg.length) {  // a failed import is what the user is looking at: the bar says so
+      var n = Math.max(1, importMsg.length - 1);
+      return h("a", { class: "status bad", id: "status", href: "#import-error" },
+        "✗ Import failed: " + (importMsg.length > 1 ? n + " problem" + (n > 1 ? "s" : "") : importMsg[0].replace(/[.:]$/, "")) + " ↓");
+    }
     var errs = report.problems.filter(function (p) { return p.severity === PK.ERROR; }).length;
     var warns = report.problems.length - errs;  // the problems panel says "Valid, with warnings": so does the bar
+    if (blank()) return h("a", { class: "status ok", id: "status", href: "#results" }, "New game: nothing scored yet");
     var text = errs ? errs + " problem" + (errs > 1 ? "s" : "") + " ↓" : (report.valid && (state.finished || !cfg.partial) ? "✓ " + (verdict() || "valid") :
       "✓ no problem so far") + (warns ? " · " + warns + " warning" + (warns > 1 ? "s" : "") + " ↓" : "");
     return h("a", { class: "status " + (errs ? "bad" : "ok"), id: "status", href: errs || warns ? "#problems" : "#results" }, text);
   }
+  // A saved game this page cannot draw (edited by hand, written by another version, …) must
+  // not leave a blank page on every visit: say so, keep the damaged save, offer Undo and Reset.
   function draw() {
+    try { drawPage(); } catch (e) { broken(e); }
+  }
+  function broken(e) {
+    var saved = null;
+    try { saved = localStorage.getItem(KEY); } catch (x) { /* storage refused: nothing to keep */ }
+    var why = (e && e.message ? e.message : String(e)).slice(0, 200);
+    root.replaceChildren(
+      h("header", { class: "top" }, h("h1", null, cfg.title), h("span", { class: "sub" }, "Score pad")),
+      h("section", { class: "card io", id: "recover" },
+        h("h2", null, "This game cannot be shown"),
+        h("p", { class: "error", id: "recover-error", role: "alert" },
+          "The game kept in this browser is damaged (" + why + "). " + (undo.length ? "Undo goes back one step; " : "") +
+          "Reset starts a new game (the damaged one is kept" + (saved ? ": download it to look at it" : "") + ")."),
+        h("div", { class: "row" },
+          undo.length ? h("button", { type: "button", class: "tool", id: "recover-undo", onclick: function () {
+            state = JSON.parse(undo.pop()); save(); draw(); } }, "Undo") : null,
+          saved ? h("a", { class: "tool", id: "recover-download", download: gameId + "-damaged-save.json",
+            href: "data:application/json;charset=utf-8," + encodeURIComponent(saved) }, "Download the damaged save") : null,
+          h("button", { type: "button", class: "tool danger", id: "reset", onclick: function () {
+            try { if (saved) localStorage.setItem(KEY + ":damaged", saved); } catch (x) { /* full: the save is dropped */ }
+            state = fresh(); undo = []; flash = ""; showImport = showExport = false; importMsg = [];
+            save(); draw();
+          } }, "Reset: start a new game"))));
+    document.body.setAttribute("data-ready", "damaged");
+  }
+  function drawPage() {
     if (state.active >= state.players.length) state.active = 0;
     rescore();
     var ctx = { rules: rules, state: state, index: state.active, player: state.players[state.active], report: report, change: change, h: h,
@@ -238,5 +329,6 @@
   }
   state = load();
   draw();
-  PK.pad = { state: function () { return state; }, exportText: exportText, importText: function (t) { var m = importText(t); importMsg = m; draw(); return m; } };
+  PK.pad = { state: function () { return state; }, exportText: exportText, importText: function (t) {
+    showImport = true; tryImport(t); return importMsg.join("\n"); } };
 })(globalThis.PK);

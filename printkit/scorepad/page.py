@@ -23,6 +23,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from printkit import PrintkitError, UsageError, sandbox
+from printkit.inputfiles import MAX_BYTES
 from printkit.scorepad import CORE_JS, MAX_PAGE, PAD_JS, TOML_JS, PadSpec
 
 HERE = Path(__file__).parent
@@ -99,6 +100,7 @@ def build_page(spec: PadSpec, theme, partial: str | None = None) -> bytes:
     config = {
         "game": spec.game_id, "title": spec.title, "rules": spec.rules,
         "partial": partial,
+        "max_import": MAX_BYTES,  # the pad refuses a bigger import, as the CLI refuses a bigger game file
         "rules_id": hashlib.sha256(rules_json.encode("utf-8")).hexdigest()[:12],
     }
     scripts = [CORE_JS, TOML_JS, *spec.scripts, PAD_JS]

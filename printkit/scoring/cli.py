@@ -29,25 +29,28 @@ from typing import Any, Callable
 
 import click
 
-from printkit import PrintkitError, UsageError
+from printkit import PrintkitError, UsageError, interrupt
 from printkit.inputfiles import escape_display
 from printkit.messages import MAX_SHOWN, capped_lines, clip
 from printkit.scoring import NoSheets, Scorer
 
 
 class _GameChoice(click.ParamType):
-    """GAME: any registered game id (checked when the command runs, so the
-    CLI starts without importing a game)."""
+    """GAME: any registered game, by id or title in any case (``ARCHEOTREK``,
+    ``"Trek 12: ArchéoTREK"``; :func:`printkit.registry.resolve_game`),
+    converted to its id (checked when the command runs, so the CLI starts
+    without importing a game)."""
 
     name = "game"
 
     def convert(self, value, param, ctx):
-        from printkit.registry import game_ids
+        from printkit.registry import game_ids, resolve_game
 
-        if value not in game_ids():
-            self.fail(f"{value!r} is not one of {', '.join(map(repr, game_ids()))} (the registered games)",
-                      param, ctx)
-        return value
+        try:
+            return resolve_game(value)
+        except UsageError:
+            self.fail(f"{value!r} is not one of {', '.join(map(repr, game_ids()))} (the registered games, "
+                      "by id or title in any case)", param, ctx)
 
     def shell_complete(self, ctx, param, incomplete):
         """Tab completion: the registered game ids starting with ``incomplete``."""
@@ -161,7 +164,7 @@ def _read_pdfs(read: Callable[[list[Path]], Any], files: tuple[Path, ...]) -> tu
 
     PDFs holding none (the game raises :class:`printkit.scoring.NoSheets`
     naming them: the kit's token sheets, its rules reference) are left out
-    and named on stderr, ``skipped bone-tokens.pdf: no Dig Site sheets``,
+    and named on stderr, ``skipped tokens.pdf: no Dig Site sheets``,
     once the others are read — so ``printkit score archeotrek *.pdf`` works
     in a build's output folder.  When no PDF holds any, one error line
     (exit 1); any other error is raised as it comes.
@@ -186,11 +189,71 @@ def _read_pdfs(read: Callable[[list[Path]], Any], files: tuple[Path, ...]) -> tu
     return out, left
 
 
+#: How a game read from standard input (FILE ``-``) is named in messages.
+STDIN_LABEL = "<stdin>"
+#: The bytes read from standard input in this process (read once).
+_STDIN_READ: list[bytes] = []
+
+
+def _read_stdin() -> bytes:
+    """Standard input, bounded like a game file (:data:`printkit.inputfiles.MAX_BYTES`):
+    at most one byte more than the cap is ever read."""
+    from printkit.inputfiles import MAX_SIZES
+
+    cap = MAX_SIZES["file"]
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # pragma: no cover - a test runner's text-only stdin
+        data = sys.stdin.read(cap + 1).encode("utf-8", "surrogateescape")
+    else:
+        chunks, size = [], 0
+        while size <= cap:
+            chunk = stream.read(cap + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        data = b"".join(chunks)
+    if len(data) > cap:
+        raise PrintkitError(f"{STDIN_LABEL}: more than {cap // (1024 * 1024)} MB; a game file is smaller")
+    if not data.strip():
+        raise PrintkitError(f"{STDIN_LABEL}: empty; pipe a game file in (printkit simulate GAME | printkit score GAME -)")
+    return data
+
+
+def _load_stdin(s: Scorer) -> Any:
+    """The game file on standard input (TOML, or JSON when it starts with
+    ``{``), read by the scorer's own loader from a private temporary file;
+    messages name it ``<stdin>``, never the temporary file."""
+    import tempfile
+
+    data = _read_stdin()
+    _STDIN_READ[:] = [data]
+    suffix = ".json" if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{") else ".toml"
+    with tempfile.TemporaryDirectory(prefix="printkit-stdin-") as tmp:
+        path = Path(tmp) / f"stdin{suffix}"
+        path.write_bytes(data)
+        try:
+            loaded = s.load(path)
+        except PrintkitError as exc:
+            raise type(exc)(str(exc).replace(str(path), STDIN_LABEL)) from None
+    if getattr(loaded, "source", None) == str(path):
+        try:
+            loaded.source = STDIN_LABEL
+        except (AttributeError, TypeError):  # pragma: no cover - a frozen game object
+            pass
+    return loaded
+
+
 def _load(s: Scorer, game: str, files: tuple[Path, ...]) -> tuple[Any, str]:
     """The game in ``files`` and the label naming them in messages: one
-    TOML/JSON file, or one or more filled PDF sheets (PDFs holding none of
-    the game's sheets skipped, see :func:`_read_pdfs`)."""
+    TOML/JSON file (``-``: standard input, bounded like a file), or one or
+    more filled PDF sheets (PDFs holding none of the game's sheets skipped,
+    see :func:`_read_pdfs`)."""
     files = tuple(files)
+    if files == (Path("-"),):
+        return _load_stdin(s), STDIN_LABEL
+    if Path("-") in files:
+        raise UsageError("FILE: '-' (standard input) is one game file; give it alone")
     if files and all(_is_pdf(f) for f in files):
         if s.load_pdfs is None:
             raise UsageError(f"FILE: {game} has no fillable PDF sheets; give its game file")
@@ -202,6 +265,42 @@ def _load(s: Scorer, game: str, files: tuple[Path, ...]) -> tuple[Any, str]:
         "FILE: give one game file (TOML/JSON), or one or more filled PDF sheets (*.pdf); "
         f"got {_label(', '.join(str(f) for f in files))}"
     )
+
+
+def _other_game(game: str, files: tuple[Path, ...], loaded: Any, problems: list) -> str | None:
+    """One line when the file's ``game`` names another registered game
+    (``printkit score archeotrek archaeology.toml``) instead of that game's
+    problems with a file it was never meant to read; else ``None``."""
+    if not any(getattr(p, "code", None) == "game-name" and p.severity == "error" for p in problems):
+        return None
+    from printkit.registry import get_game, resolve_game
+    from printkit.scoring.fields import read_game_file
+
+    from printkit.inputfiles import parse_json, parse_toml
+
+    if len(files) != 1 or _is_pdf(files[0]):
+        return None
+    try:
+        if files[0] == Path("-"):
+            text = _STDIN_READ[0].decode("utf-8-sig") if _STDIN_READ else ""
+            data = parse_json(text, STDIN_LABEL) if text.lstrip().startswith("{") else parse_toml(text, STDIN_LABEL)
+        else:
+            data = read_game_file(files[0])
+    except (PrintkitError, UnicodeDecodeError):
+        return None
+    named = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(named, str):
+        return None
+    try:
+        other = resolve_game(named)
+    except UsageError:
+        return None
+    if other == game:
+        return None
+    where = STDIN_LABEL if files[0] == Path("-") else _label(str(files[0]))
+    again = "-" if files[0] == Path("-") else where
+    return (f"{where}: a game of {get_game(other).title} (game = {named!r}), not of {get_game(game).title}; "
+            f"score it with: printkit score {other} {again}")
 
 
 def _scorer_and_game(game: str, files: tuple[Path, ...], rules_dir: Path | None) -> tuple[Scorer, Any, str]:
@@ -236,12 +335,18 @@ def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool, rule
     Prints each player's score as the game counts it (see Games below) and
     the winner.  Exit 0 valid, 1 invalid input (problems printed), 2 usage.
     """
+    interrupt.immediate()  # reads and prints: the first Ctrl-C stops at once
     s, loaded, label = _scorer_and_game(game, files, rules_dir)
     try:
         result = s.score(loaded, partial=partial)
     except PrintkitError as exc:
         _fail(exc)
         return
+    # JSON keeps every problem (game-name first) for programs; people get the one line
+    other = None if as_json or result.valid else _other_game(game, files, loaded, result.problems)
+    if other is not None:
+        click.echo(f"printkit: {other}", err=True)
+        sys.exit(1)
     if as_json:
         click.echo(s.render_json(result, max_problems=MAX_SHOWN))
     elif result.valid:
@@ -268,6 +373,7 @@ def validate(game: str, files: tuple[Path, ...], partial: bool, rules_dir: Path 
 
     Exit 0 when there is no error (warnings are printed), 1 otherwise, 2 usage.
     """
+    interrupt.immediate()  # reads and prints: the first Ctrl-C stops at once
     s, loaded, label = _scorer_and_game(game, files, rules_dir)
     try:
         problems = s.validate(loaded, partial=partial)
@@ -275,6 +381,10 @@ def validate(game: str, files: tuple[Path, ...], partial: bool, rules_dir: Path 
         _fail(exc)
         return
     errs = [p for p in problems if p.severity == "error"]
+    other = _other_game(game, files, loaded, errs)
+    if other is not None:
+        click.echo(f"printkit: {other}", err=True)
+        sys.exit(1)
     if problems:
         click.echo(_problem_lines(problems, label))
     n_warn = len(problems) - len(errs)
@@ -301,6 +411,7 @@ def export_game(game: str, files: tuple[Path, ...], output: Path | None, rules_d
     The values are written as read, mistakes included (they are reported by
     validate and score).  Exit 0 written, 1 unreadable PDF, 2 usage.
     """
+    interrupt.immediate()  # reads and prints: the first Ctrl-C stops at once
     s = _scorer(game, rules_dir)
     try:
         if s.export_pdfs is None:
@@ -330,6 +441,7 @@ def export_game(game: str, files: tuple[Path, ...], output: Path | None, rules_d
 @_RULES
 def simulate(game: str, players: int | None, seed: int, output: Path | None, rules_dir: Path | None = None) -> None:
     """Play a whole random game (bundled rules, or --rules); print the filled game (TOML)."""
+    interrupt.immediate()  # reads and prints: the first Ctrl-C stops at once
     s = _scorer(game, rules_dir)
     if s.simulate is None:  # pragma: no cover - every registered game simulates today
         click.echo(f"printkit: no simulator for {game}", err=True)
@@ -368,6 +480,7 @@ def scorepad(game: str, output: Path | None, rules_dir: Path | None = None, them
 
     try:
         data = scorepad_page(game, rules_dir, theme_name)
+        interrupt.checkpoint()  # a stop asked for while the page was made: nothing is written
         if output is not None and str(output) == "-":  # the page itself on standard output, nothing else
             click.get_binary_stream("stdout").write(data)
             return

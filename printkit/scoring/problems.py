@@ -89,3 +89,25 @@ def has_errors(problems: list[Problem]) -> bool:
 #: Codes every game's file checks use (:mod:`printkit.scoring.fields`), with
 #: their default severity; a game's ``CODES`` gives each its rule text.
 SHARED_CODES = ("game-name", "unknown-key", "missing-key", "wrong-type", "no-players", "duplicate-player")
+
+
+def shared_codes(game: str, *, format: str, missing: str,
+                 wrong_type: str = "every entry has the type the format gives",
+                 players: bool = True) -> dict[str, tuple[str, str]]:
+    """The ``CODES`` entries of :data:`SHARED_CODES` for ``game``, in that
+    order, each an error with its rule in the same words in every game:
+    ``format``: the game file format's name ("only the keys of the <format>
+    format are allowed"); ``missing``: which keys a file must have;
+    ``wrong_type``: the type rule; ``players``: the format has
+    ``[[player]]`` tables (``no-players``, ``duplicate-player``; a
+    cooperative game's file may have none)."""
+    codes = {
+        "game-name": (ERROR, f'the file\'s `game` is "{game}" (absent: warning)'),
+        "unknown-key": (ERROR, f"only the keys of the {format} format are allowed"),
+        "missing-key": (ERROR, missing),
+        "wrong-type": (ERROR, wrong_type),
+    }
+    if players:
+        codes["no-players"] = (ERROR, "a game has at least one [[player]]")
+        codes["duplicate-player"] = (ERROR, "player names are unique at the table")
+    return codes

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from printkit.marks import polygon_path
+from printkit.gamekit import polygon_path
 
 Icon = Callable[..., None]
 
@@ -1838,10 +1838,10 @@ RENTAL_ART: dict[str, Icon] = {"airplane": airplane, "tent": tent, "workforce": 
 def coin(c, x, y, size, fill, ink, bg) -> None:
     """A coin: disc, ring (the black-market value sits on it)."""
     c.saveState()
-    c.setFillColor(ink)
-    c.circle(x, y, size * 0.5, fill=1, stroke=0)
     c.setFillColor(fill)
-    c.circle(x, y, size * 0.44, fill=1, stroke=0)
+    c.setStrokeColor(ink)
+    c.setLineWidth(size * 0.06)
+    c.circle(x, y, size * 0.47, fill=1, stroke=1)  # the rim is a stroke: no solid ink disc under the gold
     c.setStrokeColor(ink)
     c.setLineWidth(size * 0.03)
     c.circle(x, y, size * 0.37, fill=0, stroke=1)
@@ -2171,35 +2171,37 @@ def detour_sign(c, x, y, size, fill, ink, bg) -> None:
 
 
 def broken_shovel(c, x, y, size, fill, ink, bg) -> None:
-    """BROKEN HANDLE: a shovel snapped in two at the handle."""
+    """BROKEN HANDLE: a shovel whose handle has snapped, the top half falling away."""
     s = size
     _card_pen(c, fill, ink, s)
-    c.saveState()
-    c.translate(x - s * 0.08, y - s * 0.06)
+    c.saveState()  # the blade and the stump of the handle, lower left
+    c.translate(x - s * 0.14, y - s * 0.1)
     c.rotate(-35)
     p = c.beginPath()
-    p.moveTo(-s * 0.16, -s * 0.05)
-    p.lineTo(s * 0.16, -s * 0.05)
-    p.lineTo(s * 0.15, -s * 0.32)
-    p.curveTo(s * 0.1, -s * 0.42, -s * 0.1, -s * 0.42, -s * 0.15, -s * 0.32)
+    p.moveTo(-s * 0.17, -s * 0.05)
+    p.lineTo(s * 0.17, -s * 0.05)
+    p.lineTo(s * 0.16, -s * 0.33)
+    p.curveTo(s * 0.1, -s * 0.44, -s * 0.1, -s * 0.44, -s * 0.16, -s * 0.33)
     p.close()
     c.drawPath(p, fill=1, stroke=1)
     c.setFillColor(ink)
-    _poly(c, [(-s * 0.04, -s * 0.05), (s * 0.04, -s * 0.05), (s * 0.04, s * 0.12), (s * 0.0, s * 0.08),
-              (-s * 0.04, s * 0.15)])
+    _poly(c, [(-s * 0.045, -s * 0.05), (s * 0.045, -s * 0.05), (s * 0.045, s * 0.2), (s * 0.01, s * 0.14),
+              (-s * 0.02, s * 0.22), (-s * 0.045, s * 0.17)])
     c.restoreState()
-    c.saveState()
-    c.translate(x + s * 0.12, y + s * 0.14)
-    c.rotate(-15)
+    c.saveState()  # the top half with its grip, upper right, tilted the other way
+    c.translate(x + s * 0.2, y + s * 0.08)
+    c.rotate(-10)
     c.setFillColor(ink)
-    _poly(c, [(-s * 0.04, -s * 0.06), (0, -s * 0.1), (s * 0.04, -s * 0.03), (s * 0.04, s * 0.24), (-s * 0.04, s * 0.24)])
-    c.roundRect(-s * 0.12, s * 0.22, s * 0.24, s * 0.08, s * 0.03, fill=1, stroke=0)
+    _poly(c, [(-s * 0.045, -s * 0.08), (-s * 0.01, -s * 0.14), (s * 0.02, -s * 0.07), (s * 0.045, -s * 0.12),
+              (s * 0.045, s * 0.24), (-s * 0.045, s * 0.24)])
+    c.roundRect(-s * 0.13, s * 0.22, s * 0.26, s * 0.09, s * 0.03, fill=1, stroke=0)
     c.restoreState()
     c.setLineWidth(s * 0.03)
-    for a in (200, 240, 280):
+    for a in (150, 195, 240):  # the snap
         r = math.radians(a)
-        c.line(x + s * 0.02 + s * 0.1 * math.cos(r), y + s * 0.08 + s * 0.1 * math.sin(r),
-               x + s * 0.02 + s * 0.18 * math.cos(r), y + s * 0.08 + s * 0.18 * math.sin(r))
+        cx, cy = x + s * 0.08, y + s * 0.02
+        c.line(cx + s * 0.08 * math.cos(r), cy + s * 0.08 * math.sin(r), cx + s * 0.16 * math.cos(r),
+               cy + s * 0.16 * math.sin(r))
     c.restoreState()
 
 
@@ -2229,8 +2231,7 @@ def mask(c, x, y, size, fill, ink, bg) -> None:
     p.curveTo(x - s * 0.3, y - s * 0.02, x - s * 0.34, y - s * 0.44, x + s * 0.06, y - s * 0.44)
     p.curveTo(x + s * 0.44, y - s * 0.44, x + s * 0.42, y - s * 0.02, x + s * 0.06, y + s * 0.02)
     c.drawPath(p, fill=1, stroke=1)
-    c.setFillColor(ink)
-    c.circle(x + s * 0.06, y + s * 0.02, s * 0.05, fill=1, stroke=0)
+    _poly(c, _at(x, y, s, [(0.06, 0.0), (-0.06, 0.1), (0.18, 0.1)]), fill=1, stroke=1)  # the bag's tied neck
     c.setFillColor(fill)
     p = c.beginPath()
     p.moveTo(x - s * 0.46, y + s * 0.26)
@@ -2377,28 +2378,25 @@ def scales(c, x, y, size, fill, ink, bg) -> None:
     s = size
     _card_pen(c, fill, ink, s)
     c.setFillColor(ink)
-    c.rect(x - s * 0.035, y - s * 0.36, s * 0.07, s * 0.74, fill=1, stroke=0)
+    c.rect(x - s * 0.035, y - s * 0.38, s * 0.07, s * 0.74, fill=1, stroke=0)
     c.roundRect(x - s * 0.2, y - s * 0.46, s * 0.4, s * 0.1, s * 0.03, fill=1, stroke=0)
     c.setLineWidth(s * 0.05)
     c.line(x - s * 0.4, y + s * 0.3, x + s * 0.4, y + s * 0.3)
     c.circle(x, y + s * 0.38, s * 0.05, fill=1, stroke=0)
-    c.setLineWidth(s * 0.025)
     for sgn in (-1, 1):
         px = x + sgn * s * 0.3
-        c.line(x + sgn * s * 0.4, y + s * 0.3, px - s * 0.14, y - s * 0.02)
-        c.line(x + sgn * s * 0.4, y + s * 0.3, px + s * 0.14 * (1 if sgn > 0 else 1), y - s * 0.02)
+        c.setLineWidth(s * 0.025)
+        c.line(x + sgn * s * 0.4, y + s * 0.3, px - s * 0.15, y - s * 0.06)
+        c.line(x + sgn * s * 0.4, y + s * 0.3, px + s * 0.15, y - s * 0.06)
+        c.setLineWidth(s * 0.04)
         c.setFillColor(fill)
         p = c.beginPath()
-        p.moveTo(px + s * 0.0 + s * 0.1 * sgn - s * 0.27 * (sgn > 0), y - s * 0.02)
-        c.setLineWidth(s * 0.04)
-        p = c.beginPath()
-        p.arc(px + s * 0.1 - s * 0.27, y - s * 0.14, px + s * 0.27 - s * 0.1 + s * 0.0, y + s * 0.1, 180, 180)
+        p.arc(px - s * 0.17, y - s * 0.18, px + s * 0.17, y + s * 0.06, 180, 180)
         p.close()
         c.drawPath(p, fill=1, stroke=1)
-        c.setLineWidth(s * 0.025)
-    coin(c, x - s * 0.3, y + s * 0.07, s * 0.16, fill, ink, bg)
+    coin(c, x - s * 0.3, y + s * 0.02, s * 0.16, fill, ink, bg)
     c.setLineWidth(s * 0.03)
-    _poly(c, _at(x, y, s, [(0.3, 0.16), (0.38, 0.0), (0.22, 0.0)]), fill=1, stroke=1)
+    _poly(c, _at(x, y, s, [(0.3, 0.12), (0.38, -0.05), (0.22, -0.05)]), fill=1, stroke=1)
     c.restoreState()
 
 
@@ -2423,29 +2421,20 @@ def gift(c, x, y, size, fill, ink, bg) -> None:
 
 
 def handshake(c, x, y, size, fill, ink, bg) -> None:
-    """THE PARTNER: two hands clasped, sleeves from either side."""
+    """THE PARTNER: two hands shaking, cuffs from either side, the fingers of
+    the right hand wrapped over the left."""
     s = size
-    _card_pen(c, fill, ink, s)
-    c.setFillColor(ink)
-    _poly(c, _at(x, y, s, [(-0.48, -0.06), (-0.3, -0.2), (-0.2, -0.06), (-0.38, 0.08)]))
-    _poly(c, _at(x, y, s, [(0.48, -0.06), (0.3, -0.2), (0.2, -0.06), (0.38, 0.08)]))
+    _card_pen(c, fill, ink, s, 0.035)
+    c.setFillColor(ink)  # cuffs
+    _poly(c, _at(x, y, s, [(-0.5, -0.02), (-0.36, -0.22), (-0.26, -0.12), (-0.4, 0.08)]))
+    _poly(c, _at(x, y, s, [(0.5, -0.02), (0.36, -0.22), (0.26, -0.12), (0.4, 0.08)]))
     c.setFillColor(fill)
-    p = c.beginPath()
-    p.moveTo(x - s * 0.3, y - s * 0.13)
-    p.curveTo(x - s * 0.1, y - s * 0.3, x + s * 0.12, y - s * 0.24, x + s * 0.22, y - s * 0.12)
-    p.lineTo(x + s * 0.26, y + s * 0.02)
-    p.curveTo(x + s * 0.1, y + s * 0.14, x - s * 0.1, y + s * 0.12, x - s * 0.22, y + s * 0.02)
-    p.close()
-    c.drawPath(p, fill=1, stroke=1)
-    c.setLineWidth(s * 0.025)
-    for i in range(4):
-        fx = x - s * 0.1 + i * s * 0.08
-        c.line(fx, y - s * 0.2 + i * s * 0.01, fx + s * 0.06, y - s * 0.05)
-    c.setLineWidth(s * 0.045)
-    p = c.beginPath()  # thumb on top
-    p.moveTo(x - s * 0.16, y + s * 0.06)
-    p.curveTo(x - s * 0.04, y + s * 0.2, x + s * 0.08, y + s * 0.18, x + s * 0.1, y + s * 0.1)
-    c.drawPath(p, fill=0, stroke=1)
+    c.roundRect(x - s * 0.34, y - s * 0.16, s * 0.5, s * 0.18, s * 0.08, fill=1, stroke=1)  # left hand, below
+    c.roundRect(x - s * 0.06, y + s * 0.0, s * 0.14, s * 0.1, s * 0.05, fill=1, stroke=1)  # its thumb on top
+    c.roundRect(x - s * 0.12, y - s * 0.04, s * 0.44, s * 0.18, s * 0.08, fill=1, stroke=1)  # right hand, over it
+    for i in range(4):  # its fingers, wrapping down over the left hand
+        fx = x - s * 0.2 + i * s * 0.075
+        c.roundRect(fx, y - s * 0.2 + i * s * 0.015, s * 0.075, s * 0.22, s * 0.035, fill=1, stroke=1)
     c.restoreState()
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
 
 from printkit.games.archaeologia import art
@@ -30,9 +31,7 @@ from printkit.games.archaeologia.tiles import (
     text,
     wrapped,
 )
-from printkit.model import Component, Face, FaceBox
-from printkit.render.icons import mix
-from printkit.units import mm
+from printkit.gamekit import Component, Face, FaceBox, icons, mix, mm
 
 G = GAME_ID
 BODY_PT = 9.6
@@ -148,19 +147,23 @@ def objective_face(rules: ArchaeologiaRules, theme, o: Objective) -> Face:
         head = "REVEAL AT ONCE AND GAIN"
         head_pt = fit(c, head, theme.font("bold"), label, w - 2 * s - 12)
         panel_y1 = badge_y + badge_r * 1.05 + 5 + head_pt + 4
-        c.setFillColor(mix(theme.hex("ground", G), theme.hex("objective", G), 0.12))
+        panel = "#" + mix(theme.hex("ground", G), theme.hex("objective", G), 0.12).hexval()[2:]
+        c.setFillColor(HexColor(panel))
+
+        def on_panel(role: str):  # the role's colour, darkened toward ink until it reads 4.5:1 on the panel
+            return HexColor(icons.readable(theme.hex(role, G), panel, theme.hex("ink"), 4.5, steps=20))
+
         c.roundRect(s + 2, panel_y0, w - 2 * s - 4, panel_y1 - panel_y0, 5, fill=1, stroke=0)
-        text(c, head, w / 2, panel_y1 - 4 - head_pt * 0.8, theme.font("bold"), head_pt, readable(theme, "objective",
-                                                                                                  "ground"))
+        text(c, head, w / 2, panel_y1 - 4 - head_pt * 0.8, theme.font("bold"), head_pt, on_panel("objective"))
         n = len(gains)
         for i, (kind, value) in enumerate(gains):
             gx = w / 2 + (i - (n - 1) / 2) * 58
             if kind == "rp":
                 rp_badge(c, theme, gx, badge_y, badge_r, value, 20)
-                text(c, "RP", gx, panel_y0 + 5, theme.font("bold"), unit, readable(theme, "renown"))
+                text(c, "RP", gx, panel_y0 + 5, theme.font("bold"), unit, on_panel("renown"))
             else:
                 coin_badge(c, theme, gx, badge_y, badge_r, value, 20)
-                text(c, "coins", gx, panel_y0 + 5, theme.font("bold"), unit, readable(theme, "gold_dark"))
+                text(c, "coins", gx, panel_y0 + 5, theme.font("bold"), unit, on_panel("gold_dark"))
         if n == 2:
             text(c, "+", w / 2, badge_y - 7, theme.font("display"), 18, ink)
         # the condition above the panel, the picture between it and the name

@@ -16,7 +16,7 @@ from reportlab.lib.colors import HexColor
 
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.tiles import PATTERNS
-from printkit.render.icons import best_contrast
+from printkit.gamekit import best_contrast
 
 G = "archaeologia"
 

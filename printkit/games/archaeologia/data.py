@@ -15,10 +15,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from printkit import PrintkitError
-from printkit.inputfiles import show
-from printkit.rules import Checker, check_rules_keys, load_toml, rules_path, playing_time
-from printkit.rules import check_printable as rules_check_printable
+from printkit.gamekit import (
+    Checker,
+    PrintkitError,
+    check_printable as rules_check_printable,
+    listed,
+    playing_time,
+    read_rules,
+    rules_path,
+    table_keys,
+)
 
 GAME_ID = "archaeologia"
 
@@ -230,28 +236,14 @@ def load_rules(path: Path | None = None) -> ArchaeologiaRules:
     Raises :class:`printkit.PrintkitError`, one line naming the file and the
     ``table.key``, for anything missing, malformed, out of range or unknown.
     """
-    path = Path(path) if path else rules_path(GAME_ID)
-    chk = Checker(path, load_toml(path), GAME_ID)
-    try:
-        rules = _read(chk)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a safety net: one line, never a traceback
-        raise PrintkitError(f"{path}: malformed rules data ({type(exc).__name__}: {show(str(exc))})") from None
-    ids = {t: _keys(chk.data, t) for t in ("discoveries", "groups", "group_info", "objectives")}
-    ids.update({t: _listed(chk.data, f"{t}.order") for t in ("actions", "strata", "tools", "rentals", "events")})
-    check_rules_keys(GAME_ID, chk.data, path, ids=ids)
-    return rules
+    return read_rules(GAME_ID, path, _read, ids=_ids)
 
 
-def _keys(data: dict, table: str) -> list[str]:
-    node = data.get(table)
-    return [k for k in node if k != "source"] if isinstance(node, dict) else []
-
-
-def _listed(data: dict, key: str) -> list[str]:
-    node: object = data
-    for part in key.split("."):
-        node = node.get(part) if isinstance(node, dict) else None
-    return [v for v in node if isinstance(v, str)] if isinstance(node, list) else []
+def _ids(data: dict, rules: ArchaeologiaRules) -> dict[str, list[str]]:
+    """The ids each keyed table of the rules data may hold."""
+    ids = {t: table_keys(data, t) for t in ("discoveries", "groups", "group_info", "objectives")}
+    ids.update({t: listed(data, f"{t}.order") for t in ("actions", "strata", "tools", "rentals", "events")})
+    return ids
 
 
 def _id(chk: Checker, key: str, value: str) -> str:

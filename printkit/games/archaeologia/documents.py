@@ -11,9 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules
-from printkit.paper import Paper
-from printkit.render.documents import game_context, render_document
-from printkit.theme import Theme
+from printkit.gamekit import Paper, Theme, game_context, render_fitted
 
 TEMPLATE = "archaeologia-rules.html.j2"
 
@@ -71,4 +69,5 @@ def rules_reference_pdf(rules: ArchaeologiaRules, theme: Theme, paper: Paper) ->
     game's palette): one page, two in a large-print theme (see
     :func:`type_context`).  Raises :class:`printkit.PrintkitError` for a
     template error."""
-    return render_document(TEMPLATE, {**rules_context(rules), "type": type_context(theme)}, theme, paper)
+    kind = type_context(theme)
+    return render_fitted(TEMPLATE, {**rules_context(rules), "type": kind}, theme, paper, pages=2 if kind["large"] else 1)

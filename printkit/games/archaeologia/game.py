@@ -39,32 +39,31 @@ from printkit.games.archaeologia.data import (
     ArchaeologiaRules,
     bundled_rules,
 )
-from printkit.inputfiles import name_key, show, text_flaw
-from printkit.scoring.fields import (
+from printkit.gamekit import (
+    ERROR,
+    Problem as BaseProblem,
     Table,
     check_keys,
     check_top,
     is_int,
     item_text,
+    name_key,
     player_name,
     player_tables,
     read_game_file,
     require_table,
+    shared_codes,
+    show,
+    text_flaw,
     type_name,
 )
-from printkit.scoring.problems import ERROR
-from printkit.scoring.problems import Problem as BaseProblem
 
 #: code → (default severity, the rule it enforces).  Stable: tests, docs and JSON use them.
 CODES: dict[str, tuple[str, str]] = {
     # the scoring core's shared checks
-    "game-name": (ERROR, 'the file\'s `game` is "archaeologia" (absent: warning)'),
-    "unknown-key": (ERROR, "only the keys of the Archaeologia game format are allowed"),
-    "missing-key": (ERROR, "every player has a `name`; discoveries a `stratum` and `rp`; objectives an `rp`; "
+    **shared_codes(GAME_ID, format="Archaeologia game",
+                   missing="every player has a `name`; discoveries a `stratum` and `rp`; objectives an `rp`; "
                            "an objective event its `by`"),
-    "wrong-type": (ERROR, "every entry has the type the format gives"),
-    "no-players": (ERROR, "a game has at least one [[player]]"),
-    "duplicate-player": (ERROR, "player names are unique at the table"),
     # the inline tables
     "bad-id": (ERROR, "ids (discoveries, groups, objectives, strata) are lowercase words joined by '-', "
                       "at most 40 characters"),

@@ -30,13 +30,19 @@ from typing import Any
 
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, bundled_rules
 from printkit.games.archaeologia.game import Event, Game, Player, Problem, ids_text, near_id, problem
-from printkit.inputfiles import escape_display
-from printkit.messages import clip
-from printkit.ranking import rank_players
-from printkit.scoring.fields import item_text
-from printkit.scoring.problems import ERROR, WARNING
-from printkit.scoring.report import report_dict, text_report, to_json, winner_line
-from printkit.scoring.tomlout import dumps_toml
+from printkit.gamekit import (
+    ERROR,
+    WARNING,
+    clip,
+    dumps_toml,
+    escape_display,
+    item_text,
+    rank_players,
+    report_dict,
+    text_report,
+    to_json,
+    winner_line,
+)
 
 
 @dataclass(frozen=True)

@@ -23,10 +23,7 @@ from reportlab.lib.utils import simpleSplit
 
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, Discovery
-from printkit.model import Face, FaceBox
-from printkit.render import icons
-from printkit.render.icons import best_contrast, colour_symbol
-from printkit.units import mm
+from printkit.gamekit import Face, FaceBox, best_contrast, colour_symbol, fit_stepped, icons, mm
 
 G = GAME_ID
 #: RP size (pt): the biggest text on a strata tile.
@@ -66,10 +63,9 @@ def text(c, s: str, x: float, y: float, font: str, size: float, colour, align: s
 
 
 def fit(c, s: str, font: str, size: float, width: float, minimum: float = 7.0) -> float:
-    """Largest size ≤ ``size`` (≥ ``minimum``) at which ``s`` fits ``width`` pt."""
-    while size > minimum and c.stringWidth(s, font, size) > width:
-        size -= 0.25
-    return size
+    """Largest size ≤ ``size`` (≥ ``minimum``) at which ``s`` fits ``width`` pt,
+    in steps of 0.25 pt (:func:`printkit.gamekit.fit_stepped`)."""
+    return fit_stepped(s, font, size, width, minimum, step=0.25)
 
 
 def wrapped(c, s: str, cx: float, top: float, width: float, font: str, size: float, colour, leading=None,
@@ -121,6 +117,12 @@ COIN_PT = 14
 def body(theme, size: float = BODY_PT) -> float:
     """Body type size (pt) in ``theme``: ``size`` times ``[type] scale``."""
     return theme.small(size)
+
+
+def body_floor(theme) -> float:
+    """Smallest body type (pt) a label may shrink to: 8 pt, or no shrinking
+    at all in a large-print theme (``[type] scale`` above 1)."""
+    return body(theme) if theme.type_scale > 1 else 8.0
 
 
 def lines_of(c, s: str, font: str, size: float, width: float) -> list[str]:
@@ -180,9 +182,11 @@ def tile_front(rules: ArchaeologiaRules, theme, d: Discovery) -> Face:
         lead = size * 1.15
         label = kind_label(rules, d)
         lfont = theme.font("semibold")
-        lab = lines_of(c, label, lfont, size, w - 2 * s - 2 * cr - 4)[:2]
+        lwidth = w - 2 * s - 2 * cr - 4
+        lsize = fit(c, label, lfont, size, lwidth, minimum=body_floor(theme))
+        lab = lines_of(c, label, lfont, lsize, lwidth)[:2]
         for i, line in enumerate(reversed(lab)):
-            texts.append((line, s + 1, s + 3 + i * lead, lfont, size, readable(theme, d.stratum), "left"))
+            texts.append((line, s + 1, s + 3 + i * lead, lfont, lsize, readable(theme, d.stratum), "left"))
         # the name, above the bottom row
         font = theme.font("bold")
         names = lines_of(c, d.name, font, size, w - 2 * s - 4)[:2]
@@ -293,12 +297,18 @@ def tile_back(rules: ArchaeologiaRules, theme, stratum: str) -> Face:
                 p.curveTo(w * 0.3, y0 + 6, w * 0.6, y0 - 5, w + box.bleed, y0 + 3)
                 c.drawPath(p, fill=0, stroke=1)
         c.restoreState()
-        c.setFillColor(back)
+        # the name panel: the back colour, darkened just enough (toward ink) for its text to read at 4.5:1
+        panel_hex = back_hex
+        if max(icons.contrast_ratio(back_hex, theme.hex("ink")), icons.contrast_ratio(back_hex, theme.hex("ground", G))) < 4.5:
+            panel_hex = icons.readable(back_hex, theme.hex("ground", G), theme.hex("ink"), 4.5, steps=20)
+        panel = HexColor(panel_hex)
+        pfg = HexColor(best_contrast(panel_hex, theme.hex("ink"), theme.hex("ground", G)))
+        c.setFillColor(panel)
         c.roundRect(s, h * 0.36, w - 2 * s, h * 0.4, 5, fill=1, stroke=0)
         name = st.name.upper()
         size = fit(c, name, theme.font("display"), 20, w - 2 * s - 6)
-        text(c, name, w / 2, h * 0.56, theme.font("display"), size, fg)
-        text(c, st.research, w / 2, h * 0.44, theme.font("italic"), min(theme.small(9), 10.5), fg)
+        text(c, name, w / 2, h * 0.56, theme.font("display"), size, pfg)
+        text(c, st.research, w / 2, h * 0.44, theme.font("italic"), body(theme), pfg)
         # layer gauge (bottom layer lowest), this stratum filled
         gx, gw, gh = s + 2, 14.0, 4.0
         if pattern:
@@ -410,15 +420,17 @@ def marker_face(rules: ArchaeologiaRules, theme, colour: str, track: str) -> Fac
         fill_bleed(c, box, band_colour(theme, colour))
         c.setFillColor(col(theme, colour))
         c.circle(r, r, r - ROUND_CLEAR, fill=1, stroke=0)
-        size = max(body(theme), 9.0)
+        size = body(theme)
         if track == "money":
-            art.coin(c, r, r + 3, w * 0.5, col(theme, "gold"), col(theme, "gold_dark"), col(theme, "ground"))
+            cy = r + 4.6
+            art.coin(c, r, cy, 19, col(theme, "gold"), col(theme, "gold_dark"), col(theme, "ground"))
             label, role = "$", "gold"
         else:
-            art.laurel(c, r, r + 3, w * 0.56, col(theme, "renown"), col(theme, "renown"), col(theme, "ground"))
+            cy = r + 3.5
+            art.laurel(c, r, cy, 20.5, col(theme, "renown"), col(theme, "renown"), col(theme, "ground"))
             label, role = "RP", "renown"
-        colour_symbol(c, PLAYER_SYMBOLS[colour], r, w * 0.22, w * 0.16, theme.colour("ink"), col(theme, "ground"), 0.9)
-        text(c, label, r, r + 3 - size * 0.36, theme.font("display"), size, on(theme, role))
+        colour_symbol(c, PLAYER_SYMBOLS[colour], r, r - 9.6, 8.0, theme.colour("ink"), col(theme, "ground"), 0.8)
+        text(c, label, r, cy - size * 0.36, theme.font("display"), size, on(theme, role))
 
     return Face(f"{G}/marker/{colour}/{track}", draw, text=f"{colour} {track} marker")
 
@@ -437,7 +449,7 @@ def round_token_face(rules: ArchaeologiaRules, theme, what: str) -> Face:
         c.setFillColor(col(theme, "ground"))
         c.circle(r, r, r - ROUND_CLEAR, fill=1, stroke=0)
         size = body(theme)
-        icon(c, r, r + 12.5, 13, col(theme, "rain" if what == "sonar" else "gold"), theme.colour("ink"),
+        icon(c, r, r + 8.5, 10, col(theme, "rain" if what == "sonar" else "gold"), theme.colour("ink"),
              col(theme, "ground"))
         text(c, label, r, r - size * 0.36 - 2, theme.font("bold"), size, theme.colour("ink"))
 

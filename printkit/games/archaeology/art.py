@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from printkit.marks import polygon_path
+from printkit.gamekit import polygon_path
 
 
 def _poly(c: Any, pts, fill: int = 1, stroke: int = 0) -> None:

@@ -19,15 +19,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printkit import PrintkitError
+from printkit.gamekit import FaceBox, PrintkitError, icons, mm
 from reportlab.lib.colors import HexColor
 
 from printkit.games.archaeology import art
 from printkit.games.archaeology.cards import CHEST_ROLES, line_art, readable, text_on
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, keys_text
-from printkit.model import FaceBox
-from printkit.render import icons
-from printkit.units import mm
 
 G = GAME_ID
 FRAME = mm(6)

@@ -17,10 +17,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
 
 from printkit.games.archaeology import art
-from printkit.render import icons
-from printkit.render.icons import contrast_ratio, mix
+from printkit.gamekit import Face, FaceBox, contrast_ratio, fit_stepped, icons, mix
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Chest, Treasure, chest_text, thief_text
-from printkit.model import Face, FaceBox
 
 G = GAME_ID
 #: Trade value size (pt): the biggest text on a treasure card.
@@ -93,10 +91,9 @@ def _centred_text(c, text: str, x: float, y: float, font: str, size: float, colo
 
 
 def _fit(c, text: str, font: str, size: float, width: float, minimum: float = 8.0) -> float:
-    """Largest size ≤ ``size`` (≥ ``minimum``) at which ``text`` fits ``width`` pt."""
-    while size > minimum and c.stringWidth(text, font, size) > width:
-        size -= 0.5
-    return size
+    """Largest size ≤ ``size`` (≥ ``minimum``) at which ``text`` fits ``width`` pt,
+    in steps of 0.5 pt (:func:`printkit.gamekit.fit_stepped`)."""
+    return fit_stepped(text, font, size, width, minimum)
 
 
 def _wrapped(c, text: str, x0: float, x1: float, top: float, font: str, size: float, colour,

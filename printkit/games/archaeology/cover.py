@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from printkit.games.archaeology import art
 from printkit.games.archaeology.cards import line_art
-from printkit.render.icons import mix
+from printkit.gamekit import mix
 
 G = "archaeology"
 #: How far the picture's hues are blended towards ``cover_wash`` when the

@@ -11,12 +11,20 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from printkit import PrintkitError
+from printkit.gamekit import (
+    Checker,
+    INT64_MAX,
+    PrintkitError,
+    check_printable as rules_check_printable,
+    fill_fields,
+    listed,
+    plain_fields,
+    playing_time,
+    read_rules,
+    rules_path,
+    show,
+)
 from printkit.games.archaeology.art import TREASURE_ICONS
-from printkit.inputfiles import INT64_MAX, show
-from printkit.rules import Checker, check_rules_keys, load_toml, rules_path, playing_time
-from printkit.rules import check_printable as rules_check_printable
-from printkit.textfields import fill_fields, plain_fields
 
 GAME_ID = "archaeology"
 
@@ -160,24 +168,8 @@ def load_rules(path: Path | None = None) -> ArchaeologyRules:
     key the bundled file does not have (:func:`printkit.rules.check_rules_keys`).  Whether the
     theme's fonts can draw the texts is :func:`check_printable`'s job.
     """
-    path = Path(path) if path else rules_path(GAME_ID)
-    chk = Checker(path, load_toml(path), GAME_ID)
-    try:
-        rules = _read(chk)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a safety net: one line, never a traceback
-        raise PrintkitError(f"{path}: malformed rules data ({type(exc).__name__}: {show(str(exc))})") from None
-    # every key read is valid; now refuse the keys nothing reads (typos, keys of other games)
-    check_rules_keys(GAME_ID, chk.data, path, ids={t: _named(chk.data, f"{t}.order") for t in ("treasures", "chests")})
-    return rules
-
-
-def _named(data: dict, key: str) -> list[str]:
-    """The texts listed at the dotted ``key`` of raw rules data (ids a table
-    may be keyed by), or ``[]`` when it is not a list."""
-    node: object = data
-    for part in key.split("."):
-        node = node.get(part) if isinstance(node, dict) else None
-    return [v for v in node if isinstance(v, str)] if isinstance(node, list) else []
+    return read_rules(GAME_ID, path, _read,  # then refuse the keys nothing reads (typos, other games' keys)
+                      ids=lambda data, rules: {t: listed(data, f"{t}.order") for t in ("treasures", "chests")})
 
 
 def _read(chk: Checker) -> ArchaeologyRules:

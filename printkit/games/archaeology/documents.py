@@ -23,9 +23,7 @@ from printkit.games.archaeology.data import (
     thief_text,
 )
 from printkit.games.archaeology.scoring import museum_value
-from printkit.paper import Paper
-from printkit.render.documents import game_context, render_fitted
-from printkit.theme import Theme
+from printkit.gamekit import Paper, Theme, game_context, render_fitted
 
 TEMPLATE = "archaeology-rules.html.j2"
 

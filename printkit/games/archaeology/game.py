@@ -28,33 +28,29 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from printkit import PrintkitError
-from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Treasure, bundled_rules, check_sell
-from printkit.inputfiles import show
-from printkit.messages import clip
-from printkit.scoring.fields import (
+from printkit.gamekit import (
+    ERROR,
+    PrintkitError,
+    Problem as BaseProblem,
     Table,
     check_keys,
     check_top,
+    clip,
     is_count,
     item_text,
     player_name,
     player_tables,
     read_game_file,
     require_table,
+    shared_codes,
+    show,
     type_name,
 )
-from printkit.scoring.problems import ERROR
-from printkit.scoring.problems import Problem as BaseProblem
+from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Treasure, bundled_rules, check_sell
 
 #: code → (severity, the rule it enforces).  Stable: tests, docs and JSON use them.
 CODES: dict[str, tuple[str, str]] = {
-    "game-name": (ERROR, 'the file\'s `game` is "archaeology" (absent: warning)'),
-    "unknown-key": (ERROR, "only the keys of the end-of-game format are allowed"),
-    "missing-key": (ERROR, "every player has a `name` and `money`"),
-    "wrong-type": (ERROR, "every entry has the type the format gives"),
-    "no-players": (ERROR, "a game has at least one [[player]]"),
-    "duplicate-player": (ERROR, "player names are unique at the table"),
+    **shared_codes(GAME_ID, format="end-of-game", missing="every player has a `name` and `money`"),
     "unknown-treasure": (ERROR, "treasure ids are those of the deck (parchment-scrap, coin, …)"),
     "bad-count": (ERROR, "money, keys and card counts are whole numbers >= 0"),
     "too-many-cards": (ERROR, "the table never holds more cards of a type than the deck has"),

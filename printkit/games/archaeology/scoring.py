@@ -16,10 +16,15 @@ from typing import Any
 
 from printkit.games.archaeology.data import GAME_ID, Treasure, bundled_rules
 from printkit.games.archaeology.game import ERROR, Game, Problem
-from printkit.inputfiles import escape_display
-from printkit.ranking import rank_players
-from printkit.scoring.report import report_dict, text_report, to_json, winner_line
-from printkit.scoring.tomlout import dumps_toml
+from printkit.gamekit import (
+    dumps_toml,
+    escape_display,
+    rank_players,
+    report_dict,
+    text_report,
+    to_json,
+    winner_line,
+)
 
 
 def museum_value(count: int, sell: tuple[int, ...] | list[int]) -> int:

@@ -20,29 +20,21 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from printkit.gamekit import Palette as GamePalette
+from printkit.gamekit import icons
 from reportlab.lib.colors import HexColor
-
-from printkit.render.icons import best_contrast, mix, readable
 
 G = "archeo"
 
 
-class Palette:
-    """The game's colours from a theme: ``pal.c(role)`` a reportlab colour,
-    ``pal.hex(role)`` its ``#rrggbb``, ``pal.text_on(role)`` the theme's ink
+class Palette(GamePalette):
+    """The Archéo colours from a theme (:class:`printkit.gamekit.Palette` for
+    ``archeo``): ``pal.c(role)`` a reportlab colour, ``pal.hex(role)`` its
+    ``#rrggbb``, ``pal.mix(a, b, t)``, ``pal.text_on(role)`` the theme's ink
     or paper, whichever reads better on that colour."""
 
     def __init__(self, theme: Any):
-        self.theme = theme
-
-    def hex(self, role: str) -> str:
-        return self.theme.hex(role, G)
-
-    def c(self, role: str) -> Any:
-        return self.theme.colour(role, G)
-
-    def mix(self, a: str, b: str, t: float) -> Any:
-        return mix(self.hex(a), self.hex(b), t)
+        super().__init__(theme, G)
 
     def readable(self, role: str, ground: str | Any, minimum: float = 4.7) -> Any:
         """``role``'s colour, blended towards the theme's ink or paper (whichever
@@ -50,13 +42,8 @@ class Palette:
         text in it reads on ``ground`` (WCAG ≥ ``minimum``; 4.7 keeps 4.5 after
         anti-aliasing and rounding)."""
         g = ground if isinstance(ground, str) and ground.startswith("#") else self.hex(ground)
-        towards = best_contrast(g, self.theme.hex("ink"), self.theme.hex("paper"))
-        return HexColor(readable(self.hex(role), g, towards, minimum, steps=20))
-
-    def text_on(self, role: str) -> Any:
-        ink, paper = self.theme.hex("ink"), self.theme.hex("paper")
-        return self.theme.colour("paper") if best_contrast(self.hex(role), paper, ink) == paper \
-            else self.theme.colour("ink")
+        towards = icons.best_contrast(g, self.theme.hex("ink"), self.theme.hex("paper"))
+        return HexColor(icons.readable(self.hex(role), g, towards, minimum, steps=20))
 
 
 # -- small helpers -----------------------------------------------------------------------

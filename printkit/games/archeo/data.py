@@ -16,9 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from printkit import PrintkitError
-from printkit.inputfiles import show
-from printkit.rules import Checker, check_rules_keys, load_toml, rules_path, playing_time
+from printkit.gamekit import Checker, playing_time, read_rules, rules_path
 
 GAME_ID = "archeo"
 
@@ -156,16 +154,8 @@ def load_rules(path: Path | None = None) -> ArcheoRules:
     ``table.key`` and what is allowed, for a missing, malformed, out-of-range
     or inconsistent entry and for a key the bundled file does not have.
     """
-    path = Path(path) if path else rules_path(GAME_ID)
-    chk = Checker(path, load_toml(path), GAME_ID)
-    try:
-        rules = _read(chk)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # safety net: one line, never a traceback
-        raise PrintkitError(f"{path}: malformed rules data ({type(exc).__name__}: {show(str(exc))})") from None
-    ids = {"boards": list(rules.boards)}
-    ids.update({f"boards.{b.id}.slots": list(b.slots) for b in rules.boards.values()})
-    check_rules_keys(GAME_ID, chk.data, path, ids=ids)
-    return rules
+    return read_rules(GAME_ID, path, _read, ids=lambda data, rules: {
+        "boards": list(rules.boards), **{f"boards.{b.id}.slots": list(b.slots) for b in rules.boards.values()}})
 
 
 def _count(chk: Checker, key: str, lo: int = 0, hi: int = COUNT_MAX) -> int:
@@ -344,7 +334,7 @@ def printed_texts(rules: ArcheoRules) -> list[tuple[str, str, tuple[str, ...]]]:
 def check_printable(rules: ArcheoRules, theme) -> None:
     """Refuse rules texts the theme's fonts cannot draw
     (:func:`printkit.rules.check_printable`)."""
-    from printkit.rules import check_printable as check
+    from printkit.gamekit import check_printable as check
 
     check(rules.file or str(rules_path(GAME_ID)), printed_texts(rules), theme)
 

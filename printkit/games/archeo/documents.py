@@ -17,9 +17,7 @@ from printkit.games.archeo import art
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import GAME_ID, ArcheoRules
 from printkit.games.archeo.svg import icon_svg
-from printkit.paper import Paper
-from printkit.render.documents import game_context, render_document
-from printkit.theme import Theme
+from printkit.gamekit import Paper, Theme, game_context, render_fitted
 
 TEMPLATE = "archeo-rules.html.j2"
 
@@ -67,4 +65,4 @@ def rules_reference_pdf(rules: ArcheoRules, theme: Theme, paper: Paper) -> bytes
     """The one-page Archéo rules reference as PDF bytes (``paper`` size, the
     theme's fonts and the game's palette).  Raises
     :class:`printkit.PrintkitError` for a template error."""
-    return render_document(TEMPLATE, rules_context(rules, theme), theme, paper)
+    return render_fitted(TEMPLATE, rules_context(rules, theme), theme, paper)

@@ -36,17 +36,23 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from printkit.games.archeo.data import GAME_ID, STARS_MAX, ArcheoRules, bundled_rules
-from printkit.inputfiles import show
-from printkit.scoring.fields import check_top, is_int, item_text, read_game_file, require_table, type_name
-from printkit.scoring.problems import ERROR
-from printkit.scoring.problems import Problem as BaseProblem
+from printkit.gamekit import (
+    ERROR,
+    Problem as BaseProblem,
+    check_top,
+    is_int,
+    item_text,
+    read_game_file,
+    require_table,
+    shared_codes,
+    show,
+    type_name,
+)
 
 #: code → (severity, the rule it enforces).  Stable: tests, docs and JSON use them.
 CODES: dict[str, tuple[str, str]] = {
-    "game-name": (ERROR, 'the file\'s `game` is "archeo" (absent: warning)'),
-    "unknown-key": (ERROR, "only the keys of the Archéo game format are allowed"),
-    "missing-key": (ERROR, "a game file has `players`, `ended`, `egg`, `broken` and a [placed] table"),
-    "wrong-type": (ERROR, "every entry has the type the format gives"),
+    **shared_codes(GAME_ID, format="Archéo game", players=False,  # cooperative: no [[player]] tables
+                   missing="a game file has `players`, `ended`, `egg`, `broken` and a [placed] table"),
     "bad-players": (ERROR, "`players` is 1 (solo) to 5 (rulebook: Setup, Solo Mode)"),
     "bad-broken": (ERROR, "`broken` lies between 0 and the shovel cards for the player count "
                           "(rulebook: Setup step 5: 2 → 11, 3 → 10, 4 → 9, 5 → 8; Solo Mode: 8)"),

@@ -19,10 +19,7 @@ from reportlab.pdfbase import pdfmetrics
 from printkit.games.archeo import art
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import FACE_KINDS, ArcheoRules, Board
-from printkit.model import Face, FaceBox
-from printkit.render.icons import contrast_ratio
-from printkit.render.text import fit_size
-from printkit.units import mm
+from printkit.gamekit import Face, FaceBox, contrast_ratio, fit_size, mm
 
 G = "archeo"
 

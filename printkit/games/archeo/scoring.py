@@ -24,8 +24,7 @@ from typing import Any
 
 from printkit.games.archeo.data import GAME_ID, ArcheoRules, Band, bundled_rules
 from printkit.games.archeo.game import ERROR, Game, Problem
-from printkit.scoring.report import report_dict, text_report, to_json
-from printkit.scoring.tomlout import dumps_toml
+from printkit.gamekit import dumps_toml, report_dict, text_report, to_json
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit import PrintkitError
+from printkit.gamekit import Face, FaceBox, PrintkitError, mm
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import ArcheoRules
-from printkit.model import Face, FaceBox
-from printkit.units import mm
 
 #: Display names of the layer backs.
 BACK_NAMES = {"sand": "Sand", "dirt": "Dirt", "discovery": "Discovery"}

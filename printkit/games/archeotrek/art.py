@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.render.icons import check_size as _check
+from printkit.gamekit import check_size as _check
 
 def bone(c: Any, x: float, y: float, size: float, fill: Any, stroke: Any = None,
          stroke_width: float = 0.0, angle: float = 0.0) -> None:

@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from printkit.inputfiles import show
-from printkit.rules import Checker, check_rules_keys, load_toml, rules_path, playing_time
+from printkit.gamekit import Checker, playing_time, read_rules, show
 
 #: Colour symbols the token art can draw (printkit.render.icons.SYMBOLS).
 SYMBOL_NAMES = ("circle", "triangle", "square", "diamond")
@@ -118,13 +117,9 @@ def load_rules(path: Path | None = None) -> ArcheoTrekRules:
     data): raises :class:`printkit.PrintkitError` naming the file, the key and
     the allowed values for a missing, malformed or out-of-range entry.
     """
-    path = Path(path) if path else rules_path("archeotrek")
-    chk = Checker(path, load_toml(path), "archeotrek")
-    rules = _read(chk)
-    # every key read is valid; now refuse the keys nothing reads (typos, keys of other games)
-    named = list(rules.tokens.bones)
-    check_rules_keys("archeotrek", chk.data, path, ids={f"tokens.{t}": named for t in ("bones", "skeletons", "symbols")})
-    return rules
+    return read_rules("archeotrek", path, _read,  # then refuse the keys nothing reads (typos)
+                      ids=lambda data, rules: {f"tokens.{t}": list(rules.tokens.bones)
+                                               for t in ("bones", "skeletons", "symbols")})
 
 
 def _read(chk: Checker) -> ArcheoTrekRules:

@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit import PrintkitError
+from printkit.gamekit import Paper, PrintkitError, Theme, game_context, render_fitted
 from printkit.games.archeotrek.data import ArcheoTrekRules
-from printkit.paper import Paper
-from printkit.render.documents import game_context, render_fitted
-from printkit.theme import Theme
 
 GAME_ID = "archeotrek"
 TEMPLATE = "archeotrek-rules.html.j2"

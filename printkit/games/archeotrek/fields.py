@@ -31,16 +31,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable
 
-from printkit import PrintkitError
-from printkit.inputfiles import MAX_DIGITS, read_bytes
-from printkit.messages import clip
-from printkit.pdf import quiet_pypdf
-from printkit.scoring import NoSheets
+from printkit.gamekit import (MAX_DIGITS, MAX_FORM_PAGES, MAX_FORM_WIDGETS, MAX_PDF_OBJECTS, FieldSpec, NoSheets,
+                              PrintkitError, clip, mm, pdf_object_estimate, quiet_pypdf, read_bytes)
 from printkit.games.archeotrek.data import CHOICE_LINES
 from printkit.games.archeotrek.game import GAME_ID, Game, game_from_dict
 from printkit.games.archeotrek.sheet import SCORE_BOXES, SheetGeometry
-from printkit.render.forms import FieldSpec
-from printkit.units import mm
 
 CIRCLE_PT = 22.0     # typed circle values
 AREA_PT = 10.0       # area letter in a circle's tab
@@ -139,6 +134,10 @@ def _open(path: Path):
     from pypdf.errors import PyPdfError
 
     data = read_bytes(path, kind="pdf")  # regular files only, at most 64 MB: one line otherwise
+    objects = pdf_object_estimate(data)
+    if objects > MAX_PDF_OBJECTS:  # before pypdf walks them all (396,000 form widgets took minutes)
+        raise PrintkitError(f"{_name(path)}: about {objects:,} PDF objects; a filled kit has a few thousand "
+                            f"(at most {MAX_PDF_OBJECTS:,} are read): give the filled sheets only")
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
         if reader.is_encrypted:
@@ -150,7 +149,11 @@ def _open(path: Path):
                 raise PrintkitError(
                     f"{_name(path)}: the PDF is password-protected; save an unprotected copy of the filled sheet"
                 )
-        _ = len(reader.pages)
+        declared = reader.trailer["/Root"]["/Pages"].get("/Count")  # before pypdf lists every page
+        pages = len(reader.pages) if not (isinstance(declared, int) and declared > MAX_FORM_PAGES) else declared
+        if pages > MAX_FORM_PAGES:
+            raise PrintkitError(f"{_name(path)}: {pages:,} pages; filled sheets are a few pages (at most "
+                                f"{MAX_FORM_PAGES:,} are read): is this the right file?")
     except PrintkitError:
         raise
     except NotImplementedError as exc:  # pypdf: an encryption handler, version or method it lacks
@@ -165,7 +168,17 @@ def _unsupported_encryption(path: Path, exc: Exception) -> PrintkitError:
                          f"({clip(exc, 120)}); save an unprotected copy of the filled sheet")
 
 
-def _widgets(reader, path: Path) -> Iterable[tuple[str, Any, Any]]:
+def _count_widgets(n: int, path: Path, page_no: int, budget: list[int]) -> None:
+    """Add ``n`` annotations to ``budget`` (widgets read so far, all files);
+    past :data:`printkit.inputfiles.MAX_FORM_WIDGETS` raise, before any is
+    parsed (a sheet has about a hundred)."""
+    budget[0] += n
+    if budget[0] > MAX_FORM_WIDGETS:
+        raise PrintkitError(f"{_name(path)}: page {page_no + 1} takes the form widgets read past "
+                            f"{MAX_FORM_WIDGETS:,} (a Dig Site sheet has about 100); give the filled sheets only")
+
+
+def _widgets(reader, path: Path, budget: list[int] | None = None) -> Iterable[tuple[str, Any, Any]]:
     """(full name, terminal field dict, sheet key) of every widget on every
     page, in page order — read from the pages, not ``/AcroForm``, so sheets
     merged without it (``add_page``) or with clashing names keep every value.
@@ -175,7 +188,10 @@ def _widgets(reader, path: Path) -> Iterable[tuple[str, Any, Any]]:
         annots = page.get("/Annots")
         if annots is None:
             continue
-        for a in annots.get_object():
+        annots = annots.get_object()
+        _count_widgets(len(annots) if isinstance(annots, list) else 1, path, page_no,
+                       budget if budget is not None else [0])
+        for a in annots:
             w = a.get_object()
             if w.get("/Subtype") != "/Widget":
                 continue
@@ -221,9 +237,10 @@ def read_sheets(paths: Iterable[str | Path]) -> list[_Sheet]:
     (token sheets of the kit, sheets built without ``--fillable``)."""
     sheets: list[_Sheet] = []
     without: list[Path] = []
+    budget = [0]  # form widgets read over every file
     with quiet_pypdf():
         for path in map(Path, paths):
-            found = _read_file(path)
+            found = _read_file(path, budget)
             sheets.extend(found)
             if not found:
                 without.append(path)
@@ -234,10 +251,10 @@ def read_sheets(paths: Iterable[str | Path]) -> list[_Sheet]:
     return sheets
 
 
-def _read_file(path: Path) -> list[_Sheet]:
+def _read_file(path: Path, budget: list[int] | None = None) -> list[_Sheet]:
     reader = _open(path)
     try:
-        return _sheets_of(reader, path)
+        return _sheets_of(reader, path, budget)
     except PrintkitError:
         raise
     except NotImplementedError as exc:  # an object encrypted with a method pypdf lacks, met while reading
@@ -246,10 +263,10 @@ def _read_file(path: Path) -> list[_Sheet]:
         raise PrintkitError(f"{_name(path)}: damaged form fields ({type(exc).__name__}: {clip(exc, 200)})") from None
 
 
-def _sheets_of(reader, path: Path) -> list[_Sheet]:
+def _sheets_of(reader, path: Path, budget: list[int] | None = None) -> list[_Sheet]:
     sheets: list[_Sheet] = []
     by_top: dict[Any, _Sheet] = {}
-    for full, term, top in _widgets(reader, path):
+    for full, term, top in _widgets(reader, path, budget):
         m = _FIELD.fullmatch(full)
         if not m:
             continue
@@ -383,7 +400,7 @@ def load_pdf_game(paths: Iterable[str | Path], rules=None) -> Game:
 
 def export_toml(paths: Iterable[str | Path]) -> str:
     """Filled Dig Site PDFs as a TOML filled-game file (fix typos, rescore)."""
-    from printkit.scoring.tomlout import dumps_toml
+    from printkit.gamekit import dumps_toml
 
     paths = [Path(p) for p in paths]
     data = game_dict_from_pdfs(paths)

@@ -29,8 +29,28 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from printkit import PrintkitError
-from printkit.inputfiles import INT64_MAX, INT64_MIN, all_plain, show, text_flaw
+from printkit.gamekit import (
+    ERROR,
+    INT64_MAX,
+    INT64_MIN,
+    PrintkitError,
+    Problem as BaseProblem,
+    Table,
+    WARNING,
+    all_plain,
+    check_keys,
+    check_top,
+    is_int64,
+    load_toml,
+    player_name,
+    player_tables,
+    read_game_file,
+    require_table,
+    shared_codes,
+    show,
+    text_flaw,
+    type_name,
+)
 from printkit.games.archeotrek.data import (
     CHOICE_LINES,
     CIRCLE_KINDS,
@@ -40,29 +60,11 @@ from printkit.games.archeotrek.data import (
     TokenSet,
     load_rules,
 )
-from printkit.rules import load_toml
-from printkit.scoring.fields import (
-    Table,
-    check_keys,
-    check_top,
-    is_int64,
-    player_name,
-    player_tables,
-    read_game_file,
-    require_table,
-    type_name,
-)
-from printkit.scoring.problems import ERROR, WARNING
-from printkit.scoring.problems import Problem as BaseProblem
 
 #: code → (severity, the rule it enforces).  Stable: tests, docs and JSON use them.
 CODES: dict[str, tuple[str, str]] = {
-    "game-name": (ERROR, "the file's `game` is \"archeotrek\" (absent: warning)"),
-    "unknown-key": (ERROR, "only the keys of the filled-game format are allowed"),
-    "missing-key": (ERROR, "a player has a `name`, `choices` and `circles`"),
-    "wrong-type": (ERROR, "every entry has the type the format gives (values are whole numbers)"),
-    "no-players": (ERROR, "a game has at least one [[player]]"),
-    "duplicate-player": (ERROR, "player names are unique at the table"),
+    **shared_codes("archeotrek", format="filled-game", missing="a player has a `name`, `choices` and `circles`",
+                   wrong_type="every entry has the type the format gives (values are whole numbers)"),
     "unknown-circle": (ERROR, "every circle label exists in the layout"),
     "value-out-of-range": (
         ERROR,

@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.games.archeotrek.game import GAME_ID, Game
-from printkit.messages import clip
-from printkit.ranking import rank_players
+from printkit.gamekit import clip, rank_players, report_dict, text_report, to_json, winner_line
 from printkit.games.archeotrek.validate import (
     ERROR,
     Problem,
@@ -23,7 +22,6 @@ from printkit.games.archeotrek.validate import (
     token_index_for,
     validate,
 )
-from printkit.scoring.report import report_dict, text_report, to_json, winner_line
 
 
 @dataclass(frozen=True)
@@ -46,7 +44,7 @@ class SkeletonAward:
         colour, counts, points = self.colour, self.counts, self.points
         best = max(counts.values(), default=0)
         if best == 0:
-            return f"no one kept a {colour} Bone"
+            return f"no one kept {_a(colour)} {colour} Bone"
         top = [p for p, n in counts.items() if n == best]
         if len(top) == 1:
             others = sorted((n for p, n in counts.items() if p != top[0]), reverse=True)
@@ -61,6 +59,12 @@ class SkeletonAward:
                 f"fewest {colour} points ({low} vs {nxt})"
             )
         return f"{_names(top)} tied on {best} {colour} {_bones(best)} and {low} {colour} points: no one"
+
+
+def _a(word: str) -> str:
+    """The indefinite article before ``word``: "an" before a vowel letter
+    (an orange Bone), else "a" (a blue Bone)."""
+    return "an" if word[:1].lower() in "aeiouàâéèêëîïôöùûü" and word[:1] else "a"
 
 
 def _bones(n: int) -> str:

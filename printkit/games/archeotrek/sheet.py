@@ -25,13 +25,9 @@ from typing import Any, NamedTuple
 
 from reportlab.pdfbase import pdfmetrics
 
-from printkit import PrintkitError
+from printkit.gamekit import Face, FaceBox, PrintkitError, fit_size, icons, mm
 from printkit.games.archeotrek.data import ArcheoTrekRules
-from printkit.model import Face, FaceBox
 from printkit.games.archeotrek import art
-from printkit.render import icons
-from printkit.render.text import fit_size
-from printkit.units import mm
 
 GAME = "archeotrek"
 

@@ -19,11 +19,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from printkit import UsageError
+from printkit.gamekit import UsageError, dumps_toml
 from printkit.games.archeotrek.data import CHOICE_LINES, ArcheoTrekRules
 from printkit.games.archeotrek.game import bundled_rules
 from printkit.games.archeotrek.validate import tables_for
-from printkit.scoring.tomlout import dumps_toml
 
 #: Seat names used by the simulator (non-ASCII on purpose).
 NAMES = ("Ana", "Ben", "Chloé", "Dara", "Émile", "Farah", "Gus", "Hana")

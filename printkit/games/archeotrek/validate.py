@@ -23,9 +23,7 @@ from typing import Any
 from printkit.games.archeotrek.data import CHOICE_LINES, Layout, TokenSet
 # CODES and Problem live with the game file's model (game.py); validate needs Game.
 from printkit.games.archeotrek.game import CODES, Game, Problem, problem
-from printkit.inputfiles import show
-from printkit.messages import clip
-from printkit.scoring.problems import ERROR, WARNING
+from printkit.gamekit import ERROR, WARNING, clip, show
 
 
 #: Names other modules import from here (CODES and Problem are game.py's).
@@ -80,10 +78,45 @@ class Tables:
     huge: bool = False
     #: area bitmask → contiguous? (memo)
     contig: dict[int, bool] = field(default_factory=dict)
-    #: (label, value) → the circle's bit / packed Hall vector, for valid pairs only
-    #: (the fast pass maps a sheet's ``circles.items()`` through them in C)
-    pair_bit: dict[tuple[str, int], int] = field(default_factory=dict)
-    pair_need: dict[tuple[str, int], int] = field(default_factory=dict)
+    #: (shift, table) per 13-bit chunk of the circles: table[chunk] = the union of
+    #: the neighbours of the chunk's circles (empty for a layout of > 65 circles)
+    spread: tuple[tuple[int, tuple[int, ...]], ...] = ()
+
+
+#: Circles per :attr:`Tables.spread` chunk (8,192 entries per table).
+_CHUNK = 13
+
+
+def _spread_tables(nbr: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    if len(nbr) > 5 * _CHUNK:
+        return ()
+    out = []
+    for shift in range(0, len(nbr), _CHUNK):
+        width = min(_CHUNK, len(nbr) - shift)
+        tab = [0] * (1 << width)
+        for v in range(1, 1 << width):
+            low = v & -v
+            tab[v] = tab[v ^ low] | nbr[shift + low.bit_length() - 1]
+        out.append((shift, tuple(tab)))
+    return tuple(out)
+
+
+def _reach(start: int, within: int, t: Tables) -> int:
+    """:func:`_component` through the chunk tables: each step adds the
+    neighbours of every circle reached so far with one look-up per chunk."""
+    spread = t.spread
+    if not spread:
+        return _component(start, within, t.nbr)
+    mask = (1 << _CHUNK) - 1
+    seen = start
+    while True:
+        grow = seen
+        for shift, tab in spread:
+            grow |= tab[(seen >> shift) & mask]
+        grow &= within
+        if grow == seen:
+            return seen
+        seen = grow
 
 
 def _build_tables(layout: Layout) -> Tables:
@@ -128,8 +161,7 @@ def _build_tables(layout: Layout) -> Tables:
     return Tables(
         labels, idx, nbr, tuple(value_mask), any_mask, tuple(own), boxes, subsets, ops,
         bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, p=p, q=q, high=high,
-        pair_bit={(lab, v): b for lab, (b, vals) in fast.items() for v in vals},
-        pair_need={(lab, v): need for lab, (_, vals) in fast.items() for v, need in vals.items()},
+        spread=_spread_tables(nbr),
         huge=sum(boxes.values()) >= 1 << (_W - 2) or len(labels) >= 1 << (_W - 2),
     )
 
@@ -440,8 +472,7 @@ def validate(game: "Game", *, partial: bool = False,
     """
     t = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
-    labels, nbr, bit, contig = t.labels, t.nbr, t.bit, t.contig
-    pair_bit, pair_need = t.pair_bit, t.pair_need
+    labels, nbr, fast, bit, contig = t.labels, t.nbr, t.fast, t.bit, t.contig
     q_yellow, q_red, q_diff, q_sum = (t.q[line] for line in CHOICE_LINES)
     high = t.high
     b_yellow, b_red, b_diff, b_sum = (t.boxes[line] for line in CHOICE_LINES)
@@ -454,20 +485,28 @@ def validate(game: "Game", *, partial: bool = False,
         pname = pl.name
         circles = pl.circles
         # -- circles: fast pass (labels, values, special circles) --------------
-        pairs = circles.items()
-        bits = list(map(pair_bit.get, pairs))
-        clean = None not in bits
+        filled = 0
+        need = 0
+        clean = True
+        for lab, v in circles.items():
+            e = fast.get(lab)
+            if e is None:
+                clean = False
+                break
+            pv = e[1].get(v)
+            if pv is None:
+                clean = False
+                break
+            filled |= e[0]
+            need += pv
         masks = None
-        if clean:
-            filled = sum(bits)  # distinct labels, distinct bits: the sum is the union
-            need = sum(map(pair_need.__getitem__, pairs))
-        else:
+        if not clean:
             filled, masks = _circles_slow(pname, circles, t, out)
             need = 0
             for _, m in masks:
                 need += t.p[m]
         # -- connectivity -------------------------------------------------------
-        if filled and _component(filled & -filled, filled, nbr) != filled:
+        if filled and _reach(filled & -filled, filled, t) != filled:
             comps = components(filled, nbr)
             main = max(comps, key=lambda c: c.bit_count())
             rest = filled & ~main

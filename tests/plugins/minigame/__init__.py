@@ -1,6 +1,7 @@
 """Minigame: the smallest printkit game plug-in, living only under tests/.
 
-Six number cards (1–6) with one back, and a scorer: each player lists the
+A rules reference from its own template and palette (``templates/``,
+``palette.toml`` beside this file), six number cards (1–6) with one back, and a scorer: each player lists the
 cards they hold; the highest total wins.  It is registered exactly like a
 fan's pip package (``tests/plugins/printkit_minigame-0.1.dist-info`` declares
 the ``printkit.games`` entry point), so the tests prove a game needs no change
@@ -9,36 +10,87 @@ outside its own folder.
 
 from __future__ import annotations
 
-from printkit.build import BuildOptions, GameKit, Part
-from printkit.model import Component, ComponentSet, Face
-from printkit.units import mm
+from dataclasses import dataclass as _dataclass
+from pathlib import Path
 
-VALUES = (1, 2, 3, 4, 5, 6)
+from printkit.gamekit import (
+    BuildOptions,
+    Checker,
+    Component,
+    Face,
+    GameKit,
+    Palette,
+    Part,
+    Pen,
+    document,
+    game_context,
+    load_toml,
+    mm,
+    pieces,
+    rules_path,
+)
+
+
+@_dataclass(frozen=True)
+class Rules:
+    """The minigame's rules data (``rules.toml`` beside this file)."""
+
+    title: str
+    tagline: str
+    players_min: int
+    players_max: int
+    players_default: int
+    minutes: tuple[int, int]
+    cards: tuple[int, ...]
+
+
+def load_rules(path: Path | None = None) -> Rules:
+    """``rules.toml`` in this folder (``None``) or a ``--rules`` file, checked
+    by :class:`printkit.gamekit.Checker` (one line per bad value)."""
+    path = Path(path) if path else rules_path("minigame")
+    data = load_toml(path)
+    ck = Checker(path, data, "minigame")
+    lo, hi = ck.whole("game.players.min", 1, 8), ck.whole("game.players.max", 1, 8)
+    return Rules(title=ck.text("game.title", 60), tagline=ck.text("game.tagline", 120), players_min=lo,
+                 players_max=hi, players_default=ck.whole("game.players.default", lo, hi),
+                 minutes=(ck.whole("game.minutes.min", 1, 600), ck.whole("game.minutes.max", 1, 600)),
+                 cards=ck.wholes("game.cards", 1, 99))
+
+
+VALUES = load_rules().cards
 
 
 def _front(value: int, theme) -> Face:
+    """A card face: the value big in the middle, drawn with a Pen in the game's Palette."""
+    pal = Palette(theme, "minigame")
+
     def draw(c, box):
-        c.setFillColor(theme.colour("paper"))
-        c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed, stroke=0, fill=1)
-        c.setFillColor(theme.colour("ink"))
-        c.setFont(theme.font("display"), 40)
-        c.drawCentredString(box.width / 2, box.height / 2 - 14, str(value))
+        with Pen(c) as pen:
+            pen.fill(pal("paper")).rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed)
+            pen.fill(pal("ink")).text(str(value), box.width / 2, box.height / 2 - 14, theme.font("display"), 40)
     return Face(f"minigame/front-{value}", draw, str(value))
 
 
 def _back(theme) -> Face:
+    pal = Palette(theme, "minigame")
+
     def draw(c, box):
-        c.setFillColor(theme.colour("accent"))
-        c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed, stroke=0, fill=1)
+        with Pen(c) as pen:  # felt: the plug-in's own palette.toml
+            pen.fill(pal("felt")).rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed)
     return Face("minigame/back", draw)
 
 
 def parts(options: BuildOptions) -> list[Part]:
+    """A rules reference from the plug-in's own template (templates/minigame-rules.html.j2)
+    in its own palette (palette.toml), then the six cards."""
     theme = options.theme
     back = _back(theme)
     cards = tuple(Component(f"card-{v}", mm(63.5), mm(88.9), _front(v, theme), back) for v in VALUES)
-    return [Part("cards", "Number cards", "card 300 g/m²",
-                 components=ComponentSet("cards", "Number cards", "card", cards), count=len(cards))]
+    rules = load_rules(options.rules_file("minigame"))
+    context = {**game_context("minigame", rules), "cards": len(rules.cards), "low": min(rules.cards),
+               "high": max(rules.cards)}
+    return [document("rules-reference", "Rules reference", "plain paper", "minigame-rules.html.j2", context, options),
+            pieces("cards", "Number cards", "card 300 g/m²", cards)]
 
 
 
@@ -48,11 +100,9 @@ def parts(options: BuildOptions) -> list[Part]:
 from dataclasses import dataclass, field  # noqa: E402
 from typing import ClassVar  # noqa: E402
 
-from printkit.ranking import rank_players  # noqa: E402
-from printkit.scoring import fields as f  # noqa: E402
-from printkit.scoring.problems import ERROR, has_errors  # noqa: E402
-from printkit.scoring.problems import Problem as BaseProblem  # noqa: E402
-from printkit.scoring.report import report_dict, text_report, to_json, winner_line  # noqa: E402
+from printkit.gamekit import ERROR, has_errors, rank_players, report_dict, text_report, to_json, winner_line  # noqa: E402
+from printkit.gamekit import Problem as BaseProblem  # noqa: E402
+from printkit.gamekit import fields as f  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -127,11 +177,11 @@ def _json(result, max_problems=None) -> str:
 
 
 def scorer(rules_path=None):
-    from printkit.scoring import Scorer
+    from printkit.gamekit import Scorer
 
     return Scorer(load=_load, validate=_validate, score=_score, render_text=_text, render_json=_json,
                   reports="each player's card total and rank")
 
 
-GAME = GameKit(id="minigame", title="Minigame", tagline="Six cards, highest total wins",
-               parts=parts, players=(2, 3, 2), scorer=scorer)
+# Title, tagline, players, the player range under --rules and the cover come from rules.toml.
+GAME = GameKit(id="minigame", parts=parts, rules=load_rules, scorer=scorer)

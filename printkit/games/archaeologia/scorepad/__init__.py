@@ -36,7 +36,7 @@ def rules_data(rules: ArchaeologiaRules) -> dict[str, Any]:
 def pad(rules_path: Path | None = None):
     """The :class:`printkit.scorepad.PadSpec` of Archaeologia (bundled rules or a
     ``--rules`` file; raises :class:`printkit.PrintkitError` for bad rules data)."""
-    from printkit.scorepad import form_pad
+    from printkit.gamekit import form_pad
 
     rules = load_rules(rules_path)
     return form_pad("archaeologia", rules.title, rules_data(rules), HERE)

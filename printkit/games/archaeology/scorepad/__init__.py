@@ -30,7 +30,7 @@ def rules_data(rules: ArchaeologyRules) -> dict[str, Any]:
 def pad(rules_path: Path | None = None):
     """The :class:`printkit.scorepad.PadSpec` of Archaeology (bundled rules or a ``--rules``
     file; raises :class:`printkit.PrintkitError` for bad rules data)."""
-    from printkit.scorepad import form_pad
+    from printkit.gamekit import form_pad
 
     rules = load_rules(rules_path)
     return form_pad("archaeology", rules.title, rules_data(rules), HERE)

@@ -50,7 +50,7 @@ def rules_data(rules: ArcheoTrekRules, layout: Layout | None = None, tokens: Tok
 def pad(rules_path: Path | None = None):
     """The :class:`printkit.scorepad.PadSpec` of ArchéoTREK under the bundled rules or a
     ``--rules`` file (raises :class:`printkit.PrintkitError` for bad rules data)."""
-    from printkit.scorepad import PadSpec
+    from printkit.gamekit import PadSpec
 
     rules = load_rules(rules_path)
     return PadSpec(

@@ -343,7 +343,7 @@
   function reason(a) {
     var colour = a.colour, counts = a.counts, points = a.points, ps = Object.keys(counts);
     var best = Math.max.apply(null, [0].concat(ps.map(function (p) { return counts[p]; })));
-    if (best === 0) return "no one kept a " + colour + " Bone";
+    if (best === 0) return "no one kept " + (/^[aeiouàâéèêëîïôöùûü]/i.test(colour) ? "an " : "a ") + colour + " Bone";
     var top = ps.filter(function (p) { return counts[p] === best; });
     if (top.length === 1) {
       var others = ps.filter(function (p) { return p !== top[0]; }).map(function (p) { return counts[p]; }).sort(function (x, y) { return y - x; });

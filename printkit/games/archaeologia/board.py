@@ -1,6 +1,7 @@
 """The two Archaeologia score boards, drawn per the Face contract and printed
-tiled over the kit paper (glue overlaps, crosshairs) or on one large sheet
-(``--board-paper``) by :mod:`printkit.tiling`.
+by :mod:`printkit.tiling`: each on one kit sheet when it fits (A4 landscape at
+its true size, Letter at 98 %: :func:`sheet_scale`), on one large sheet with
+``--board-paper``, else tiled over the kit paper (glue overlaps, crosshairs).
 
 * MONEY/TOOLS: the money track from 0 to ``sizes.money_track_max`` (start
   space marked) and the tool hut: each tool with its price and the stratum it
@@ -14,14 +15,10 @@ marker wide.  :func:`track_cells` gives each space's rectangle (pt) for tests.
 
 from __future__ import annotations
 
-from printkit.build import BuildOptions
+from printkit.gamekit import BuildOptions, FaceBox, get_paper, mm, render_single, render_tiled, sheet_fit
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules
 from printkit.games.archaeologia.tiles import coin_badge, col, fit, on, readable, text, wrapped
-from printkit.model import FaceBox
-from printkit.paper import get_paper
-from printkit.tiling import render_single, render_tiled, sheet_fit
-from printkit.units import mm
 
 G = GAME_ID
 FRAME = mm(7)
@@ -287,7 +284,7 @@ def board_pdf(rules: ArchaeologiaRules, options: BuildOptions, which: str) -> by
 
 def boards_pdf(rules: ArchaeologiaRules, options: BuildOptions) -> bytes:
     """Both boards in one PDF: MONEY/TOOLS first, then RENOWN (see :func:`board_pdf`)."""
-    from printkit.pdf import assemble
+    from printkit.gamekit import assemble
 
     return assemble([board_pdf(rules, options, "money"), board_pdf(rules, options, "renown")],
                     title=f"{rules.title} · boards", duplex="none")

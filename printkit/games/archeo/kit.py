@@ -18,12 +18,10 @@ Every count, star and size comes from ``rules/archeo.toml``.
 
 from __future__ import annotations
 
-from printkit.build import BuildOptions, GameKit, Part
+from pathlib import Path
+
+from printkit.gamekit import BuildOptions, Component, ComponentSet, GameKit, LazyModule, Part, deferred, mm
 from printkit.games.archeo.data import EARTH_BACKS, GAME_ID, FACE_KINDS, ArcheoRules, check_printable, load_rules
-from printkit.games.archeo.scorer import scorer
-from printkit.lazy import LazyModule, deferred
-from printkit.model import Component, ComponentSet
-from printkit.units import mm
 
 #: The faces' art (reportlab) loads when a kit is built, not when a game is
 #: scored (:mod:`printkit.lazy`).
@@ -132,25 +130,34 @@ def parts(options: BuildOptions) -> list[Part]:
     ]
 
 
-def cover(summary: list[dict], options: BuildOptions) -> bytes:
-    """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
-    art, players and playing time, contents and the print plan."""
-    from printkit.games.archeo.cover import title_art
-    from printkit.render.cover import cover_pdf
+def scorer(rules_path: Path | None = None):
+    """The Archéo :class:`printkit.scoring.Scorer` under the rules at
+    ``rules_path`` (``None``: bundled): the table's stars per fossil board and
+    the egg, the total, why the game ended and the rating of End of Game.
 
-    rules = load_rules(options.rules_file(GAME_ID))
-    return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
-                     minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
-                     theme=options.theme, game=GAME_ID, art=title_art, accent_role="dirt_dark")
+    Raises :class:`printkit.PrintkitError` (one line naming file and key) for
+    bad rules data at ``rules_path``."""
+    from printkit.games.archeo import data, game, scoring
+    from printkit.gamekit import Scorer
 
-
-def _players(rules: ArcheoRules) -> tuple[int, int, int]:
-    return rules.players_min, rules.players_max, rules.players_default
+    rules = data.bundled_rules() if rules_path is None else data.load_rules(rules_path)
+    return Scorer(
+        load=lambda path: game.load_game(path, rules=rules),
+        validate=scoring.validate,
+        score=scoring.score_game,
+        render_text=scoring.render_text,
+        render_json=scoring.render_json,
+        simulate=lambda players, seed: scoring.simulate_toml(players, seed, rules=rules),
+        default_players=rules.players_default,
+        players_range=(rules.players_min, rules.players_max),
+        reports="stars per fossil board and the egg, the total, why the game ended, the rating of End of Game "
+                "(cooperative: no winner line)",
+        example="examples/archeo/finished-3-players.toml",
+    )
 
 
 _title_art = deferred("printkit.games.archeo.cover:title_art")
 
-_rules = load_rules()
 def _scorepad(rules_path=None):
     """The in-browser score pad (:mod:`printkit.games.archeo.scorepad`)."""
     from printkit.games.archeo.scorepad import pad
@@ -160,13 +167,9 @@ def _scorepad(rules_path=None):
 
 GAME = GameKit(
     id=GAME_ID,
-    title=_rules.title,
-    tagline=_rules.tagline,
     parts=parts,
-    players=_players(_rules),
-    cover=cover,
     title_art=_title_art,
-    player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
+    cover_accent="dirt_dark",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,
     scorer=scorer,
     scorepad=lambda rules_path=None: _scorepad(rules_path),

@@ -4,21 +4,27 @@
 * ``dig-site-sheets``: one Dig Site sheet per player, uncut, no bleed; with
   ``--fillable`` each carries the form fields of
   :mod:`printkit.games.archeotrek.fields` (same art);
-* ``bone-tokens``: 36 round Bone tokens (4 colours × 9) with one common back;
-* ``skeleton-tokens``: 4 round Skeleton tokens, one per colour, with backs.
+* ``tokens``: 36 round Bone tokens (4 colours × 9) with one common back and 4
+  round Skeleton tokens, one per colour, with backs, on one sheet.
 
 Counts, values, colours' symbols and sizes come from ``rules/archeotrek.toml``.
 """
 
 from __future__ import annotations
 
-from printkit.build import BuildOptions, GameKit, Part
+from printkit.gamekit import (
+    BuildOptions,
+    Component,
+    ComponentSet,
+    FOOTER,
+    GameKit,
+    LazyMapping,
+    Part,
+    check_printable,
+    deferred,
+    mm,
+)
 from printkit.games.archeotrek.data import load_rules
-from printkit.imposition import FOOTER
-from printkit.lazy import LazyMapping, deferred
-from printkit.model import Component, ComponentSet
-from printkit.rules import check_printable
-from printkit.units import mm
 
 #: The print stack (reportlab, jinja2, weasyprint, pikepdf) loads when a kit is
 #: built, not when a game is scored (:mod:`printkit.lazy`).
@@ -85,26 +91,11 @@ def parts(options: BuildOptions) -> list[Part]:
              document=lambda: rules_reference_pdf(rules, theme, paper), count=1),
         Part("dig-site-sheets", "Dig Site sheets", "plain paper (80–100 g/m²), one per player per game",
              components=ComponentSet("dig-site-sheets", "Dig Site sheets", "paper", sheets), count=len(sheets)),
-        Part("bone-tokens", "Bone tokens", "card 200–300 g/m², or paper glued to cereal-box card",
-             components=ComponentSet("bone-tokens", "Bone tokens", "card", bones), count=len(bones)),
-        Part("skeleton-tokens", "Skeleton tokens", "card 200–300 g/m², or paper glued to cereal-box card",
-             components=ComponentSet("skeleton-tokens", "Skeleton tokens", "card", skeletons), count=len(skeletons)),
+        # one sheet: the Skeleton tokens take the rows the Bone tokens leave (printkit.imposition)
+        Part("tokens", "Bone and Skeleton tokens", "card 200–300 g/m², or paper glued to cereal-box card",
+             components=ComponentSet("tokens", "Bone and Skeleton tokens", "card", bones + skeletons),
+             count=len(bones) + len(skeletons)),
     ]
-
-
-def cover(summary: list[dict], options: BuildOptions) -> bytes:
-    """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
-    art, players and playing time, contents and the print plan."""
-    from printkit.render.cover import cover_pdf
-
-    rules = load_rules(options.rules_file("archeotrek"))
-    return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
-                     minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
-                     theme=options.theme, game="archeotrek", art=title_art, accent_role="title")
-
-
-def _players(rules) -> tuple[int, int, int]:
-    return rules.players_min, rules.players_max, rules.players_default
 
 
 def _scorepad(rules_path=None):
@@ -125,7 +116,7 @@ def scorer(rules_path=None):
     """The ArchéoTREK :class:`printkit.scoring.Scorer` under the rules at
     ``rules_path`` (``None``: bundled): Bones, Skeletons, Empty-Handed circles."""
     from printkit.games.archeotrek import game, scoring, simulate, validate
-    from printkit.scoring import Scorer
+    from printkit.gamekit import Scorer
 
     rules = game.bundled_rules() if rules_path is None else load_rules(rules_path)
     return Scorer(
@@ -145,17 +136,12 @@ def scorer(rules_path=None):
     )
 
 
-_rules = load_rules()
 GAME = GameKit(
     id="archeotrek",
-    title=_rules.title,
-    tagline=_rules.tagline,
     parts=parts,
-    players=_players(_rules),
-    cover=cover,
-    player_range=lambda options: _players(load_rules(options.rules_file("archeotrek"))),
+    cover_accent="title",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,
-    options=frozenset({"fillable"}),
+    options=frozenset({"fillable", "players"}),
     icons=LazyMapping("printkit.games.archeotrek.art:DECK_ICONS"),
     title_art=title_art,
     scorer=scorer,

@@ -16,14 +16,23 @@ Every count, value and size comes from ``rules/archaeology.toml``.
 
 from __future__ import annotations
 
-from printkit import RULES_DIR, PrintkitError
-from printkit.build import BuildOptions, GameKit, Part
-from printkit.deck import layout_face, load_layout
+from printkit.gamekit import (
+    BuildOptions,
+    Component,
+    ComponentSet,
+    Drawing,
+    GameKit,
+    LazyModule,
+    Part,
+    PrintkitError,
+    RULES_DIR,
+    board,
+    deferred,
+    layout_face,
+    load_layout,
+    mm,
+)
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, check_printable, load_rules
-from printkit.lazy import LazyModule, deferred
-from printkit.model import Component, ComponentSet, Face
-from printkit.paper import get_paper
-from printkit.units import mm
 
 #: The print stack (reportlab, jinja2, weasyprint) loads when a kit is built,
 #: not when a game is scored (:mod:`printkit.lazy`).
@@ -93,21 +102,6 @@ def money_components(rules: ArchaeologyRules, theme) -> tuple[Component, ...]:
     return tuple(out)
 
 
-def board_pdf(rules: ArchaeologyRules, options: BuildOptions) -> bytes:
-    """The board as PDF bytes: tiled over ``options.paper`` with the rules'
-    overlap, or on one ``options.board_paper`` sheet when that is set."""
-    draw = board_draw(rules, options.theme)
-    w, h = mm(rules.board_width), mm(rules.board_height)
-    title = f"{rules.title} · Board"
-    board_paper = getattr(options, "board_paper", None)
-    if board_paper:
-        return render_single(draw, w, h, bleed=options.bleed, paper=get_paper(board_paper), theme=options.theme,
-                             title=title)
-    data, _ = render_tiled(draw, w, h, bleed=options.bleed, paper=options.paper, overlap=mm(rules.board_overlap),
-                           theme=options.theme, title=title)
-    return data
-
-
 def highscore_pdf(rules: ArchaeologyRules, options: BuildOptions, rows: int = 15) -> bytes:
     """The high-score log page (``templates/<theme>/archaeology-highscores.html.j2``)."""
     context = {
@@ -131,9 +125,6 @@ def parts(options: BuildOptions) -> list[Part]:
     check_printable(rules, theme)  # every rules text drawable in the theme's fonts, before drawing anything
     cards = card_components(rules, theme)
     money = money_components(rules, theme)
-    board_paper = getattr(options, "board_paper", None)
-    board_stock = (f"one {board_paper.upper()} sheet" if board_paper else f"{options.paper.name.upper()} pages") + \
-        ", glued to card or foam board"
     return [
         Part("rules-reference", "Rules reference", "plain paper (80 g/m²)",
              document=lambda: rules_reference_pdf(rules, theme, options.paper), count=1),
@@ -141,36 +132,19 @@ def parts(options: BuildOptions) -> list[Part]:
              components=ComponentSet("cards", "Cards", "card", cards), count=len(cards)),
         Part("money", "Money tokens", "card 250–300 g/m², duplex",
              components=ComponentSet("money", "Money tokens", "card", money), count=len(money)),
-        Part("board", "Board", board_stock, document=lambda: board_pdf(rules, options), count=1,
-             faces=ComponentSet("board", "Board", board_stock, (Component(
-                 "board", mm(rules.board_width), mm(rules.board_height),
-                 Face(f"{GAME_ID}/board", board_draw(rules, theme)), cut=False),))),
+        board("board", "Board", GAME_ID, [Drawing("board", f"{rules.title} · Board", board_draw(rules, theme))],
+              mm(rules.board_width), mm(rules.board_height), mm(rules.board_overlap), options,
+              mount="glued to card or foam board"),  # tiled over --paper, or one --board-paper sheet
         Part("high-score-log", "High-score log", "plain paper (80 g/m²)",
              document=lambda: highscore_pdf(rules, options), count=1),
     ]
-
-
-def cover(summary: list[dict], options: BuildOptions) -> bytes:
-    """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
-    art, players and playing time, contents and the print plan."""
-    from printkit.games.archaeology.cover import title_art
-    from printkit.render.cover import cover_pdf
-
-    rules = load_rules(options.rules_file(GAME_ID))
-    return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
-                     minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
-                     theme=options.theme, game=GAME_ID, art=title_art, accent_role="cover_accent")
-
-
-def _players(rules) -> tuple[int, int, int]:
-    return rules.players_min, rules.players_max, rules.players_default
 
 
 def scorer(rules_path=None):
     """The Archaeology :class:`printkit.scoring.Scorer` under the rules at
     ``rules_path`` (``None``: bundled): every collection sold to the museum."""
     from printkit.games.archaeology import data, game, scoring
-    from printkit.scoring import Scorer
+    from printkit.gamekit import Scorer
 
     rules = data.bundled_rules() if rules_path is None else load_rules(rules_path)
     return Scorer(
@@ -189,7 +163,6 @@ def scorer(rules_path=None):
 
 _title_art = deferred("printkit.games.archaeology.cover:title_art")
 
-_rules = load_rules()
 def _scorepad(rules_path=None):
     """The in-browser score pad (:mod:`printkit.games.archaeology.scorepad`)."""
     from printkit.games.archaeology.scorepad import pad
@@ -199,13 +172,9 @@ def _scorepad(rules_path=None):
 
 GAME = GameKit(
     id=GAME_ID,
-    title=_rules.title,
-    tagline=_rules.tagline,
     parts=parts,
-    players=_players(_rules),
-    cover=cover,
     title_art=_title_art,
-    player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
+    cover_accent="cover_accent",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,
     options=frozenset({"board_paper"}),
     scorer=scorer,

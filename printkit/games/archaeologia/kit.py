@@ -9,7 +9,7 @@
 * ``pieces``: 12 tool tiles and the RAIN tile, money and renown markers per
   player colour, SONAR and TENT markers (round), fold-over archaeologist
   standees (one-sided) — each size on its own sheets;
-* ``event-cards``, ``objective-cards``: poker cards with their own backs;
+* ``cards``: the EVENT and SECRET OBJECTIVE poker cards, each kind with its own back, in one print run;
 * ``boards``: the MONEY/TOOLS board then the RENOWN board, each tiled over
   the kit paper with glue overlaps and alignment marks, or on one large sheet
   with ``--board-paper``.
@@ -21,11 +21,19 @@ scorer (:mod:`printkit.games.archaeologia.scoring`) reads ``[discoveries]``,
 
 from __future__ import annotations
 
-from printkit.build import BuildOptions, GameKit, Part
+from printkit.gamekit import (
+    BuildOptions,
+    Component,
+    ComponentSet,
+    Face,
+    GameKit,
+    LazyMapping,
+    LazyModule,
+    Part,
+    deferred,
+    mm,
+)
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, check_printable, load_rules
-from printkit.lazy import LazyMapping, LazyModule, deferred
-from printkit.model import Component, ComponentSet, Face
-from printkit.units import mm
 
 #: The faces' art (reportlab) loads when a kit is built, not when a game is
 #: scored (:mod:`printkit.lazy`).
@@ -90,7 +98,7 @@ def parts(options: BuildOptions) -> list[Part]:
     (:func:`~printkit.games.archaeologia.data.load_rules`) or texts the
     theme's fonts cannot draw (:func:`~printkit.games.archaeologia.data.check_printable`).
     """
-    from printkit.games.archaeologia import boards, cards, documents
+    from printkit.games.archaeologia import board, cards, documents
 
     rules = load_rules(options.rules_file(GAME_ID))
     theme = options.theme
@@ -116,40 +124,22 @@ def parts(options: BuildOptions) -> list[Part]:
     out.append(Part("pieces", "Tool tiles, RAIN tile, markers, standees", "card 300 g/m² or more, duplex",
                     components=ComponentSet("pieces", "Tools, RAIN, markers, standees", "card", pieces),
                     count=len(pieces)))
-    events = cards.event_components(rules, theme)
-    out.append(Part("event-cards", "EVENT cards", "card 250–300 g/m², duplex",
-                    components=ComponentSet("event-cards", "EVENT cards", "card", events), count=len(events)))
-    objectives = cards.objective_components(rules, theme)
-    out.append(Part("objective-cards", "SECRET OBJECTIVE cards", "card 250–300 g/m², duplex",
-                    components=ComponentSet("objective-cards", "SECRET OBJECTIVE cards", "card", objectives),
-                    count=len(objectives)))
+    # one print run: the SECRET OBJECTIVE cards fill the last EVENT sheet's empty slots
+    deck = cards.event_components(rules, theme) + cards.objective_components(rules, theme)
+    out.append(Part("cards", "EVENT and SECRET OBJECTIVE cards", "card 250–300 g/m², duplex",
+                    components=ComponentSet("cards", "EVENT, OBJECTIVE cards", "card", deck),
+                    count=len(deck)))
     board_paper = options.board_paper
     stock = (f"one {board_paper.upper()} sheet" if board_paper else f"{options.paper.name.upper()} pages") + \
         ", glued to card"
     board_size = mm(rules.sizes["board_width"]), mm(rules.sizes["board_height"])
     out.append(Part("boards", "MONEY/TOOLS and RENOWN boards", stock,
-                    document=lambda: boards.boards_pdf(rules, options), count=2,
+                    document=lambda: board.boards_pdf(rules, options), count=2,
                     faces=ComponentSet("boards", "Boards", stock, tuple(  # for --format png / preview
                         Component(f"{which}-board", *board_size,
                                   Face(f"{GAME_ID}/{which}-board", draw(rules, options.theme)), cut=False)
-                        for which, draw in (("money", boards.money_draw), ("renown", boards.renown_draw))))))
+                        for which, draw in (("money", board.money_draw), ("renown", board.renown_draw))))))
     return out
-
-
-def cover(summary: list[dict], options: BuildOptions) -> bytes:
-    """The kit's cover page (:func:`printkit.render.cover.cover_pdf`): title
-    art, players and playing time, contents and the print plan."""
-    from printkit.games.archaeologia.cover import title_art
-    from printkit.render.cover import cover_pdf
-
-    rules = load_rules(options.rules_file(GAME_ID))
-    return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
-                     minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
-                     theme=options.theme, game=GAME_ID, art=title_art, accent_role="earth_dark")
-
-
-def _players(rules: ArchaeologiaRules) -> tuple[int, int, int]:
-    return rules.players_min, rules.players_max, rules.players_default
 
 
 def _deck_icon(fn):
@@ -167,7 +157,7 @@ def scorer(rules_path=None):
     ``rules_path`` (``None``: bundled): the events replayed in order, RP per
     gift and objective, the event that ended the game, the winners."""
     from printkit.games.archaeologia import data, game, scoring
-    from printkit.scoring import Scorer
+    from printkit.gamekit import Scorer
 
     rules = data.bundled_rules() if rules_path is None else load_rules(rules_path)
     return Scorer(
@@ -188,7 +178,6 @@ def scorer(rules_path=None):
 
 _title_art = deferred("printkit.games.archaeologia.cover:title_art")
 
-_rules = load_rules()
 def _scorepad(rules_path=None):
     """The in-browser score pad (:mod:`printkit.games.archaeologia.scorepad`)."""
     from printkit.games.archaeologia.scorepad import pad
@@ -198,13 +187,9 @@ def _scorepad(rules_path=None):
 
 GAME = GameKit(
     id=GAME_ID,
-    title=_rules.title,
-    tagline=_rules.tagline,
     parts=parts,
-    players=_players(_rules),
-    cover=cover,
     title_art=_title_art,
-    player_range=lambda options: _players(load_rules(options.rules_file(GAME_ID))),
+    cover_accent="earth_dark",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,
     options=frozenset({"board_paper"}),
     scorer=scorer,

@@ -1,0 +1,136 @@
+"""Benchmark (issue 26): the build against the pre-Archaeologia build, the
+document cache, and the commands that print nothing.  Not a timed test.
+
+Usage::
+
+    python benchmarks/bench_issue26.py [--runs 5] [--old 5efd202]
+
+Paired, in one run, round after round (so a busy machine slows every
+contender of a round alike):
+
+* ``old``: ``printkit build all`` of commit ``--old`` (5efd202: two games,
+  before Archaeologia), extracted with ``git archive`` into a temporary folder
+  and run from there (``PYTHONPATH``), same interpreter and libraries;
+* ``cold``: ``printkit build all`` of this tree (four games) with an empty
+  document cache (``PRINTKIT_CACHE_DIR`` a fresh folder);
+* ``warm``: the same build again, the cache filled by ``cold``: a repeat build.
+
+Every build writes into a fresh empty ``--out``.  Printed: the median wall and
+CPU time of each, and the medians of the per-round ratios cold/old and
+warm/cold (targets: ≤ 1.0 and ≤ 0.5).  Then the start-up commands, each a
+whole process: ``score`` and ``validate`` of a TOML game file, ``--help``,
+``games`` (target ≤ 0.15 s wall).  A warm-up round is run first and dropped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from proc import child_env, machine, run  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--old", default="5efd202")
+    ap.add_argument("--skip-builds", action="store_true")
+    args = ap.parse_args(argv)
+
+    work = Path(tempfile.mkdtemp(prefix="bench-issue26-"))
+    try:
+        print(machine())
+        print("the machine is shared with other work: figures are medians of paired rounds")
+        if not args.skip_builds:
+            builds(work, args)
+        startup(work, args)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+def builds(work: Path, args) -> None:
+    old = work / "old"
+    old.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.old], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
+    pk = [sys.executable, "-m", "printkit", "build", "all"]
+    count = 0
+
+    def build(kind: str, cache: Path):
+        nonlocal count
+        count += 1
+        out = work / f"out-{count}"
+        env = child_env({"PRINTKIT_CACHE_DIR": str(cache)})
+        if kind == "old":
+            env["PYTHONPATH"] = str(old)
+        r = run(pk + ["--out", str(out)], cwd=work, env=env)
+        shutil.rmtree(out, ignore_errors=True)
+        return r
+
+    rows: dict[str, list] = {"old": [], "cold": [], "warm": []}
+    ratio_new, ratio_warm, cpu_new, cpu_warm = [], [], [], []
+    for i in range(args.runs + 1):
+        cache = work / f"cache-{i}"
+        o = build("old", work / "cache-old")
+        c = build("cold", cache)
+        w = build("warm", cache)
+        shutil.rmtree(cache, ignore_errors=True)
+        if i == 0:
+            continue  # warm-up round
+        for k, r in (("old", o), ("cold", c), ("warm", w)):
+            rows[k].append(r)
+        ratio_new.append(c.wall / o.wall)
+        ratio_warm.append(w.wall / c.wall)
+        cpu_new.append(c.cpu / o.cpu)
+        cpu_warm.append(w.cpu / c.cpu)
+        print(f"round {i}: old {o.wall:.2f} s ({o.cpu:.2f} CPU), cold {c.wall:.2f} s ({c.cpu:.2f}), "
+              f"warm {w.wall:.2f} s ({w.cpu:.2f})", flush=True)
+    print(f"\n| build all | wall s (median) | CPU s (median) | peak RSS tree MB |\n|---|---:|---:|---:|")
+    names = {"old": f"{args.old} (2 games)", "cold": "this tree, 4 games, empty cache",
+             "warm": "this tree, 4 games, repeat (cache filled)"}
+    for k, rs in rows.items():
+        print(f"| {names[k]} | {statistics.median(r.wall for r in rs):.2f} | {statistics.median(r.cpu for r in rs):.2f} "
+              f"| {statistics.median(r.rss_mb for r in rs):.0f} |")
+    print(f"\ncold / old: median of rounds {statistics.median(ratio_new):.2f} wall, "
+          f"{statistics.median(cpu_new):.2f} CPU (target ≤ 1.0)")
+    print(f"warm / cold: median of rounds {statistics.median(ratio_warm):.2f} wall, "
+          f"{statistics.median(cpu_warm):.2f} CPU (target ≤ 0.5)")
+
+
+def startup(work: Path, args) -> None:
+    game = work / "game.toml"
+    game.write_bytes(subprocess.run([sys.executable, "-m", "printkit", "simulate", "archeotrek", "--seed", "1"],
+                                    check=True, capture_output=True, cwd=ROOT).stdout)
+    pk = [sys.executable, "-m", "printkit"]
+    jobs = {
+        "score archeotrek FILE.toml": pk + ["score", "archeotrek", str(game)],
+        "validate archeotrek FILE.toml": pk + ["validate", "archeotrek", str(game)],
+        "--help": pk + ["--help"],
+        "games": pk + ["games"],
+        "--version (interpreter + CLI)": pk + ["--version"],
+    }
+    times: dict[str, list] = {k: [] for k in jobs}
+    for i in range(args.runs * 2 + 1):
+        for name, cmd in jobs.items():
+            r = run(cmd, cwd=work)
+            if i:
+                times[name].append(r)
+    print("\n| command | wall s (median) | wall min | CPU s (median) |\n|---|---:|---:|---:|")
+    for name, rs in times.items():
+        print(f"| `printkit {name}` | {statistics.median(r.wall for r in rs):.3f} | {min(r.wall for r in rs):.3f} "
+              f"| {statistics.median(r.cpu for r in rs):.3f} |")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,100 @@
+"""Declarative part kinds: what a game's ``parts(options)`` returns, the
+engine doing the rendering.
+
+* :func:`pieces` — cut pieces (cards, tiles, tokens, sheets): a tuple of
+  :class:`~printkit.model.Component` the engine imposes on the paper with
+  bleed, crop marks and duplex backs (:mod:`printkit.render.sheets`);
+* :func:`document` — a flowing-text page (a rules reference, a log): a jinja2
+  template (the game's ``templates/`` or the theme's) and its context, which
+  the engine renders with weasyprint (:mod:`printkit.render.documents`);
+* :func:`board` — one or more large drawings (game boards): the engine tiles
+  each over the kit paper with glue overlaps and alignment marks, or centres
+  it on one large sheet with ``--board-paper`` (:mod:`printkit.tiling`), and
+  offers the drawings as uncut faces to ``--format png``/``preview``.
+
+Each returns a :class:`~printkit.gamekit.contract.Part`; lengths in pt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from printkit.gamekit.contract import BuildOptions, Part
+from printkit.model import Component, ComponentSet, Face
+
+
+def pieces(name: str, title: str, stock: str, components: Sequence[Component], *,
+           label: str | None = None, kind: str = "card") -> Part:
+    """Cut pieces: file ``<name>.pdf``, ``title`` on the cover, printed on
+    ``stock``.  ``label``: the set's title on the sheets' footers (default
+    ``title``); ``kind``: ``"card"`` or ``"paper"`` (:class:`ComponentSet`).
+    The cover counts every component."""
+    comps = tuple(components)
+    return Part(name, title, stock, components=ComponentSet(name, label or title, kind, comps), count=len(comps))
+
+
+def document(name: str, title: str, stock: str, template: str,
+             context: Mapping[str, Any] | Callable[[], Mapping[str, Any]], options: BuildOptions, *,
+             fit: bool = False, count: int = 1) -> Part:
+    """A document rendered from ``template`` with ``context`` (a mapping, or
+    a function returning one, called when the part renders) on
+    ``options.paper`` in ``options.theme``.  The context's ``game`` names the
+    game whose ``templates/`` folder and palette the page uses
+    (:func:`printkit.render.documents.game_context` starts one).  ``fit``:
+    tighten the layout to one page (:func:`printkit.render.documents.render_fitted`).
+    Raises :class:`printkit.PrintkitError` when rendered, for a template error."""
+    def render() -> bytes:
+        from printkit.render.documents import render_document, render_fitted
+
+        ctx = context() if callable(context) else context
+        return (render_fitted if fit else render_document)(template, ctx, options.theme, options.paper)
+
+    return Part(name, title, stock, document=render, count=count)
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """One large drawing of a :func:`board` part: ``key`` (its face name,
+    ``<game>/<key>`` in exports), ``title`` (the PDF's title) and
+    ``draw(canvas, box)`` (:class:`~printkit.model.Face` contract: origin at
+    the trim's bottom-left corner, art to the bleed edge)."""
+
+    key: str
+    title: str
+    draw: Callable[..., None]
+
+
+def board(name: str, title: str, game: str, drawings: Sequence[Drawing], width: float, height: float,
+          overlap: float, options: BuildOptions, *, mount: str = "glued to card", label: str | None = None,
+          document_title: str | None = None) -> Part:
+    """Game boards of ``width`` × ``height`` pt: each drawing tiled over
+    ``options.paper`` with ``overlap`` pt glue strips, or centred on one
+    ``options.board_paper`` sheet (``--board-paper``); several drawings are
+    assembled in order into one PDF titled ``document_title``.  The stock the
+    cover shows says where it prints ("A4 pages, glued to card").
+    ``label``: the title of the drawings as uncut faces (``--format png``)."""
+    from printkit.paper import get_paper
+    from printkit.tiling import render_single, render_tiled
+
+    where = f"one {options.board_paper.upper()} sheet" if options.board_paper else f"{options.paper.name.upper()} pages"
+    stock = f"{where}, {mount}"
+
+    def one(d: Drawing) -> bytes:
+        if options.board_paper:
+            return render_single(d.draw, width, height, bleed=options.bleed, paper=get_paper(options.board_paper),
+                                 theme=options.theme, title=d.title)
+        data, _ = render_tiled(d.draw, width, height, bleed=options.bleed, paper=options.paper, overlap=overlap,
+                               theme=options.theme, title=d.title)
+        return data
+
+    def render() -> bytes:
+        if len(drawings) == 1:
+            return one(drawings[0])
+        from printkit.pdf import assemble
+
+        return assemble([one(d) for d in drawings], title=document_title or title, duplex="none")
+
+    faces = ComponentSet(name, label or title, stock, tuple(
+        Component(d.key, width, height, Face(f"{game}/{d.key}", d.draw), cut=False) for d in drawings))
+    return Part(name, title, stock, document=render, count=len(drawings), faces=faces)

@@ -1,0 +1,13 @@
+"""Type that fits, for games: one family of fitting rules (exact, stepped,
+wrapped), the same the engine's cover and decks use.
+
+* :func:`fit_size` (exact), :func:`fit_stepped` (on a grid of ``step`` pt),
+  :func:`fit_wrapped` (a wrapped block within lines or a height) — all sizes
+  and widths in pt, fonts registered with reportlab (``theme.font(role)``).
+
+See :mod:`printkit.render.text` for the rules of each.
+"""
+
+from printkit.render.text import fit_size, fit_stepped, fit_wrapped
+
+__all__ = ["fit_size", "fit_stepped", "fit_wrapped"]

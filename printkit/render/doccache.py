@@ -1,0 +1,265 @@
+"""A cache of rendered documents: the weasyprint PDFs of rules references
+and logs, reused by the next build instead of laid out again.
+
+A document is looked up by a SHA-256 key of everything that makes its bytes:
+the HTML the template rendered (the template, its context and the theme's CSS:
+palette, font names, type scale, paper size), the page limit asked for, and
+the versions of printkit, weasyprint, pydyf and fontTools.  Each entry also
+lists every file the layout read (the theme's CSS, images and fonts) with its
+SHA-256; the entry is used only when every one of them is unchanged.
+
+Where: ``<user cache dir>/printkit/documents/`` (:func:`platformdirs.user_cache_dir`),
+or ``$PRINTKIT_CACHE_DIR``; ``PRINTKIT_CACHE=off`` turns the cache off.
+
+Bounded: at most :data:`MAX_ENTRIES` entries and :data:`MAX_BYTES` in all
+(the least recently used go first), :data:`MAX_ENTRY` per entry.
+
+A hostile or damaged cache never changes an output.  The folder is used only
+when it is a real folder (not a link) owned by the user and writable by no one
+else; an entry only when it is a regular file (not a link) owned by the user,
+within :data:`MAX_ENTRY`, with our header, whose PDF bytes hash to the SHA-256
+the header records, start with ``%PDF-`` and end with ``%%EOF``, and whose
+listed files are unchanged.  Anything else is a miss: the document is rendered
+again and the entry replaced (atomically: written beside it, then renamed).
+Reading or writing the cache never fails a build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import Iterable
+
+#: First line of every entry.
+MAGIC = b"printkit-document-cache 1\n"
+#: Largest entry read or written (bytes).
+MAX_ENTRY = 16 * 1024 * 1024
+#: Most entries kept, and most bytes in all.
+MAX_ENTRIES = 256
+MAX_BYTES = 96 * 1024 * 1024
+_SUFFIX = ".pdfcache"
+
+_HASHES: dict[tuple, str] = {}  # (path, size, mtime_ns, inode) → sha256, for this process
+
+
+def cache_dir() -> Path | None:
+    """The cache folder, ``None`` when the cache is off or the folder is not
+    safe to use (see the module docstring); created (mode 0700) if absent."""
+    if os.environ.get("PRINTKIT_CACHE", "").strip().lower() in ("off", "0", "no", "false"):
+        return None
+    where = os.environ.get("PRINTKIT_CACHE_DIR")
+    if where:
+        folder = Path(where)
+    else:
+        try:
+            import platformdirs
+        except ImportError:  # pragma: no cover - a dependency of printkit
+            return None
+        folder = Path(platformdirs.user_cache_dir("printkit", appauthor=False)) / "documents"
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = os.lstat(folder)
+    except OSError:
+        return None
+    if not stat.S_ISDIR(st.st_mode):  # a link, a file
+        return None
+    if hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & 0o022):
+        return None
+    return folder
+
+
+def _versions() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    out = []
+    for pkg in ("printkit", "weasyprint", "pydyf", "fonttools"):
+        try:
+            out.append(f"{pkg}={version(pkg)}")
+        except PackageNotFoundError:  # pragma: no cover
+            out.append(f"{pkg}=?")
+    return " ".join(out)
+
+
+_VERSIONS: list[str] = []
+
+
+def document_key(html: str, max_pages: int | None, extra: str = "") -> str:
+    """The SHA-256 (hex) naming a document: its HTML, ``max_pages``, ``extra``
+    (e.g. the template's label) and the libraries' versions."""
+    if not _VERSIONS:
+        _VERSIONS.append(_versions())
+    h = hashlib.sha256(MAGIC)
+    for part in (_VERSIONS[0], str(max_pages), extra, html):
+        data = part.encode("utf-8", "surrogatepass")
+        h.update(len(data).to_bytes(8, "big"))
+        h.update(data)
+    return h.hexdigest()
+
+
+def file_hash(path: str) -> str | None:
+    """SHA-256 of the file at ``path`` (memoised per size, time and inode),
+    ``None`` when it cannot be read."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    memo = (path, st.st_size, st.st_mtime_ns, st.st_ino)
+    hit = _HASHES.get(memo)
+    if hit is None:
+        try:
+            with open(path, "rb") as fh:
+                hit = hashlib.sha256(fh.read()).hexdigest()
+        except OSError:
+            return None
+        _HASHES[memo] = hit
+    return hit
+
+
+def _read_entry(path: Path) -> bytes | None:
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_ENTRY:
+            return None
+        if hasattr(os, "getuid") and st.st_uid != os.getuid():
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(MAX_ENTRY + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return data if len(data) <= MAX_ENTRY else None
+
+
+def lookup(key: str) -> tuple[bool, bytes | None]:
+    """``(True, pdf)`` for a verified entry (``pdf`` is ``None`` when the
+    document was longer than its page limit), else ``(False, None)``; a bad
+    entry is removed."""
+    folder = cache_dir()
+    if folder is None:
+        return False, None
+    path = folder / f"{key}{_SUFFIX}"
+    data = _read_entry(path)
+    if data is None:
+        return False, None
+    ok, pdf = _verify(data)
+    if not ok:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+        return False, None
+    try:
+        os.utime(path)  # recently used: pruned last
+    except OSError:
+        pass
+    return True, pdf
+
+
+def _verify(data: bytes) -> tuple[bool, bytes | None]:
+    if not data.startswith(MAGIC):
+        return False, None
+    end = data.find(b"\n", len(MAGIC))
+    if end < 0 or end - len(MAGIC) > 1024 * 1024:
+        return False, None
+    try:
+        head = json.loads(data[len(MAGIC):end].decode("utf-8"))
+        digest, files, none = head["sha256"], head["files"], head["none"]
+        if not (isinstance(digest, str) and isinstance(files, list) and isinstance(none, bool)):
+            return False, None
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        return False, None
+    payload = data[end + 1:]
+    if hashlib.sha256(payload).hexdigest() != digest:
+        return False, None
+    if none:
+        if payload:
+            return False, None
+    elif not (payload.startswith(b"%PDF-") and payload.rstrip().endswith(b"%%EOF")):
+        return False, None
+    for item in files:
+        if not (isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)):
+            return False, None
+        if file_hash(item[0]) != item[1]:
+            return False, None
+    return True, None if none else payload
+
+
+def store(key: str, pdf: bytes | None, files: Iterable[str]) -> None:
+    """Keep ``pdf`` (``None``: longer than its page limit) under ``key``,
+    with the SHA-256 of every file in ``files``; then prune the folder to
+    its bounds.  Never raises."""
+    folder = cache_dir()
+    if folder is None:
+        return
+    payload = pdf or b""
+    listed = []
+    for f in sorted(set(files)):
+        digest = file_hash(f)
+        if digest is None:
+            return  # a file that cannot be read again cannot be checked: do not cache
+        listed.append([f, digest])
+    head = json.dumps({"sha256": hashlib.sha256(payload).hexdigest(), "files": listed, "none": pdf is None},
+                      separators=(",", ":")).encode("utf-8")
+    data = MAGIC + head + b"\n" + payload
+    if len(data) > MAX_ENTRY:
+        return
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=_SUFFIX, dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, folder / f"{key}{_SUFFIX}")
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+    except OSError:
+        return
+    _prune(folder)
+
+
+def _prune(folder: Path) -> None:
+    try:
+        entries = []
+        with os.scandir(folder) as it:
+            for e in it:
+                if e.name.endswith(_SUFFIX) and not e.name.startswith(".tmp-"):
+                    st = e.stat(follow_symlinks=False)
+                    entries.append((st.st_mtime_ns, st.st_size, e.path))
+    except OSError:
+        return
+    entries.sort(reverse=True)  # newest first
+    total = 0
+    for n, (_, size, path) in enumerate(entries):
+        total += size
+        if n >= MAX_ENTRIES or total > MAX_BYTES:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+
+
+def warm() -> bool:
+    """Whether the cache holds any entry: a build then leaves weasyprint to
+    be imported by the process that meets a document not in the cache,
+    instead of importing it up front (0.6 s) for documents it will not lay out."""
+    folder = cache_dir()
+    if folder is None:
+        return False
+    try:
+        with os.scandir(folder) as it:
+            return any(e.name.endswith(_SUFFIX) and not e.name.startswith(".tmp-") for e in it)
+    except OSError:
+        return False

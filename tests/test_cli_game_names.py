@@ -1,0 +1,85 @@
+"""GAME by title or any case, a game file of another game in one line, and
+``score -`` reading standard input (issue 26, first hour).  Each command runs
+as a user runs it: the ``printkit`` module in a new interpreter."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TREK = "examples/archeotrek/finished-4-players.toml"
+ARCHAEOLOGY = "examples/archaeology/finished-3-players.toml"
+
+
+def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "printkit", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, timeout=120)
+
+
+@pytest.mark.parametrize("name", ["ARCHEOTREK", "ArchéoTREK", "Trek 12: ArchéoTREK", "trek 12 archeotrek"])
+def test_game_by_title_or_any_case_scores_like_its_id(name):
+    by_id = run("score", "archeotrek", TREK)
+    by_name = run("score", name, TREK)
+    assert by_id.returncode == 0 and by_name.returncode == 0, by_name.stderr
+    assert by_name.stdout == by_id.stdout
+
+
+@pytest.mark.slow
+def test_validate_and_build_take_a_title_too(tmp_path):
+    v = run("validate", "Archéo", "examples/archeo/finished-3-players.toml")
+    assert v.returncode == 0 and b"valid" in v.stdout
+    b = run("build", "ARCHEOTREK", "-q", "--out", str(tmp_path))
+    assert b.returncode == 0, b.stderr
+    assert (tmp_path / "archeotrek" / "archeotrek-kit.pdf").is_file()  # the id names the folder, not the spelling
+
+
+def test_an_unknown_game_is_one_usage_line():
+    r = run("score", "monopoly", TREK)
+    assert r.returncode == 2 and r.stdout == b""
+    lines = r.stderr.decode().strip().splitlines()
+    assert len(lines) == 1 and "'monopoly'" in lines[0] and "archeotrek" in lines[0]
+
+
+@pytest.mark.parametrize("command", ["score", "validate"])
+def test_a_file_of_another_game_is_one_line_naming_it(command):
+    r = run(command, "archeotrek", ARCHAEOLOGY)
+    assert r.returncode == 1 and r.stdout == b""
+    lines = r.stderr.decode().strip().splitlines()
+    assert len(lines) == 1, lines  # not 19 problems with a file never meant for this game
+    assert "Archaeology" in lines[0] and f"printkit score archaeology {ARCHAEOLOGY}" in lines[0]
+
+
+def test_a_wrong_game_line_naming_no_game_keeps_every_problem(tmp_path):
+    f = tmp_path / "g.toml"
+    f.write_text((ROOT / TREK).read_text(encoding="utf-8").replace('game = "archeotrek"', 'game = "chess"'),
+                 encoding="utf-8")
+    r = run("score", "archeotrek", str(f))
+    assert r.returncode == 1 and b"game-name" in r.stderr and b"chess" in r.stderr
+
+
+def test_score_reads_a_piped_game_from_stdin():
+    game = run("simulate", "archeotrek", "--seed", "7")
+    assert game.returncode == 0
+    piped = run("score", "archeotrek", "-", stdin=game.stdout)
+    assert piped.returncode == 0, piped.stderr
+    assert b"Winner" in piped.stdout
+    valid = run("validate", "archeotrek", "-", stdin=game.stdout)
+    assert valid.returncode == 0 and b"<stdin>: valid" in valid.stdout
+    other = run("score", "archeotrek", "-", stdin=(ROOT / ARCHAEOLOGY).read_bytes())
+    assert other.returncode == 1 and b"printkit score archaeology -" in other.stderr
+
+
+def test_stdin_is_bounded_like_a_file_and_errors_name_it():
+    huge = run("score", "archeotrek", "-", stdin=b"#" * (3 * 1024 * 1024))
+    assert huge.returncode == 1 and len(huge.stderr.strip().splitlines()) == 1 and b"<stdin>" in huge.stderr
+    empty = run("score", "archeotrek", "-", stdin=b"")
+    assert empty.returncode == 1 and b"<stdin>: empty" in empty.stderr
+    bad = run("score", "archeotrek", "-", stdin=b'game = "archeotrek"\nx =\n')
+    assert bad.returncode == 1 and bad.stderr.startswith(b"printkit: <stdin>: invalid TOML")
+    assert b"/tmp" not in bad.stderr and b"stdin.toml" not in bad.stderr
+    mixed = run("score", "archeotrek", "-", TREK, stdin=b"")
+    assert mixed.returncode == 2

@@ -1,0 +1,36 @@
+"""``--players`` on a game whose kit does not change with it gets the same
+one-line note as ``--fillable`` (issue 26); the game that uses it does not."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _build(*args: str, out: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "printkit", "build", *args, "-q", "--out", str(out)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.slow
+def test_players_on_a_game_that_ignores_it_gets_a_note(tmp_path):
+    r = _build("archeo", "--players", "3", out=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ["note: --players does not apply to archeo; ignored"]
+    fillable = _build("archeo", "--fillable", out=tmp_path)
+    assert fillable.stdout.splitlines() == ["note: --fillable does not apply to archeo; ignored"]
+
+
+@pytest.mark.slow
+def test_players_on_archeotrek_prints_that_many_sheets_and_no_note(tmp_path):
+    import pypdf
+
+    r = _build("archeotrek", "--players", "3", out=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "note" not in r.stdout
+    assert len(pypdf.PdfReader(tmp_path / "archeotrek" / "dig-site-sheets.pdf").pages) == 3

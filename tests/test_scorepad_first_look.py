@@ -1,0 +1,101 @@
+"""A score pad as a new user first sees it (issue 26): a new pad names no
+winner before anything is scored, speaks the page's words (no command-line
+options, no TOML backticks) and says "an orange Bone".  Headless Chromium
+(Debian's ``chromium``), as in tests/test_scorepad_browser.py; what is measured
+is the text on the page."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+GAMES = ["archeotrek", "archaeology", "archaeologia", "archeo"]
+
+
+def _printkit(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "printkit", *args], cwd=ROOT, input=stdin, capture_output=True,
+                          timeout=120)
+
+
+def test_no_one_kept_an_orange_bone_in_the_text_report():
+    game = _printkit("simulate", "archeotrek", "--players", "1", "--seed", "6").stdout
+    out = _printkit("score", "archeotrek", "-", "--json", stdin=game).stdout.decode()
+    assert "no one kept an orange Bone" in out and "a orange" not in out
+    assert "no one kept a blue Bone" in out or "blue" not in out.split("no one kept")[-1]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def pads(tmp_path_factory) -> dict[str, Path]:
+    d = tmp_path_factory.mktemp("pads")
+    out = {}
+    for g in GAMES:
+        out[g] = d / f"{g}.html"
+        r = _printkit("scorepad", g, "-o", str(out[g]))
+        assert r.returncode == 0, r.stderr
+    return out
+
+
+def _open(browser, path: Path):
+    page = browser.new_context(viewport={"width": 400, "height": 900}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda dlg: dlg.accept())
+    page.goto(path.as_uri())
+    page.wait_for_selector("#status")
+    return page, errors
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_new_pad_names_no_winner_and_no_cli_words(browser, pads, game):
+    page, errors = _open(browser, pads[game])
+    assert page.locator("#winner").count() == 0
+    assert "No scores yet" in page.inner_text("#results")
+    assert "nothing scored yet" in page.inner_text("#status")
+    text = page.inner_text("body")
+    assert "win" not in page.inner_text("#status").lower()
+    assert "--" not in text and "`" not in text and "Shared win" not in text
+    assert not errors
+
+
+def test_the_winner_shows_once_something_is_scored(browser, pads):
+    game = _printkit("simulate", "archeotrek", "--players", "1", "--seed", "6").stdout.decode()
+    page, errors = _open(browser, pads["archeotrek"])
+    page.click("text=Import")
+    page.fill("#import-panel textarea", game)
+    page.click("#import-go")
+    page.wait_for_selector("#winner")
+    assert page.inner_text("#winner").startswith("Winner: ")
+    results = page.inner_text("#results")
+    assert "no one kept an orange Bone" in results and "a orange" not in results
+    assert not errors
+
+
+def test_problems_on_the_page_speak_of_the_page_not_the_command_line(browser, pads):
+    """An unfinished ArchéoTREK sheet: the warning names the page's checkbox, not --partial."""
+    page, errors = _open(browser, pads["archeotrek"])
+    page.click("text=Import")
+    page.fill("#import-panel textarea", 'game = "archeotrek"\n[[player]]\nname = "Ana"\n[player.circles]\nA1 = 3\n'
+                                        '[player.choices]\nyellow = 1\n')
+    page.click("#import-go")
+    page.wait_for_selector('#problems li[data-code="choices-unfinished"]')
+    text = page.inner_text("#problems")
+    assert "--partial" not in text and "`" not in text
+    assert "The game is over" in text
+    assert not errors
