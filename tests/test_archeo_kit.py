@@ -145,7 +145,8 @@ def test_card_and_token_counts_from_pdf(kits):
     assert min(size for _, size in ((w["text"], w["size"]) for w in words)) >= 7
     tokens = _fronts_text(kits["a4"] / "tokens.pdf")
     assert tokens.count("WHEELBARROW") == WHEELBARROWS
-    assert tokens.count("CRACKED EGG") == 2 and tokens.count("EGG") == 3 and tokens.count("STONES") == 1
+    # "CRACKED EGG" sets on two lines inside the ring (a word a line)
+    assert tokens.count("CRACKED") == 2 and tokens.count("EGG") == 3 and tokens.count("STONES") == 1
     backs = "\n".join(t for t, _ in _pages(kits["a4"] / "shovel-cards.pdf") if "· backs" in t)
     assert len(re.findall("BROKEN", backs)) == len(re.findall("NEKORB", backs)) == SHOVEL_CARDS
     for words in ("right track", "good path", "Very impressive", "all 10 stars"):

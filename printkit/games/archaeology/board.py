@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printkit.gamekit import FaceBox, PrintkitError, mm
+from printkit.gamekit import FaceBox, PrintkitError, icons, mm
 from reportlab.lib.colors import HexColor
 
 from printkit.games.archaeology import art
@@ -169,14 +169,15 @@ def board_draw(rules: ArchaeologyRules, theme):
                     fill=0, stroke=1)
         # title banner
         title = rules.title.upper()
-        tw = c.stringWidth(title, theme.font("display"), 30) + mm(24)
+        # 26 pt: the capitals sit 2.5 mm clear of the banner's edges
+        tw = c.stringWidth(title, theme.font("display"), 26) + mm(24)
         ty = H - FRAME - mm(12.5)
         c.setFillColor(banner)
         if lines:
             c.setStrokeColor(outline)
             c.setLineWidth(1.4)
         c.roundRect(W / 2 - tw / 2, ty, tw, mm(11.5), mm(3), fill=1, stroke=int(lines))
-        _text(c, title, W / 2, ty + mm(2.6), theme.font("display"), 30, banner_fg)
+        _text(c, title, W / 2, ty + mm(2.6), theme.font("display"), 26, banner_fg)
         art.pharaoh_mask(c, W / 2 - tw / 2 - mm(9), ty + mm(5.75), mm(12), gold, ink, ground)
         art.pharaoh_mask(c, W / 2 + tw / 2 + mm(9), ty + mm(5.75), mm(12), gold, ink, ground)
 
@@ -221,6 +222,8 @@ def board_draw(rules: ArchaeologyRules, theme):
             role = CHEST_ROLES.get(chest.id, "key")
             hue = col(role)
             tab_hex = hexc(f"{role}_ground")
+            if not lines:   # darkened just enough for the papyrus name (stone, gold: 3.5:1 alone)
+                tab_hex = icons.readable(tab_hex, hexc("ground"), theme.hex("ink"), 4.7, steps=20)
             # classic: a tab in the chest's colour with papyrus text; line art: its pale ground, outlined
             tab_fg = readable(hexc(role), tab_hex, theme.hex("ink")) if lines else ground
             x0, y0, x1, y1 = s.x - pad, s.y - pad, s.x + s.w + pad, s.y + s.h + pad
@@ -233,7 +236,7 @@ def board_draw(rules: ArchaeologyRules, theme):
             cx = s.x + s.w / 2
             art.chest(c, cx, s.y + s.h * 0.8, mm(20), col("ground_dark"), col("ground_dark"), ground)
             _text(c, "NOT FOUND", cx, s.y + s.h * 0.62, theme.font("display"), 14,
-                  readable(hexc(role), hexc("ground"), theme.hex("ink"), 3.0))
+                  readable(hexc(role), hexc("ground_dark"), theme.hex("ink"), 4.7))
             ty = s.y + s.h * 0.62
             _text(c, "its treasures lie here face down;", cx, ty - small(11), theme.font("body"), small(8), muted)
             _text(c, "the chest card goes on top when dug up", cx, ty - small(20), theme.font("body"), small(8), muted)

@@ -90,7 +90,7 @@ def _centred_text(c, text: str, x: float, y: float, font: str, size: float, colo
     c.drawCentredString(x, y, text)
 
 
-def _fit(c, text: str, font: str, size: float, width: float, minimum: float = 7.0) -> float:
+def _fit(c, text: str, font: str, size: float, width: float, minimum: float = 8.0) -> float:
     """Largest size ≤ ``size`` (≥ ``minimum``) at which ``text`` fits ``width`` pt,
     in steps of 0.5 pt (:func:`printkit.gamekit.fit_stepped`)."""
     return fit_stepped(text, font, size, width, minimum)
@@ -151,15 +151,17 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
         for bx in (pad + r, w - pad - r):
             _badge(c, theme, bx, h - pad - r, r, t.trade)
         for bx in (pad + r, w - pad - r):
-            _centred_text(c, "TRADE", bx, h - pad - 2 * r - 9, theme.font("bold"), small(7), theme.colour("muted"))
+            _centred_text(c, "TRADE", bx, h - pad - 2 * r - 9, theme.font("bold"), small(8), theme.colour("muted"))
         # rarity between the badges, in the type's hue darkened until it reads
         cx = w / 2
         _centred_text(c, str(t.count), cx, h - pad - 22, theme.font("display"), 14,
                       readable(_hex(theme, t.id), ground_hex, theme.hex("ink")))
-        _centred_text(c, "in the deck", cx, h - pad - 32, theme.font("semibold"), small(7), theme.colour("muted"))
+        _centred_text(c, "in the deck", cx, h - pad - 32, theme.font("semibold"), small(8), theme.colour("muted"))
         # title ribbon
         band_y = h - pad - 2 * r - 34
-        c.setFillColor(hue)
+        # classic: papyrus title on the hue, darkened just enough that the title reads
+        # (WCAG ≥ 4.5: the light gold of COIN and PARCHMENT SCRAP alone gives 2.7–2.9)
+        c.setFillColor(hue if lines else readable(_hex(theme, t.id), ground_hex, theme.hex("ink")))
         c.rect(x0, band_y, x1 - x0, 20, fill=1, stroke=0)
         size = _fit(c, t.name.upper(), theme.font("display"), 13, x1 - x0 - 12)
         name_fg = text_on(theme, _hex(theme, t.id), ground_hex) if lines else ground
@@ -176,7 +178,7 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
         c.roundRect(rx0, ry0, rx1 - rx0, row_h, 5, fill=1, stroke=int(lines))
         head_y = ry0 + row_h - 13
         label = "SELL TO MUSEUM"
-        lsize = small(7.5)
+        lsize = max(8.0, small(7.5))
         lw = c.stringWidth(label, theme.font("bold"), lsize)
         label_fg = text_on(theme, row_hex, _hex(theme, "gold"))
         art.museum(c, cx - lw / 2 - 8, head_y + 4, 10, label_fg, ink, ground)
@@ -196,8 +198,10 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
                 c.setLineWidth(0.8)
             c.roundRect(bx, by, bw, bh, 3, fill=1, stroke=int(lines))
             fg = text_on(theme, cell_hex, theme.hex("ink"))
-            top = f"×{i + 1}" + (" FULL" if full and bw > 26 else "")
-            tsize = _fit(c, top, theme.font("bold"), small(7.5), bw - 3)
+            top = f"×{i + 1}"
+            if full and c.stringWidth(top + " FULL", theme.font("bold"), small(8)) <= bw - 3:
+                top += " FULL"     # only where it fits at full size
+            tsize = _fit(c, top, theme.font("bold"), small(8), bw - 3)
             _centred_text(c, top, bx + bw / 2, by + bh - 9.5, theme.font("bold"), tsize, fg)
             vsize = _fit(c, f"${value}", theme.font("display"), 15, bw - 3, 9)
             _centred_text(c, f"${value}", bx + bw / 2, by + 6, theme.font("display"), vsize, fg)
@@ -227,6 +231,9 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
         w, h = box.width, box.height
         lines = line_art(theme)
         bg_hex = _hex(theme, f"{hue_role}_ground")
+        if not lines:
+            # classic: darkened just enough for the papyrus title (stone, gold chests: 3.5:1 alone)
+            bg_hex = icons.readable(bg_hex, _hex(theme, "ground"), theme.hex("ink"), 4.7, steps=20)
         hue_hex = _hex(theme, hue_role)
         bg = HexColor(bg_hex)
         ground = _col(theme, "ground")
@@ -254,15 +261,23 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
         px0, px1 = box.safe + 4, w - box.safe - 4
         lines_of_rule = simpleSplit(rule, theme.font("semibold"), text_pt, px1 - px0 - 10)
         panel_h = len(lines_of_rule) * text_pt * 1.22 + 12
-        py0 = box.safe + 4 + (22 if note else 0)
+        # the note ribbon: one line at its size, else two (never below 8 pt)
+        note_pt = small(8)
+        note_lines = (simpleSplit(note, theme.font("bold"), note_pt, px1 - px0 - 6)
+                      if note and c.stringWidth(note, theme.font("bold"), note_pt) > px1 - px0 - 6 else
+                      [note] if note else [])
+        note_h = 18 if len(note_lines) <= 1 else 8 + note_pt * 1.15 * len(note_lines)
+        py0 = box.safe + 4 + (note_h + 4 if note else 0)
         panel(px0, py0, px1 - px0, panel_h, 5, ground)
         _wrapped(c, rule, px0 + 5, px1 - 5, py0 + panel_h - 5, theme.font("semibold"), text_pt, ink)
         if note:
             note_hex = _hex(theme, "highlight")
-            panel(px0, box.safe + 2, px1 - px0, 18, 4, HexColor(note_hex))
-            nsize = _fit(c, note, theme.font("bold"), small(8), px1 - px0 - 6)
-            _centred_text(c, note, w / 2, box.safe + 2 + 9 - nsize * 0.35, theme.font("bold"), nsize,
-                          text_on(theme, note_hex, theme.hex("ink")))
+            panel(px0, box.safe + 2, px1 - px0, note_h, 4, HexColor(note_hex))
+            fg = text_on(theme, note_hex, theme.hex("ink"))
+            y = box.safe + 2 + note_h / 2 + (len(note_lines) - 1) * note_pt * 1.15 / 2 - note_pt * 0.35
+            for note_line in note_lines:
+                _centred_text(c, note_line, w / 2, y, theme.font("bold"), note_pt, fg)
+                y -= note_pt * 1.15
         top = h - box.safe - 34
         bottom = py0 + panel_h + 4
         if numbers:
@@ -286,7 +301,7 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
                     c.roundRect(cx - 24, bottom + 15, 11, 16, 2, fill=1, stroke=0)
                 _centred_text(c, str(value), cx + 10, bottom + 16, theme.font("display"), 24, ink)
                 _centred_text(c, label, cx, bottom + 5, theme.font("bold"), _fit(c, label, theme.font("bold"),
-                              small(7), cw - 10), theme.colour("muted"))
+                              small(8), cw - 10), theme.colour("muted"))
             bottom += nb_h + 4
         size_art = min(top - bottom, 100)
         icon(c, w / 2, (top + bottom) / 2, size_art, fg, bg, line if lines else None)

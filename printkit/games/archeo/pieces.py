@@ -19,7 +19,7 @@ from reportlab.pdfbase import pdfmetrics
 from printkit.games.archeo import art
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import FACE_KINDS, ArcheoRules, Board
-from printkit.gamekit import Face, FaceBox, fit_size, mm
+from printkit.gamekit import Face, FaceBox, contrast_ratio, fit_size, mm
 
 G = "archeo"
 
@@ -35,8 +35,8 @@ def _fill(c, box: FaceBox, colour) -> None:
     c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed, stroke=0, fill=1)
 
 
-def fit(text: str, font: str, wanted: float, width: float, least: float = 7.0) -> float:
-    """Font size ≤ ``wanted`` (never below ``least``, 7 pt: the body minimum) at which
+def fit(text: str, font: str, wanted: float, width: float, least: float = 8.0) -> float:
+    """Font size ≤ ``wanted`` (never below ``least``, 8 pt: the classic body minimum) at which
     ``text`` fits ``width`` pt (:func:`printkit.render.text.fit_size`)."""
     return fit_size(text, font, wanted, width, least)
 
@@ -90,7 +90,8 @@ def tile_back(theme, back: str, bone: bool = False) -> Face:
             c.setStrokeColor(pal.c("discovery_light"))
             c.setLineWidth(w * 0.03)
             c.circle(w / 2, h / 2, w * 0.3, fill=0, stroke=1)
-            _text(c, "?", w / 2, h / 2 - w * 0.13, theme.font("display"), w * 0.4, pal.c("discovery_light"))
+            _text(c, "?", w / 2, h / 2 - w * 0.13, theme.font("display"), w * 0.4,
+                  pal.readable("discovery_light", "discovery"))
         if bone:
             art.bone(c, w / 2, h / 2, w * 0.78, pal.c("bone"), pal.c("outline"))
 
@@ -150,7 +151,7 @@ def fossil_face(theme, rules: ArcheoRules, board: Board, piece: str) -> Face:
         s = box.safe
         font = theme.font("bold")
         name = board.name.upper()
-        _pill(c, name, w / 2, h - s - mm(2.6), font, fit(name, font, theme.small(7.5), w - 2 * s - mm(3)), pal.c("rock"),
+        _pill(c, name, w / 2, h - s - mm(2.6), font, fit(name, font, theme.small(8), w - 2 * s - mm(3)), pal.c("rock"),
               pal.c("bone_line"))
         label = piece.upper()
         _pill(c, label, w / 2, s + mm(1.2), font, fit(label, font, theme.small(8), w - 2 * s - mm(3)), pal.c("rock"),
@@ -205,7 +206,7 @@ def shovel_face(theme, number: int, of: int, broken: bool) -> Face:
         w, h, s = box.width, box.height, box.safe
         font = theme.font("display")
         _text(c, word, w / 2, h - s - mm(8.5), font, fit(word, font, 20, w - 2 * s - mm(14), 14),
-              pal.c("broken_word" if broken else "shovel_word"))
+              pal.readable("broken_word" if broken else "shovel_word", ground))
         r = mm(3.2)
         cx, cy = s + r + mm(0.6), h - s - r - mm(0.6)
         c.setFillColor(pal.c(ring))
@@ -245,7 +246,7 @@ def reference_front(theme, rules: ArcheoRules) -> Face:
                   theme.colour("ink"), "left")
             if players == 1:
                 _text(c, f"+ {rules.wheelbarrows_solo} wheelbarrows", s + mm(4), y - 8, theme.font("semibold"),
-                      theme.small(7.5),
+                      theme.small(8),
                       theme.colour("muted"), "left")
             art.shovel(c, w - s - mm(21), y, mm(7.5), pal)
             _text(c, str(cards), w - s - mm(5), y - 7.5, theme.font("display"), 22, pal.c("dirt_dark"), "right")
@@ -272,16 +273,37 @@ def reference_back(theme, rules: ArcheoRules) -> Face:
             size = fit(band.label, theme.font("display"), 20, mm(10.5), 14)
             _text(c, band.label, s + mm(6.55), yt - step / 2 - size * 0.36, theme.font("display"), size,
                   theme.colour("ink"))
-            lines = simpleSplit(band.words, font, 7.5, w - 2 * s - mm(15.5))
+            lines = simpleSplit(band.words, font, 8, w - 2 * s - mm(15.5))
             y = yt - step / 2 + (len(lines) - 1) * 4.6 - 2.6
             for line in lines:
-                _text(c, line, s + mm(14), y, font, 7.5, theme.colour("ink"), "left")
+                _text(c, line, s + mm(14), y, font, 8, theme.colour("ink"), "left")
                 y -= 9.2
 
     return Face(f"{G}/{theme.name}/reference/back", draw, text="reference card: rating")
 
 
 # -- tokens ------------------------------------------------------------------------------
+
+
+#: No decorative ring nearer a round token's cut than this (pt): a 3 mm band of
+#: plain ground, so a cut a little off shows nothing lopsided and the sheet's
+#: dark cut line reads on it.
+RIM_CLEAR = mm(3.3)
+#: Width (pt) of a token's coloured ring, inside that band.
+TOKEN_RING = mm(1.2)
+
+
+def _token_frame(c, box: FaceBox, pal: Palette, ring, inside) -> float:
+    """Paper-light ground to the bleed, a ``ring`` band :data:`TOKEN_RING` wide
+    starting :data:`RIM_CLEAR` inside the cut, ``inside`` within it.  Returns
+    the radius (pt) inside the ring."""
+    r = box.width / 2
+    _fill(c, box, pal.c("ground"))
+    c.setFillColor(ring)
+    c.circle(r, r, r - RIM_CLEAR, fill=1, stroke=0)
+    c.setFillColor(inside)
+    c.circle(r, r, r - RIM_CLEAR - TOKEN_RING, fill=1, stroke=0)
+    return r - RIM_CLEAR - TOKEN_RING
 
 
 def token_face(theme, rules: ArcheoRules, kind: str) -> Face:
@@ -294,25 +316,31 @@ def token_face(theme, rules: ArcheoRules, kind: str) -> Face:
     def draw(c, box: FaceBox) -> None:
         w = box.width
         r = w / 2
-        _fill(c, box, pal.c(ring))
-        c.setFillColor(pal.c("ground"))
-        c.circle(r, r, r - box.safe * 0.5, fill=1, stroke=0)
-        cy = r + w * 0.08
+        inner = _token_frame(c, box, pal, pal.c(ring), pal.c("ground"))
+        cy = r + inner * 0.4
+        size = inner * 0.85
         if kind == "wheelbarrow":
-            art.wheelbarrow(c, r, cy, w * 0.6, pal)
+            art.wheelbarrow(c, r, cy, size, pal)
         elif kind == "egg":
-            art.egg(c, r, cy, w * 0.66, pal)
+            art.egg(c, r, cy, size * 1.05, pal)
             n = rules.egg_stars
             for i in range(n):
-                art.star(c, r + (i - (n - 1) / 2) * w * 0.19, cy - w * 0.03, w * 0.095, pal.c("star"),
+                art.star(c, r + (i - (n - 1) / 2) * size * 0.33, cy - size * 0.05, size * 0.16, pal.c("star"),
                          pal.c("star_line"))
         elif kind == "cracked":
-            art.cracked_egg(c, r, cy, w * 0.6, pal)
+            art.cracked_egg(c, r, cy, size, pal)
         else:
-            art.stones(c, r, cy, w * 0.58, rules.stone_token_breaks if rules.stone_token_breaks <= 2 else 2, pal)
+            art.stones(c, r, cy, size, rules.stone_token_breaks if rules.stone_token_breaks <= 2 else 2, pal)
         cap = captions[kind]
         font = theme.font("bold")
-        _text(c, cap, r, box.safe + w * 0.1, font, fit(cap, font, theme.small(7.5), w * 0.62), theme.colour("ink"))
+        # one line when it fits the chord under the art at 7.5 pt, else a word a line (the chord
+        # narrows further down)
+        lines = [cap] if pdfmetrics.stringWidth(cap, font, theme.small(8)) <= inner * 1.7 else cap.split()
+        size_pt = min(fit(ln, font, theme.small(8), inner * (1.7 if len(lines) == 1 else 1.4)) for ln in lines)
+        y = r - inner * (0.36 if len(lines) == 1 else 0.3)
+        for ln in lines:
+            _text(c, ln, r, y, font, size_pt, theme.colour("ink"))
+            y -= size_pt * 1.05
 
     return Face(f"{G}/{theme.name}/token/{kind}", draw, text=f"{captions[kind].lower()} token")
 
@@ -323,9 +351,18 @@ def token_back(theme) -> Face:
 
     def draw(c, box: FaceBox) -> None:
         w = box.width
-        _fill(c, box, pal.c("token_back"))
-        _speckles(c, w, w, box.bleed, [pal.c("discovery_light")], 16, 0.31, w * 0.02)
-        c.setStrokeColor(pal.c("discovery_light"))
+        back = pal.hex("token_back")
+        # the "?" ring and speckles: the light discovery colour where it shows, else ink or paper
+        mark = pal.c("discovery_light") if contrast_ratio(pal.hex("discovery_light"), back) >= 3 \
+            else pal.text_on("token_back")
+        inner = _token_frame(c, box, pal, mark, pal.c("token_back"))
+        c.saveState()
+        clip = c.beginPath()
+        clip.circle(w / 2, w / 2, inner)
+        c.clipPath(clip, stroke=0, fill=0)
+        _speckles(c, w, w, box.bleed, [mark], 16, 0.31, w * 0.02)
+        c.restoreState()
+        c.setStrokeColor(mark)
         c.setLineWidth(w * 0.035)
         c.circle(w / 2, w / 2, w * 0.3, fill=0, stroke=1)
         _text(c, "?", w / 2, w / 2 - w * 0.14, theme.font("display"), w * 0.42, pal.text_on("token_back"))

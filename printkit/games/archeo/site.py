@@ -116,7 +116,9 @@ def site_face(theme, rules: ArcheoRules, width: float, height: float) -> Face:
                 c.circle(cx, cy, mm(rules.token / 2 + 1.5), fill=1, stroke=1)
                 c.setDash()
                 c.setFont(display, 20)
-                c.setFillColor(pal.c("discovery_light"))
+                mixed = pal.mix("discovery", "discovery_light", 0.3)
+                c.setFillColor(pal.readable("discovery_light", "#%02x%02x%02x" % tuple(
+                    round(v * 255) for v in (mixed.red, mixed.green, mixed.blue))))
                 c.drawCentredString(cx, cy - 7, "?")
         # layer badges in each band's top-left corner
         for i, f in enumerate(frames):

@@ -22,7 +22,7 @@ from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 
-from printkit.gamekit import Face, FaceBox, PrintkitError, fit_size, icons
+from printkit.gamekit import Face, FaceBox, PrintkitError, fit_size, icons, mm
 from printkit.games.archeotrek.data import ArcheoTrekRules
 from printkit.games.archeotrek import art
 
@@ -34,6 +34,13 @@ SKELETON_VALUE_PT = 30.0
 
 # digits that read as another digit when the token is turned upside down
 _TURNABLE = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+
+
+#: No decorative ring nearer the cut than this (pt): a 3 mm clear band, so a
+#: cutting error never shows as a lopsided rim.
+RIM_CLEAR = mm(3.3)
+#: Width (pt) of the Skeleton tokens' dark ring.
+SKELETON_RING = mm(1.6)
 
 
 def _ambiguous_upside_down(text: str) -> bool:
@@ -121,14 +128,15 @@ def bone_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -> Fa
         ink = _ink_on(theme, colour)
         shade = _shade_hex(theme, colour)
         cx, cy = box.width / 2, box.height / 2
-        r_safe = min(box.width, box.height) / 2 - box.safe
+        r_trim = min(box.width, box.height) / 2
+        r_safe = r_trim - box.safe
         c.saveState()
         _fill_bleed(c, box, fill)
-        # engraved ring just inside the safe circle: frames the face without
-        # showing a cutting error the way a ring on the trim line would
+        # engraved ring RIM_CLEAR inside the cut: frames the face without showing a
+        # cutting error, as a ring near the trim line would
         c.setStrokeColor(icons.mix(theme.hex(colour, GAME), shade, 0.45))
         c.setLineWidth(0.6)
-        c.circle(cx, cy, r_safe + box.safe * 0.45, stroke=1, fill=0)
+        c.circle(cx, cy, r_trim - RIM_CLEAR, stroke=1, fill=0)
         # the colour's symbol, large and embossed (a shade away from the text
         # colour) behind the value, outlined in the text colour: the emboss
         # alone vanishes on pale tints and in greyscale, the outline reads in
@@ -153,18 +161,19 @@ def bone_back(rules: ArcheoTrekRules, theme: Any) -> Face:
     """Back shared by every Bone token (round, ``rules.bone_diameter`` mm).
 
     Identical for all colours and values, so drawing from the bag reveals
-    nothing: the token-back colour to the bleed, a soil ring and a bone.
+    nothing: a light band from the bleed to :data:`RIM_CLEAR` inside the cut, then
+    the token-back colour with a scatter of soil and a bone.
     """
 
     def draw(c: Any, box: FaceBox) -> None:
         cx, cy = box.width / 2, box.height / 2
         r_safe = min(box.width, box.height) / 2 - box.safe
         c.saveState()
-        _fill_bleed(c, box, theme.colour("token_back", GAME))
-        _soil_dots(c, cx, cy, r_safe, theme.colour("earth_dark", GAME))
-        c.setStrokeColor(theme.colour("ground_dark", GAME))
-        c.setLineWidth(0.6)
-        c.circle(cx, cy, r_safe + box.safe * 0.45, stroke=1, fill=0)
+        # the light band of the Skeleton tokens: the dark cut line shows on it
+        _fill_bleed(c, box, theme.colour("circle_fill", GAME))
+        c.setFillColor(theme.colour("token_back", GAME))
+        c.circle(cx, cy, min(box.width, box.height) / 2 - RIM_CLEAR, stroke=0, fill=1)
+        _soil_dots(c, cx, cy, r_safe * 0.95, theme.colour("earth_dark", GAME))
         art.bone(c, cx, cy, r_safe * 1.6, theme.colour("ground", GAME),
                    theme.colour("earth_dark", GAME), 0.8, angle=35)
         c.restoreState()
@@ -183,10 +192,22 @@ def _soil_dots(c: Any, cx: float, cy: float, radius: float, colour: Any) -> None
                  stroke=0, fill=1)
 
 
+def _skeleton_frame(c: Any, theme: Any, box: FaceBox, cx: float, cy: float, r_trim: float) -> float:
+    """A Skeleton token's frame: the paper-light ``circle_fill`` from the bleed to
+    :data:`RIM_CLEAR` inside the cut (so the sheet's dark cut line shows against it
+    and a cutting error shows no ring), then the dark ``skeleton_ring`` band,
+    :data:`SKELETON_RING` wide.  Returns the radius (pt) inside the band."""
+    _fill_bleed(c, box, theme.colour("circle_fill", GAME))
+    c.setFillColor(theme.colour("skeleton_ring", GAME))
+    c.circle(cx, cy, r_trim - RIM_CLEAR, stroke=0, fill=1)
+    return r_trim - RIM_CLEAR - SKELETON_RING
+
+
 def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -> Face:
     """Front of the Skeleton token of ``colour`` (round, ``rules.skeleton_diameter`` mm).
 
-    The colour fills the face to the bleed inside a dark skeleton ring; a skull
+    A light band from the bleed to :data:`RIM_CLEAR` inside the cut (the cut line
+    reads on it), a dark skeleton ring, the colour inside it; a skull
     on top, then "+value" (the biggest thing on the face, display font, up to
     :data:`SKELETON_VALUE_PT` pt, never below 20 pt), the colour's symbol on
     both sides of the skull, and the word "Skeleton".
@@ -205,34 +226,29 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
     def draw(c: Any, box: FaceBox) -> None:
         fill = theme.colour(colour, GAME)
         ink = _ink_on(theme, colour)
-        ring = theme.colour("skeleton_ring", GAME)
         cx, cy = box.width / 2, box.height / 2
         r_trim = min(box.width, box.height) / 2
-        r_safe = r_trim - box.safe
         c.saveState()
-        _fill_bleed(c, box, ring)
+        r_in = _skeleton_frame(c, theme, box, cx, cy, r_trim)
         c.setFillColor(fill)
-        c.circle(cx, cy, r_safe + box.safe * 0.25, stroke=0, fill=1)
-        c.setStrokeColor(theme.colour("ground", GAME))
-        c.setLineWidth(0.8)
-        c.circle(cx, cy, r_safe + box.safe * 0.25, stroke=1, fill=0)
+        c.circle(cx, cy, r_in, stroke=0, fill=1)
+        r = r_in * 0.96      # the layout radius of the face's content
         font = theme.font("display")
-        size = fit_size(text, font, SKELETON_VALUE_PT, r_safe * 1.3)
-        num_y = cy - r_safe * 0.15
-        _centred_number(c, text, font, size, cx, num_y, ink, False)
-        skull_size = r_safe * 0.58
-        skull_y = cy + r_safe * 0.56
+        size = fit_size(text, font, SKELETON_VALUE_PT, r * 1.25)
+        _centred_number(c, text, font, size, cx, cy - r * 0.12, ink, False)
+        skull_size = r * 0.55
+        skull_y = cy + r * 0.54
         art.skull(c, cx, skull_y, skull_size, theme.colour("circle_fill", GAME),
                     fill, theme.colour("ink"), 0.7)
         for side in (-1, 1):
-            icons.colour_symbol(c, symbol, cx + side * r_safe * 0.50, skull_y - skull_size * 0.12,
-                                r_safe * 0.30, ink)
+            icons.colour_symbol(c, symbol, cx + side * r * 0.50, skull_y - skull_size * 0.12,
+                                r * 0.28, ink)
         word = "Skeleton"
         wfont = theme.font("bold")
-        wsize = fit_size(word.upper(), wfont, theme.small(8.0), r_safe * 1.1)
+        wsize = fit_size(word.upper(), wfont, theme.small(8.0), r * 1.3)
         c.setFillColor(ink)
         c.setFont(wfont, wsize)
-        c.drawCentredString(cx, cy - r_safe * 0.74, word.upper())
+        c.drawCentredString(cx, cy - r * 0.70, word.upper())
         c.restoreState()
 
     return Face(
@@ -244,21 +260,17 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
 
 def skeleton_back(rules: ArcheoTrekRules, theme: Any) -> Face:
     """Back shared by every Skeleton token (round, ``rules.skeleton_diameter`` mm):
-    the token-back colour, the dark skeleton ring and a large skull."""
+    the light band and dark ring of the fronts, the token-back colour and a large skull."""
 
     def draw(c: Any, box: FaceBox) -> None:
         cx, cy = box.width / 2, box.height / 2
-        r_safe = min(box.width, box.height) / 2 - box.safe
         back = theme.colour("token_back", GAME)
         c.saveState()
-        _fill_bleed(c, box, theme.colour("skeleton_ring", GAME))
+        r_in = _skeleton_frame(c, theme, box, cx, cy, min(box.width, box.height) / 2)
         c.setFillColor(back)
-        c.circle(cx, cy, r_safe + box.safe * 0.25, stroke=0, fill=1)
-        _soil_dots(c, cx, cy, r_safe, theme.colour("earth_dark", GAME))
-        c.setStrokeColor(theme.colour("ground", GAME))
-        c.setLineWidth(0.8)
-        c.circle(cx, cy, r_safe + box.safe * 0.25, stroke=1, fill=0)
-        art.skull(c, cx, cy, r_safe * 1.1, theme.colour("ground", GAME), back,
+        c.circle(cx, cy, r_in, stroke=0, fill=1)
+        _soil_dots(c, cx, cy, r_in * 0.95, theme.colour("earth_dark", GAME))
+        art.skull(c, cx, cy, r_in * 1.15, theme.colour("ground", GAME), back,
                     theme.colour("earth_dark", GAME), 0.8)
         c.restoreState()
 

@@ -1,0 +1,227 @@
+"""Measures of the text a player gets, read from a PDF's pages (no printkit code):
+
+* :func:`hidden_glyphs` — glyphs covered by art, badges or other text drawn after
+  them.  Each page is rendered three times by pdfium: as printed (F), with every
+  text object removed from every content stream, form XObjects included (G, pikepdf),
+  and with only the text (T: paths end unpainted, images and shadings dropped,
+  clipping kept).  A glyph's ink is T's dark pixels in its glyph box; the glyph shows
+  where F differs from G there.  A glyph whose ink shows on less than
+  :data:`SHOWN` of its pixels is hidden (a later fill over it, or text the same
+  colour as what lies under it).
+* :func:`text_on_text` — two lines of text (baselines apart) running into each other.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import io
+
+import numpy as np
+
+#: Path-painting operators: T replaces them with ``n`` (clipping paths still clip).
+PAINT = {"f", "F", "f*", "S", "s", "B", "B*", "b", "b*"}
+#: A glyph's ink must show on at least this share of its pixels.
+SHOWN = 0.6
+DPI = 100
+
+
+def _variant(pdf_bytes: bytes, keep: str) -> bytes:
+    """The PDF with only its text (``keep="text"``; ``"text-unclipped"``: no
+    clipping either) or without it (``"art"``)."""
+    import pikepdf
+
+    pdf = pikepdf.open(io.BytesIO(pdf_bytes))
+    seen: set = set()
+
+    def rewrite(stream, resources) -> bytes:
+        out, in_text = [], False
+        xobjects = resources.get("/XObject") if resources is not None else None
+        for operands, op in pikepdf.parse_content_stream(stream):
+            o = str(op)
+            if o == "BT":
+                in_text = True
+            if keep == "art":
+                if not in_text:
+                    out.append((operands, op))
+            elif o in ("W", "W*") and keep == "text-unclipped":
+                pass
+            elif o in PAINT:
+                out.append(([], pikepdf.Operator("n")))
+            elif o == "sh":
+                pass
+            elif o == "Do" and xobjects is not None and operands and \
+                    xobjects.get(operands[0]) is not None and xobjects[operands[0]].get("/Subtype") == "/Image":
+                pass
+            elif o in ("rg", "g", "k", "sc", "scn"):
+                out.append(([0], pikepdf.Operator("g")))     # every glyph black on white
+            elif o == "cs":
+                pass
+            else:
+                out.append((operands, op))
+            if o == "ET":
+                in_text = False
+        return pikepdf.unparse_content_stream(out)
+
+    def forms(resources) -> None:
+        xobjects = resources.get("/XObject") if resources is not None else None
+        for name in list(xobjects.keys()) if xobjects else []:
+            xo = xobjects[name]
+            if xo.get("/Subtype") == "/Form" and xo.objgen not in seen:
+                seen.add(xo.objgen)
+                res = xo.get("/Resources")
+                xo.write(rewrite(xo, res))
+                if keep == "text-unclipped":    # a form's BBox clips too
+                    xo.BBox = pikepdf.Array([-1e5, -1e5, 1e5, 1e5])
+                forms(res)
+
+    for page in pdf.pages:
+        res = page.obj.get("/Resources")
+        page.obj.Contents = pdf.make_stream(rewrite(page.obj, res))
+        forms(res)
+    buf = io.BytesIO()
+    pdf.save(buf)
+    return buf.getvalue()
+
+
+def _chars(page):
+    """(char, glyph box (l, b, r, t) pt, baseline y pt, font size pt, angle rad) of a pdfium page."""
+    import pypdfium2.raw as raw
+
+    tp = page.get_textpage()
+    out = []
+    try:
+        for k in range(tp.count_chars()):
+            ch = tp.get_text_range(k, 1)
+            if not ch.strip():
+                continue
+            x, y = ctypes.c_double(), ctypes.c_double()
+            raw.FPDFText_GetCharOrigin(tp.raw, k, x, y)
+            angle = round(raw.FPDFText_GetCharAngle(tp.raw, k), 3) % round(2 * 3.141592653589793, 3)
+            out.append((ch, tp.get_charbox(k), y.value, raw.FPDFText_GetFontSize(tp.raw, k), angle))
+    finally:
+        tp.close()
+    return out
+
+
+def hidden_glyphs(pdf_bytes: bytes, dpi: int = DPI) -> list[tuple[int, str, float, tuple[int, int]]]:
+    """Every hidden glyph: (page 1-based, char, share of its ink shown, (x, y) pt from top left)."""
+    import pypdfium2 as pdfium
+
+    scale = dpi / 72
+    docs = [pdfium.PdfDocument(b) for b in (pdf_bytes, _variant(pdf_bytes, "art"), _variant(pdf_bytes, "text"))]
+    out = []
+    try:
+        for n in range(len(docs[0])):
+            page = docs[0][n]
+            h = page.get_height()
+            f, g, t = (np.asarray(d[n].render(scale=scale).to_pil().convert("RGB")).astype(np.int16) for d in docs)
+            shows = np.abs(f - g).max(axis=2) > 24
+            ink = t.min(axis=2) < 128
+            for ch, (left, bottom, right, top), _, _, _ in _chars(page):
+                x0, x1 = max(0, int(left * scale)), int(right * scale) + 1
+                y0, y1 = max(0, int((h - top) * scale)), int((h - bottom) * scale) + 1
+                m = ink[y0:y1, x0:x1]
+                if m.sum() < 4:
+                    continue      # clipped away (a tiled board's other pages) or too small to judge
+                shown = float((shows[y0:y1, x0:x1] & m).sum() / m.sum())
+                if shown < SHOWN:
+                    out.append((n + 1, ch, round(shown, 2), (round(left), round(h - top))))
+    finally:
+        for d in docs:
+            d.close()
+    return out
+
+
+def text_on_text(pdf_bytes: bytes) -> list[tuple[int, str, tuple[int, int]]]:
+    """Glyphs of two texts that run into each other: two upright glyphs whose
+    glyph boxes overlap by more than 0.3 pt across and up the page, on baselines
+    more than 0.3 × size apart (two lines) or by more than 0.45 of the narrower
+    glyph's width (two texts on one line; kerned neighbours overlap less; the
+    letters of a ligature, which share one glyph box, are one glyph).  Returns (page, the two chars, (x, y)
+    pt from top left)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf_bytes)
+    out = []
+    try:
+        for n in range(len(doc)):
+            page = doc[n]
+            h = page.get_height()
+            chars = sorted((c for c in _chars(page) if c[4] == 0), key=lambda c: c[1][0])
+            for i, (c1, (l1, b1, r1, t1), o1, s1, _) in enumerate(chars):
+                for c2, (l2, b2, r2, t2), o2, s2, _ in chars[i + 1:]:
+                    if l2 >= r1 - 0.3:
+                        break
+                    across, up = min(r1, r2) - max(l1, l2), min(t1, t2) - max(b1, b2)
+                    if across <= 0.3 or up <= 0.3:
+                        continue
+                    if max(abs(l1 - l2), abs(r1 - r2), abs(b1 - b2), abs(t1 - t2)) < 0.5:
+                        continue      # the letters of one ligature glyph (ff, ft, tt) share its box
+                    if abs(o1 - o2) > 0.3 * min(s1, s2) or across > 0.45 * min(r1 - l1, r2 - l2):
+                        out.append((n + 1, c1 + c2, (round(l1), round(h - t1))))
+    finally:
+        doc.close()
+    return out
+
+
+def low_contrast(pdf_bytes: bytes, minimum: float = 4.5, dpi: int = 144) -> list[tuple[int, str, float, tuple[int, int]]]:
+    """Glyphs (5 pt or more) whose fill colour, against the ground around the
+    glyph read from the rendered page, has a WCAG contrast below ``minimum``:
+    (page, char, ratio, (x, y) pt from top left).  The ground is the commonest
+    colour (8 levels a channel) among the glyph box's pixels, padded by a fifth of
+    the size, that lie far from the glyph's fill (:mod:`colour_checks`).  A glyph
+    a clipping path cuts (a tiled board's page edge) is left out: part of its
+    ground lies outside the clip."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+    from collections import Counter
+
+    from colour_checks import contrast
+
+    scale = dpi / 72
+    doc = pdfium.PdfDocument(pdf_bytes)
+    texts = [pdfium.PdfDocument(_variant(pdf_bytes, k)) for k in ("text", "text-unclipped")]
+    out = []
+    try:
+        for n in range(len(doc)):
+            page = doc[n]
+            h = page.get_height()
+            tp = page.get_textpage()
+            img = ink = whole = None
+            try:
+                for k in range(tp.count_chars()):
+                    ch = tp.get_text_range(k, 1)
+                    if not ch.strip():
+                        continue
+                    size = raw.FPDFText_GetFontSize(tp.raw, k)
+                    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+                    if size < 5 or not raw.FPDFText_GetFillColor(tp.raw, k, r, g, b, a) or a.value == 0:
+                        continue
+                    if img is None:
+                        img = np.asarray(page.render(scale=scale).to_pil().convert("RGB")).astype(np.int32)
+                        ink, whole = (np.asarray(t[n].render(scale=scale).to_pil().convert("L")) < 128 for t in texts)
+                    left, bottom, right, top = tp.get_charbox(k)
+                    gx0, gx1 = max(0, int(left * scale)), max(0, int(right * scale) + 1)
+                    gy0, gy1 = max(0, int((h - top) * scale)), max(0, int((h - bottom) * scale) + 1)
+                    if ink[gy0:gy1, gx0:gx1].sum() < 0.9 * whole[gy0:gy1, gx0:gx1].sum():
+                        continue      # cut by a clip (a tiled board's page edge): its ground is not all there
+                    pad = max(2, int(0.2 * size * scale))
+                    x0, x1 = max(0, int(left * scale) - pad), max(0, int(right * scale) + 1 + pad)
+                    y0, y1 = max(0, int((h - top) * scale) - pad), max(0, int((h - bottom) * scale) + 1 + pad)
+                    flat = img[y0:y1, x0:x1].reshape(-1, 3)
+                    fill = np.array([r.value, g.value, b.value])
+                    far = flat[np.abs(flat - fill).sum(axis=1) > 90]
+                    if len(far) < 4:
+                        continue
+                    bucket = np.array(Counter(map(tuple, far // 32)).most_common(1)[0][0])
+                    ground = far[(far // 32 == bucket).all(axis=1)].mean(axis=0)
+                    ratio = contrast(fill.astype(float), ground)
+                    if ratio < minimum:
+                        out.append((n + 1, ch, round(ratio, 2), (round(left), round(h - top))))
+            finally:
+                tp.close()
+    finally:
+        doc.close()
+        for t in texts:
+            t.close()
+    return out
