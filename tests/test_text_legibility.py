@@ -1,4 +1,4 @@
-"""Issue 24: every label of the ArchéoTREK, Archaeology and Archéo kits reads (WCAG ≥ 4.5
+"""Issue 24: every label of the ArchéoTREK, Archaeology, Archéo and Archaeologia kits reads (WCAG ≥ 4.5
 against its ground) and no text is hidden by
 art, badges or other text drawn after it, in every bundled theme (A4 kits, and the
 Archaeology board tiled on Letter) — measured on the rendered pages
@@ -15,7 +15,7 @@ from printkit.units import mm
 from text_checks import hidden_glyphs, low_contrast, text_on_text
 
 THEMES = ("classic", "inksaver", "highcontrast")
-GAMES = ("archeotrek", "archaeology", "archeo")
+GAMES = ("archeotrek", "archaeology", "archeo", "archaeologia")
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from reportlab.lib.colors import HexColor
 
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.tiles import PATTERNS
-from printkit.gamekit import best_contrast
+from printkit.gamekit import best_contrast, icons
 
 G = "archaeologia"
 
@@ -83,7 +83,9 @@ def title_art(c, x: float, y: float, w: float, h: float, theme) -> None:
             c.setFillColor(HexColor(back))
             c.roundRect(w * 0.975 - lw - size * 0.4, y - size * 0.3, lw + size * 0.8, size * 1.15, size * 0.25,
                         stroke=0, fill=1)
-        c.setFillColor(HexColor(best_contrast(back, theme.hex(light, G), theme.hex("frame", G))))
+        word = best_contrast(back, theme.hex(light, G), theme.hex("frame", G))
+        lighter = icons.contrast_ratio(word, "#000000") > icons.contrast_ratio(back, "#000000")
+        c.setFillColor(HexColor(icons.readable(word, back, "#ffffff" if lighter else "#000000", 4.5, steps=20)))
         c.drawRightString(w * 0.975, y, role.upper())
     # the archaeologist and the three tools on the surface
     s = min(h * 0.28, w * 0.12)
