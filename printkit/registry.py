@@ -80,7 +80,7 @@ def resolve_game(text: str) -> str:
     Raises :class:`printkit.UsageError` (listing the registered games) when
     it names none, or when it is the title of several.
     """
-    eps = _entry_points()
+    eps = game_ids()
     if text in eps:
         return text
     key = _spelling(text)

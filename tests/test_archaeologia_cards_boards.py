@@ -42,7 +42,7 @@ from printkit.units import mm
 
 GAME = "archaeologia"
 THEMES = ("classic", "inksaver", "highcontrast")
-PARTS = ("event-cards", "objective-cards", "player-aids", "boards", "rules-reference")
+PARTS = ("cards", "player-aids", "boards", "rules-reference")
 RULEBOOK = next((p / "shared" / "rulebooks" / "archaeologia.txt" for p in Path(__file__).resolve().parents[1:4]
                  if (p / "shared" / "rulebooks" / "archaeologia.txt").is_file()), Path("archaeologia.txt"))
 PT = 72 / 25.4

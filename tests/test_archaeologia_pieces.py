@@ -27,7 +27,7 @@ import pypdfium2
 import pytest
 
 from printkit.games.archaeologia import art
-from printkit.games.archaeologia.components import (
+from printkit.games.archaeologia.kit import (
     marker_components,
     pawn_components,
     strata_components,

@@ -213,7 +213,10 @@ def bone_sheets(theme_kits):
         with pdfplumber.open(pdf) as doc:
             page = doc.pages[0]
             chars = [ch for ch in page.chars if ch["size"] >= 20]
+            bone = load_rules().bone_diameter
             for circle in _cut_circles(page):
+                if abs(to_mm(circle["x1"] - circle["x0"]) - bone) > 0.01:
+                    continue  # a Skeleton token, on the rows the Bone tokens leave
                 x0, top = int(circle["x0"] * k), int(circle["top"] * k)
                 n = int((circle["x1"] - circle["x0"]) * k)
                 crop = img[top:top + n, x0:x0 + n].copy()

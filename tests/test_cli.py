@@ -15,13 +15,13 @@ def run(*args):
 def test_games_lists_components():
     r = run("games")
     assert r.exit_code == 0, r.output
-    assert "archeotrek" in r.output and "36 × Bone tokens" in r.output and "4 × Skeleton tokens" in r.output
+    assert "archeotrek" in r.output and "40 × Bone and Skeleton tokens" in r.output
 
 
 def test_build_summary(tmp_path):
     r = run("build", "archeotrek", "--players", "2", "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
-    assert "archeotrek-kit.pdf" in r.output and "5 PDFs written" in r.output
+    assert "archeotrek-kit.pdf" in r.output and "4 PDFs written" in r.output
     assert (tmp_path / "archeotrek" / "archeotrek-kit.pdf").is_file()
     assert not list((tmp_path / "archeotrek").glob(".staging-*"))
 

@@ -62,6 +62,7 @@ TINY = {"tiny-a": _tiny("tiny-a", (2, 3, 1)), "tiny-b": _tiny("tiny-b", (1, 2)),
 def tiny_games(monkeypatch):
     """``all`` = the two tiny games (the real registry is left alone)."""
     monkeypatch.setattr(printkit.registry, "game_ids", lambda: ["tiny-a", "tiny-b"])
+    monkeypatch.setattr(printkit.registry, "resolve_game", lambda text: text)  # tiny-c too, by its id
     monkeypatch.setattr(printkit.build, "load_game", lambda gid: TINY[gid])
 
 
