@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import re
 import signal
-import string
 import threading
 import time
 import traceback

@@ -5,7 +5,6 @@ under it — measured on each face rendered alone by pdfium (every theme)."""
 from __future__ import annotations
 
 import io
-import math
 
 import numpy as np
 import pytest
