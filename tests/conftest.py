@@ -246,3 +246,20 @@ def page_text(page) -> str:
             columns.setdefault(round(ch["x0"]), []).append(ch)
     lines = ["".join(c["text"] for c in sorted(col, key=lambda c: -c["top"])) for _, col in sorted(columns.items())]
     return "\n".join([text, *lines])
+
+
+def export_kits_and_deck(out, fmt: str) -> None:
+    """``printkit build all --format FMT`` and the example deck (``examples/deck``)
+    with the same format, both into ``out`` (quiet); each must exit 0."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    deck = Path(__file__).resolve().parent.parent / "examples" / "deck"
+    r = CliRunner().invoke(main, ["build", "all", "--out", str(out), "--format", fmt, "-q"])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(main, ["deck", str(deck / "cards.csv"), "--layout", str(deck / "front.toml"),
+                                  "--back", str(deck / "back.toml"), "--out", str(out), "--format", fmt, "-q"])
+    assert r.exit_code == 0, r.output

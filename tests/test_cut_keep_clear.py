@@ -21,12 +21,9 @@ import numpy as np
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-from click.testing import CliRunner
 
-from printkit.cli import main
+from conftest import export_kits_and_deck
 
-ROOT = Path(__file__).resolve().parent.parent
-DECK = ROOT / "examples" / "deck"
 MM = 72 / 25.4
 INSET, ARM, THICK, SQUARE, ROOM = 10 * MM, 20 * MM, 0.5 * MM, 5 * MM, 2 * MM
 ZONE = INSET + ARM + ROOM
@@ -49,11 +46,7 @@ def mark_rects(W: float, H: float) -> list[tuple[float, float, float, float]]:
 @pytest.fixture(scope="session")
 def cut_pdfs(tmp_path_factory) -> list[Path]:
     out = tmp_path_factory.mktemp("cut-zones")
-    r = CliRunner().invoke(main, ["build", "all", "--out", str(out), "--format", "cut", "-q"])
-    assert r.exit_code == 0, r.output
-    r = CliRunner().invoke(main, ["deck", str(DECK / "cards.csv"), "--layout", str(DECK / "front.toml"),
-                                  "--back", str(DECK / "back.toml"), "--out", str(out), "--format", "cut", "-q"])
-    assert r.exit_code == 0, r.output
+    export_kits_and_deck(out, "cut")
     pdfs = sorted(out.glob("*/cut/*.pdf"))
     assert {p.parts[-3] for p in pdfs} >= {"archaeologia", "archaeology", "archeo", "archeotrek", "finds"}
     return pdfs

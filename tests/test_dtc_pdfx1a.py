@@ -25,6 +25,8 @@ from PIL import Image
 
 from printkit.cli import main
 
+from conftest import export_kits_and_deck
+
 ROOT = Path(__file__).resolve().parent.parent
 DECK = ROOT / "examples" / "deck"
 COLOUR_SETTERS = {"rg", "RG", "k", "K", "g", "G", "cs", "CS", "sc", "SC", "scn", "SCN", "sh"}
@@ -109,11 +111,7 @@ def check_pdfx1a(path: Path) -> dict:
 @pytest.fixture(scope="session")
 def dtc_files(tmp_path_factory) -> list[Path]:
     out = tmp_path_factory.mktemp("dtc")
-    r = CliRunner().invoke(main, ["build", "all", "--out", str(out), "--format", "shop:dtc", "-q"])
-    assert r.exit_code == 0, r.output
-    r = CliRunner().invoke(main, ["deck", str(DECK / "cards.csv"), "--layout", str(DECK / "front.toml"),
-                                  "--back", str(DECK / "back.toml"), "--out", str(out), "--format", "shop:dtc", "-q"])
-    assert r.exit_code == 0, r.output
+    export_kits_and_deck(out, "shop:dtc")
     files = sorted(out.glob("*/shop-dtc/*.pdf"))
     assert {p.parts[-3] for p in files} == {"archaeologia", "archaeology", "archeo", "finds"}
     return files
