@@ -7,6 +7,7 @@ import hashlib
 import io
 import os
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -69,6 +70,34 @@ def built_all(tmp_path_factory):
     res = CliRunner().invoke(main, ["build", "all", "--out", str(out)])
     assert res.exit_code == 0, res.output
     return out
+
+
+_THEMED_KITS: dict[tuple[str, str], Path] = {}
+
+
+@pytest.fixture(scope="session")
+def themed_kits(tmp_path_factory):
+    """``themed_kits(theme, paper)`` → the output folder of ``build all`` (the
+    four bundled games; bleed 3 mm, other options default) in that bundled
+    theme on that paper, built once per session (per xdist worker) and
+    shared by every test that reads kits as users get them.  Read only."""
+    from printkit.build import BuildOptions, build
+    from printkit.paper import get_paper
+    from printkit.units import mm
+
+    def get(theme: str = "classic", paper: str = "a4") -> Path:
+        if (theme, paper) not in _THEMED_KITS:
+            out = tmp_path_factory.mktemp(f"kits-{theme}-{paper}")
+            build(list(BUNDLED_GAMES), BuildOptions(paper=get_paper(paper), theme=load_theme(theme), bleed=mm(3)),
+                  out, jobs=1)
+            _THEMED_KITS[theme, paper] = out
+        return _THEMED_KITS[theme, paper]
+
+    return get
+
+
+#: The four games printkit ships.
+BUNDLED_GAMES = ("archeotrek", "archaeology", "archeo", "archaeologia")
 
 
 @pytest.fixture
@@ -251,8 +280,6 @@ def page_text(page) -> str:
 def export_kits_and_deck(out, fmt: str) -> None:
     """``printkit build all --format FMT`` and the example deck (``examples/deck``)
     with the same format, both into ``out`` (quiet); each must exit 0."""
-    from pathlib import Path
-
     from click.testing import CliRunner
 
     from printkit.cli import main
