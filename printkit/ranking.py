@@ -13,6 +13,10 @@ def rank_players(players: list[T], score: Callable[[T], float], seat: Callable[[
     players in rank order, ties by ``seat``.  The players ranked 1 share the win.
     """
     ordered = sorted(players, key=lambda p: (-score(p), seat(p)))
-    for i, p in enumerate(ordered):
-        p.rank = ordered[i - 1].rank if i and score(ordered[i - 1]) == score(p) else i + 1
+    rank, last = 0, None
+    for i, p in enumerate(ordered, 1):
+        points = score(p)
+        if i == 1 or points != last:
+            rank, last = i, points
+        p.rank = rank
     return ordered

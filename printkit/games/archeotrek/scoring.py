@@ -11,6 +11,7 @@ competition ranks (1, 1, 3); everyone on the top score shares the win.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from printkit.games.archeotrek.game import GAME_ID, Game
@@ -200,10 +201,14 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
             s.skeletons.append(aw)
             s.skeleton_points += aw.value
             s.score += aw.value
-    scores = rank_players(scores, lambda s: s.score, lambda s: s.seat)
+    scores = rank_players(scores, _SCORE, _SEAT)
     res.players = scores
     res.winners = [s.name for s in scores if s.rank == 1]
     return res
+
+
+_SCORE = attrgetter("score")
+_SEAT = attrgetter("seat")
 
 
 # -- rendering ------------------------------------------------------------------

@@ -68,6 +68,11 @@ class Tables:
     bit: dict[str, int] = field(default_factory=dict)
     #: label → (bit, value → packed Hall vector of its allowed-lines mask); valid values only
     fast: dict[str, tuple[int, dict[int, int]]] = field(default_factory=dict)
+    #: (label, value) → the circle's bit plus, above the :attr:`labels` bits, the
+    #: packed Hall vector of its allowed-lines mask; valid values only.  Summed
+    #: over a sheet's circles it gives the filled mask and the Hall need in one
+    #: pass at C speed.  Empty when the table would be too big (use :attr:`fast`).
+    pairs: dict[tuple[str, int], int] = field(default_factory=dict)
     #: allowed-lines mask → packed vector with a 1 in the field of every line set containing it
     p: tuple[int, ...] = ()
     #: Choices line → packed vector with a 1 in the field of every line set holding it
@@ -76,8 +81,14 @@ class Tables:
     high: int = 0
     #: some line has too many boxes for the packed fields: use the plain check
     huge: bool = False
-    #: area bitmask → contiguous? (memo)
-    contig: dict[int, bool] = field(default_factory=dict)
+    #: an area's circle labels → its bitmask when they are known, distinct and
+    #: contiguous, else 0 (memo of :func:`_area_shape`; short areas only)
+    shapes: dict[tuple[str, ...], int] = field(default_factory=dict)
+    #: a sheet's ``choices`` items → (total ticks, over, unfinished, packed Hall
+    #: capacity) (memo of :func:`_choices_summary`)
+    choices: dict[tuple[tuple[str, int], ...], tuple[int, bool, bool, int]] = field(default_factory=dict)
+    #: per :attr:`spread` chunk: chunk bits → the labels of its circles (memo of :func:`names_of`)
+    chunk_names: tuple[dict[int, tuple[str, ...]], ...] = ()
     #: (shift, table) per 13-bit chunk of the circles: table[chunk] = the union of
     #: the neighbours of the chunk's circles (empty for a layout of > 65 circles)
     spread: tuple[tuple[int, tuple[int, ...]], ...] = ()
@@ -85,6 +96,8 @@ class Tables:
 
 #: Circles per :attr:`Tables.spread` chunk (8,192 entries per table).
 _CHUNK = 13
+#: Most (label, value) pairs of :attr:`Tables.pairs` (the bundled Dig Site has about 300).
+_MAX_PAIRS = 20_000
 
 
 def _spread_tables(nbr: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -109,6 +122,13 @@ def _reach(start: int, within: int, t: Tables) -> int:
         return _component(start, within, t.nbr)
     mask = (1 << _CHUNK) - 1
     seen = start
+    if len(spread) == 2:  # up to 26 circles (the bundled Dig Site): the loop below, unrolled
+        (_, low_tab), (shift, high_tab) = spread
+        while True:
+            grow = (seen | low_tab[seen & mask] | high_tab[seen >> shift]) & within
+            if grow == seen:
+                return seen
+            seen = grow
     while True:
         grow = seen
         for shift, tab in spread:
@@ -158,10 +178,14 @@ def _build_tables(layout: Layout) -> Tables:
         lab: (1 << i, {v: p[m] for v, m in value_mask[i].items() if m})
         for lab, i in idx.items()
     }
+    n = len(labels)
+    pairs = {}
+    if n * len(any_mask) <= _MAX_PAIRS:
+        pairs = {(lab, v): pv << n | b for lab, (b, values) in fast.items() for v, pv in values.items()}
     return Tables(
         labels, idx, nbr, tuple(value_mask), any_mask, tuple(own), boxes, subsets, ops,
-        bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, p=p, q=q, high=high,
-        spread=_spread_tables(nbr),
+        bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, pairs=pairs, p=p, q=q, high=high,
+        spread=_spread_tables(nbr), chunk_names=tuple({} for _ in range(0, len(labels), _CHUNK)),
         huge=sum(boxes.values()) >= 1 << (_W - 2) or len(labels) >= 1 << (_W - 2),
     )
 
@@ -217,6 +241,67 @@ def components(mask: int, nbr: tuple[int, ...]) -> list[int]:
 
 def _names(mask: int, labels: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(labels[i] for i in _bits(mask))
+
+
+def names_of(mask: int, t: Tables) -> tuple[str, ...]:
+    """The labels of the circles in ``mask``, layout order (lowest bit first):
+    :func:`_names` with one memo look-up per 13-circle chunk."""
+    if not t.spread:
+        return _names(mask, t.labels)
+    out: tuple[str, ...] = ()
+    low_bits = (1 << _CHUNK) - 1
+    shift = 0
+    for memo in t.chunk_names:
+        part = (mask >> shift) & low_bits
+        if part:
+            names = memo.get(part)
+            if names is None:
+                names = memo[part] = _names(part << shift, t.labels)
+            out += names
+        shift += _CHUNK
+    return out
+
+
+#: Longest area whose shape :func:`_area_shape` remembers, and most remembered.
+_SHAPE_MEMO_LEN = 64
+_SHAPE_MEMO_MAX = 200_000
+
+
+def _area_shape(acircles: tuple[str, ...], t: Tables) -> int:
+    """The bitmask of an area's circles when they are all on the dig site,
+    each named once and contiguous; else 0 (the detailed check words why).
+    Remembered per label tuple in :attr:`Tables.shapes`."""
+    bit = t.bit
+    amask = 0
+    for c in acircles:
+        b = bit.get(c)
+        if b is None or amask & b:
+            amask = 0
+            break
+        amask |= b
+    if amask & (amask - 1) and _component(amask & -amask, amask, t.nbr) != amask:
+        amask = 0
+    if len(acircles) <= _SHAPE_MEMO_LEN:
+        if len(t.shapes) >= _SHAPE_MEMO_MAX:
+            t.shapes.clear()
+        t.shapes[acircles] = amask
+    return amask
+
+
+def _choices_summary(ticks: dict[str, int], t: Tables) -> tuple[int, bool, bool, int]:
+    """(total ticks, some line over its boxes, some line short of them, the
+    packed Hall capacity of the ticks) of a sheet's ``choices``; remembered
+    in :attr:`Tables.choices` keyed by the items."""
+    n = [ticks.get(line, 0) for line in CHOICE_LINES]
+    boxes = [t.boxes[line] for line in CHOICE_LINES]
+    over = any(a > b for a, b in zip(n, boxes))
+    unfinished = any(a < b for a, b in zip(n, boxes))
+    cap = sum(a * t.q[line] for a, line in zip(n, CHOICE_LINES))
+    out = (sum(n), over, unfinished, cap)
+    if len(t.choices) >= 4096:
+        t.choices.clear()
+    t.choices[tuple(ticks.items())] = out
+    return out
 
 
 def _join(items, limit: int = 12) -> str:
@@ -472,10 +557,11 @@ def validate(game: "Game", *, partial: bool = False,
     """
     t = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
-    labels, nbr, fast, bit, contig = t.labels, t.nbr, t.fast, t.bit, t.contig
-    q_yellow, q_red, q_diff, q_sum = (t.q[line] for line in CHOICE_LINES)
+    labels, nbr, fast, shapes, choice_memo = t.labels, t.nbr, t.fast, t.shapes, t.choices
     high = t.high
-    b_yellow, b_red, b_diff, b_sum = (t.boxes[line] for line in CHOICE_LINES)
+    pair_of = t.pairs.__getitem__ if t.pairs else None
+    n_bits = len(labels)
+    all_bits = (1 << n_bits) - 1
     area_sum = game.area_sum
     base, per_zero = game.tokens_base, game.tokens_per_zero
     out: list[Problem] = list(game.problems)
@@ -488,17 +574,25 @@ def validate(game: "Game", *, partial: bool = False,
         filled = 0
         need = 0
         clean = True
-        for lab, v in circles.items():
-            e = fast.get(lab)
-            if e is None:
+        if pair_of is not None:
+            try:
+                packed = sum(map(pair_of, circles.items()))
+            except KeyError:  # an unknown label, or a value not possible there
                 clean = False
-                break
-            pv = e[1].get(v)
-            if pv is None:
-                clean = False
-                break
-            filled |= e[0]
-            need += pv
+            else:
+                filled, need = packed & all_bits, packed >> n_bits
+        else:
+            for lab, v in circles.items():
+                e = fast.get(lab)
+                if e is None:
+                    clean = False
+                    break
+                pv = e[1].get(v)
+                if pv is None:
+                    clean = False
+                    break
+                filled |= e[0]
+                need += pv
         masks = None
         if not clean:
             filled, masks = _circles_slow(pname, circles, t, out)
@@ -518,11 +612,10 @@ def validate(game: "Game", *, partial: bool = False,
             ))
         # -- choices --------------------------------------------------------------
         ticks = pl.choices
-        ty, tr, td, ts = (ticks.get("yellow", 0), ticks.get("red", 0),
-                          ticks.get("difference", 0), ticks.get("sum", 0))
-        total = ty + tr + td + ts
-        over = ty > b_yellow or tr > b_red or td > b_diff or ts > b_sum
-        unfinished = ty < b_yellow or tr < b_red or td < b_diff or ts < b_sum
+        summary = choice_memo.get(tuple(ticks.items()))
+        if summary is None:
+            summary = _choices_summary(ticks, t)
+        total, over, unfinished, cap = summary
         if over or unfinished:
             undone = []
             for line in CHOICE_LINES:
@@ -546,7 +639,6 @@ def validate(game: "Game", *, partial: bool = False,
             if over or t.huge:
                 matched = False
             else:
-                cap = ty * q_yellow + tr * q_red + td * q_diff + ts * q_sum
                 matched = ((cap | high) - need) & high == high
             if not matched:
                 bad = _check_matching(pname, masks or _masks_of(circles, t), ticks, t)
@@ -562,31 +654,22 @@ def validate(game: "Game", *, partial: bool = False,
         used = 0
         area_masks: list[int] = []
         owners: _Holders | None = None  # built on the first area with a problem
+        value_of = circles.__getitem__
         for a_no, area in enumerate(pl.areas, 1):
             acircles = area.circles
-            amask = 0
-            s = 0
-            zeros = 0
-            ok = bool(acircles)
+            amask = shapes.get(acircles)
+            if amask is None:
+                amask = _area_shape(acircles, t)
+            ok = False
+            if amask and not amask & used:
+                try:
+                    values = [*map(value_of, acircles)]
+                    ok = sum(values) == area_sum
+                except (KeyError, TypeError):  # an empty circle, or one whose value is not a number
+                    pass
             if ok:
-                for c in acircles:
-                    b = bit.get(c)
-                    v = circles.get(c)
-                    if b is None or v is None or amask & b:
-                        ok = False
-                        break
-                    amask |= b
-                    s += v
-                    if v == 0:
-                        zeros += 1
-            if ok and amask & (amask - 1):  # more than one circle: contiguous?
-                con = contig.get(amask)
-                if con is None:
-                    if len(contig) > 200_000:
-                        contig.clear()
-                    con = contig[amask] = _component(amask & -amask, amask, nbr) == amask
-                ok = con
-            if not ok or s != area_sum or amask & ~filled or amask & used:
+                zeros = values.count(0)
+            else:
                 if owners is None:
                     owners = _Holders(area_masks)
                 amask, ok, s, zeros = _area_slow(
