@@ -87,8 +87,6 @@ class Tables:
     #: a sheet's ``choices`` items → (total ticks, over, unfinished, packed Hall
     #: capacity) (memo of :func:`_choices_summary`)
     choices: dict[tuple[tuple[str, int], ...], tuple[int, bool, bool, int]] = field(default_factory=dict)
-    #: per :attr:`spread` chunk: chunk bits → the labels of its circles (memo of :func:`names_of`)
-    chunk_names: tuple[dict[int, tuple[str, ...]], ...] = ()
     #: (shift, table) per 13-bit chunk of the circles: table[chunk] = the union of
     #: the neighbours of the chunk's circles (empty for a layout of > 65 circles)
     spread: tuple[tuple[int, tuple[int, ...]], ...] = ()
@@ -185,7 +183,7 @@ def _build_tables(layout: Layout) -> Tables:
     return Tables(
         labels, idx, nbr, tuple(value_mask), any_mask, tuple(own), boxes, subsets, ops,
         bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, pairs=pairs, p=p, q=q, high=high,
-        spread=_spread_tables(nbr), chunk_names=tuple({} for _ in range(0, len(labels), _CHUNK)),
+        spread=_spread_tables(nbr),
         huge=sum(boxes.values()) >= 1 << (_W - 2) or len(labels) >= 1 << (_W - 2),
     )
 
@@ -241,25 +239,6 @@ def components(mask: int, nbr: tuple[int, ...]) -> list[int]:
 
 def _names(mask: int, labels: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(labels[i] for i in _bits(mask))
-
-
-def names_of(mask: int, t: Tables) -> tuple[str, ...]:
-    """The labels of the circles in ``mask``, layout order (lowest bit first):
-    :func:`_names` with one memo look-up per 13-circle chunk."""
-    if not t.spread:
-        return _names(mask, t.labels)
-    out: tuple[str, ...] = ()
-    low_bits = (1 << _CHUNK) - 1
-    shift = 0
-    for memo in t.chunk_names:
-        part = (mask >> shift) & low_bits
-        if part:
-            names = memo.get(part)
-            if names is None:
-                names = memo[part] = _names(part << shift, t.labels)
-            out += names
-        shift += _CHUNK
-    return out
 
 
 #: Longest area whose shape :func:`_area_shape` remembers, and most remembered.
