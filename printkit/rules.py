@@ -263,15 +263,35 @@ def read_rules(game: str, path: Path | str | None, read: Callable[["Checker"], A
     table may be keyed by).  Raises :class:`printkit.PrintkitError`, one line
     naming the file and key — also for data so malformed that ``read`` trips
     over it (``KeyError``, ``TypeError``, ``ValueError``, ``AttributeError``:
-    a safety net, never a traceback)."""
+    a safety net, never a traceback).
+
+    The bundled file (``path`` ``None``) is read once per process: later calls
+    return the same rules object while the file's size and modification time
+    are unchanged (rules objects are frozen; treat them as read-only)."""
+    bundled = not path
     path = Path(path) if path else rules_path(game)
+    key = None
+    if bundled:  # the bundled file is read once per process (the kit and its scorer both ask for it)
+        try:
+            st = path.stat()
+            key = (game, read, str(path), st.st_mtime_ns, st.st_size)
+        except OSError:  # missing: load_toml words the error
+            key = None
+        if key is not None and key in _BUNDLED:
+            return _BUNDLED[key]
     chk = Checker(path, load_toml(path), game)
     try:
         rules = read(chk)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise PrintkitError(f"{path}: malformed rules data ({type(exc).__name__}: {show(str(exc))})") from None
     check_rules_keys(game, chk.data, path, ids=ids(chk.data, rules) if ids else None)
+    if key is not None:
+        _BUNDLED[key] = rules
     return rules
+
+
+#: Bundled rules already read: (game, reader, path, mtime, size) → rules object.
+_BUNDLED: dict[tuple, Any] = {}
 
 
 class Checker:

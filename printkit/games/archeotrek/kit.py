@@ -105,6 +105,13 @@ def _scorepad(rules_path=None):
     return pad(rules_path)
 
 
+def _simulate():
+    """The game simulator, loaded for ``simulate`` only (``score`` never plays)."""
+    from printkit.games.archeotrek import simulate
+
+    return simulate
+
+
 def _fields():
     """The fillable sheets' reader (pikepdf), loaded for PDF input only."""
     from printkit.games.archeotrek import fields
@@ -115,7 +122,7 @@ def _fields():
 def scorer(rules_path=None):
     """The ArchéoTREK :class:`printkit.scoring.Scorer` under the rules at
     ``rules_path`` (``None``: bundled): Bones, Skeletons, Empty-Handed circles."""
-    from printkit.games.archeotrek import game, scoring, simulate, validate
+    from printkit.games.archeotrek import game, scoring, validate
     from printkit.gamekit import Scorer
 
     rules = game.bundled_rules() if rules_path is None else load_rules(rules_path)
@@ -125,7 +132,7 @@ def scorer(rules_path=None):
         score=lambda g, partial=False: scoring.score_game(g, partial=partial),
         render_text=scoring.render_text,
         render_json=scoring.render_json,
-        simulate=lambda players, seed: simulate.simulate_toml(players, seed, rules=rules),
+        simulate=lambda players, seed: _simulate().simulate_toml(players, seed, rules=rules),
         default_players=rules.players_default,
         players_range=(rules.players_min, rules.players_max),
         load_pdfs=lambda paths: _fields().load_pdf_game(paths, rules=rules),

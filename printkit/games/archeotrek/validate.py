@@ -104,10 +104,10 @@ def _spread_tables(nbr: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], .
     out = []
     for shift in range(0, len(nbr), _CHUNK):
         width = min(_CHUNK, len(nbr) - shift)
-        tab = [0] * (1 << width)
-        for v in range(1, 1 << width):
-            low = v & -v
-            tab[v] = tab[v ^ low] | nbr[shift + low.bit_length() - 1]
+        tab = [0]
+        for j in range(width):  # the entries with bit j set: those below, plus circle j's neighbours
+            near = nbr[shift + j]
+            tab += [seen | near for seen in tab]
         out.append((shift, tuple(tab)))
     return tuple(out)
 
