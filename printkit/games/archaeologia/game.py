@@ -206,22 +206,23 @@ class Game:
     loose: frozenset[str] = frozenset()
     problems: list[Problem] = field(default_factory=list)
     _index: dict[str, Player] | None = field(default=None, repr=False, compare=False)
+    _exact: dict[str, Player] | None = field(default=None, repr=False, compare=False)
 
     def player_for(self, written: Any) -> Player | None:
         """The ``[[player]]`` an event names (names compared as the table
         compares them: case, Unicode form and invisible characters aside)."""
         if not isinstance(written, str):
             return None
-        index = self._index
-        if index is None:
+        exact = self._exact
+        if exact is None:
             index = self._index = {}
             for p in self.players:
                 if p.named:
                     index.setdefault(name_key(p.name), p)
-            for key, p in list(index.items()):  # a name as written in the table finds its player at once
-                index.setdefault("\0" + p.name, p)
-        found = index.get("\0" + written)  # "\0" never starts a normalised key
-        return found if found is not None else index.get(name_key(written))
+            # a name as written in the table finds its player at once
+            exact = self._exact = {p.name: p for p in index.values()}
+        found = exact.get(written)
+        return found if found is not None else self._index.get(name_key(written))
 
 
 def ids_text(ids: Any, limit: int = MAX_NAMED) -> str:

@@ -201,7 +201,7 @@ def replay(game: Game, partial: bool = False) -> Replay:
             end = End(ev.number, "eggs", (game.player_for(ev.player).name,), game.win_rp)
         else:
             totals, win = st.totals, game.win_rp
-            if any(totals[n] >= win for n in gained):
+            if gained and max(map(totals.__getitem__, gained)) >= win:
                 reached = tuple(s.name for s in sorted((st.standings[n] for n in dict.fromkeys(gained)
                                                         if totals[n] >= win), key=lambda s: s.seat))
                 end = End(ev.number, "rp", reached, game.win_rp)
@@ -261,7 +261,7 @@ def _clean_give(ev: Event, st: _State):
     if discovery is None:
         return None
     group = game.groups.get(tiles_of[next(iter(seen))].group or "")
-    if group is not None and any(t not in seen for t in group.tiles):
+    if group is not None and not seen.issuperset(group.tiles):
         return None
     return _gift(st, ev.number, owners, discovery)
 
@@ -271,7 +271,7 @@ def _gift(st: _State, n: int, owners: list, discovery: str):
     game = st.game
 
     def apply() -> list[str]:
-        names = [p.name for p, _ in owners]
+        names = [p.name for p, _ in owners] if len(owners) > 1 else [owners[0][0].name]
         tiles_of, given, standings, totals = game.tiles, st.given, st.standings, st.totals
         for p, tiles in owners:
             rp = 0
@@ -411,7 +411,7 @@ def score_game(game: Game, partial: bool = False) -> Result:
     if r.end is not None:
         pool = [s for s in players if s.name in r.end.players] if r.end.reason == "rp" else players
         best = max(totals[s.name] for s in pool)
-        res.winners = [s.name for s in players if s in pool and totals[s.name] == best]
+        res.winners = [s.name for s in pool if totals[s.name] == best]  # pool keeps the rank order
     return res
 
 
