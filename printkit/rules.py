@@ -280,11 +280,16 @@ def read_rules(game: str, path: Path | str | None, read: Callable[["Checker"], A
         if key is not None and key in _BUNDLED:
             return _BUNDLED[key]
     chk = Checker(path, load_toml(path), game)
+    # the bundled file is its own key tree (bundled_key_tree would parse it a second time)
+    tree = key_tree(chk.data) if bundled else None
     try:
         rules = read(chk)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise PrintkitError(f"{path}: malformed rules data ({type(exc).__name__}: {show(str(exc))})") from None
-    check_rules_keys(game, chk.data, path, ids=ids(chk.data, rules) if ids else None)
+    if tree is not None:
+        check_known_keys(chk.data, tree, str(path), ids=ids(chk.data, rules) if ids else None)
+    else:
+        check_rules_keys(game, chk.data, path, ids=ids(chk.data, rules) if ids else None)
     if key is not None:
         _BUNDLED[key] = rules
     return rules

@@ -2,10 +2,12 @@
 
 ``printkit score``/``validate`` of a game file, ``simulate``, ``--help`` (and
 ``score --help``, which lists every scoring game) must not import reportlab,
-pypdf, pikepdf, jinja2 or weasyprint: they are most of a 0.4 s start-up
-(:mod:`printkit.lazy`).  Each command runs in a fresh interpreter, exactly as
-the ``printkit`` script runs it, and the test reads ``sys.modules`` after it.
-No clock is read: what is measured is what got imported.
+pypdf, pikepdf, jinja2, weasyprint, fontTools or PIL: they are most of a 0.4 s
+start-up (:mod:`printkit.lazy`).  Each command runs in a fresh interpreter,
+exactly as the ``printkit`` script runs it, and the test reads ``sys.modules``
+after it.  Nor does ``score`` parse the bundled rules file twice (the kit and
+its scorer both ask for it) or load a game's simulator.  No clock is read:
+what is measured is what got imported and what got read.
 """
 
 from __future__ import annotations
@@ -18,10 +20,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PRINT_STACK = ("reportlab", "pypdf", "pikepdf", "jinja2", "weasyprint")
+PRINT_STACK = ("reportlab", "pypdf", "pikepdf", "jinja2", "weasyprint", "fontTools", "PIL")
 
 _PROBE = """
 import json, sys
+import printkit.inputfiles as inputfiles
+parsed = []  # every TOML file parsed (the counter wraps the one bounded reader)
+_load = inputfiles.load_toml_file
+def _counting(path, *args, **kwargs):
+    parsed.append(str(path))
+    return _load(path, *args, **kwargs)
+inputfiles.load_toml_file = _counting
 from printkit.cli import main
 code = 0
 try:
@@ -29,19 +38,26 @@ try:
 except SystemExit as exc:
     code = exc.code
 sys.stdout.flush()
-print("\\n@@" + json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+print("\\n@@" + json.dumps({"code": code, "modules": sorted(sys.modules), "parsed": parsed}), file=sys.stderr)
 """
+
+
+def _probe(*args: str, stdin: str | None = None) -> dict:
+    """Run ``printkit ARGS`` in a new interpreter: its report — ``code``
+    (exit code), ``modules`` (every module loaded), ``parsed`` (every TOML
+    file read, in order), ``stdout``."""
+    proc = subprocess.run([sys.executable, "-c", _PROBE, *args], cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=120)
+    tail = proc.stderr.rsplit("\n@@", 1)
+    assert len(tail) == 2, proc.stderr
+    return {**json.loads(tail[1]), "stdout": proc.stdout}
 
 
 def _imported(*args: str, stdin: str | None = None) -> tuple[int, set[str], str]:
     """Run ``printkit ARGS`` in a new interpreter: (exit code, top-level
     packages of every module loaded, stdout)."""
-    proc = subprocess.run([sys.executable, "-c", _PROBE, *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=120)
-    tail = proc.stderr.rsplit("\n@@", 1)
-    assert len(tail) == 2, proc.stderr
-    report = json.loads(tail[1])
-    return report["code"], {m.split(".")[0] for m in report["modules"]}, proc.stdout
+    report = _probe(*args, stdin=stdin)
+    return report["code"], {m.split(".")[0] for m in report["modules"]}, report["stdout"]
 
 
 GAME_FILES = {
@@ -59,6 +75,24 @@ def test_scoring_a_game_file_loads_no_print_stack(game, command):
     assert code in (0, None), out
     assert out.strip(), "the command printed its result"
     assert not loaded & set(PRINT_STACK), f"printkit {command} {game} imported {sorted(loaded & set(PRINT_STACK))}"
+
+
+@pytest.mark.parametrize("game", sorted(GAME_FILES))
+def test_score_reads_the_bundled_rules_once(game):
+    """``score`` parses the game's bundled rules file once, though the game's
+    contract and its scorer both load the rules (printkit.rules.read_rules)."""
+    report = _probe("score", game, GAME_FILES[game])
+    assert report["code"] in (0, None), report["stdout"]
+    rules_file = str(ROOT / "rules" / f"{game}.toml")
+    reads = [p for p in report["parsed"] if p == rules_file]
+    assert len(reads) == 1, f"printkit score {game} parsed {rules_file} {len(reads)} times"
+
+
+def test_score_does_not_load_the_simulator():
+    """ArchéoTREK's simulator (it plays whole games) loads for ``simulate`` only."""
+    simulator = "printkit.games.archeotrek.simulate"
+    assert simulator not in _probe("score", "archeotrek", GAME_FILES["archeotrek"])["modules"]
+    assert simulator in _probe("simulate", "archeotrek")["modules"]
 
 
 @pytest.mark.parametrize("args", [["--help"], ["score", "--help"], ["validate", "--help"], ["simulate", "archeotrek"],
