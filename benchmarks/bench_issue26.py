@@ -20,6 +20,10 @@ CPU time of each, and the medians of the per-round ratios cold/old and
 warm/cold (targets: ≤ 1.0 and ≤ 0.5).  Then the start-up commands, each a
 whole process: ``score`` and ``validate`` of a TOML game file, ``--help``,
 ``games`` (target ≤ 0.15 s wall).  A warm-up round is run first and dropped.
+``--startup-against REV`` runs each start-up command from commit REV's tree too
+(``git archive``, ``PYTHONPATH``), just before this tree's, and prints the median
+of the per-round CPU ratios.  Children run with bytecode caching on
+(:func:`proc.child_env`), as an installed package has it.
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--old", default="5efd202")
     ap.add_argument("--skip-builds", action="store_true")
+    ap.add_argument("--startup-against", metavar="REV", default=None,
+                    help="also run the start-up commands from commit REV's tree (git archive), paired round by round")
     args = ap.parse_args(argv)
 
     work = Path(tempfile.mkdtemp(prefix="bench-issue26-"))
@@ -120,16 +126,38 @@ def startup(work: Path, args) -> None:
         "games": pk + ["games"],
         "--version (interpreter + CLI)": pk + ["--version"],
     }
+    base = None
+    if args.startup_against:  # the same commands from that commit's tree, paired round by round
+        base = work / "startup-base"
+        base.mkdir()
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.startup_against],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(base)], input=archive, check=True)
     times: dict[str, list] = {k: [] for k in jobs}
+    before: dict[str, list] = {k: [] for k in jobs}
     for i in range(args.runs * 2 + 1):
         for name, cmd in jobs.items():
+            if base is not None:
+                b = run(cmd, cwd=work, env=child_env({"PYTHONPATH": str(base)}))
             r = run(cmd, cwd=work)
             if i:
                 times[name].append(r)
-    print("\n| command | wall s (median) | wall min | CPU s (median) |\n|---|---:|---:|---:|")
+                if base is not None:
+                    before[name].append(b)
+    med = statistics.median
+    if base is None:
+        print("\n| command | wall s (median) | wall min | CPU s (median) |\n|---|---:|---:|---:|")
+        for name, rs in times.items():
+            print(f"| `printkit {name}` | {med(r.wall for r in rs):.3f} | {min(r.wall for r in rs):.3f} "
+                  f"| {med(r.cpu for r in rs):.3f} |")
+        return
+    print(f"\n| command | {args.startup_against} CPU s | this tree CPU s | CPU ratio (median of rounds) "
+          f"| this tree wall s (median, min) |\n|---|---:|---:|---:|---:|")
     for name, rs in times.items():
-        print(f"| `printkit {name}` | {statistics.median(r.wall for r in rs):.3f} | {min(r.wall for r in rs):.3f} "
-              f"| {statistics.median(r.cpu for r in rs):.3f} |")
+        bs = before[name]
+        ratio = med(r.cpu / b.cpu for r, b in zip(rs, bs))
+        print(f"| `printkit {name}` | {med(b.cpu for b in bs):.3f} | {med(r.cpu for r in rs):.3f} | {ratio:.2f} "
+              f"| {med(r.wall for r in rs):.3f}, {min(r.wall for r in rs):.3f} |")
 
 
 if __name__ == "__main__":

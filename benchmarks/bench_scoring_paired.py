@@ -1,0 +1,99 @@
+"""Benchmark: validate + score, this tree against an earlier commit, paired in one process.
+
+Not a timed test.  Usage::
+
+    python benchmarks/bench_scoring_paired.py --against REV [--games 500] [--rounds 20] [--game ID ...]
+
+Commit ``REV``'s ``printkit`` package (with its ``rules/`` and ``templates/``)
+is extracted with ``git archive`` into a temporary folder and renamed
+``printkit_base`` (every ``printkit`` name in its sources rewritten), so both
+versions load side by side in one interpreter.  For each game, ``--games``
+games are simulated by this tree and read by each version's own loader (not
+timed); every report (text and JSON) must be the same from both, or the
+benchmark stops.  Then the rounds alternate: the base scores every game, then
+this tree does (``Scorer.score``: validate every rule, then score), each timed
+in CPU time (``time.process_time``).  Printed: games/s of each (median round)
+and the median of the per-round ratios base time / this tree's time — a
+shared, busy machine slows both sides of a round alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import io
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from printkit.registry import get_game, scoring_game_ids  # noqa: E402
+
+
+def extract_base(rev: str, into: Path) -> None:
+    """``rev``'s package as ``into/printkit_base`` (plus its rules and templates)."""
+    data = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "printkit", "rules", "templates", "pyproject.toml"],
+                          check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(into, filter="data")
+    (into / "printkit").rename(into / "printkit_base")
+    name = re.compile(r"\bprintkit\b(?=[ .:\"'\n])")
+    for py in (into / "printkit_base").rglob("*.py"):
+        py.write_text(name.sub("printkit_base", py.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--against", required=True, metavar="REV")
+    ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--rounds", type=int, default=20)
+    ap.add_argument("--game", action="append", default=None)
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        base_dir = Path(tmp) / "base"
+        base_dir.mkdir()
+        extract_base(args.against, base_dir)
+        sys.path.insert(0, str(base_dir))
+        print(f"python {platform.python_version()}; {args.games} simulated games per game, {args.rounds} rounds "
+              f"alternating {args.against} and this tree; games/s of CPU time (median round)")
+        print(f"{'game':<14} {args.against[:10]:>10} {'this tree':>10} {'ratio':>6}  (min–max of rounds)")
+        for gid in args.game or scoring_game_ids():
+            new = get_game(gid).scorer(None)
+            if new.simulate is None:
+                continue
+            old = importlib.import_module(f"printkit_base.games.{gid}.kit").scorer(None)
+            old_games, new_games = [], []
+            for seed in range(args.games):
+                path = Path(tmp) / f"{gid}-{seed}.toml"
+                path.write_text(new.simulate(new.default_players, seed), encoding="utf-8")
+                old_games.append(old.load(path))
+                new_games.append(new.load(path))
+            for a, b in zip(old_games, new_games):
+                ra, rb = old.score(a), new.score(b)
+                if old.render_json(ra) != new.render_json(rb) or old.render_text(ra) != new.render_text(rb):
+                    print(f"{gid}: {b.source}: the reports differ", file=sys.stderr)
+                    return 1
+            t_old, t_new = [], []
+            for _ in range(args.rounds):
+                for scorer, games, times in ((old, old_games, t_old), (new, new_games, t_new)):
+                    t0 = time.process_time()
+                    for g in games:
+                        scorer.score(g)
+                    times.append(time.process_time() - t0)
+            ratios = [a / b for a, b in zip(t_old, t_new)]
+            med = statistics.median
+            print(f"{gid:<14} {args.games / med(t_old):>10,.0f} {args.games / med(t_new):>10,.0f} "
+                  f"{med(ratios):>5.2f}×  ({min(ratios):.2f}–{max(ratios):.2f})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
