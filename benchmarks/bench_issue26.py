@@ -125,6 +125,7 @@ def startup(work: Path, args) -> None:
         "--help": pk + ["--help"],
         "games": pk + ["games"],
         "--version (interpreter + CLI)": pk + ["--version"],
+        "python -c pass (interpreter and this machine's site hooks alone)": [sys.executable, "-c", "pass"],
     }
     base = None
     if args.startup_against:  # the same commands from that commit's tree, paired round by round
@@ -148,7 +149,8 @@ def startup(work: Path, args) -> None:
     if base is None:
         print("\n| command | wall s (median) | wall min | CPU s (median) |\n|---|---:|---:|---:|")
         for name, rs in times.items():
-            print(f"| `printkit {name}` | {med(r.wall for r in rs):.3f} | {min(r.wall for r in rs):.3f} "
+            shown = name if name.startswith("python") else f"printkit {name}"
+            print(f"| `{shown}` | {med(r.wall for r in rs):.3f} | {min(r.wall for r in rs):.3f} "
                   f"| {med(r.cpu for r in rs):.3f} |")
         return
     print(f"\n| command | {args.startup_against} CPU s | this tree CPU s | CPU ratio (median of rounds) "
@@ -156,7 +158,8 @@ def startup(work: Path, args) -> None:
     for name, rs in times.items():
         bs = before[name]
         ratio = med(r.cpu / b.cpu for r, b in zip(rs, bs))
-        print(f"| `printkit {name}` | {med(b.cpu for b in bs):.3f} | {med(r.cpu for r in rs):.3f} | {ratio:.2f} "
+        shown = name if name.startswith("python") else f"printkit {name}"
+        print(f"| `{shown}` | {med(b.cpu for b in bs):.3f} | {med(r.cpu for r in rs):.3f} | {ratio:.2f} "
               f"| {med(r.wall for r in rs):.3f}, {min(r.wall for r in rs):.3f} |")
 
 

@@ -11,15 +11,22 @@ versions load side by side in one interpreter.  For each game, ``--games``
 games are simulated by this tree and read by each version's own loader (not
 timed); every report (text and JSON) must be the same from both, or the
 benchmark stops.  Then the rounds alternate: the base scores every game, then
-this tree does (``Scorer.score``: validate every rule, then score), each timed
+this tree does (the other way round every other round) (``Scorer.score``: validate every rule, then score), each timed
 in CPU time (``time.process_time``).  Printed: games/s of each (median round)
 and the median of the per-round ratios base time / this tree's time — a
 shared, busy machine slows both sides of a round alike.
+
+``--instructions`` counts instead of timing (needs ``valgrind``): each side
+scores the games ``--reps`` times in a child process under callgrind, which
+counts the instructions executed inside that loop only; printed: instructions
+per game and their ratio.  The count does not depend on the machine's load.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import os
 import importlib
 import io
 import platform
@@ -56,15 +63,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--game", action="append", default=None)
+    ap.add_argument("--instructions", action="store_true", help="count instructions (valgrind) instead of timing")
+    ap.add_argument("--reps", type=int, default=3, help="passes over the games per count (--instructions)")
+    ap.add_argument("--only", choices=("base", "new"), help=argparse.SUPPRESS)  # the counted child
     args = ap.parse_args(argv)
+    if args.instructions and not args.only:
+        return count_instructions(args)
     with tempfile.TemporaryDirectory() as tmp:
         base_dir = Path(tmp) / "base"
         base_dir.mkdir()
         extract_base(args.against, base_dir)
         sys.path.insert(0, str(base_dir))
-        print(f"python {platform.python_version()}; {args.games} simulated games per game, {args.rounds} rounds "
-              f"alternating {args.against} and this tree; games/s of CPU time (median round)")
-        print(f"{'game':<14} {args.against[:10]:>10} {'this tree':>10} {'ratio':>6}  (min–max of rounds)")
+        if not args.only:
+            print(f"python {platform.python_version()}; {args.games} simulated games per game, {args.rounds} rounds "
+                  f"alternating {args.against} and this tree; games/s of CPU time (median round)")
+            print(f"{'game':<14} {args.against[:10]:>10} {'this tree':>10} {'ratio':>6}  (min–max of rounds)")
         for gid in args.game or scoring_game_ids():
             new = get_game(gid).scorer(None)
             if new.simulate is None:
@@ -76,14 +89,22 @@ def main(argv: list[str] | None = None) -> int:
                 path.write_text(new.simulate(new.default_players, seed), encoding="utf-8")
                 old_games.append(old.load(path))
                 new_games.append(new.load(path))
+            if args.only:  # the counted loop: callgrind collects inside functools.reduce only
+                scorer, games = (old, old_games) if args.only == "base" else (new, new_games)
+                for g in games:
+                    scorer.score(g)
+                functools.reduce(lambda _, g: scorer.score(g), games * args.reps, None)
+                continue
             for a, b in zip(old_games, new_games):
                 ra, rb = old.score(a), new.score(b)
                 if old.render_json(ra) != new.render_json(rb) or old.render_text(ra) != new.render_text(rb):
                     print(f"{gid}: {b.source}: the reports differ", file=sys.stderr)
                     return 1
             t_old, t_new = [], []
+            sides = [(old, old_games, t_old), (new, new_games, t_new)]
             for _ in range(args.rounds):
-                for scorer, games, times in ((old, old_games, t_old), (new, new_games, t_new)):
+                sides.reverse()  # each side goes first every other round
+                for scorer, games, times in sides:
                     t0 = time.process_time()
                     for g in games:
                         scorer.score(g)
@@ -92,6 +113,30 @@ def main(argv: list[str] | None = None) -> int:
             med = statistics.median
             print(f"{gid:<14} {args.games / med(t_old):>10,.0f} {args.games / med(t_new):>10,.0f} "
                   f"{med(ratios):>5.2f}×  ({min(ratios):.2f}–{max(ratios):.2f})")
+    return 0
+
+
+def count_instructions(args) -> int:
+    """Instructions per game of each side, counted by callgrind in a child."""
+    print(f"python {platform.python_version()}; {args.games} simulated games per game, {args.reps} passes; "
+          f"instructions per game (callgrind, inside the scoring loop only)")
+    print(f"{'game':<14} {args.against[:10]:>12} {'this tree':>12} {'ratio':>6}")
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    for gid in args.game or scoring_game_ids():
+        if get_game(gid).scorer(None).simulate is None:
+            continue
+        counts = []
+        for side in ("base", "new"):
+            cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce",
+                   "--callgrind-out-file=/dev/null", sys.executable, __file__, "--against", args.against,
+                   "--game", gid, "--games", str(args.games), "--reps", str(args.reps), "--only", side]
+            err = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stderr
+            found = re.search(r"Collected : ([\d,]+)", err)
+            if found is None:
+                print(err[-2000:], file=sys.stderr)
+                return 1
+            counts.append(int(found.group(1).replace(",", "")) / (args.games * args.reps))
+        print(f"{gid:<14} {counts[0]:>12,.0f} {counts[1]:>12,.0f} {counts[0] / counts[1]:>5.2f}×")
     return 0
 
 
