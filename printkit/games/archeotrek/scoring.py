@@ -19,6 +19,7 @@ from printkit.gamekit import clip, rank_players, report_dict, text_report, to_js
 from printkit.games.archeotrek.validate import (
     ERROR,
     Problem,
+    labels_in,
     tables_for,
     token_index_for,
     validate,
@@ -156,7 +157,7 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
         if p.severity == ERROR:
             return Result(game.source, False, partial, problems)
     res = Result(game.source, True, partial, problems)
-    labels = tables_for(game.layout).labels
+    tables = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
     colours = list(game.tokens.bones)
     scores: list[PlayerScore] = []
@@ -181,13 +182,9 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
         circles = pl.circles
         empty = {}
         eh = 0
-        rest = filled & ~in_areas  # empty-handed circles, in layout order (lowest bit first)
-        while rest:
-            low = rest & -rest
-            lab = labels[low.bit_length() - 1]
+        for lab in labels_in(filled & ~in_areas, tables):  # empty-handed circles, in layout order
             v = empty[lab] = circles[lab]
             eh += v
-            rest ^= low
         scores.append(PlayerScore(
             name, pl.seat, bones, bone_points, [], 0, empty, eh, bone_points - eh,
         ))

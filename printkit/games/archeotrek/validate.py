@@ -28,7 +28,7 @@ from printkit.gamekit import ERROR, WARNING, clip, show
 
 #: Names other modules import from here (CODES and Problem are game.py's).
 __all__ = ["CODES", "CHOICE_LINES", "ERROR", "WARNING", "LINE_BITS", "Problem", "problem", "Tables",
-           "components", "errors", "op_values", "tables_for", "token_index", "token_index_for", "validate"]
+           "components", "errors", "labels_in", "op_values", "tables_for", "token_index", "token_index_for", "validate"]
 
 LINE_BITS: dict[str, int] = {line: 1 << i for i, line in enumerate(CHOICE_LINES)}
 KIND_LINE = {"red": "red", "yellow": "yellow", "plus": "sum"}
@@ -87,6 +87,9 @@ class Tables:
     #: a sheet's ``choices`` items → (total ticks, over, unfinished, packed Hall
     #: capacity) (memo of :func:`_choices_summary`)
     choices: dict[tuple[tuple[str, int], ...], tuple[int, bool, bool, int]] = field(default_factory=dict)
+    #: for a layout of two chunks (14–26 circles): per chunk, chunk bits → the
+    #: labels of its circles (memo of :func:`labels_in`)
+    chunk_labels: tuple[dict[int, tuple[str, ...]], ...] = ()
     #: (shift, table) per 13-bit chunk of the circles: table[chunk] = the union of
     #: the neighbours of the chunk's circles (empty for a layout of > 65 circles)
     spread: tuple[tuple[int, tuple[int, ...]], ...] = ()
@@ -183,7 +186,7 @@ def _build_tables(layout: Layout) -> Tables:
     return Tables(
         labels, idx, nbr, tuple(value_mask), any_mask, tuple(own), boxes, subsets, ops,
         bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, pairs=pairs, p=p, q=q, high=high,
-        spread=_spread_tables(nbr),
+        spread=_spread_tables(nbr), chunk_labels=({}, {}) if _CHUNK < len(labels) <= 2 * _CHUNK else (),
         huge=sum(boxes.values()) >= 1 << (_W - 2) or len(labels) >= 1 << (_W - 2),
     )
 
@@ -239,6 +242,22 @@ def components(mask: int, nbr: tuple[int, ...]) -> list[int]:
 
 def _names(mask: int, labels: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(labels[i] for i in _bits(mask))
+
+
+def labels_in(mask: int, t: Tables) -> tuple[str, ...]:
+    """The labels of the circles in ``mask``, layout order (lowest bit first);
+    for a two-chunk layout, one remembered look-up per 13-circle chunk."""
+    if not t.chunk_labels:
+        return _names(mask, t.labels)
+    low_memo, high_memo = t.chunk_labels
+    low, high = mask & ((1 << _CHUNK) - 1), mask >> _CHUNK
+    first = low_memo.get(low)
+    if first is None:
+        first = low_memo[low] = _names(low, t.labels)
+    second = high_memo.get(high)
+    if second is None:
+        second = high_memo[high] = _names(high << _CHUNK, t.labels)
+    return first + second
 
 
 #: Longest area whose shape :func:`_area_shape` remembers, and most remembered.
