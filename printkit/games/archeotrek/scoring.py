@@ -170,12 +170,12 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
         mine_n = dict.fromkeys(colours, 0)
         mine_p = dict.fromkeys(colours, 0)
         for area in pl.areas:
-            for tok in area.bones:
-                colour, v = tindex[tok]
-                bones.append(tok)
-                bone_points += v
-                mine_n[colour] += 1
-                mine_p[colour] += v
+            bones += area.bones
+        for tok in bones:
+            colour, v = tindex[tok]
+            bone_points += v
+            mine_n[colour] += 1
+            mine_p[colour] += v
         for c in colours:
             counts[c][name] = mine_n[c]
             pts[c][name] = mine_p[c]
