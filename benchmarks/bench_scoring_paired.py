@@ -10,11 +10,13 @@ is extracted with ``git archive`` into a temporary folder and renamed
 versions load side by side in one interpreter.  For each game, ``--games``
 games are simulated by this tree and read by each version's own loader (not
 timed); every report (text and JSON) must be the same from both, or the
-benchmark stops.  Then the rounds alternate: the base scores every game, then
-this tree does (the other way round every other round) (``Scorer.score``: validate every rule, then score), each timed
-in CPU time (``time.process_time``).  Printed: games/s of each (median round)
-and the median of the per-round ratios base time / this tree's time — a
-shared, busy machine slows both sides of a round alike.
+benchmark stops.  Then, ``--rounds`` times, the games are scored in slices of
+10: the base scores a slice, then this tree does (the other way round every
+other slice), each timed in CPU time (``time.process_time``; ``Scorer.score``:
+validate every rule, then score).  Printed: games/s of each (median round) and
+the median over all slices of the ratio base time / this tree's time — the two
+sides of a slice run milliseconds apart, so a shared, busy machine slows both
+alike.
 
 ``--instructions`` counts instead of timing (needs ``valgrind``): each side
 scores the games ``--reps`` times in a child process under callgrind, which
@@ -77,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.only:
             print(f"python {platform.python_version()}; {args.games} simulated games per game, {args.rounds} rounds "
                   f"alternating {args.against} and this tree; games/s of CPU time (median round)")
-            print(f"{'game':<14} {args.against[:10]:>10} {'this tree':>10} {'ratio':>6}  (min–max of rounds)")
+            print(f"{'game':<14} {args.against[:10]:>10} {'this tree':>10} {'ratio':>6}  (median of paired slices)")
         for gid in args.game or scoring_game_ids():
             new = get_game(gid).scorer(None)
             if new.simulate is None:
@@ -100,19 +102,29 @@ def main(argv: list[str] | None = None) -> int:
                 if old.render_json(ra) != new.render_json(rb) or old.render_text(ra) != new.render_text(rb):
                     print(f"{gid}: {b.source}: the reports differ", file=sys.stderr)
                     return 1
-            t_old, t_new = [], []
-            sides = [(old, old_games, t_old), (new, new_games, t_new)]
-            for _ in range(args.rounds):
-                sides.reverse()  # each side goes first every other round
-                for scorer, games, times in sides:
-                    t0 = time.process_time()
-                    for g in games:
-                        scorer.score(g)
-                    times.append(time.process_time() - t0)
-            ratios = [a / b for a, b in zip(t_old, t_new)]
+            t_old, t_new, ratios = [], [], []
+            step = 10  # games per paired slice: the two sides of a pair run milliseconds apart
+            for r in range(args.rounds):
+                round_old = round_new = 0.0
+                for i in range(0, len(new_games), step):
+                    pair = [(old, old_games[i:i + step]), (new, new_games[i:i + step])]
+                    if (r + i // step) % 2:
+                        pair.reverse()  # each side goes first in every other pair
+                    spent = {}
+                    for scorer, games in pair:
+                        t0 = time.process_time()
+                        for g in games:
+                            scorer.score(g)
+                        spent[scorer is new] = time.process_time() - t0
+                    round_old += spent[False]
+                    round_new += spent[True]
+                    if spent[True] > 0:
+                        ratios.append(spent[False] / spent[True])
+                t_old.append(round_old)
+                t_new.append(round_new)
             med = statistics.median
             print(f"{gid:<14} {args.games / med(t_old):>10,.0f} {args.games / med(t_new):>10,.0f} "
-                  f"{med(ratios):>5.2f}×  ({min(ratios):.2f}–{max(ratios):.2f})")
+                  f"{med(ratios):>5.2f}×  ({len(ratios)} pairs of {step} games)")
     return 0
 
 

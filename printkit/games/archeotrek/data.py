@@ -8,6 +8,8 @@ circle positions are absent.
 
 from __future__ import annotations
 
+import sys
+
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -139,7 +141,7 @@ def _read(chk: Checker) -> ArcheoTrekRules:
             raise chk.fail(f"{where}.kind", f"{show(kind)} must be one of {', '.join(CIRCLE_KINDS)}")
         x = chk.number(f"{where}.x", 0, 400, c.get("x"))
         y = chk.number(f"{where}.y", 0, 400, c.get("y"))
-        circles.append(Circle(cid, kind, x, y))
+        circles.append(Circle(sys.intern(cid), kind, x, y))  # shared with every game's labels
     ids = [c.id for c in circles]
     dup = sorted({i for i in ids if ids.count(i) > 1})
     if dup:

@@ -24,6 +24,7 @@ path inside the game file's folder.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -125,6 +126,11 @@ class Problem(BaseProblem):
 
 problem = Problem.make
 
+
+#: Labels and token ids read from a game file are interned: every game then
+#: shares the layout's and the token set's own strings (less memory, and the
+#: checks' look-ups compare them by identity).
+intern = sys.intern
 
 GAME_ID = "archeotrek"
 TOP_KEYS = ("game", "layout", "tokens", "player")
@@ -276,7 +282,7 @@ def _player(raw: dict, seat: int, probs: list[Problem]) -> Player:
         plain = all_plain(rcirc)
         for lab, v in rcirc.items():
             if plain and type(v) is int and INT64_MIN <= v <= INT64_MAX:  # the common case
-                circles[lab] = v
+                circles[intern(lab)] = v
                 continue
             lab = str(lab)
             flaw = text_flaw(lab)
@@ -327,7 +333,7 @@ def _player(raw: dict, seat: int, probs: list[Problem]) -> Player:
 
 def _str_list(v: Any, key: str, pname: str, a_no: int, probs: list[Problem]) -> tuple[str, ...]:
     if type(v) is list and all_plain(v):  # the common case: plain text only
-        return tuple(v)
+        return tuple(map(intern, v))
     if not isinstance(v, list):
         probs.append(problem(
             "wrong-type", f"area {a_no} `{key}` is {type_name(v)}, not a list of text",
@@ -446,7 +452,7 @@ def _layout(v: Any, source: str, base_dir: Path | None, rules: ArcheoTrekRules) 
         extra = [k for k in c if k not in ("id", "kind", "x", "y")]
         if extra:
             raise _fail(where_src, "layout", f"circle {_names([cid])}: unknown key(s) {_names(extra)}")
-        circles.append(Circle(cid, kind))
+        circles.append(Circle(sys.intern(cid), kind))
     ids = [c.id for c in circles]
     known = set(ids)
     if len(known) != len(ids):

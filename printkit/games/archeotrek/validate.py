@@ -16,6 +16,7 @@ not a greedy assignment.
 from __future__ import annotations
 
 import heapq
+import sys
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
@@ -363,8 +364,9 @@ def _desc(acircles: tuple[str, ...], limit: int = 12) -> str:
 
 
 def token_index(tokens: TokenSet) -> dict[str, tuple[str, int]]:
-    """Token id ``"<colour>-<value>"`` → (colour, value), for every Bone token."""
-    return {f"{c}-{v}": (c, v) for c, values in tokens.bones.items() for v in values}
+    """Token id ``"<colour>-<value>"`` → (colour, value), for every Bone token
+    (ids interned, as the game files' are: look-ups compare them by identity)."""
+    return {sys.intern(f"{c}-{v}"): (c, v) for c, values in tokens.bones.items() for v in values}
 
 
 _TOKEN_INDEX: dict[int, tuple[TokenSet, dict[str, tuple[str, int]]]] = {}
