@@ -28,7 +28,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from sys import intern  # tile ids and names as written: every game shares one string each
 from typing import Any, ClassVar
+
 
 from printkit.games.archaeologia.data import (
     COINS_MAX,
@@ -272,7 +274,7 @@ def game_from_dict(data: Any, *, source: str = "<game>", rules: ArchaeologiaRule
     if "discoveries" in data:
         tiles = _discoveries(data["discoveries"], probs, loose)
     else:
-        tiles = {d.id: Tile(d.id, d.stratum, d.rp, d.egg, None, d.name) for d in rules.discoveries.values()}
+        tiles = {intern(d.id): Tile(d.id, d.stratum, d.rp, d.egg, None, d.name) for d in rules.discoveries.values()}
     if "groups" in data:
         groups = _groups(data["groups"], tiles, probs, loose)
     else:
@@ -550,5 +552,5 @@ def _event(n: int, entry: Any, probs: list[Problem]) -> Event:
                                  'such as ["ermine"]', event=n, player=pshown))
             ok = False
             continue
-        shares.append((who, tuple(tiles)))
+        shares.append((intern(who), tuple(map(intern, tiles))))
     return Event(n, "give" if ok else None, shares=tuple(shares))
