@@ -263,7 +263,7 @@ def labels_in(mask: int, t: Tables) -> tuple[str, ...]:
 
 #: Longest area whose shape :func:`_area_shape` remembers, and most remembered.
 _SHAPE_MEMO_LEN = 64
-_SHAPE_MEMO_MAX = 200_000
+_SHAPE_MEMO_MAX = 50_000
 
 
 def _area_shape(acircles: tuple[str, ...], t: Tables) -> int:
