@@ -53,7 +53,7 @@ def parts(options: BuildOptions) -> list[Part]:
     """The kit's parts for ``options`` (players, paper, theme, rules)."""
     from printkit.games.archeotrek.documents import rules_reference_pdf
     from printkit.games.archeotrek.fields import sheet_fields
-    from printkit.games.archeotrek.sheet import SheetGeometry, sheet_face
+    from printkit.games.archeotrek.sheet import SheetGeometry, is_large, sheet_face
     from printkit.games.archeotrek.tokens import bone_back, bone_face, skeleton_back, skeleton_face
 
     rules = load_rules(options.rules_file("archeotrek"))
@@ -61,7 +61,7 @@ def parts(options: BuildOptions) -> list[Part]:
     _check_printable(rules, theme, options.rules_file("archeotrek"))
     players = options.players or rules.players_default
     w, h = sheet_size(options.paper)
-    geometry = SheetGeometry.compute(rules, w, h) if options.fillable else None
+    geometry = SheetGeometry.compute(rules, w, h, large=is_large(theme)) if options.fillable else None
 
     def fields_of(player: int):
         if geometry is None:
