@@ -1,6 +1,7 @@
 """What the ArchéoTREK kit prints, in print order.
 
-* ``rules-reference``: one page, weasyprint (``templates/<theme>/archeotrek-rules.html.j2``);
+* ``rules-reference``: one page, two in a large-print theme, weasyprint
+  (``templates/<theme>/archeotrek-rules.html.j2``);
 * ``dig-site-sheets``: one Dig Site sheet per player, uncut, no bleed; with
   ``--fillable`` each carries the form fields of
   :mod:`printkit.games.archeotrek.fields` (same art);
@@ -87,7 +88,9 @@ def parts(options: BuildOptions) -> list[Part]:
     )
     paper = options.paper
     return [
-        Part("rules-reference", "Rules reference", "plain paper (80 g/m²)",
+        # large print: the reference runs over two pages on purpose (documents.type_context)
+        Part("rules-reference", "Rules reference (large print: 2 pages)" if is_large(theme) else "Rules reference",
+             "plain paper (80 g/m²)",
              document=lambda: rules_reference_pdf(rules, theme, paper), count=1),
         Part("dig-site-sheets", "Dig Site sheets", "plain paper (80–100 g/m²), one per player per game",
              components=ComponentSet("dig-site-sheets", "Dig Site sheets", "paper", sheets), count=len(sheets)),
