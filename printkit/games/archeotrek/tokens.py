@@ -28,6 +28,9 @@ from printkit.games.archeotrek import art
 
 GAME = "archeotrek"
 
+#: Least size (pt) of a token's text in a large-print theme ([type] scale above 1).
+LARGE_MIN_PT = 11.0
+
 #: Largest size (pt) of a token's key number; it shrinks only to fit the safe circle.
 BONE_VALUE_PT = 40.0
 SKELETON_VALUE_PT = 30.0
@@ -210,7 +213,8 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
     reads on it), a dark skeleton ring, the colour inside it; a skull
     on top, then "+value" (the biggest thing on the face, display font, up to
     :data:`SKELETON_VALUE_PT` pt, never below 20 pt), the colour's symbol on
-    both sides of the skull, and the word "Skeleton".
+    both sides of the skull, and the word "Skeleton" (at least
+    :data:`LARGE_MIN_PT` pt in a large-print theme).
 
     Raises :class:`printkit.PrintkitError` when ``colour`` is not in the rules
     or ``value`` is not that colour's Skeleton value.
@@ -222,6 +226,7 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
         )
     symbol = rules.symbols[colour]
     text = f"+{value}"
+    large = theme.type_scale > 1
 
     def draw(c: Any, box: FaceBox) -> None:
         fill = theme.colour(colour, GAME)
@@ -235,20 +240,23 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
         r = r_in * 0.96      # the layout radius of the face's content
         font = theme.font("display")
         size = fit_size(text, font, SKELETON_VALUE_PT, r * 1.25)
-        _centred_number(c, text, font, size, cx, cy - r * 0.12, ink, False)
-        skull_size = r * 0.55
-        skull_y = cy + r * 0.54
+        # large print: the word at LARGE_MIN_PT, in capitals and lower case (narrower), a
+        # little higher where the disc is wider; the value and a smaller skull move up
+        num_y, skull_size, skull_y, word_y = ((cy + r * 0.04, r * 0.42, cy + r * 0.66, cy - r * 0.66) if large
+                                              else (cy - r * 0.12, r * 0.55, cy + r * 0.54, cy - r * 0.70))
+        _centred_number(c, text, font, size, cx, num_y, ink, False)
         art.skull(c, cx, skull_y, skull_size, theme.colour("circle_fill", GAME),
                     fill, theme.colour("ink"), 0.7)
         for side in (-1, 1):
             icons.colour_symbol(c, symbol, cx + side * r * 0.50, skull_y - skull_size * 0.12,
                                 r * 0.28, ink)
-        word = "Skeleton"
-        wfont = theme.font("bold")
-        wsize = fit_size(word.upper(), wfont, theme.small(8.0), r * 1.3)
+        word = "Skeleton" if large else "SKELETON"
+        wfont = theme.font("semibold" if large else "bold")
+        wsize = (max(LARGE_MIN_PT, fit_size(word, wfont, theme.small(8.0), r * 1.45)) if large
+                 else fit_size(word, wfont, theme.small(8.0), r * 1.3))
         c.setFillColor(ink)
         c.setFont(wfont, wsize)
-        c.drawCentredString(cx, cy - r * 0.70, word.upper())
+        c.drawCentredString(cx, word_y, word)
         c.restoreState()
 
     return Face(
