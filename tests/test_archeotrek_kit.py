@@ -330,8 +330,11 @@ def _marks(pixels):
 #: side (the inside of the ring, ~2.6 mm) and told apart at CHIP_MIN: measured,
 #: two orange squares differ by 0 (0–3 % at 300 dpi, anti-aliasing), different
 #: symbols by 5.3 % (classic circle and diamond on dark chips) to 58 %, chips
-#: with the symbols hidden (the old stylesheet) by 0.
-CHIP_PX = 40
+#: with the symbols hidden (the old stylesheet) by 0.  24 px, not 40: two chips
+#: a fraction of a pixel out of phase (the large-print example, 30.2 pt apart)
+#: differed by 3.7 % at 40 px from anti-aliasing alone, 0.5 % at 24 px; the
+#: different symbols measure the same at both (5.6 % classic, 13–15 % others).
+CHIP_PX = 24
 CHIP_MIN = 0.03
 
 
@@ -340,7 +343,8 @@ def test_worked_example_bone_chips_show_their_symbols(theme_kits, name):
     """The rules reference's worked example ("Bones ⬚7 + ⬚3 + ⬚4 + ⬚5") marks
     each kept Bone with a chip of its colour: the chips of two different
     colours differ in marks that survive greyscale, two of one colour do not.
-    Chips are cut from the page just left of each value (positions from the PDF's words)."""
+    Chips are cut from the page just left of each value (positions from the PDF's words),
+    on the page that holds the example (the second in large print)."""
     import numpy as np
     import pdfplumber
     from PIL import Image
@@ -351,11 +355,12 @@ def test_worked_example_bone_chips_show_their_symbols(theme_kits, name):
     dpi = 200
     k = dpi / 72
     with pdfplumber.open(pdf) as doc:
-        words = doc.pages[0].extract_words()
+        page_no = max(n for n, page in enumerate(doc.pages) if "Worked example" in (page.extract_text() or ""))
+        words = doc.pages[page_no].extract_words()
     at = max(i for i, w in enumerate(words) if w["text"] == "Bones")
     values = [w for w in words[at + 1:at + 8] if w["text"].isdigit()]
     assert [w["text"] for w in values] == ["7", "3", "4", "5"], [w["text"] for w in words[at:at + 8]]
-    img = np.asarray(Image.open(rasterise(pdf, theme_kits[name] / "rules-png", dpi=dpi)[0]).convert("RGB"))
+    img = np.asarray(Image.open(rasterise(pdf, theme_kits[name] / "rules-png", dpi=dpi)[page_no]).convert("RGB"))
     chips = []
     for w in values:  # the chip: between the word before its value and the value
         before = words[words.index(w) - 1]
@@ -395,3 +400,74 @@ def test_larger_type_keeps_the_special_circles_key_inside_its_panel(tmp_path):
         captions = [w for w in words if w["text"] == "only" and w["top"] > head["top"]]
     assert len(captions) == 3
     assert all(w["x1"] <= panel["x1"] - mm(1) for w in captions), ([w["x1"] for w in captions], panel["x1"])
+
+
+# --------------------------------------------------------------------------- large print (issue 24)
+
+
+@pytest.fixture(scope="module")
+def large_kits(tmp_path_factory):
+    """paper → the ArchéoTREK kit folder in the large-print theme (highcontrast,
+    ``[type] scale`` 1.15), A4 and Letter, 3 players."""
+    from printkit.theme import load_theme
+
+    out = {}
+    for paper in ("a4", "letter"):
+        folder = tmp_path_factory.mktemp(f"large-{paper}")
+        opts = BuildOptions(paper=get_paper(paper), theme=load_theme("highcontrast"), players=PLAYERS, bleed=mm(3))
+        build(["archeotrek"], opts, folder, jobs=1)
+        out[paper] = folder / "archeotrek"
+    return out
+
+
+def test_large_print_reference_is_two_deliberate_pages(kit_dir, large_kits):
+    """In large print the rules reference runs over two pages on purpose —
+    playing on the first, the dig and the scoring on the second — and says so
+    in its masthead and in the kit's contents; the classic one stays one page."""
+    import pdfplumber
+
+    for paper, folder in large_kits.items():
+        with pdfplumber.open(folder / "rules-reference.pdf") as pdf:
+            assert len(pdf.pages) == 2, paper
+            first, second = (" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+        assert "Large print: two pages" in first, paper
+        assert "A round" in first and "Special Circles" in first, paper
+        assert "End of the dig" in second and "Worked example" in second, paper
+        assert "Worked example" not in first and "A round" not in second, paper
+        with pdfplumber.open(folder / "archeotrek-kit.pdf") as pdf:
+            assert "Rules reference (large print: 2 pages)" in pdf.pages[0].extract_text(), paper
+    with pdfplumber.open(kit_dir / "rules-reference.pdf") as pdf:
+        assert len(pdf.pages) == 1
+        assert "Large print" not in pdf.pages[0].extract_text()
+    with pdfplumber.open(kit_dir / "archeotrek-kit.pdf") as pdf:
+        assert "large print" not in pdf.pages[0].extract_text()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_large_print_sheet_keeps_every_word_inside_its_panel(kit_dir, large_kits, paper):
+    """A large-print Dig Site sheet is still one sheet per player, and every
+    word under its header (11 pt and up) ends at least 1 mm inside one of the
+    sheet's framed panels — the Dig Site, Choices, Dig, Digging Areas and the
+    score — nothing runs over a frame.  Panels are read from the PDF: the
+    drawn rectangles at least 40 mm wide and 20 mm tall."""
+    import pdfplumber
+
+    for folder in (large_kits[paper], kit_dir):  # the large-print sheet, and the classic A4 one
+        with pdfplumber.open(folder / "dig-site-sheets.pdf") as pdf:
+            assert len(pdf.pages) == PLAYERS
+            page = pdf.pages[0]
+            boxes = [o for o in page.rects + page.curves
+                     if o["x1"] - o["x0"] >= mm(40) and o["bottom"] - o["top"] >= mm(20)]
+            boxes = [o for o in boxes if o["x1"] - o["x0"] < page.width * 0.99]  # not the page's paper fill
+            words = page.extract_words(x_tolerance=1.5)
+        site = min((o for o in boxes), key=lambda o: o["top"])  # the topmost panel: the Dig Site
+        inside = mm(1)
+        loose = []
+        for w in words:
+            if w["bottom"] <= site["top"] or w["top"] >= page.trimbox[3]:
+                continue  # the header (title, name line) and the footer under the sheet
+            if not any(o["x0"] + inside <= w["x0"] and w["x1"] <= o["x1"] - inside
+                       and o["top"] + inside <= w["top"] and w["bottom"] <= o["bottom"] - inside for o in boxes):
+                loose.append((w["text"], round(w["x0"]), round(w["top"])))
+        assert len(boxes) >= 5, boxes
+        assert not loose, f"{folder.parent.name}: words outside every panel: {loose}"
