@@ -432,6 +432,9 @@ def test_large_print_reference_is_two_deliberate_pages(kit_dir, large_kits):
             first, second = (" ".join((p.extract_text() or "").split()) for p in pdf.pages)
         assert "Large print: two pages" in first, paper
         assert "A round" in first and "Special Circles" in first, paper
+        # the second page opens on the Digging Areas, which the first page's round points to
+        assert second.startswith("Digging Areas A Digging Area is"), (paper, second[:60])
+        assert "A Digging Area is" not in first and "Digging Area (page 2)" in first, paper
         assert "End of the dig" in second and "Worked example" in second, paper
         assert "Worked example" not in first and "A round" not in second, paper
         with pdfplumber.open(folder / "archeotrek-kit.pdf") as pdf:
@@ -443,31 +446,54 @@ def test_large_print_reference_is_two_deliberate_pages(kit_dir, large_kits):
         assert "large print" not in pdf.pages[0].extract_text()
 
 
+def _crossings(words, shapes) -> list:
+    """Words that cross a drawn frame: they overlap the shape's box without
+    lying inside it, and lie inside no smaller shape (a Special Circle's
+    badge sits on the circle's rim, its letter inside the badge)."""
+    def inside(w, o):
+        return o["x0"] <= w["x0"] and w["x1"] <= o["x1"] and o["top"] <= w["top"] and w["bottom"] <= o["bottom"]
+
+    def area(o):
+        return (o["x1"] - o["x0"]) * (o["bottom"] - o["top"])
+
+    out = []
+    for w in words:
+        for o in shapes:
+            if (min(w["x1"], o["x1"]) - max(w["x0"], o["x0"]) > 0.3 and min(w["bottom"], o["bottom"]) - max(w["top"], o["top"]) > 0.3
+                    and not inside(w, o) and not any(inside(w, s) and area(s) < area(o) for s in shapes)):
+                out.append((w["text"], round(w["x0"]), round(w["top"])))
+    return out
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_large_print_sheet_keeps_every_word_inside_its_panel(kit_dir, large_kits, paper):
-    """A large-print Dig Site sheet is still one sheet per player, and every
-    word under its header (11 pt and up) ends at least 1 mm inside one of the
+    """A large-print Dig Site sheet is still one sheet per player; every word
+    under its header (11 pt and up) ends at least 1 mm inside one of the
     sheet's framed panels — the Dig Site, Choices, Dig, Digging Areas and the
-    score — nothing runs over a frame.  Panels are read from the PDF: the
-    drawn rectangles at least 40 mm wide and 20 mm tall."""
+    score — and no word crosses a drawn frame (a circle, a tab, a box to
+    tick or write in).  Read from the PDF: frames are the stroked shapes from
+    4 mm, panels the frames at least 40 mm wide and 20 mm tall."""
     import pdfplumber
 
     for folder in (large_kits[paper], kit_dir):  # the large-print sheet, and the classic A4 one
         with pdfplumber.open(folder / "dig-site-sheets.pdf") as pdf:
             assert len(pdf.pages) == PLAYERS
             page = pdf.pages[0]
-            boxes = [o for o in page.rects + page.curves
-                     if o["x1"] - o["x0"] >= mm(40) and o["bottom"] - o["top"] >= mm(20)]
-            boxes = [o for o in boxes if o["x1"] - o["x0"] < page.width * 0.99]  # not the page's paper fill
-            words = page.extract_words(x_tolerance=1.5)
-        site = min((o for o in boxes), key=lambda o: o["top"])  # the topmost panel: the Dig Site
+            frames = [o for o in page.rects + page.curves
+                      if o.get("stroke") and o["x1"] - o["x0"] >= mm(4) and o["bottom"] - o["top"] >= mm(4)]
+            boxes = [o for o in frames if o["x1"] - o["x0"] >= mm(40) and o["bottom"] - o["top"] >= mm(20)]
+            trim_bottom = page.trimbox[3]
+            words = [w for w in page.extract_words(x_tolerance=1.5) if w["bottom"] <= trim_bottom]
+        site = min(boxes, key=lambda o: o["top"])  # the topmost panel: the Dig Site
         inside = mm(1)
         loose = []
         for w in words:
-            if w["bottom"] <= site["top"] or w["top"] >= page.trimbox[3]:
-                continue  # the header (title, name line) and the footer under the sheet
+            if w["bottom"] <= site["top"]:
+                continue  # the header: title, name line
             if not any(o["x0"] + inside <= w["x0"] and w["x1"] <= o["x1"] - inside
                        and o["top"] + inside <= w["top"] and w["bottom"] <= o["bottom"] - inside for o in boxes):
                 loose.append((w["text"], round(w["x0"]), round(w["top"])))
         assert len(boxes) >= 5, boxes
         assert not loose, f"{folder.parent.name}: words outside every panel: {loose}"
+        crossing = _crossings(words, frames)
+        assert not crossing, f"{folder.parent.name}: words across a frame: {crossing}"
