@@ -497,3 +497,39 @@ def test_large_print_sheet_keeps_every_word_inside_its_panel(kit_dir, large_kits
         assert not loose, f"{folder.parent.name}: words outside every panel: {loose}"
         crossing = _crossings(words, frames)
         assert not crossing, f"{folder.parent.name}: words across a frame: {crossing}"
+
+
+def test_large_print_fillable_sheet_types_at_11_pt(tmp_path):
+    """A large-print fillable Dig Site sheet (highcontrast, Letter) sets what
+    the player types at 11 pt or more in every form field — read from each
+    widget's /DA, as a PDF viewer does — and the name field starts after the
+    printed "Name" label."""
+    import re
+
+    import pdfplumber
+    import pikepdf
+
+    from printkit.theme import load_theme
+
+    opts = BuildOptions(paper=get_paper("letter"), theme=load_theme("highcontrast"), players=1, bleed=mm(3),
+                        fillable=True)
+    build(["archeotrek"], opts, tmp_path, jobs=1)
+    path = tmp_path / "archeotrek" / "dig-site-sheets.pdf"
+    small, name_x = [], None
+    with pikepdf.open(path) as pdf:
+        widgets = [a for a in pdf.pages[0].get("/Annots") or [] if a.get("/Subtype") == "/Widget"]
+        for a in widgets:
+            field = a if "/T" in a else a.get("/Parent")
+            da = str(a.get("/DA") or field.get("/DA") or "")
+            size = re.search(r"([\d.]+)\s+Tf", da)
+            if field.get("/FT") == "/Tx":
+                assert size, (str(field.get("/T")), da)
+                if float(size.group(1)) < 11.0:
+                    small.append((str(field.get("/T")), float(size.group(1))))
+            if str(field.get("/T")).split(".")[-1] == "name":  # p1.name, or "name" under "p1"
+                name_x = float(a.get("/Rect")[0])
+    assert len(widgets) > 50
+    assert not small, f"typed text under 11 pt: {small}"
+    with pdfplumber.open(path) as pdf:
+        label = next(w for w in pdf.pages[0].extract_words() if w["text"] == "Name")
+    assert name_x is not None and name_x >= label["x1"] + mm(1), (name_x, label["x1"])
