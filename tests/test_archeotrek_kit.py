@@ -408,11 +408,11 @@ def test_larger_type_keeps_the_special_circles_key_inside_its_panel(tmp_path):
 @pytest.fixture(scope="module")
 def large_kits(tmp_path_factory):
     """paper → the ArchéoTREK kit folder in the large-print theme (highcontrast,
-    ``[type] scale`` 1.15), A4 and Letter, 3 players."""
+    ``[type] scale`` 1.15), A4, Letter and universal (A4 wide, Letter tall), 3 players."""
     from printkit.theme import load_theme
 
     out = {}
-    for paper in ("a4", "letter"):
+    for paper in ("a4", "letter", "universal"):
         folder = tmp_path_factory.mktemp(f"large-{paper}")
         opts = BuildOptions(paper=get_paper(paper), theme=load_theme("highcontrast"), players=PLAYERS, bleed=mm(3))
         build(["archeotrek"], opts, folder, jobs=1)
@@ -465,7 +465,7 @@ def _crossings(words, shapes) -> list:
     return out
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
 def test_large_print_sheet_keeps_every_word_inside_its_panel(kit_dir, large_kits, paper):
     """A large-print Dig Site sheet is still one sheet per player; every word
     under its header (11 pt and up) ends at least 1 mm inside one of the

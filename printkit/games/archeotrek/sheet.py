@@ -77,6 +77,7 @@ _LARGE_BOTTOM_H = 102.0     # bottom block (Choices, Dig, Digging Areas, score):
 _LARGE_LABEL_W = 20.5       # Choices line labels ("High − low" at 11 pt is 17.4 mm)
 _LARGE_LEGEND = (40.0, 27.0)  # Special Circles key: 6.4 mm badges, short captions at 11 pt
 _LARGE_LEGEND_BADGE = 6.4   # its badges: the letter (0.62 × diameter) is 11.2 pt
+_LARGE_LEGEND_ROW = 9.0     # the key as a row in the Dig panel: a 6.4 mm badge and the space under it
 _LARGE_SCORE_H = 33.0       # score panel: room for a caption set on two lines ("Empty-" / "Handed")
 
 
@@ -241,7 +242,7 @@ def is_large(theme: Any) -> bool:
     return theme.type_scale > 1
 
 
-def _compute(rules: ArcheoTrekRules, W: float, H: float, large: bool = False) -> SheetGeometry:
+def _compute(rules: ArcheoTrekRules, W: float, H: float, large: bool = False, extra: float = 0.0) -> SheetGeometry:
     if W < MIN_WIDTH or H < MIN_HEIGHT:
         raise PrintkitError(
             f"Dig Site sheet needs at least {MIN_WIDTH / mm(1):.0f} × {MIN_HEIGHT / mm(1):.0f} mm, "
@@ -261,7 +262,7 @@ def _compute(rules: ArcheoTrekRules, W: float, H: float, large: bool = False) ->
     name_rect = Rect(inner.x1 - name_w, header.y + mm(2.5), name_w, mm(8))
 
     # the bottom block needs this much height; the Dig Site gets the rest
-    bottom_h = mm(_LARGE_BOTTOM_H if large else 96)
+    bottom_h = mm(_LARGE_BOTTOM_H if large else 96) + extra
     site_top = header.y - _GAP * 0.75
     site_avail_h = site_top - (inner.y + bottom_h + _GAP)
 
@@ -325,6 +326,10 @@ def _compute(rules: ArcheoTrekRules, W: float, H: float, large: bool = False) ->
     legend_w, legend_h = _LARGE_LEGEND if large else (38, 19)
     legend = _free_corner(site_panel.inset(mm(2.5)), mm(legend_w), mm(legend_h), list(circles.values()), links,
                           mm(1.2))
+    if large and legend is None and not extra:
+        # large print: no corner of the Dig Site holds the key, so the Dig panel does (a row
+        # of badges): lay the sheet out again with the bottom block that much taller
+        return _compute(rules, W, H, large, mm(_LARGE_LEGEND_ROW))
 
     # bottom block: two columns
     bottom_top = site_panel.y - _GAP
