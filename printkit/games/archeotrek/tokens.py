@@ -43,7 +43,7 @@ _TURNABLE = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
 #: centre): the pit's width, height and centre, the value's and the word's
 #: heights; large print (the word at 11 pt) moves the value up and the pit smaller.
 _SKELETON_LAYOUT = {"pit_w": 1.36, "pit_h": 0.58, "pit_y": 0.58, "num_y": -0.12, "word_y": -0.70}
-_SKELETON_LARGE = {"pit_w": 1.26, "pit_h": 0.46, "pit_y": 0.66, "num_y": 0.04, "word_y": -0.66}
+_SKELETON_LARGE = {"pit_w": 1.26, "pit_h": 0.42, "pit_y": 0.68, "num_y": 0.04, "word_y": -0.66}
 #: Width across of :func:`~printkit.games.archeotrek.art.skeleton` over its length (elbows, outline).
 SKELETON_ASPECT = 0.42
 #: Outline (pt) of the skeleton's bones: thinner than the symbols', the bones are fine.
