@@ -291,3 +291,90 @@ def test_art_is_opaque(rules, theme):
         c.showPage()
         c.save()
         assert b"/ExtGState" not in buf.getvalue(), face.key
+
+
+@pytest.mark.parametrize("name", ["classic", "inksaver", "highcontrast"])
+def test_skeleton_front_shows_a_whole_skeleton_above_its_value(rules, name):
+    """Each Skeleton token's front shows a whole skeleton lying down, not a
+    lone skull: measured at 300 dpi, the bone-white (``circle_fill``) pixels
+    inside the dark ring, joined into one shape (pixels under 0.5 pt apart), span
+    at least 40 % of the coloured disc across (the widest bone-white shape) and
+    lie 2–3.2 times wider than tall (a body lying down; the old skull was a
+    fifth of the disc and upright), all above the value's glyphs, and the
+    bones cover no more than half their box (bones with the pit between them,
+    not a blob)."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    from printkit.theme import load_theme
+
+    theme = load_theme(name)
+    d = mm(rules.skeleton_diameter)
+    pad, dpi = mm(10), 300
+    k = dpi / 72
+    r_in = d / 2 - tokens_mod.RIM_CLEAR - tokens_mod.SKELETON_RING
+    bone_rgb = np.array([int(theme.hex("circle_fill", "archeotrek")[i:i + 2], 16) for i in (1, 3, 5)])
+    for colour, value in rules.tokens.skeletons.items():
+        buf = io.BytesIO()
+        c = Canvas(buf, pagesize=(d + 2 * pad, d + 2 * pad), invariant=1, initialFontName=theme.font("body"))
+        c.translate(pad, pad)
+        skeleton_face(rules, theme, colour, value).draw(c, FaceBox(d, d, mm(3), mm(3), theme, "circle"))
+        c.showPage()
+        c.save()
+        data = buf.getvalue()
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            value_top = min(ch["top"] for ch in pdf.pages[0].chars if ch["text"] in f"+{value}" and ch["size"] >= MIN_KEY_PT)
+        doc = pdfium.PdfDocument(data)
+        try:
+            img = np.asarray(doc[0].render(scale=k).to_pil().convert("RGB")).astype(int)
+        finally:
+            doc.close()
+        ys, xs = np.mgrid[0:img.shape[0], 0:img.shape[1]]
+        centre = (pad + d / 2) * k
+        disc = np.hypot(xs - centre, ys - centre) < (r_in - 1) * k  # inside the dark ring
+        bone = disc & (np.abs(img - bone_rgb).sum(axis=2) < 40)
+        # shapes: bone-white pixels less than 0.5 pt apart (the skull's outline crosses the neck)
+        near = bone.copy()
+        for dy in range(-2, 3):
+            for dx in range(-2, 3):
+                near |= np.roll(np.roll(bone, dy, axis=0), dx, axis=1)
+        parts = [(ys, xs) for ys, xs in _components(near) if bone[ys, xs].any()]
+        assert parts, f"{name} {colour}: no bone-white pixels on the face"
+        # the skeleton: the widest bone-white shape (a light value, its symbols and the
+        # word, on a dark colour, are shapes of their own)
+        ys, xs = max(parts, key=lambda p: p[1].max() - p[1].min())
+        keep = bone[ys, xs]
+        by, bx = ys[keep], xs[keep]
+        width, height = (bx.max() - bx.min() + 1) / k, (by.max() - by.min() + 1) / k
+        assert width >= 0.8 * r_in, f"{name} {colour}: the skeleton spans {width / (2 * r_in):.0%} of the disc"
+        assert 2.0 <= width / height <= 3.2, f"{name} {colour}: {width:.1f} × {height:.1f} pt is not a body lying down"
+        assert by.max() / k < value_top, f"{name} {colour}: the skeleton reaches into the value"
+        assert len(bx) <= 0.5 * (width * k) * (height * k), f"{name} {colour}: a blob, not bones"
+
+
+def _components(mask) -> list:
+    """The 8-connected shapes of a boolean pixel mask, each as (ys, xs) arrays."""
+    from collections import deque
+
+    import numpy as np
+
+    seen = np.zeros_like(mask, dtype=bool)
+    h, w = mask.shape
+    out = []
+    for y0, x0 in zip(*np.nonzero(mask)):
+        if seen[y0, x0]:
+            continue
+        seen[y0, x0] = True
+        queue, ys, xs = deque([(y0, x0)]), [], []
+        while queue:
+            y, x = queue.popleft()
+            ys.append(y)
+            xs.append(x)
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    ny, nx = y + dy, x + dx
+                    if 0 <= ny < h and 0 <= nx < w and mask[ny, nx] and not seen[ny, nx]:
+                        seen[ny, nx] = True
+                        queue.append((ny, nx))
+        out.append((np.array(ys), np.array(xs)))
+    return out

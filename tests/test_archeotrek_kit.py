@@ -330,8 +330,11 @@ def _marks(pixels):
 #: side (the inside of the ring, ~2.6 mm) and told apart at CHIP_MIN: measured,
 #: two orange squares differ by 0 (0–3 % at 300 dpi, anti-aliasing), different
 #: symbols by 5.3 % (classic circle and diamond on dark chips) to 58 %, chips
-#: with the symbols hidden (the old stylesheet) by 0.
-CHIP_PX = 40
+#: with the symbols hidden (the old stylesheet) by 0.  24 px, not 40: two chips
+#: a fraction of a pixel out of phase (the large-print example, 30.2 pt apart)
+#: differed by 3.7 % at 40 px from anti-aliasing alone, 0.5 % at 24 px; the
+#: different symbols measure the same at both (5.6 % classic, 13–15 % others).
+CHIP_PX = 24
 CHIP_MIN = 0.03
 
 
@@ -340,7 +343,8 @@ def test_worked_example_bone_chips_show_their_symbols(theme_kits, name):
     """The rules reference's worked example ("Bones ⬚7 + ⬚3 + ⬚4 + ⬚5") marks
     each kept Bone with a chip of its colour: the chips of two different
     colours differ in marks that survive greyscale, two of one colour do not.
-    Chips are cut from the page just left of each value (positions from the PDF's words)."""
+    Chips are cut from the page just left of each value (positions from the PDF's words),
+    on the page that holds the example (the second in large print)."""
     import numpy as np
     import pdfplumber
     from PIL import Image
@@ -351,11 +355,12 @@ def test_worked_example_bone_chips_show_their_symbols(theme_kits, name):
     dpi = 200
     k = dpi / 72
     with pdfplumber.open(pdf) as doc:
-        words = doc.pages[0].extract_words()
+        page_no = max(n for n, page in enumerate(doc.pages) if "Worked example" in (page.extract_text() or ""))
+        words = doc.pages[page_no].extract_words()
     at = max(i for i, w in enumerate(words) if w["text"] == "Bones")
     values = [w for w in words[at + 1:at + 8] if w["text"].isdigit()]
     assert [w["text"] for w in values] == ["7", "3", "4", "5"], [w["text"] for w in words[at:at + 8]]
-    img = np.asarray(Image.open(rasterise(pdf, theme_kits[name] / "rules-png", dpi=dpi)[0]).convert("RGB"))
+    img = np.asarray(Image.open(rasterise(pdf, theme_kits[name] / "rules-png", dpi=dpi)[page_no]).convert("RGB"))
     chips = []
     for w in values:  # the chip: between the word before its value and the value
         before = words[words.index(w) - 1]
@@ -395,3 +400,136 @@ def test_larger_type_keeps_the_special_circles_key_inside_its_panel(tmp_path):
         captions = [w for w in words if w["text"] == "only" and w["top"] > head["top"]]
     assert len(captions) == 3
     assert all(w["x1"] <= panel["x1"] - mm(1) for w in captions), ([w["x1"] for w in captions], panel["x1"])
+
+
+# --------------------------------------------------------------------------- large print (issue 24)
+
+
+@pytest.fixture(scope="module")
+def large_kits(tmp_path_factory):
+    """paper → the ArchéoTREK kit folder in the large-print theme (highcontrast,
+    ``[type] scale`` 1.15), A4, Letter and universal (A4 wide, Letter tall), 3 players."""
+    from printkit.theme import load_theme
+
+    out = {}
+    for paper in ("a4", "letter", "universal"):
+        folder = tmp_path_factory.mktemp(f"large-{paper}")
+        opts = BuildOptions(paper=get_paper(paper), theme=load_theme("highcontrast"), players=PLAYERS, bleed=mm(3))
+        build(["archeotrek"], opts, folder, jobs=1)
+        out[paper] = folder / "archeotrek"
+    return out
+
+
+def test_large_print_reference_is_two_deliberate_pages(kit_dir, large_kits):
+    """In large print the rules reference runs over two pages on purpose —
+    playing on the first, the dig and the scoring on the second — and says so
+    in its masthead and in the kit's contents; the classic one stays one page."""
+    import pdfplumber
+
+    for paper, folder in large_kits.items():
+        with pdfplumber.open(folder / "rules-reference.pdf") as pdf:
+            assert len(pdf.pages) == 2, paper
+            first, second = (" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+        assert "Large print: two pages" in first, paper
+        assert "A round" in first and "Special Circles" in first, paper
+        # the second page opens on the Digging Areas, which the first page's round points to
+        assert second.startswith("Digging Areas A Digging Area is"), (paper, second[:60])
+        assert "A Digging Area is" not in first and "Digging Area (page 2)" in first, paper
+        assert "End of the dig" in second and "Worked example" in second, paper
+        assert "Worked example" not in first and "A round" not in second, paper
+        with pdfplumber.open(folder / "archeotrek-kit.pdf") as pdf:
+            assert "Rules reference (large print: 2 pages)" in pdf.pages[0].extract_text(), paper
+    with pdfplumber.open(kit_dir / "rules-reference.pdf") as pdf:
+        assert len(pdf.pages) == 1
+        assert "Large print" not in pdf.pages[0].extract_text()
+    with pdfplumber.open(kit_dir / "archeotrek-kit.pdf") as pdf:
+        assert "large print" not in pdf.pages[0].extract_text()
+
+
+def _crossings(words, shapes) -> list:
+    """Words that cross a drawn frame: they overlap the shape's box without
+    lying inside it, and lie inside no smaller shape (a Special Circle's
+    badge sits on the circle's rim, its letter inside the badge)."""
+    def inside(w, o):
+        return o["x0"] <= w["x0"] and w["x1"] <= o["x1"] and o["top"] <= w["top"] and w["bottom"] <= o["bottom"]
+
+    def area(o):
+        return (o["x1"] - o["x0"]) * (o["bottom"] - o["top"])
+
+    out = []
+    for w in words:
+        for o in shapes:
+            if (min(w["x1"], o["x1"]) - max(w["x0"], o["x0"]) > 0.3 and min(w["bottom"], o["bottom"]) - max(w["top"], o["top"]) > 0.3
+                    and not inside(w, o) and not any(inside(w, s) and area(s) < area(o) for s in shapes)):
+                out.append((w["text"], round(w["x0"]), round(w["top"])))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
+def test_large_print_sheet_keeps_every_word_inside_its_panel(kit_dir, large_kits, paper):
+    """A large-print Dig Site sheet is still one sheet per player; every word
+    under its header (11 pt and up) ends at least 1 mm inside one of the
+    sheet's framed panels — the Dig Site, Choices, Dig, Digging Areas and the
+    score — and no word crosses a drawn frame (a circle, a tab, a box to
+    tick or write in).  Read from the PDF: frames are the stroked shapes from
+    4 mm, panels the frames at least 40 mm wide and 20 mm tall."""
+    import pdfplumber
+
+    for folder in (large_kits[paper], kit_dir):  # the large-print sheet, and the classic A4 one
+        with pdfplumber.open(folder / "dig-site-sheets.pdf") as pdf:
+            assert len(pdf.pages) == PLAYERS
+            page = pdf.pages[0]
+            frames = [o for o in page.rects + page.curves
+                      if o.get("stroke") and o["x1"] - o["x0"] >= mm(4) and o["bottom"] - o["top"] >= mm(4)]
+            boxes = [o for o in frames if o["x1"] - o["x0"] >= mm(40) and o["bottom"] - o["top"] >= mm(20)]
+            trim_bottom = page.trimbox[3]
+            words = [w for w in page.extract_words(x_tolerance=1.5) if w["bottom"] <= trim_bottom]
+        site = min(boxes, key=lambda o: o["top"])  # the topmost panel: the Dig Site
+        inside = mm(1)
+        loose = []
+        for w in words:
+            if w["bottom"] <= site["top"]:
+                continue  # the header: title, name line
+            if not any(o["x0"] + inside <= w["x0"] and w["x1"] <= o["x1"] - inside
+                       and o["top"] + inside <= w["top"] and w["bottom"] <= o["bottom"] - inside for o in boxes):
+                loose.append((w["text"], round(w["x0"]), round(w["top"])))
+        assert len(boxes) >= 5, boxes
+        assert not loose, f"{folder.parent.name}: words outside every panel: {loose}"
+        crossing = _crossings(words, frames)
+        assert not crossing, f"{folder.parent.name}: words across a frame: {crossing}"
+
+
+def test_large_print_fillable_sheet_types_at_11_pt(tmp_path):
+    """A large-print fillable Dig Site sheet (highcontrast, Letter) sets what
+    the player types at 11 pt or more in every form field — read from each
+    widget's /DA, as a PDF viewer does — and the name field starts after the
+    printed "Name" label."""
+    import re
+
+    import pdfplumber
+    import pikepdf
+
+    from printkit.theme import load_theme
+
+    opts = BuildOptions(paper=get_paper("letter"), theme=load_theme("highcontrast"), players=1, bleed=mm(3),
+                        fillable=True)
+    build(["archeotrek"], opts, tmp_path, jobs=1)
+    path = tmp_path / "archeotrek" / "dig-site-sheets.pdf"
+    small, name_x = [], None
+    with pikepdf.open(path) as pdf:
+        widgets = [a for a in pdf.pages[0].get("/Annots") or [] if a.get("/Subtype") == "/Widget"]
+        for a in widgets:
+            field = a if "/T" in a else a.get("/Parent")
+            da = str(a.get("/DA") or field.get("/DA") or "")
+            size = re.search(r"([\d.]+)\s+Tf", da)
+            if field.get("/FT") == "/Tx":
+                assert size, (str(field.get("/T")), da)
+                if float(size.group(1)) < 11.0:
+                    small.append((str(field.get("/T")), float(size.group(1))))
+            if str(field.get("/T")).split(".")[-1] == "name":  # p1.name, or "name" under "p1"
+                name_x = float(a.get("/Rect")[0])
+    assert len(widgets) > 50
+    assert not small, f"typed text under 11 pt: {small}"
+    with pdfplumber.open(path) as pdf:
+        label = next(w for w in pdf.pages[0].extract_words() if w["text"] == "Name")
+    assert name_x is not None and name_x >= label["x1"] + mm(1), (name_x, label["x1"])

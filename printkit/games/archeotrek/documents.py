@@ -1,4 +1,5 @@
-"""ArchéoTREK documents rendered through weasyprint: the one-page rules reference.
+"""ArchéoTREK documents rendered through weasyprint: the one-page rules
+reference (two pages in large print).
 
 Every number the page shows (dice faces, the Digging Area total, boxes per
 Choices line, token counts and values, Skeleton values) comes from the
@@ -138,8 +139,32 @@ def rules_context(rules: ArcheoTrekRules) -> dict[str, Any]:
     }
 
 
+#: Least size (pt) of any text of the reference in a large-print theme ([type]
+#: scale above 1); the classic sizes (8.6–10.5 pt) stay in the template.
+LARGE_BODY_PT = 11.0
+
+
+def is_large(theme: Theme) -> bool:
+    """True for a large-print theme (``[type] scale`` above 1)."""
+    return theme.type_scale > 1
+
+
+def type_context(theme: Theme) -> dict[str, Any]:
+    """Font sizes (pt) of the reference for ``theme``: ``large`` (True in a
+    large-print theme: every text at least :data:`LARGE_BODY_PT`, and the
+    reference deliberately runs over two pages — playing, then scoring — as
+    its masthead says) and ``body_pt`` (in large print every text below it —
+    running text, lists, tables, small heads, step numbers — is set at it:
+    10 pt × ``[type] scale``, at least 11 pt).  In any other theme ``large``
+    is False and the template keeps its designed sizes."""
+    large = is_large(theme)
+    body = max(LARGE_BODY_PT, 10.0 * theme.type_scale) if large else 10.0
+    return {"large": large, "body_pt": round(body, 2)}
+
+
 def rules_reference_pdf(rules: ArcheoTrekRules, theme: Theme, paper: Paper) -> bytes:
-    """The one-page ArchéoTREK rules reference as PDF bytes.
+    """The ArchéoTREK rules reference as PDF bytes: one page, two in a
+    large-print theme (see :func:`type_context`).
 
     ``rules``: from :func:`~printkit.games.archeotrek.data.load_rules` (every
     number on the page comes from it).  The page is ``paper.width`` ×
@@ -147,4 +172,5 @@ def rules_reference_pdf(rules: ArcheoTrekRules, theme: Theme, paper: Paper) -> b
     Raises :class:`printkit.PrintkitError` for rules data the page cannot
     explain or a template error.
     """
-    return render_fitted(TEMPLATE, rules_context(rules), theme, paper)
+    kind = type_context(theme)
+    return render_fitted(TEMPLATE, {**rules_context(rules), "type": kind}, theme, paper, pages=2 if kind["large"] else 1)

@@ -35,7 +35,7 @@ from printkit.gamekit import (MAX_DIGITS, MAX_FORM_PAGES, MAX_FORM_WIDGETS, MAX_
                               PrintkitError, clip, mm, pdf_object_estimate, quiet_pypdf, read_bytes)
 from printkit.games.archeotrek.data import CHOICE_LINES
 from printkit.games.archeotrek.game import GAME_ID, Game, game_from_dict
-from printkit.games.archeotrek.sheet import SCORE_BOXES, SheetGeometry
+from printkit.games.archeotrek.sheet import LARGE_MIN_PT, SCORE_BOXES, SheetGeometry
 
 CIRCLE_PT = 22.0     # typed circle values
 AREA_PT = 10.0       # area letter in a circle's tab
@@ -44,6 +44,8 @@ BONES_PT = 9.0
 SCORE_PT = 15.0
 #: Width kept free for the printed "Name" label in front of the name line.
 NAME_LABEL = mm(11)
+#: The same in large print: "Name" at 11 pt is 9.5 mm, then the 2 mm gap of the sheet.
+LARGE_NAME_LABEL = mm(13)
 
 _FIELD = re.compile(r"p(\d+)\.(name|circle|area|choice|bones|score)(?:\.(.+))?")
 _TOKEN = re.compile(r"([a-z]+)\s*-\s*(\d+)")
@@ -56,19 +58,23 @@ def sheet_fields(g: SheetGeometry, player: int) -> list[FieldSpec]:
     Rects are in the sheet's trim coordinates (pt).  Circle values are
     centred a little below the circle's centre (the circle's label sits at
     the top), 2 characters; area letters centred in the tab; ticks fill the
-    Choices boxes.
+    Choices boxes.  On a large-print sheet (``g.large``) every typed text is
+    at least :data:`~printkit.games.archeotrek.sheet.LARGE_MIN_PT` pt.
     """
     p = f"p{player}"
+    # large print (g.large): typed values at least LARGE_MIN_PT too, the name after the larger label
+    least = LARGE_MIN_PT if g.large else 0.0
+    label = LARGE_NAME_LABEL if g.large else NAME_LABEL
     out: list[FieldSpec] = []
     n = g.name_rect
-    out.append(FieldSpec(f"{p}.name", "text", (n.x + NAME_LABEL, n.y + mm(0.9), n.w - NAME_LABEL, mm(5.6)),
+    out.append(FieldSpec(f"{p}.name", "text", (n.x + label, n.y + mm(0.9), n.w - label, mm(5.6)),
                          NAME_PT, 40, "left", f"Player {player}: name"))
     for cid, spot in g.circles.items():
         (cx, cy), r = spot.centre, spot.radius
         out.append(FieldSpec(f"{p}.circle.{cid}", "text", (cx - 0.72 * r, cy - 0.78 * r, 1.44 * r, 1.16 * r),
                              min(CIRCLE_PT, r * 0.86), 2, "centre", f"Circle {cid}: value written"))
         lr = spot.letter_rect
-        out.append(FieldSpec(f"{p}.area.{cid}", "text", tuple(lr), min(AREA_PT, lr.h * 0.7), 2, "centre",
+        out.append(FieldSpec(f"{p}.area.{cid}", "text", tuple(lr), max(least, min(AREA_PT, lr.h * 0.7)), 2, "centre",
                              f"Circle {cid}: Digging Area letter"))
     for box in g.choices:
         out.append(FieldSpec(f"{p}.choice.{box.line}.{box.index + 1}", "checkbox", tuple(box.rect),
@@ -76,7 +82,7 @@ def sheet_fields(g: SheetGeometry, player: int) -> list[FieldSpec]:
     for row in g.areas:
         tr = row.tokens_rect
         out.append(FieldSpec(f"{p}.bones.{row.letter}", "text", (tr.x + mm(1), tr.y + mm(0.5), tr.w - mm(1.5), tr.h - mm(1)),
-                             min(BONES_PT, tr.h * 0.5), 60, "left",
+                             max(least, min(BONES_PT, tr.h * 0.5)), 60, "left",
                              f"Area {row.letter}: Bone tokens kept, e.g. blue-4, green-7"))
     for key, caption in SCORE_BOXES:
         r = g.score[key]

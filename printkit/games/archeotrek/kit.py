@@ -1,6 +1,7 @@
 """What the ArchéoTREK kit prints, in print order.
 
-* ``rules-reference``: one page, weasyprint (``templates/<theme>/archeotrek-rules.html.j2``);
+* ``rules-reference``: one page, two in a large-print theme, weasyprint
+  (``templates/<theme>/archeotrek-rules.html.j2``);
 * ``dig-site-sheets``: one Dig Site sheet per player, uncut, no bleed; with
   ``--fillable`` each carries the form fields of
   :mod:`printkit.games.archeotrek.fields` (same art);
@@ -53,7 +54,7 @@ def parts(options: BuildOptions) -> list[Part]:
     """The kit's parts for ``options`` (players, paper, theme, rules)."""
     from printkit.games.archeotrek.documents import rules_reference_pdf
     from printkit.games.archeotrek.fields import sheet_fields
-    from printkit.games.archeotrek.sheet import SheetGeometry, sheet_face
+    from printkit.games.archeotrek.sheet import SheetGeometry, is_large, sheet_face
     from printkit.games.archeotrek.tokens import bone_back, bone_face, skeleton_back, skeleton_face
 
     rules = load_rules(options.rules_file("archeotrek"))
@@ -61,7 +62,7 @@ def parts(options: BuildOptions) -> list[Part]:
     _check_printable(rules, theme, options.rules_file("archeotrek"))
     players = options.players or rules.players_default
     w, h = sheet_size(options.paper)
-    geometry = SheetGeometry.compute(rules, w, h) if options.fillable else None
+    geometry = SheetGeometry.compute(rules, w, h, large=is_large(theme)) if options.fillable else None
 
     def fields_of(player: int):
         if geometry is None:
@@ -87,7 +88,9 @@ def parts(options: BuildOptions) -> list[Part]:
     )
     paper = options.paper
     return [
-        Part("rules-reference", "Rules reference", "plain paper (80 g/m²)",
+        # large print: the reference runs over two pages on purpose (documents.type_context)
+        Part("rules-reference", "Rules reference (large print: 2 pages)" if is_large(theme) else "Rules reference",
+             "plain paper (80 g/m²)",
              document=lambda: rules_reference_pdf(rules, theme, paper), count=1),
         Part("dig-site-sheets", "Dig Site sheets", "plain paper (80–100 g/m²), one per player per game",
              components=ComponentSet("dig-site-sheets", "Dig Site sheets", "paper", sheets), count=len(sheets)),

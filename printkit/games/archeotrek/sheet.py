@@ -20,6 +20,7 @@ Every writable place of the sheet is a public attribute of the geometry:
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -51,6 +52,33 @@ _LABEL_PT = 8.5
 _SMALL_PT = 8.0
 _CIRCLE_LABEL_PT = 8.0
 _KEY_PT = 22.0
+
+#: Least size (pt) of any text on a large-print sheet (a theme whose ``[type]
+#: scale`` is above 1): every label, caption and hint is set at this size or more.
+LARGE_MIN_PT = 11.0
+
+
+class _Type(NamedTuple):
+    """Type sizes (pt) of one sheet: the designed ones, or the large-print ones."""
+
+    subtitle: float
+    heading: float
+    label: float
+    small: float
+    circle_label: float
+    legend_title: float
+
+
+_CLASSIC = _Type(_SUBTITLE_PT, _HEADING_PT, _LABEL_PT, _SMALL_PT, _CIRCLE_LABEL_PT, _SMALL_PT + 0.5)
+_LARGE = _Type(*(max(v, LARGE_MIN_PT) for v in _CLASSIC))
+
+# large-print layout (mm): where the 11 pt type needs more room than the designed sheet gives
+_LARGE_BOTTOM_H = 102.0     # bottom block (Choices, Dig, Digging Areas, score): 6 mm more
+_LARGE_LABEL_W = 20.5       # Choices line labels ("High − low" at 11 pt is 17.4 mm)
+_LARGE_LEGEND = (40.0, 27.0)  # Special Circles key: 6.4 mm badges, short captions at 11 pt
+_LARGE_LEGEND_BADGE = 6.4   # its badges: the letter (0.62 × diameter) is 11.2 pt
+_LARGE_LEGEND_ROW = 9.0     # the key as a row in the Dig panel: a 6.4 mm badge and the space under it
+_LARGE_SCORE_H = 33.0       # score panel: room for a caption set on two lines ("Empty-" / "Handed")
 
 
 class Rect(NamedTuple):
@@ -158,7 +186,9 @@ class SheetGeometry:
     corner of the Dig Site holding the Special Circles legend (``None``: the
     legend goes in the Dig panel instead); ``choice_lines`` and
     ``choices`` (all boxes, line by line, left to right); ``areas``: Digging
-    Areas rows; ``score``: key of :data:`SCORE_BOXES` → writable box.
+    Areas rows; ``score``: key of :data:`SCORE_BOXES` → writable box;
+    ``large``: laid out for large print (every text at least
+    :data:`LARGE_MIN_PT`; a taller bottom block, wider labels, a larger key).
     """
 
     width: float
@@ -179,17 +209,20 @@ class SheetGeometry:
     areas: tuple[AreaRow, ...]
     score_panel: Rect
     score: dict[str, Rect]
+    large: bool = False
 
     @classmethod
-    def compute(cls, rules: ArcheoTrekRules, width: float, height: float) -> "SheetGeometry":
-        """Lay the sheet out in a ``width`` × ``height`` pt box.
+    def compute(cls, rules: ArcheoTrekRules, width: float, height: float, large: bool = False) -> "SheetGeometry":
+        """Lay the sheet out in a ``width`` × ``height`` pt box; ``large``: for
+        large print (see :func:`is_large`), every text at least
+        :data:`LARGE_MIN_PT` pt.
 
         The Dig Site keeps the rules' circle size (``circle_diameter`` mm) when
         it fits and shrinks uniformly when it does not.  Raises
         :class:`printkit.PrintkitError` when the box is smaller than
         :data:`MIN_WIDTH` × :data:`MIN_HEIGHT` or a circle has no position.
         """
-        return _compute(rules, float(width), float(height))
+        return _compute(rules, float(width), float(height), bool(large))
 
     def boxes_of(self, line: str) -> list[ChoiceBox]:
         """The Choices boxes of ``line``, left to right."""
@@ -199,11 +232,17 @@ class SheetGeometry:
 # --------------------------------------------------------------------------- layout
 
 _PANEL_TITLE = mm(7.5)      # height of a panel's title band
+_SCORE_OP_W = mm(4.5)       # gap between two score boxes, holding the + − = sign
 _PAD = mm(3.5)              # inner padding of panels
 _GAP = mm(4)                # space between panels
 
 
-def _compute(rules: ArcheoTrekRules, W: float, H: float) -> SheetGeometry:
+def is_large(theme: Any) -> bool:
+    """True for a large-print theme (``[type] scale`` above 1)."""
+    return theme.type_scale > 1
+
+
+def _compute(rules: ArcheoTrekRules, W: float, H: float, large: bool = False, extra: float = 0.0) -> SheetGeometry:
     if W < MIN_WIDTH or H < MIN_HEIGHT:
         raise PrintkitError(
             f"Dig Site sheet needs at least {MIN_WIDTH / mm(1):.0f} × {MIN_HEIGHT / mm(1):.0f} mm, "
@@ -223,7 +262,7 @@ def _compute(rules: ArcheoTrekRules, W: float, H: float) -> SheetGeometry:
     name_rect = Rect(inner.x1 - name_w, header.y + mm(2.5), name_w, mm(8))
 
     # the bottom block needs this much height; the Dig Site gets the rest
-    bottom_h = mm(96)
+    bottom_h = mm(_LARGE_BOTTOM_H if large else 96) + extra
     site_top = header.y - _GAP * 0.75
     site_avail_h = site_top - (inner.y + bottom_h + _GAP)
 
@@ -231,6 +270,8 @@ def _compute(rules: ArcheoTrekRules, W: float, H: float) -> SheetGeometry:
     r_mm = rules.circle_diameter / 2
     tab_w, tab_h, tab_gap = 6.4, 5.2, 0.6               # area-letter box (mm)
     badge_d = r_mm * 0.68                              # special badge (mm)
+    if large:  # its letter (0.62 × diameter) at least LARGE_MIN_PT at scale 1
+        badge_d = max(badge_d, (LARGE_MIN_PT / 0.62) / mm(1))
     xs = [c.x for c in rules.layout.circles]
     ys = [c.y for c in rules.layout.circles]
     specials = [c for c in rules.layout.circles if c.kind != "normal"]
@@ -264,7 +305,10 @@ def _compute(rules: ArcheoTrekRules, W: float, H: float) -> SheetGeometry:
         badge = None
         if c.kind != "normal":
             a = math.radians(30)
-            badge = (cx + r * math.cos(a), cy + r * math.sin(a), mm(badge_d) * scale)
+            bd = mm(badge_d) * scale
+            if large:  # a shrunk Dig Site keeps its badges' letters at LARGE_MIN_PT
+                bd = max(bd, LARGE_MIN_PT / 0.62)
+            badge = (cx + r * math.cos(a), cy + r * math.sin(a), bd)
         circles[c.id] = CircleSpot(c.id, c.kind, (cx, cy), r, letter, badge)
 
     links = []
@@ -279,8 +323,13 @@ def _compute(rules: ArcheoTrekRules, W: float, H: float) -> SheetGeometry:
         links.append(((ax + ux * (r + inset), ay + uy * (r + inset)),
                       (bx_ - ux * (r + inset), by_ - uy * (r + inset))))
 
-    legend = _free_corner(site_panel.inset(mm(2.5)), mm(38), mm(19), list(circles.values()), links,
+    legend_w, legend_h = _LARGE_LEGEND if large else (38, 19)
+    legend = _free_corner(site_panel.inset(mm(2.5)), mm(legend_w), mm(legend_h), list(circles.values()), links,
                           mm(1.2))
+    if large and legend is None and not extra:
+        # large print: no corner of the Dig Site holds the key, so the Dig panel does (a row
+        # of badges): lay the sheet out again with the bottom block that much taller
+        return _compute(rules, W, H, large, mm(_LARGE_LEGEND_ROW))
 
     # bottom block: two columns
     bottom_top = site_panel.y - _GAP
@@ -295,7 +344,7 @@ def _compute(rules: ArcheoTrekRules, W: float, H: float) -> SheetGeometry:
     choices_h = _PANEL_TITLE + n_lines * row_h + _PAD
     choices_panel = Rect(lx, bottom_top - choices_h, left_w, choices_h)
     most = max(rules.layout.choices.values())
-    icon_w, label_w = mm(15.5), mm(17)
+    icon_w, label_w = mm(15.5), mm(_LARGE_LABEL_W if large else 17)
     box_gap = mm(1.6)
     box_area = choices_panel.w - 2 * _PAD - icon_w - label_w - mm(2)
     box = min(mm(8.5), row_h - mm(2.5), (box_area - (most - 1) * box_gap) / most)
@@ -319,9 +368,9 @@ def _compute(rules: ArcheoTrekRules, W: float, H: float) -> SheetGeometry:
     dig_panel = Rect(lx, inner.y, left_w, choices_panel.y - _GAP - inner.y)
 
     # Score (right, bottom) and Digging Areas table (right, top)
-    score_h = mm(27)
+    score_h = mm(_LARGE_SCORE_H if large else 27)
     score_panel = Rect(rx, inner.y, right_w, score_h)
-    op_w = mm(4.5)
+    op_w = _SCORE_OP_W
     sb_w = (score_panel.w - 2 * _PAD - (len(SCORE_BOXES) - 1) * op_w) / len(SCORE_BOXES)
     sb_h = mm(12)
     score = {}
@@ -351,7 +400,7 @@ def _compute(rules: ArcheoTrekRules, W: float, H: float) -> SheetGeometry:
         site_panel=site_panel, circles=circles, links=tuple(links),
         choices_panel=choices_panel, choice_lines=tuple(choice_lines), choices=tuple(choices),
         site_legend=legend, dig_panel=dig_panel, areas_panel=areas_panel, areas=tuple(areas),
-        score_panel=score_panel, score=score,
+        score_panel=score_panel, score=score, large=large,
     )
 
 
@@ -406,6 +455,7 @@ class _Painter:
 
     def __init__(self, c: Any, g: SheetGeometry, rules: ArcheoTrekRules, theme: Any, player: int | None):
         self.c, self.g, self.rules, self.t, self.player = c, g, rules, theme, player
+        self.ty = _LARGE if g.large else _CLASSIC
 
     # palette and fonts --------------------------------------------------
     def col(self, role: str) -> Any:
@@ -439,7 +489,7 @@ class _Painter:
         c.roundRect(r.x, r.y, r.w, r.h, mm(2.2), stroke=1, fill=int(fill is not None))
         if title:
             base = r.y1 - _PANEL_TITLE + mm(2.4)
-            self.text(title.upper(), r.x + _PAD, base, "bold", _HEADING_PT, self.col("earth_dark"))
+            self.text(title.upper(), r.x + _PAD, base, "bold", self.ty.heading, self.col("earth_dark"))
             c.setStrokeColor(self.col("ground_dark"))
             c.setLineWidth(0.8)
             c.line(r.x + _PAD, base - mm(1.4), r.x1 - _PAD, base - mm(1.4))
@@ -472,15 +522,15 @@ class _Painter:
         art.trowel(self.c, h.x + icon * 0.42, h.y + h.h * 0.5, icon, self.t.colour("muted"), self.col("earth"))
         tx = h.x + icon * 0.95
         self.text(self.rules.title, tx, h.y + h.h * 0.40, "display", _TITLE_PT, ink)
-        self.text("DIG SITE", tx + 1, h.y + h.h * 0.06, "bold", _SUBTITLE_PT, accent)
+        self.text("DIG SITE", tx + 1, h.y + h.h * 0.06, "bold", self.ty.subtitle, accent)
         n = g.name_rect
-        self.text("Name", n.x, n.y + mm(1.2), "semibold", _LABEL_PT, self.t.colour("muted"))
-        lx = n.x + self.width("Name", "semibold", _LABEL_PT) + mm(2)
+        self.text("Name", n.x, n.y + mm(1.2), "semibold", self.ty.label, self.t.colour("muted"))
+        lx = n.x + self.width("Name", "semibold", self.ty.label) + mm(2)
         self.c.setStrokeColor(self.col("earth"))
         self.c.setLineWidth(0.9)
         self.c.line(lx, n.y + mm(0.6), n.x1, n.y + mm(0.6))
         if self.player is not None:
-            self.text(f"Player {self.player}", n.x1, n.y1 + mm(1.2), "italic", _SMALL_PT,
+            self.text(f"Player {self.player}", n.x1, n.y1 + mm(1.2), "italic", self.ty.small,
                       self.t.colour("muted"), align="right")
         self.c.setStrokeColor(self.col("earth"))
         self.c.setLineWidth(1.6)
@@ -507,15 +557,20 @@ class _Painter:
     def legend(self, r: Rect) -> None:
         """The Special Circles key: badge + what the circle accepts, one per line."""
         ink = self.t.colour("ink")
-        self.text("Special Circles", r.x, r.y1 - _SMALL_PT, "bold", _SMALL_PT + 0.5, self.col("earth_dark"))
-        items = (("red", "red die value only"), ("yellow", "yellow die value only"), ("plus", "sum of the dice only"))
-        d = mm(4.6)
-        step = (r.h - _SMALL_PT - mm(1.5)) / len(items)
-        y = r.y1 - _SMALL_PT - mm(1.5) - step / 2
+        head, drop = self.ty.legend_title, self.ty.small  # title size; its baseline below the top
+        self.text("Special Circles", r.x, r.y1 - drop, "bold", head, self.col("earth_dark"))
+        if self.g.large:  # large print: the short captions of the Dig panel's key, larger badges
+            items = (("red", "red die only"), ("yellow", "yellow die only"), ("plus", "sum only"))
+            d = mm(_LARGE_LEGEND_BADGE)
+        else:
+            items = (("red", "red die value only"), ("yellow", "yellow die value only"),
+                     ("plus", "sum of the dice only"))
+            d = mm(4.6)
+        step = (r.h - drop - mm(1.5)) / len(items)
+        y = r.y1 - drop - mm(1.5) - step / 2
         room = r.x1 - (r.x + d + mm(1.8)) - mm(0.8)
         # larger type ([type] scale) only as far as the box allows, never below the designed size
-        size = min(fit_size(cap, self.t.font("body"), self.t.small(_SMALL_PT + 0.5), room, _SMALL_PT + 0.5)
-                   for _, cap in items)
+        size = min(fit_size(cap, self.t.font("body"), self.t.small(head), room, head) for _, cap in items)
         for kind, caption in items:
             self.badge(kind, r.x + d / 2, y, d)
             self.text(caption, r.x + d + mm(1.8), y, "body", size, ink, middle=True)
@@ -553,7 +608,9 @@ class _Painter:
             c.setStrokeColor(self.col(kind_role))
             c.setLineWidth(0.7)
             c.circle(x, y, r - mm(1.6), stroke=1, fill=0)
-        self.text(s.id, x, y + r * 0.50, "semibold", _CIRCLE_LABEL_PT, self.t.colour("muted"), "centre")
+        # large print: the larger label sits lower, inside a Special Circle's inner ring
+        self.text(s.id, x, y + r * (0.40 if self.g.large else 0.50), "semibold", self.ty.circle_label,
+                  self.t.colour("muted"), "centre")
         if s.badge:
             bx, by, bd = s.badge
             self.badge(s.kind, bx, by, bd)
@@ -563,10 +620,10 @@ class _Painter:
         p = g.choices_panel
         self.panel(p, "Choices")
         self.text("tick the next box, left to right", p.x1 - _PAD, p.y1 - _PANEL_TITLE + mm(2.4),
-                  "italic", _SMALL_PT, self.t.colour("muted"), align="right")
+                  "italic", self.ty.small, self.t.colour("muted"), align="right")
         for line in g.choice_lines:
             self.op_icon(line.line, line.icon_rect)
-            self.text(line.label, line.label_rect.x, line.label_rect.centre[1], "semibold", _LABEL_PT,
+            self.text(line.label, line.label_rect.x, line.label_rect.centre[1], "semibold", self.ty.label,
                       self.t.colour("ink"), middle=True)
         for b in g.choices:
             self.write_box(b.rect, radius=mm(1.2), weight=1.0, fill=self.t.colour("paper"))
@@ -584,7 +641,8 @@ class _Painter:
 
         def die(role: str, x: float) -> None:
             icons.die(self.c, x, cy, d, self.col(role), self.col(role))
-            self.text(_special_letter(role), x, cy, "bold", d * 0.62, self.text_on(role), "centre", middle=True)
+            letter = max(d * 0.62, LARGE_MIN_PT) if self.g.large else d * 0.62
+            self.text(_special_letter(role), x, cy, "bold", letter, self.text_on(role), "centre", middle=True)
 
         if line in ("yellow", "red"):
             die(line, r.x + d / 2)
@@ -610,8 +668,14 @@ class _Painter:
         self.panel(p, "Dig")
         ink, muted = self.t.colour("ink"), self.t.colour("muted")
         x = p.x + _PAD
+        ty = self.ty
+        line_pt = max(self.t.small(_LABEL_PT), LARGE_MIN_PT) if g.large else self.t.small(_LABEL_PT)
+        legend_d = mm(_LARGE_LEGEND_BADGE if g.large else 4.6)
         # content is about 34 mm tall (40 with the legend): centre it in the panel
         content = mm(34) + (mm(6) if g.site_legend is None else 0)
+        if g.large:  # the same blocks at 11 pt: key line, three lines, the legend, two lines
+            content = (mm(14) + 3 * line_pt * 1.35 + mm(1.5) + (legend_d + mm(2) if g.site_legend is None else 0)
+                       + ty.legend_title * 1.55)
         top = p.y1 - _PANEL_TITLE - max(0.0, (p.h - _PANEL_TITLE - content) / 2 - mm(1))
         # the key line: Digging Area = 9
         base = top - mm(8)
@@ -626,20 +690,24 @@ class _Painter:
              f"{rules.tokens_base} + {rules.tokens_per_zero} per 0.", "semibold"),
         ]
         for s, role in lines:
-            self.text(s, x, y, role, self.t.small(_LABEL_PT), ink)
-            y -= self.t.small(_LABEL_PT) * 1.35
+            self.text(s, x, y, role, line_pt, ink)
+            y -= line_pt * 1.35
         y -= mm(1.5)
         if g.site_legend is None:
             items = (("red", "red die only"), ("yellow", "yellow die only"), ("plus", "sum only"))
+            if g.large:  # large print: the same key, shortest words
+                items = (("red", "red die"), ("yellow", "yellow die"), ("plus", "sum"))
             col_w = (p.w - 2 * _PAD) / len(items)
-            d = mm(4.6)
+            d = legend_d
+            if g.large:
+                y -= d / 2 - mm(1.5)
             for i, (kind, caption) in enumerate(items):
                 cx = x + i * col_w + d / 2
                 self.badge(kind, cx, y, d)
-                self.text(caption, cx + d / 2 + mm(1.5), y, "body", _SMALL_PT, ink, middle=True)
-            y -= mm(6)
-        self.text("Empty-Handed: each filled circle in no Digging Area", x, y, "italic", _SMALL_PT + 0.5, muted)
-        self.text("scores its value against you.", x, y - (_SMALL_PT + 0.5) * 1.3, "italic", _SMALL_PT + 0.5, muted)
+                self.text(caption, cx + d / 2 + mm(1.5), y, "body", ty.small, ink, middle=True)
+            y -= (d / 2 + mm(4.5)) if g.large else mm(6)
+        self.text("Empty-Handed: each filled circle in no Digging Area", x, y, "italic", ty.legend_title, muted)
+        self.text("scores its value against you.", x, y - ty.legend_title * 1.3, "italic", ty.legend_title, muted)
 
     def areas(self) -> None:
         g = self.g
@@ -650,14 +718,17 @@ class _Painter:
         first_per_col = [a for a in rows if a.letter_rect.y1 >= max(r.letter_rect.y1 for r in rows) - 0.1]
         for a in first_per_col:
             hy = a.letter_rect.y1 + mm(1.6)
-            self.text("Area", a.letter_rect.centre[0], hy, "semibold", _SMALL_PT, muted, "centre")
-            self.text("Bone tokens kept", a.tokens_rect.x + mm(2), hy, "semibold", _SMALL_PT, muted)
+            self.text("Area", a.letter_rect.centre[0], hy, "semibold", self.ty.small, muted, "centre")
+            head = "Bone tokens kept"
+            if g.large and self.width(head, "semibold", self.ty.small) > a.tokens_rect.w - mm(2.5):
+                head = "Tokens kept"  # large print: the short head when the long one does not fit
+            self.text(head, a.tokens_rect.x + mm(2), hy, "semibold", self.ty.small, muted)
         c = self.c
         for i, a in enumerate(rows):
             lr, tr = a.letter_rect, a.tokens_rect
             c.setFillColor(self.col("ground"))
             c.rect(lr.x, lr.y, lr.w, lr.h, stroke=0, fill=1)
-            self.text(a.letter, lr.centre[0], lr.centre[1], "bold", _LABEL_PT, self.col("earth_dark"),
+            self.text(a.letter, lr.centre[0], lr.centre[1], "bold", self.ty.label, self.col("earth_dark"),
                       "centre", middle=True)
             c.setStrokeColor(self.col("ground_dark"))
             c.setLineWidth(0.7)
@@ -680,11 +751,31 @@ class _Painter:
             total = k == "total"
             self.write_box(r, radius=mm(1.6), weight=2.0 if total else 1.0,
                            fill=self.col("ground") if total else self.t.colour("paper"))
-            self.text(captions[k], r.centre[0], r.y1 + mm(1.5), "bold" if total else "semibold",
-                      _SMALL_PT, ink if total else muted, "centre")
+            role = "bold" if total else "semibold"
+            lines = [captions[k]]
+            if g.large:  # a caption wider than its box and the gaps beside it goes on two lines
+                room = r.w + _SCORE_OP_W - mm(1.5)
+                lines = _wrap(captions[k], self.t.font(role), self.ty.small, room)
+            for j, line in enumerate(reversed(lines)):
+                self.text(line, r.centre[0], r.y1 + mm(1.5) + j * self.ty.small * 1.15, role,
+                          self.ty.small, ink if total else muted, "centre")
             if i < len(ops):
                 nxt = g.score[keys[i + 1]]
                 self.text(ops[i], (r.x1 + nxt.x) / 2, r.centre[1], "bold", 13.0, ink, "centre", middle=True)
+
+
+def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` in lines at most ``width`` pt wide in ``font`` at ``size`` pt,
+    broken after spaces and hyphens (a single word wider than ``width`` stays whole)."""
+    parts = re.findall(r"[^ -]+-|[^ -]+ ?|-", text)
+    lines: list[str] = []
+    for part in parts:
+        trial = (lines[-1] + part) if lines else part
+        if lines and pdfmetrics.stringWidth(trial.rstrip(), font, size) <= width:
+            lines[-1] = trial
+        else:
+            lines.append(part)
+    return [line.rstrip() for line in lines] or [text]
 
 
 def _special_letter(kind: str) -> str:
@@ -700,15 +791,16 @@ def sheet_face(rules: ArcheoTrekRules, theme: Any, width: float, height: float,
     outlines and type.  ``player`` (1-based) prints "Player N" faintly above
     the name line and is part of the face key; ``None`` prints nothing.
     Colours and fonts come from ``theme``.  The layout is
-    :meth:`SheetGeometry.compute` ``(rules, width, height)`` — recompute it to
-    place form fields.
+    :meth:`SheetGeometry.compute` ``(rules, width, height, large=is_large(theme))``
+    — recompute it to place form fields.  In a large-print theme (``[type]
+    scale`` above 1) every text is at least :data:`LARGE_MIN_PT` pt.
 
     Raises :class:`printkit.PrintkitError` for a box below
     :data:`MIN_WIDTH` × :data:`MIN_HEIGHT` or a player number below 1.
     """
     if player is not None and player < 1:
         raise PrintkitError(f"Dig Site sheet: player number must be 1 or more, got {player}")
-    geometry = SheetGeometry.compute(rules, width, height)
+    geometry = SheetGeometry.compute(rules, width, height, large=is_large(theme))
 
     def draw(c: Any, box: FaceBox) -> None:
         _Painter(c, geometry, rules, theme, player).draw()

@@ -28,6 +28,9 @@ from printkit.games.archeotrek import art
 
 GAME = "archeotrek"
 
+#: Least size (pt) of a token's text in a large-print theme ([type] scale above 1).
+LARGE_MIN_PT = 11.0
+
 #: Largest size (pt) of a token's key number; it shrinks only to fit the safe circle.
 BONE_VALUE_PT = 40.0
 SKELETON_VALUE_PT = 30.0
@@ -35,6 +38,16 @@ SKELETON_VALUE_PT = 30.0
 # digits that read as another digit when the token is turned upside down
 _TURNABLE = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
 
+
+#: A Skeleton token's front, in fractions of its content radius (y up from the
+#: centre): the pit's width, height and centre, the value's and the word's
+#: heights; large print (the word at 11 pt) moves the value up and the pit smaller.
+_SKELETON_LAYOUT = {"pit_w": 1.36, "pit_h": 0.58, "pit_y": 0.58, "num_y": -0.12, "word_y": -0.70}
+_SKELETON_LARGE = {"pit_w": 1.26, "pit_h": 0.42, "pit_y": 0.68, "num_y": 0.04, "word_y": -0.66}
+#: Width across of :func:`~printkit.games.archeotrek.art.skeleton` over its length (elbows, outline).
+SKELETON_ASPECT = 0.42
+#: Outline (pt) of the skeleton's bones: thinner than the symbols', the bones are fine.
+SKELETON_LINE_PT = 0.35
 
 #: No decorative ring nearer the cut than this (pt): a 3 mm clear band, so a
 #: cutting error never shows as a lopsided rim.
@@ -207,10 +220,13 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
     """Front of the Skeleton token of ``colour`` (round, ``rules.skeleton_diameter`` mm).
 
     A light band from the bleed to :data:`RIM_CLEAR` inside the cut (the cut line
-    reads on it), a dark skeleton ring, the colour inside it; a skull
-    on top, then "+value" (the biggest thing on the face, display font, up to
-    :data:`SKELETON_VALUE_PT` pt, never below 20 pt), the colour's symbol on
-    both sides of the skull, and the word "Skeleton".
+    reads on it), a dark skeleton ring, the colour inside it; on top a whole
+    skeleton lying in a burial pit (:func:`~printkit.games.archeotrek.art.skeleton`,
+    bone-white with ink outlines, the pit a shade deeper than the colour), then
+    "+value" (the biggest thing on the face, display font, up to
+    :data:`SKELETON_VALUE_PT` pt, never below 20 pt) between two of the colour's
+    symbols, and the word "Skeleton" (at least :data:`LARGE_MIN_PT` pt in a
+    large-print theme).
 
     Raises :class:`printkit.PrintkitError` when ``colour`` is not in the rules
     or ``value`` is not that colour's Skeleton value.
@@ -222,10 +238,12 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
         )
     symbol = rules.symbols[colour]
     text = f"+{value}"
+    large = theme.type_scale > 1
 
     def draw(c: Any, box: FaceBox) -> None:
         fill = theme.colour(colour, GAME)
         ink = _ink_on(theme, colour)
+        shade = _shade_hex(theme, colour)
         cx, cy = box.width / 2, box.height / 2
         r_trim = min(box.width, box.height) / 2
         c.saveState()
@@ -233,22 +251,31 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
         c.setFillColor(fill)
         c.circle(cx, cy, r_in, stroke=0, fill=1)
         r = r_in * 0.96      # the layout radius of the face's content
+        lay = _SKELETON_LARGE if large else _SKELETON_LAYOUT
+        # the burial: a pit a shade deeper than the colour, outlined in the text colour
+        # (the Bone tokens' embossed symbol), and the whole skeleton lying in it
+        pit = icons.mix(theme.hex(colour, GAME), shade, 0.35)
+        pw, ph, py = lay["pit_w"] * r, lay["pit_h"] * r, cy + lay["pit_y"] * r
+        c.setFillColor(pit)
+        c.setStrokeColor(ink)
+        c.setLineWidth(SYMBOL_LINE_PT)
+        c.roundRect(cx - pw / 2, py - ph / 2, pw, ph, ph / 2, stroke=1, fill=1)
+        length = min(pw * 0.90, ph * 0.84 / SKELETON_ASPECT)
+        art.skeleton(c, cx, py, length, theme.colour("circle_fill", GAME), pit, theme.colour("ink"), SKELETON_LINE_PT)
         font = theme.font("display")
         size = fit_size(text, font, SKELETON_VALUE_PT, r * 1.25)
-        _centred_number(c, text, font, size, cx, cy - r * 0.12, ink, False)
-        skull_size = r * 0.55
-        skull_y = cy + r * 0.54
-        art.skull(c, cx, skull_y, skull_size, theme.colour("circle_fill", GAME),
-                    fill, theme.colour("ink"), 0.7)
-        for side in (-1, 1):
-            icons.colour_symbol(c, symbol, cx + side * r * 0.50, skull_y - skull_size * 0.12,
-                                r * 0.28, ink)
-        word = "Skeleton"
-        wfont = theme.font("bold")
-        wsize = fit_size(word.upper(), wfont, theme.small(8.0), r * 1.3)
+        num_y = cy + lay["num_y"] * r
+        _centred_number(c, text, font, size, cx, num_y, ink, False)
+        for side in (-1, 1):  # the colour's symbol on both sides of the value
+            icons.colour_symbol(c, symbol, cx + side * r * 0.80, num_y, r * 0.26, ink)
+        # large print: the word at LARGE_MIN_PT, in capitals and lower case (narrower)
+        word = "Skeleton" if large else "SKELETON"
+        wfont = theme.font("semibold" if large else "bold")
+        wsize = (max(LARGE_MIN_PT, fit_size(word, wfont, theme.small(8.0), r * 1.45)) if large
+                 else fit_size(word, wfont, theme.small(8.0), r * 1.3))
         c.setFillColor(ink)
         c.setFont(wfont, wsize)
-        c.drawCentredString(cx, cy - r * 0.70, word.upper())
+        c.drawCentredString(cx, cy + lay["word_y"] * r, word)
         c.restoreState()
 
     return Face(
@@ -260,7 +287,8 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
 
 def skeleton_back(rules: ArcheoTrekRules, theme: Any) -> Face:
     """Back shared by every Skeleton token (round, ``rules.skeleton_diameter`` mm):
-    the light band and dark ring of the fronts, the token-back colour and a large skull."""
+    the light band and dark ring of the fronts, the token-back colour with a scatter of
+    soil and a whole skeleton lying across it (turned as the Bone tokens' back bone)."""
 
     def draw(c: Any, box: FaceBox) -> None:
         cx, cy = box.width / 2, box.height / 2
@@ -270,8 +298,8 @@ def skeleton_back(rules: ArcheoTrekRules, theme: Any) -> Face:
         c.setFillColor(back)
         c.circle(cx, cy, r_in, stroke=0, fill=1)
         _soil_dots(c, cx, cy, r_in * 0.95, theme.colour("earth_dark", GAME))
-        art.skull(c, cx, cy, r_in * 1.15, theme.colour("ground", GAME), back,
-                    theme.colour("earth_dark", GAME), 0.8)
+        art.skeleton(c, cx, cy, r_in * 1.8, theme.colour("ground", GAME), back,
+                     theme.colour("earth_dark", GAME), 0.6, angle=35)
         c.restoreState()
 
     return Face(key=f"{theme.name}/{GAME}/skeleton/back", draw=draw, text="Skeleton token back")
