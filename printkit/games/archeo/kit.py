@@ -114,8 +114,10 @@ def parts(options: BuildOptions) -> list[Part]:
     boards = board_components(rules, theme)
     paper = options.paper
     card = "card 250–300 g/m², duplex"
+    large = theme.type_scale > 1  # large print: the reference runs over two pages, the reference card grows
     return [
-        Part("rules-reference", "Rules reference", "plain paper (80 g/m²)",
+        Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
+             "plain paper (80 g/m²)",
              document=lambda: rules_reference_pdf(rules, theme, paper), count=1),
         Part("dig-site", "Dig site (the four layers)", "paper or thin card, uncut",
              components=ComponentSet("dig-site", "Dig site", "paper", site), count=1),
