@@ -18,6 +18,7 @@ Every count, star and size comes from ``rules/archeo.toml``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from printkit.gamekit import BuildOptions, Component, ComponentSet, GameKit, LazyModule, Part, deferred, mm
@@ -58,14 +59,20 @@ def tile_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
 
 
 def card_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
-    """The shovel cards (shovel side front, broken side back) and the reference card."""
+    """The shovel cards (shovel side front, broken side back) and the
+    reference card: poker size (``sizes.card_*``), the reference card
+    :func:`~printkit.games.archeo.pieces.reference_scale` times larger in a
+    large-print theme (drawn in its classic layout, then enlarged)."""
     w, h, safe = mm(rules.card_width), mm(rules.card_height), mm(CARD_SAFE_MM)
     n = rules.shovel_cards
     cards = [Component(f"shovel-{i}", w, h, pieces.shovel_face(theme, i, n, False),
                        pieces.shovel_face(theme, i, n, True), safe=safe, meta={"kind": "shovel", "number": i})
              for i in range(1, n + 1)]
-    cards.append(Component("reference", w, h, pieces.reference_front(theme, rules), pieces.reference_back(theme, rules),
-                           safe=safe, meta={"kind": "reference"}))
+    k = pieces.reference_scale(theme)
+    drawn_with = replace(theme, type_scale=1.0) if k != 1.0 else theme
+    cards.append(Component("reference", w * k, h * k, pieces.scaled(pieces.reference_front(drawn_with, rules), k),
+                           pieces.scaled(pieces.reference_back(drawn_with, rules), k), safe=safe * k,
+                           meta={"kind": "reference"}))
     return tuple(cards)
 
 
@@ -115,6 +122,7 @@ def parts(options: BuildOptions) -> list[Part]:
     paper = options.paper
     card = "card 250–300 g/m², duplex"
     large = theme.type_scale > 1  # large print: the reference runs over two pages, the reference card grows
+    k = pieces.reference_scale(theme)
     return [
         Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
              "plain paper (80 g/m²)",
@@ -123,7 +131,9 @@ def parts(options: BuildOptions) -> list[Part]:
              components=ComponentSet("dig-site", "Dig site", "paper", site), count=1),
         Part("tiles", "Tiles (sand, dirt, discovery)", card,
              components=ComponentSet("tiles", "Tiles", "card", tiles), count=len(tiles)),
-        Part("shovel-cards", "Shovel cards and reference card", card,
+        Part("shovel-cards", "Shovel cards and reference card" + (
+                 f" (large print: reference card {rules.card_width * k:.0f} × {rules.card_height * k:.0f} mm)"
+                 if large else ""), card,
              components=ComponentSet("shovel-cards", "Shovel cards", "card", cards), count=len(cards)),
         Part("tokens", "Wheelbarrow, egg and stone tokens", card,
              components=ComponentSet("tokens", "Tokens", "card", tokens), count=len(tokens)),
