@@ -122,7 +122,6 @@ def parts(options: BuildOptions) -> list[Part]:
     paper = options.paper
     card = "card 250–300 g/m², duplex"
     large = theme.type_scale > 1  # large print: the reference runs over two pages, the reference card grows
-    k = pieces.reference_scale(theme)
     return [
         Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
              "plain paper (80 g/m²)",
@@ -131,9 +130,7 @@ def parts(options: BuildOptions) -> list[Part]:
              components=ComponentSet("dig-site", "Dig site", "paper", site), count=1),
         Part("tiles", "Tiles (sand, dirt, discovery)", card,
              components=ComponentSet("tiles", "Tiles", "card", tiles), count=len(tiles)),
-        Part("shovel-cards", "Shovel cards and reference card" + (
-                 f" (large print: reference card {rules.card_width * k:.0f} × {rules.card_height * k:.0f} mm)"
-                 if large else ""), card,
+        Part("shovel-cards", "Shovel cards, big reference card" if large else "Shovel cards and reference card", card,
              components=ComponentSet("shovel-cards", "Shovel cards", "card", cards), count=len(cards)),
         Part("tokens", "Wheelbarrow, egg and stone tokens", card,
              components=ComponentSet("tokens", "Tokens", "card", tokens), count=len(tokens)),
