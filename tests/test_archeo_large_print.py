@@ -117,8 +117,8 @@ def test_large_print_keeps_every_piece(themed_kits):
     """Shorter labels, same game: the rulebook's counts, read from the words
     printed on the large-print pieces."""
     kit = themed_kits("highcontrast", "a4") / "archeo"
-    tokens = _fronts(kit / "tokens.pdf")
-    words = Counter(re.findall(r"[A-Za-z]+", tokens))
+    tokens = _fronts(kit / "tiles.pdf")  # the tokens print on the tiles' last sheet
+    words = Counter(re.findall(r"(?<![0-9] )\b[A-Za-z]+", tokens))  # not a tile's "2 Stones"
     assert words["Barrow"] == WHEELBARROWS
     assert (words["Egg"], words["Cracked"], words["Stones"]) == (EGGS, CRACKED_EGGS, STONE_TOKENS)
     tiles = _fronts(kit / "tiles.pdf")
@@ -141,7 +141,7 @@ def _discs(page) -> list[tuple[float, float, float]]:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("part,only_digits", [("tokens.pdf", False), ("shovel-cards.pdf", True)])
+@pytest.mark.parametrize("part,only_digits", [("tiles.pdf", False), ("shovel-cards.pdf", True)])
 def test_large_print_words_stay_inside_their_disc(themed_kits, paper, part, only_digits):
     """Large print: every glyph on a token face (and every digit of a shovel
     card's number) lies wholly inside the smallest filled disc around it —
