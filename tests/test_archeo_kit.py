@@ -123,6 +123,22 @@ def test_tile_counts_from_pdf(kits):
         assert boards.count(b.upper()) == 1
 
 
+def test_cover_counts_tiles_and_tokens_apart(kits):
+    """The tokens print in tiles.pdf (on the rows the tiles leave), yet the
+    cover's "What is inside" counts each kind on its own row, as the rulebook
+    does: 54 tiles, 9 tokens, 12 cards (11 shovel cards and the reference card)."""
+    for paper in ("a4", "letter"):
+        with pdfplumber.open(kits[paper] / "archeo-kit.pdf") as pdf:
+            page = pdf.pages[0]  # "What is inside", the left column (the print plan is on the right)
+            lines = [ln["text"] for ln in page.crop((0, 0, page.width * 0.45, page.height)).extract_text_lines()]
+        rows = {ln.split(" ", 1)[1]: int(ln.split(" ", 1)[0]) for ln in lines if re.match(r"\d+ [A-Z]", ln)}
+        tiles = next(v for k, v in rows.items() if k.startswith("Tiles"))
+        tokens = next(v for k, v in rows.items() if "tokens" in k)
+        cards = next(v for k, v in rows.items() if k.startswith("Shovel cards"))
+        assert (tiles, tokens, cards) == (SAND + DIRT + DISCOVERY, WHEELBARROWS + 1 + 2 + 1, SHOVEL_CARDS + 1), lines
+        assert lines.count("tiles.pdf") == 2, lines
+
+
 def test_tile_backs_by_layer(kits):
     """Backs pages show the layer colours: as many sand, dirt and discovery
     backs as the rulebook's tiles, measured as the colour at each back's centre."""
