@@ -139,6 +139,24 @@ def test_cover_counts_tiles_and_tokens_apart(kits):
         assert lines.count("tiles.pdf") == 2, lines
 
 
+def test_tokens_share_the_tiles_last_sheet(kits):
+    """Issue 24, leftovers that share a stock share a sheet: the 9 tokens
+    (the rulebook's 5 wheelbarrows, 1 egg, 2 cracked eggs, 1 stone token) sit
+    on fronts pages of tiles.pdf that hold tiles too — no sheet of tokens alone."""
+    for paper in ("a4", "letter"):
+        tokens = 0
+        with pdfplumber.open(kits[paper] / "tiles.pdf") as pdf:
+            for page in pdf.pages:
+                circles = _trim_circles(page)
+                if not circles or "· backs" in page_text(page):
+                    continue
+                tokens += len(circles)
+                tile_words = [ch for ch in page.chars if ch["text"].isalpha() and not _on_token(ch, circles)
+                              and ch["size"] >= 7.5]  # tile captions (the footer is 7 pt)
+                assert tile_words, (paper, "a sheet of tokens alone")
+        assert tokens == WHEELBARROWS + 1 + 2 + 1, paper
+
+
 def test_tile_backs_by_layer(kits):
     """Backs pages show the layer colours: as many sand, dirt and discovery
     backs as the rulebook's tiles, measured as the colour at each back's centre."""
