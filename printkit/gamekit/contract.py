@@ -116,7 +116,9 @@ class GameKit:
     the kit prints, in print order; ``players``: (min, max, default) under the
     bundled rules; ``cover(summary, options) -> PDF bytes`` (optional; each
     summary mapping has ``title``, ``file``, ``count``, ``pages`` — as in the
-    kit, blank backs included —, ``stock`` and ``backs``: printed backs?);
+    kit, blank backs included —, ``stock``, ``backs``: printed backs?, and
+    ``contents``, [count, title] pairs, for a part that gives
+    :attr:`Part.contents`);
     ``player_range(options)``: (min, max, default) under the build's rules
     (``--rules`` may change them; default: ``players``); ``rules(path|None)``:
     loads the game's rules data (``None`` = bundled), raising

@@ -67,6 +67,8 @@ def rules_context(rules: ArcheoRules, theme: Theme) -> dict[str, Any]:
 #: (kicker, tagline, facts, table heads) at least :data:`LARGE_PT`.
 BODY_PT = 12.0
 LARGE_PT = 11.0
+#: The classic size (pt) of the facts and tagline, the largest of the small texts.
+SMALL_PT = 10.5
 
 
 def type_context(theme: Theme) -> dict[str, Any]:
@@ -77,7 +79,7 @@ def type_context(theme: Theme) -> dict[str, Any]:
     layout (``large`` False) sets its sizes in the template."""
     large = theme.type_scale > 1
     return {"large": large, "body_pt": round(BODY_PT * theme.type_scale, 2),
-            "small_pt": round(max(LARGE_PT, 10.5 * theme.type_scale), 2)}
+            "small_pt": round(max(LARGE_PT, SMALL_PT * theme.type_scale), 2)}
 
 
 def rules_reference_pdf(rules: ArcheoRules, theme: Theme, paper: Paper) -> bytes:
