@@ -167,3 +167,25 @@ def test_large_print_words_stay_inside_their_disc(themed_kits, paper, part, only
                 if far > r:
                     crossing.append((i + 1, ch["text"], round((far - r) / MM, 2)))
     assert not crossing, crossing[:10]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_largest_type_scale_still_two_pages(paper):
+    """A theme at the largest [type] scale a theme may set (1.5): the
+    reference still fits the two pages its masthead promises (its body steps
+    down as far as it must, never under 11 pt)."""
+    import io
+    from dataclasses import replace
+
+    from printkit.games.archeo.data import load_rules
+    from printkit.games.archeo.documents import rules_reference_pdf
+    from printkit.paper import get_paper
+    from printkit.theme import load_theme
+
+    theme = replace(load_theme("highcontrast"), type_scale=1.5)
+    with pdfplumber.open(io.BytesIO(rules_reference_pdf(load_rules(), theme, get_paper(paper)))) as pdf:
+        assert len(pdf.pages) == 2
+        body = [ch["size"] for p in pdf.pages for ch in p.chars
+                if ch["text"].strip() and ch["bottom"] < p.height - 13 * MM]  # the scale guard aside
+    assert min(body) >= 11 - 0.05
+    assert Counter(round(s, 1) for s in body).most_common(1)[0][0] >= 13.8 - 0.05  # no smaller than at 1.15
