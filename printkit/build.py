@@ -154,7 +154,8 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
     if kit.cover is not None:
         summary = [  # pages as in the kit: one-sided pages get a blank back when duplex
             {"title": p.title, "file": f"{p.name}.pdf", "count": p.count,
-             "pages": n * (2 if padded and single else 1), "stock": p.stock, "backs": not single}
+             "pages": n * (2 if padded and single else 1), "stock": p.stock, "backs": not single,
+             **({"contents": [list(row) for row in p.contents]} if p.contents else {})}
             for p, (_, n, _), single in zip(parts, rendered, one_sided)
         ]
         cover = unique_subset_tags(scale_pdf(kit.cover(summary, options), options.scale))

@@ -40,6 +40,9 @@ WHEELBARROWS = 5
 SAND, DIRT, DISCOVERY, EARTH = 25, 25, 4, 50
 BOARD_STARS, EGG_STARS, ALL_STARS = 8, 2, 10
 BOARDS = ("Triceratops", "Sarcosuchus", "Ammonite", "Tyrannosaurus", "Stegosaurus")
+#: The tokens' diameter (mm): they print on the tiles' last sheet, each with a
+#: fine circle on its trim line, which tells them apart from the square tiles.
+TOKEN_MM = 26
 
 
 @pytest.fixture(scope="module")
@@ -59,14 +62,41 @@ def _pages(path):
         return [(page_text(p), p) for p in pdf.pages]
 
 
-def _fronts_text(path) -> str:
+def _trim_circles(page) -> list[tuple[float, float, float]]:
+    """(x, top, r) pt of each token's trim circle on ``page`` (a curve as wide
+    as tall, :data:`TOKEN_MM` across)."""
+    out = []
+    for cv in page.curves:
+        w, h = cv["x1"] - cv["x0"], cv["bottom"] - cv["top"]
+        if abs(to_mm(w) - TOKEN_MM) < TOL and abs(w - h) < 0.1:
+            out.append(((cv["x0"] + cv["x1"]) / 2, (cv["top"] + cv["bottom"]) / 2, w / 2))
+    return out
+
+
+def _on_token(obj, circles) -> bool:
+    x, y = (obj["x0"] + obj["x1"]) / 2, (obj["top"] + obj["bottom"]) / 2
+    return any((x - cx) ** 2 + (y - cy) ** 2 < r * r for cx, cy, r in circles)
+
+
+def _fronts_text(path, pieces: str = "all") -> str:
+    """The fronts pages' text: of every piece, or only of the ``"tokens"``
+    (inside a token's trim circle) or of the ``"others"``."""
+    texts = []
     with pdfplumber.open(path) as pdf:
-        texts = [page_text(p) for p in pdf.pages]
-    return "\n".join(t for t in texts if "· backs" not in t)
+        for p in pdf.pages:
+            if "· backs" in page_text(p):
+                continue
+            if pieces != "all":
+                circles = _trim_circles(p)
+                keep = (lambda o: _on_token(o, circles)) if pieces == "tokens" else \
+                    (lambda o: not _on_token(o, circles))
+                p = p.filter(lambda o: o["object_type"] != "char" or keep(o))
+            texts.append(page_text(p))
+    return "\n".join(texts)
 
 
 def test_files_and_paper_sizes(kits):
-    names = {"rules-reference", "dig-site", "tiles", "shovel-cards", "tokens", "fossil-boards", "archeo-kit"}
+    names = {"rules-reference", "dig-site", "tiles", "shovel-cards", "fossil-boards", "archeo-kit"}
     for paper, (w, h) in (("a4", (210, 297)), ("letter", (215.9, 279.4))):
         assert {p.stem for p in kits[paper].glob("*.pdf")} == names
         for name in names:
@@ -79,7 +109,7 @@ def test_files_and_paper_sizes(kits):
 
 
 def test_tile_counts_from_pdf(kits):
-    text = _fronts_text(kits["a4"] / "tiles.pdf")
+    text = _fronts_text(kits["a4"] / "tiles.pdf", "others")
     n = lambda s: len(re.findall(rf"(?<![0-9A-Z]){re.escape(s)}(?![A-Z])", text))  # noqa: E731
     stones, hammers = n("1 STONE") + n("2 STONES"), n("1 HAMMER") + n("2 HAMMERS")
     pieces = sum(n(b.upper()) for b in BOARDS)
@@ -91,6 +121,40 @@ def test_tile_counts_from_pdf(kits):
     boards = _fronts_text(kits["a4"] / "fossil-boards.pdf")
     for b in BOARDS:
         assert boards.count(b.upper()) == 1
+
+
+def test_cover_counts_tiles_and_tokens_apart(kits):
+    """The tokens print in tiles.pdf (on the rows the tiles leave), yet the
+    cover's "What is inside" counts each kind on its own row, as the rulebook
+    does: 54 tiles, 9 tokens, 12 cards (11 shovel cards and the reference card)."""
+    for paper in ("a4", "letter"):
+        with pdfplumber.open(kits[paper] / "archeo-kit.pdf") as pdf:
+            page = pdf.pages[0]  # "What is inside", the left column (the print plan is on the right)
+            lines = [ln["text"] for ln in page.crop((0, 0, page.width * 0.45, page.height)).extract_text_lines()]
+        rows = {ln.split(" ", 1)[1]: int(ln.split(" ", 1)[0]) for ln in lines if re.match(r"\d+ [A-Z]", ln)}
+        tiles = next(v for k, v in rows.items() if k.startswith("Tiles"))
+        tokens = next(v for k, v in rows.items() if "tokens" in k)
+        cards = next(v for k, v in rows.items() if k.startswith("Shovel cards"))
+        assert (tiles, tokens, cards) == (SAND + DIRT + DISCOVERY, WHEELBARROWS + 1 + 2 + 1, SHOVEL_CARDS + 1), lines
+        assert lines.count("tiles.pdf") == 2, lines
+
+
+def test_tokens_share_the_tiles_last_sheet(kits):
+    """Issue 24, leftovers that share a stock share a sheet: the 9 tokens
+    (the rulebook's 5 wheelbarrows, 1 egg, 2 cracked eggs, 1 stone token) sit
+    on fronts pages of tiles.pdf that hold tiles too — no sheet of tokens alone."""
+    for paper in ("a4", "letter"):
+        tokens = 0
+        with pdfplumber.open(kits[paper] / "tiles.pdf") as pdf:
+            for page in pdf.pages:
+                circles = _trim_circles(page)
+                if not circles or "· backs" in page_text(page):
+                    continue
+                tokens += len(circles)
+                tile_words = [ch for ch in page.chars if ch["text"].isalpha() and not _on_token(ch, circles)
+                              and ch["size"] >= 7.5]  # tile captions (the footer is 7 pt)
+                assert tile_words, (paper, "a sheet of tokens alone")
+        assert tokens == WHEELBARROWS + 1 + 2 + 1, paper
 
 
 def test_tile_backs_by_layer(kits):
@@ -143,7 +207,7 @@ def test_card_and_token_counts_from_pdf(kits):
     table = {int(k): int(min(big, key=lambda b: abs(b[1] - y))[0]) for k, y in labels}
     assert table == {1: SOLO_SHOVELS, **SHOVELS_BY_PLAYERS}
     assert min(size for _, size in ((w["text"], w["size"]) for w in words)) >= 7
-    tokens = _fronts_text(kits["a4"] / "tokens.pdf")
+    tokens = _fronts_text(kits["a4"] / "tiles.pdf", "tokens")  # on the tiles' last sheet
     assert tokens.count("WHEELBARROW") == WHEELBARROWS
     # "CRACKED EGG" sets on two lines inside the ring (a word a line)
     assert tokens.count("CRACKED") == 2 and tokens.count("EGG") == 3 and tokens.count("STONES") == 1
@@ -218,15 +282,19 @@ def _centres(page) -> dict[str, tuple[float, float]]:
     return out
 
 
-def _stars(path, colour: str, fronts_only=True) -> int:
-    """Five-pointed stars drawn in ``colour`` (closed 10-corner paths)."""
+def _stars(path, colour: str, fronts_only=True, tokens_only=False) -> int:
+    """Five-pointed stars drawn in ``colour`` (closed 10-corner paths);
+    ``tokens_only``: those on a token (inside its trim circle)."""
     rgb = tuple(int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5))
     n = 0
     with pdfplumber.open(path) as pdf:
         for page in pdf.pages:
             if fronts_only and "· backs" in page_text(page):
                 continue
+            circles = _trim_circles(page)
             for cv in page.curves:
+                if tokens_only and not _on_token(cv, circles):
+                    continue
                 fill = cv.get("non_stroking_color")
                 if cv.get("fill") and fill and len(fill) == 3 and all(abs(a - b) < 0.01 for a, b in zip(fill, rgb)) \
                         and len({(round(x, 1), round(y, 1)) for x, y in cv["pts"]}) == 10:
@@ -237,7 +305,7 @@ def _stars(path, colour: str, fronts_only=True) -> int:
 def test_stars_on_boards_and_egg(kits):
     star = load_theme("classic").hex("star", "archeo")
     on_boards = _stars(kits["a4"] / "fossil-boards.pdf", star)
-    on_tokens = _stars(kits["a4"] / "tokens.pdf", star)
+    on_tokens = _stars(kits["a4"] / "tiles.pdf", star, tokens_only=True)
     assert on_boards == BOARD_STARS
     assert on_tokens == EGG_STARS
     assert on_boards + on_tokens == ALL_STARS
@@ -308,7 +376,7 @@ def test_preflight_finds_nothing(kits):
 def test_inksaver_theme_builds(tmp_path):
     opts = BuildOptions(paper=get_paper("universal"), theme=load_theme("inksaver"), bleed=mm(3), duplex="none")
     result = build(["archeo"], opts, tmp_path)
-    assert len(result.files["archeo"]) == 7
+    assert len(result.files["archeo"]) == 6  # five parts (the tokens print in tiles.pdf) and the kit
 
 
 # -- hostile --rules files ---------------------------------------------------------------
@@ -431,7 +499,11 @@ def layer_backs(tmp_path_factory):
                 img = np.asarray(Image.open(png).convert("RGB"))
                 height = float(page.height)
                 marks = [ch for ch in page.chars if ch["text"] == "?"]
+                xobjects = rpage["/Resources"].get("/XObject", {})
                 for form, (a, b, c, d, e, f) in _placed_forms(reader, rpage):
+                    box = [float(v) for v in xobjects[form]["/BBox"]] if form in xobjects else None
+                    if box is None or abs((box[2] - box[0]) - side - 2 * mm(3)) > 1:
+                        continue  # not a tile (the tokens on the last sheet): a tile is 34 mm plus its bleed
                     # the trim square, whichever way the back is turned
                     xs, ys = (e, e + a * side + c * side), (f, f + b * side + d * side)
                     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)

@@ -238,6 +238,31 @@ def test_cover_is_deterministic_and_needs_every_key():
         cover_pdf(summary=summary, **{**kw, "duplex": "sideways"})
 
 
+def test_cover_lists_each_kind_a_part_holds():
+    """A part printing two kinds of piece on one stock (``contents``) gets a
+    row per kind on the cover, each with its own count and the one file;
+    malformed ``contents`` is one clear error."""
+    from printkit import PrintkitError
+    from printkit.render.cover import cover_pdf
+
+    kw = dict(title="T", tagline="t", players=(2, 4), minutes=(10, 20), paper=get_paper("a4"), duplex="long",
+              theme=load_theme("classic"))
+    part = {"title": "Tiles and tokens", "file": "tiles.pdf", "count": 63, "pages": 4, "stock": "card",
+            "backs": True, "contents": [[54, "Tiles of three layers"], [9, "Round tokens"]]}
+    def left_column(pdf: bytes) -> list[str]:  # "What is inside" (the print plan is on the right)
+        page = pdfplumber.open(io.BytesIO(pdf)).pages[0]
+        return [ln["text"] for ln in page.crop((0, 0, page.width * 0.45, page.height)).extract_text_lines()]
+
+    lines = left_column(cover_pdf(summary=[part], **kw))
+    assert "54 Tiles of three layers" in lines and "9 Round tokens" in lines, lines
+    assert lines.count("tiles.pdf") == 2 and not any("63" in ln or "Tiles and tokens" in ln for ln in lines)
+    plain = {k: v for k, v in part.items() if k != "contents"}
+    lines = left_column(cover_pdf(summary=[plain], **kw))
+    assert "63 Tiles and tokens" in lines
+    with pytest.raises(PrintkitError, match=r"part 1: contents must be \[count, title\] pairs"):
+        cover_pdf(summary=[{**part, "contents": [[54]]}], **kw)
+
+
 def test_universal_cover_fits_every_game():
     """Universal paper (A4 width, Letter height): the cover is one page inside the box."""
     from printkit.render.cover import cover_pdf

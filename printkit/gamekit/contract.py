@@ -74,6 +74,11 @@ class Part:
     Either ``components`` (imposed by the engine) or ``document`` (a function
     returning PDF bytes, e.g. a weasyprint page).  ``count``: physical pieces
     (for the cover); ``stock``: the paper or card to print it on.
+    ``contents``: (count, title) of each kind of piece when the part prints
+    more than one kind on one stock (the next kind takes the rows the last
+    sheet of the one before leaves, :func:`printkit.imposition.impose`): the
+    cover lists a row for each, all in this file; ``count`` is then their
+    sum.  Empty: one row, (``count``, ``title``).
     ``faces``: optional, for a ``document`` that is one big drawing (a tiled
     board): the drawing as uncut components, so ``--format png`` and
     ``preview`` can show it (:mod:`printkit.export`); the PDFs ignore it.
@@ -86,6 +91,7 @@ class Part:
     document: Callable[[], bytes] | None = None
     count: int = 0
     faces: ComponentSet | None = None
+    contents: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -110,7 +116,9 @@ class GameKit:
     the kit prints, in print order; ``players``: (min, max, default) under the
     bundled rules; ``cover(summary, options) -> PDF bytes`` (optional; each
     summary mapping has ``title``, ``file``, ``count``, ``pages`` — as in the
-    kit, blank backs included —, ``stock`` and ``backs``: printed backs?);
+    kit, blank backs included —, ``stock``, ``backs``: printed backs?, and
+    ``contents``, [count, title] pairs, for a part that gives
+    :attr:`Part.contents`);
     ``player_range(options)``: (min, max, default) under the build's rules
     (``--rules`` may change them; default: ``players``); ``rules(path|None)``:
     loads the game's rules data (``None`` = bundled), raising

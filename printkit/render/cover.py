@@ -72,7 +72,9 @@ class CoverPart:
 
     ``pages``: pages it takes in the kit PDF (blank backs included);
     ``backs``: its pieces have printed backs (fronts and backs pages);
-    ``stock``: the paper or card to print it on; ``count``: pieces.
+    ``stock``: the paper or card to print it on; ``count``: pieces;
+    ``contents``: (count, title) of each kind of piece the file holds, when
+    more than one (the cover lists a row for each); empty: (count, title).
     """
 
     title: str
@@ -81,6 +83,12 @@ class CoverPart:
     pages: int
     stock: str
     backs: bool
+    contents: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def rows(self) -> tuple[tuple[int, str], ...]:
+        """(count, title) rows the cover's "What is inside" lists for this file."""
+        return self.contents or ((self.count, self.title),)
 
 
 @dataclass(frozen=True)
@@ -154,16 +162,23 @@ def print_plan(parts: Iterable[CoverPart], duplex: str) -> list[PlanRow]:
 
 def parts_from_summary(summary: Iterable[Mapping[str, Any]]) -> list[CoverPart]:
     """:class:`CoverPart`\\ s from the build's summary mappings (keys
-    ``title``, ``file``, ``count``, ``pages``, ``stock``, ``backs``).
-    Raises :class:`printkit.PrintkitError` naming a missing key."""
+    ``title``, ``file``, ``count``, ``pages``, ``stock``, ``backs``; optional
+    ``contents``: [count, title] pairs).  Raises
+    :class:`printkit.PrintkitError` naming a missing key or a malformed
+    ``contents``."""
     needed = ("title", "file", "count", "pages", "stock", "backs")
     out = []
     for i, part in enumerate(summary):
         missing = [k for k in needed if k not in part]
         if missing:
             raise PrintkitError(f"cover: part {i + 1} lacks {', '.join(missing)}")
+        contents = part.get("contents") or ()
+        try:
+            rows = tuple((int(n), str(t)) for n, t in contents)
+        except (TypeError, ValueError):
+            raise PrintkitError(f"cover: part {i + 1}: contents must be [count, title] pairs") from None
         out.append(CoverPart(str(part["title"]), str(part["file"]), int(part["count"]), int(part["pages"]),
-                             str(part["stock"]), bool(part["backs"])))
+                             str(part["stock"]), bool(part["backs"]), rows))
     return out
 
 
@@ -260,7 +275,7 @@ class _Layout:
 
 
 def _inside_height(parts: list[CoverPart], lay: _Layout) -> float:
-    return 20 + len(parts) * lay.row
+    return 20 + sum(len(p.rows) for p in parts) * lay.row
 
 
 def _plan_heights(rows: list[PlanRow], st: _Style, lay: _Layout, width: float) -> list[float]:
@@ -365,13 +380,12 @@ def draw_cover(c, *, title: str, tagline: str, players: tuple[int, int], minutes
     # -- what is inside | print plan ----------------------------------------------------
     col_top = top
     y = _heading(c, st, "What is inside", left, col_top, left_w)
-    for p in parts:
+    for p, (count, name) in ((p, row) for p in parts for row in p.rows):  # a row per kind, each naming its file
         c.setFillColor(st.strong)
         c.setFont(st.display, 13)
-        c.drawRightString(left + mm(11), y - 12, f"{p.count}")
+        c.drawRightString(left + mm(11), y - 12, f"{count}")
         tx = left + mm(13.5)
         tw = left_w - mm(13.5)
-        name = p.title
         nsize = _fit_size(name, st.semi, lay.text, MIN_TEXT, tw)
         c.setFillColor(st.ink)
         c.setFont(st.semi, nsize)

@@ -1,4 +1,5 @@
-"""The Archéo one-page rules reference (weasyprint), in our own words.
+"""The Archéo rules reference (weasyprint), in our own words: one page, two in
+a large-print theme.
 
 Every number the page shows (players, shovel cards per player count, tiles,
 stars, hidden items, rating bands) comes from the
@@ -61,8 +62,31 @@ def rules_context(rules: ArcheoRules, theme: Theme) -> dict[str, Any]:
     }
 
 
+#: Body text of the reference (pt) in the classic layout; a large-print theme
+#: ([type] scale above 1) gets it times the scale, and every smaller text
+#: (kicker, tagline, facts, table heads) at least :data:`LARGE_PT`.
+BODY_PT = 12.0
+LARGE_PT = 11.0
+#: The classic size (pt) of the facts and tagline, the largest of the small texts.
+SMALL_PT = 10.5
+
+
+def type_context(theme: Theme) -> dict[str, Any]:
+    """Font sizes (pt) of the reference for ``theme``: ``large`` (True in a
+    large-print theme, whose reference runs over two pages, as its masthead
+    says), ``body_pt`` (12 pt times the type scale there) and ``small_pt``
+    (the kicker, tagline, facts and table heads: ≥ 11 pt there).  The classic
+    layout (``large`` False) sets its sizes in the template."""
+    large = theme.type_scale > 1
+    return {"large": large, "body_pt": round(BODY_PT * theme.type_scale, 2),
+            "small_pt": round(max(LARGE_PT, SMALL_PT * theme.type_scale), 2)}
+
+
 def rules_reference_pdf(rules: ArcheoRules, theme: Theme, paper: Paper) -> bytes:
-    """The one-page Archéo rules reference as PDF bytes (``paper`` size, the
-    theme's fonts and the game's palette).  Raises
-    :class:`printkit.PrintkitError` for a template error."""
-    return render_fitted(TEMPLATE, rules_context(rules, theme), theme, paper)
+    """The Archéo rules reference as PDF bytes (``paper`` size, the theme's
+    fonts and the game's palette): one page, two in a large-print theme (see
+    :func:`type_context`).  Raises :class:`printkit.PrintkitError` for a
+    template error."""
+    kind = type_context(theme)
+    return render_fitted(TEMPLATE, {**rules_context(rules, theme), "type": kind}, theme, paper,
+                         pages=2 if kind["large"] else 1)

@@ -6,11 +6,12 @@
   layer frames with seam ticks, the compartments, a side view of the layers;
 * ``tiles``: every tile, square, with the back of its layer (sand, dirt,
   discovery; the three bone tiles carry a bone on the back): the 50 earth
-  tiles are the sand and dirt tiles;
+  tiles are the sand and dirt tiles; then, on the rows the tiles leave on
+  their last sheet, the wheelbarrow tokens (the same on both sides) and the
+  egg, cracked-egg and stone tokens with one common back (the cover lists
+  tiles and tokens apart);
 * ``shovel-cards``: the shovel cards, shovel side in front and broken side
   behind (duplex), and the reference card (players → shovel cards; rating);
-* ``tokens``: wheelbarrow tokens (the same on both sides) and the egg,
-  cracked-egg and stone tokens with one common back;
 * ``fossil-boards``: one board per fossil, a slot per piece with its stars.
 
 Every count, star and size comes from ``rules/archeo.toml``.
@@ -18,6 +19,7 @@ Every count, star and size comes from ``rules/archeo.toml``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from printkit.gamekit import BuildOptions, Component, ComponentSet, GameKit, LazyModule, Part, deferred, mm
@@ -26,6 +28,9 @@ from printkit.games.archeo.data import EARTH_BACKS, GAME_ID, FACE_KINDS, ArcheoR
 #: The faces' art (reportlab) loads when a kit is built, not when a game is
 #: scored (:mod:`printkit.lazy`).
 pieces = LazyModule("printkit.games.archeo.pieces")
+
+#: The tokens' line on the cover (they print on the tiles' last sheet, in tiles.pdf).
+TOKENS_TITLE = "Wheelbarrow, egg and stone tokens"
 
 #: Safe zone (mm) of cards; tiles and tokens keep 3 mm.
 CARD_SAFE_MM = 4.0
@@ -58,14 +63,20 @@ def tile_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
 
 
 def card_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
-    """The shovel cards (shovel side front, broken side back) and the reference card."""
+    """The shovel cards (shovel side front, broken side back) and the
+    reference card: poker size (``sizes.card_*``), the reference card
+    :func:`~printkit.games.archeo.pieces.reference_scale` times larger in a
+    large-print theme (drawn in its classic layout, then enlarged)."""
     w, h, safe = mm(rules.card_width), mm(rules.card_height), mm(CARD_SAFE_MM)
     n = rules.shovel_cards
     cards = [Component(f"shovel-{i}", w, h, pieces.shovel_face(theme, i, n, False),
                        pieces.shovel_face(theme, i, n, True), safe=safe, meta={"kind": "shovel", "number": i})
              for i in range(1, n + 1)]
-    cards.append(Component("reference", w, h, pieces.reference_front(theme, rules), pieces.reference_back(theme, rules),
-                           safe=safe, meta={"kind": "reference"}))
+    k = pieces.reference_scale(theme)
+    drawn_with = replace(theme, type_scale=1.0) if k != 1.0 else theme
+    cards.append(Component("reference", w * k, h * k, pieces.scaled(pieces.reference_front(drawn_with, rules), k),
+                           pieces.scaled(pieces.reference_back(drawn_with, rules), k), safe=safe * k,
+                           meta={"kind": "reference"}))
     return tuple(cards)
 
 
@@ -114,17 +125,21 @@ def parts(options: BuildOptions) -> list[Part]:
     boards = board_components(rules, theme)
     paper = options.paper
     card = "card 250–300 g/m², duplex"
+    large = theme.type_scale > 1  # large print: the reference runs over two pages, the reference card grows
     return [
-        Part("rules-reference", "Rules reference", "plain paper (80 g/m²)",
+        Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
+             "plain paper (80 g/m²)",
              document=lambda: rules_reference_pdf(rules, theme, paper), count=1),
         Part("dig-site", "Dig site (the four layers)", "paper or thin card, uncut",
              components=ComponentSet("dig-site", "Dig site", "paper", site), count=1),
-        Part("tiles", "Tiles (sand, dirt, discovery)", card,
-             components=ComponentSet("tiles", "Tiles", "card", tiles), count=len(tiles)),
-        Part("shovel-cards", "Shovel cards and reference card", card,
+        # the tokens take the rows the tiles leave on their last sheet (printkit.imposition): one
+        # file, the cover still counting tiles and tokens apart
+        Part("tiles", "Tiles and tokens", card,
+             components=ComponentSet("tiles", "Tiles and tokens", "card", tiles + tokens),
+             count=len(tiles) + len(tokens),
+             contents=((len(tiles), "Tiles (sand, dirt, discovery)"), (len(tokens), TOKENS_TITLE))),
+        Part("shovel-cards", "Shovel cards, big reference card" if large else "Shovel cards and reference card", card,
              components=ComponentSet("shovel-cards", "Shovel cards", "card", cards), count=len(cards)),
-        Part("tokens", "Wheelbarrow, egg and stone tokens", card,
-             components=ComponentSet("tokens", "Tokens", "card", tokens), count=len(tokens)),
         Part("fossil-boards", "Fossil boards", "card 250–300 g/m², one-sided",
              components=ComponentSet("fossil-boards", "Fossil boards", "card", boards), count=len(boards)),
     ]

@@ -29,6 +29,33 @@ CAPTIONS = {"stones_1": "1 STONE", "stones_2": "2 STONES", "hammers_1": "1 HAMME
 #: Tile face kind → palette role of its frame ring.
 KIND_RING = {"stones": "stone_ring", "hammers": "broken", "magnifier": "lens_rim", "wheelbarrow": "barrow"}
 
+#: Least size (pt) of any text a player reads in the classic layout, and in a
+#: large-print theme ([type] scale above 1).
+LEAST_PT = 8.0
+LARGE_PT = 11.0
+
+
+def large_print(theme) -> bool:
+    """True in a large-print theme ([type] scale above 1): every text at
+    least :data:`LARGE_PT`, small labels in mixed case (shorter, and easier to
+    read for low vision than capitals)."""
+    return theme.type_scale > 1
+
+
+def _least(theme) -> float:
+    return LARGE_PT if large_print(theme) else LEAST_PT
+
+
+def _small(theme, size: float) -> float:
+    """Small type (pt): ``size`` times the type scale, at least
+    :data:`LARGE_PT` in large print."""
+    return max(theme.small(size), LARGE_PT) if large_print(theme) else theme.small(size)
+
+
+def _label(theme, text: str) -> str:
+    """A small label as printed: capitals, or title case in large print."""
+    return text.title() if large_print(theme) else text.upper()
+
 
 def _fill(c, box: FaceBox, colour) -> None:
     c.setFillColor(colour)
@@ -47,9 +74,10 @@ def _text(c, text, x, y, font, size, colour, align="centre") -> None:
     {"centre": c.drawCentredString, "left": c.drawString, "right": c.drawRightString}[align](x, y, text)
 
 
-def _pill(c, text, x, y, font, size, fill, colour) -> None:
-    """``text`` centred on (x, baseline y) on a rounded pill of ``fill``."""
-    w = pdfmetrics.stringWidth(text, font, size) + size * 1.1
+def _pill(c, text, x, y, font, size, fill, colour, pad: float = 1.1) -> None:
+    """``text`` centred on (x, baseline y) on a rounded pill of ``fill``,
+    ``pad`` ems wider than the text."""
+    w = pdfmetrics.stringWidth(text, font, size) + size * pad
     h = size * 1.35
     c.setFillColor(fill)
     c.roundRect(x - w / 2, y - size * 0.38, w, h, h / 2, fill=1, stroke=0)
@@ -123,10 +151,10 @@ def kind_face(theme, face_key: str) -> Face:
             art.magnifier(c, w / 2, cy, size * 0.9, pal)
         else:
             art.wheelbarrow(c, w / 2, cy, size, pal)
-        caption = CAPTIONS[face_key]
+        caption = _label(theme, CAPTIONS[face_key])
         font = theme.font("bold")
-        _text(c, caption, w / 2, box.safe + mm(1.4), font, fit(caption, font, theme.small(8), w - 2 * box.safe - mm(2)),
-              theme.colour("ink"))
+        _text(c, caption, w / 2, box.safe + mm(1.4), font,
+              fit(caption, font, _small(theme, 8), w - 2 * box.safe - mm(2), _least(theme)), theme.colour("ink"))
 
     return Face(f"{G}/{theme.name}/tile/{face_key}", draw, text=CAPTIONS[face_key])
 
@@ -150,12 +178,21 @@ def fossil_face(theme, rules: ArcheoRules, board: Board, piece: str) -> Face:
         c.restoreState()
         s = box.safe
         font = theme.font("bold")
-        name = board.name.upper()
-        _pill(c, name, w / 2, h - s - mm(2.6), font, fit(name, font, theme.small(8), w - 2 * s - mm(3)), pal.c("rock"),
-              pal.c("bone_line"))
-        label = piece.upper()
-        _pill(c, label, w / 2, s + mm(1.2), font, fit(label, font, theme.small(8), w - 2 * s - mm(3)), pal.c("rock"),
-              theme.colour("ink"))
+        name, label = _label(theme, board.name), _label(theme, piece)
+        if large_print(theme):
+            # the longest name ("Tyrannosaurus") takes the safe zone's width at 11 pt on a slim
+            # pill; its cap height (0.66 em, the font's) stays under the safe zone's top
+            room = w - 2 * s - mm(0.8)
+            size = fit(name, font, _small(theme, 8), room, LARGE_PT)
+            pad = min(1.1, (room + mm(0.8) - pdfmetrics.stringWidth(name, font, size)) / size)  # pill ≤ the safe zone
+            _pill(c, name, w / 2, h - s - size * 0.7, font, size, pal.c("rock"), pal.c("bone_line"), pad=pad)
+            size = fit(label, font, _small(theme, 8), w - 2 * s - mm(3), LARGE_PT)
+            _pill(c, label, w / 2, s + mm(1.2), font, size, pal.c("rock"), theme.colour("ink"))
+        else:
+            _pill(c, name, w / 2, h - s - mm(2.6), font, fit(name, font, theme.small(8), w - 2 * s - mm(3)),
+                  pal.c("rock"), pal.c("bone_line"))
+            _pill(c, label, w / 2, s + mm(1.2), font, fit(label, font, theme.small(8), w - 2 * s - mm(3)),
+                  pal.c("rock"), theme.colour("ink"))
         r = mm(2.3)
         for i in range(stars):
             art.star(c, w - s - r - i * 2.1 * r, s + mm(7.6), r, pal.c("star"), pal.c("star_line"))
@@ -193,6 +230,10 @@ def _both_ways(c, box: FaceBox, draw_half) -> None:
     c.restoreState()
 
 
+#: The card number in the shovel card's corner disc (pt); :data:`LARGE_PT` in large print.
+NUMBER_PT = 9.0
+
+
 def shovel_face(theme, number: int, of: int, broken: bool) -> Face:
     """One side of shovel card ``number`` (1-based, of ``of``): the shovel
     (``broken`` False) or the broken side.  Point-symmetric layout: the word
@@ -207,11 +248,12 @@ def shovel_face(theme, number: int, of: int, broken: bool) -> Face:
         font = theme.font("display")
         _text(c, word, w / 2, h - s - mm(8.5), font, fit(word, font, 20, w - 2 * s - mm(14), 14),
               pal.readable("broken_word" if broken else "shovel_word", ground))
-        r = mm(3.2)
+        k = LARGE_PT / NUMBER_PT if large_print(theme) else 1  # the disc grows with the number
+        r = mm(3.2) * k
         cx, cy = s + r + mm(0.6), h - s - r - mm(0.6)
         c.setFillColor(pal.c(ring))
         c.circle(cx, cy, r, fill=1, stroke=0)
-        _text(c, str(number), cx, cy - 3.2, theme.font("bold"), 9, pal.text_on(ring))
+        _text(c, str(number), cx, cy - 3.2 * k, theme.font("bold"), NUMBER_PT * k, pal.text_on(ring))
 
     def draw(c, box: FaceBox) -> None:
         _card_frame(c, box, pal, ground, ring)
@@ -220,6 +262,34 @@ def shovel_face(theme, number: int, of: int, broken: bool) -> Face:
 
     side = "broken" if broken else "shovel"
     return Face(f"{G}/{theme.name}/{side}/{number}", draw, text=f"shovel card {number}/{of} {side} side")
+
+
+#: The reference card's smallest text (pt): the rating words on its back.
+REFERENCE_MIN_PT = 8.0
+
+
+def reference_scale(theme) -> float:
+    """1, or in large print the factor (11 / 8 = 1.375) that takes the
+    reference card's smallest text (:data:`REFERENCE_MIN_PT`) to
+    :data:`LARGE_PT`: the card is drawn in its classic layout and printed that
+    much larger (a 63.5 × 88.9 mm card becomes 87 × 122 mm), as a player aid
+    may be; the shovel cards keep their size."""
+    return LARGE_PT / REFERENCE_MIN_PT if large_print(theme) else 1.0
+
+
+def scaled(face: Face, k: float) -> Face:
+    """``face`` drawn ``k`` times larger (its box, bleed and safe zone ``1 / k``
+    as large, then the canvas scaled by ``k``); ``face`` itself when ``k`` is 1."""
+    if k == 1.0:
+        return face
+
+    def draw(c, box: FaceBox) -> None:
+        c.saveState()
+        c.scale(k, k)
+        face.draw(c, FaceBox(box.width / k, box.height / k, box.bleed / k, box.safe / k, box.theme, box.shape))
+        c.restoreState()
+
+    return Face(f"{face.key}/x{k:g}", draw, text=face.text)
 
 
 def reference_front(theme, rules: ArcheoRules) -> Face:
@@ -306,19 +376,28 @@ def _token_frame(c, box: FaceBox, pal: Palette, ring, inside) -> float:
     return r - RIM_CLEAR - TOKEN_RING
 
 
+#: Token captions in large print: at 11 pt a 26 mm token's face (17 mm inside
+#: its ring) holds one short word under the art, the word the art makes plain.
+LARGE_TOKEN_WORDS = {"wheelbarrow": "Barrow", "egg": "Egg", "cracked": "Cracked", "stone": "Stones"}
+
+
 def token_face(theme, rules: ArcheoRules, kind: str) -> Face:
     """A round token's face: ``kind`` "wheelbarrow", "egg" (with its stars),
-    "cracked" or "stone" (the stone token)."""
+    "cracked" or "stone" (the stone token); in large print the caption is
+    one 11 pt word (:data:`LARGE_TOKEN_WORDS`)."""
     pal = Palette(theme)
     captions = {"wheelbarrow": "WHEELBARROW", "egg": "EGG", "cracked": "CRACKED EGG", "stone": "STONES"}
     ring = {"wheelbarrow": "barrow", "egg": "star_line", "cracked": "egg_spot", "stone": "stone_dark"}[kind]
+    large = large_print(theme)
 
     def draw(c, box: FaceBox) -> None:
         w = box.width
         r = w / 2
         inner = _token_frame(c, box, pal, pal.c(ring), pal.c("ground"))
-        cy = r + inner * 0.4
-        size = inner * 0.85
+        # large print: the art a little smaller, the 11 pt word just under the centre, where
+        # the face is wide enough for it
+        cy = r + inner * (0.47 if large else 0.4)
+        size = inner * (0.74 if large else 0.85)
         if kind == "wheelbarrow":
             art.wheelbarrow(c, r, cy, size, pal)
         elif kind == "egg":
@@ -331,8 +410,11 @@ def token_face(theme, rules: ArcheoRules, kind: str) -> Face:
             art.cracked_egg(c, r, cy, size, pal)
         else:
             art.stones(c, r, cy, size, rules.stone_token_breaks if rules.stone_token_breaks <= 2 else 2, pal)
-        cap = captions[kind]
         font = theme.font("bold")
+        if large:
+            _text(c, LARGE_TOKEN_WORDS[kind], r, r - inner * 0.3, font, LARGE_PT, theme.colour("ink"))
+            return
+        cap = captions[kind]
         # one line when it fits the chord under the art at 7.5 pt, else a word a line (the chord
         # narrows further down)
         lines = [cap] if pdfmetrics.stringWidth(cap, font, theme.small(8)) <= inner * 1.7 else cap.split()
@@ -419,9 +501,11 @@ def board_face(theme, rules: ArcheoRules, board: Board) -> Face:
             for k in range(stars):
                 art.star(c, x + side / 2 + (k - (stars - 1) / 2) * 2.3 * r, y + side + mm(4.2), r,
                          pal.c("star"), pal.c("star_line"))
-            _text(c, piece.upper(), x + side / 2, y - mm(4.6), theme.font("bold"),
-                  fit(piece.upper(), theme.font("bold"), theme.small(9), side - mm(2)), theme.colour("ink"))
+            label = _label(theme, piece)
+            _text(c, label, x + side / 2, y - mm(4.6), theme.font("bold"),
+                  fit(label, theme.font("bold"), _small(theme, 9), side - mm(2), _least(theme)), theme.colour("ink"))
         _text(c, board.fact, w / 2, s + mm(1.8), theme.font("italic"),
-              fit(board.fact, theme.font("italic"), theme.small(9), w - 2 * s - mm(6)), theme.colour("muted"))
+              fit(board.fact, theme.font("italic"), _small(theme, 9), w - 2 * s - mm(6), _least(theme)),
+              theme.colour("muted"))
 
     return Face(f"{G}/{theme.name}/board/{board.id}", draw, text=f"{board.name} board ({board.stars} stars)")

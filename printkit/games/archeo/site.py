@@ -25,6 +25,9 @@ from printkit.games.archeo.data import ArcheoRules
 BACK_NAMES = {"sand": "Sand", "dirt": "Dirt", "discovery": "Discovery"}
 TITLE_H = mm(20)
 LEGEND_H = mm(52)
+#: The legend's text (pt); 11 pt, the least a large-print theme ([type] scale above 1) prints.
+LEGEND_PT = 10.5
+LARGE_LEGEND_PT = 11.0
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,7 @@ def _legend(c, theme, pal, rules, frames, colour, W, ytop) -> None:
     """Side view of the layers (left), counts per layer (middle), setup (right)."""
     ink = theme.colour("ink")
     display, bold, body, semi = (theme.font(r) for r in ("display", "bold", "body", "semibold"))
+    size = LARGE_LEGEND_PT if theme.type_scale > 1 else LEGEND_PT
     x0 = mm(10)
     c.setFont(display, 13)
     c.setFillColor(pal.c("dirt_dark"))
@@ -160,9 +164,9 @@ def _legend(c, theme, pal, rules, frames, colour, W, ytop) -> None:
         c.setFont(display, 12)
         c.setFillColor(ink)
         c.drawString(x0 + top_grid * w + mm(4), yy + 1, str(i + 1))
-        c.setFont(bold, 10.5)
+        c.setFont(bold, size)
         c.drawString(x0 + top_grid * w + mm(9), yy + 1, f"{BACK_NAMES[f.back]}")
-        c.setFont(body, 10.5)
+        c.setFont(body, size)
         c.drawString(x0 + top_grid * w + mm(31), yy + 1, f"{f.grid * f.grid} tiles")
     # the compartments under the bottom layer
     yy = y - len(frames) * row + mm(1)
@@ -171,7 +175,7 @@ def _legend(c, theme, pal, rules, frames, colour, W, ytop) -> None:
     for k in range(bottom.grid):
         c.setFillColor(pal.mix("discovery", "discovery_light", 0.3))
         c.circle(x0 + inset + (k + 0.5) * w, yy + h / 2, h / 2, fill=1, stroke=0)
-    c.setFont(body, 10.5)
+    c.setFont(body, size)
     c.setFillColor(ink)
     hidden = rules.eggs + rules.cracked_eggs + rules.stone_tokens
     c.drawString(x0 + top_grid * w + mm(9), yy + 1, f"{rules.compartments} compartments: {hidden} hidden items")
@@ -189,7 +193,7 @@ def _legend(c, theme, pal, rules, frames, colour, W, ytop) -> None:
     ]
     yy = ytop - mm(11)
     for font, text in lines:
-        c.setFont(font, 10.5)
+        c.setFont(font, size)
         c.setFillColor(ink)
         c.drawString(tx, yy, text)
         yy -= mm(4.6)
