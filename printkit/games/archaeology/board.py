@@ -235,7 +235,8 @@ def board_draw(rules: ArchaeologyRules, theme):
             _tab(c, theme, chest.name.upper(), x0, x1, y1, HexColor(tab_hex), tab_fg, hue if lines else None)
             _slot(c, theme, s, ground, hue)
             cx = s.x + s.w / 2
-            art.chest(c, cx, s.y + s.h * 0.8, mm(20), col("ground_dark"), col("ground_dark"), ground)
+            art.CHEST_ICONS.get(chest.id, art.chest)(c, cx, s.y + s.h * 0.8, mm(20), col("ground_dark"),
+                                                      col("ground_dark"), ground, col("ground_dark"))
             _text(c, "NOT FOUND", cx, s.y + s.h * 0.62, theme.font("display"), 14,
                   readable(hexc(role), hexc("ground_dark"), theme.hex("ink"), 4.7))
             ty = s.y + s.h * 0.62

@@ -421,14 +421,24 @@ CHEST_ROLES = {"wood": "wood", "stone": "stone", "gold": "gold_chest"}
 
 
 def chest_face(rules: ArchaeologyRules, theme, chest: Chest) -> Face:
-    """A chest card: keys needed and treasures held as big numbers, the rule."""
+    """A chest card: its own picture (:data:`art.CHEST_ICONS`: a plank-and-strap
+    wood chest, a carved stone coffer, a domed, studded gold chest), keys
+    needed and treasures held as big numbers, the rule."""
     role = CHEST_ROLES.get(chest.id, "key")
     rule = chest_text(rules, chest)
 
+    picture = art.CHEST_ICONS.get(chest.id, art.chest)  # each chest its own picture
+
+    # classic: sand chests with gold fittings, the gold chest gold with darker bands
+    fill_role, metal_role = ("gold", "gold_dark") if chest.id == "gold" else ("sand", "gold")
+
     def icon(c, x, y, size, fg, bg, line):
-        # line art: the chest in a pale tint of its own colour (wood, stone, gold)
-        fill = mix(_hex(theme, role), _hex(theme, f"{role}_ground"), 0.7) if line else _col(theme, "sand")
-        art.chest(c, x, y, size, fill, theme.colour("ink"), bg)
+        # line art: the chest in a pale tint of its own colour (wood, stone, gold); fittings in gold
+        if line:
+            fill, metal = mix(_hex(theme, role), _hex(theme, f"{role}_ground"), 0.7), _col(theme, "gold")
+        else:
+            fill, metal = _col(theme, fill_role), _col(theme, metal_role)
+        picture(c, x, y, size, fill, theme.colour("ink"), bg, metal)
 
     numbers = [("KEYS TO OPEN", chest.keys, "key"), ("TREASURES", chest.treasures, "card")]
     return _rule_card(rules, theme, f"archaeology/chest/{chest.id}/{chest.keys}/{chest.treasures}",
