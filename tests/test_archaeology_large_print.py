@@ -41,6 +41,7 @@ def test_large_print_reference_is_two_deliberate_pages(rules, paper):
     assert len(large) == 2
     assert "Large print: two pages" in large[0]
     assert "End of the game" in large[0] and "What you dig up" not in large[0]
+    assert "resolve it (page 2)" in " ".join(large[0].split())  # page 1 points to page 2, not "right"
     assert large[1].lstrip().startswith("What you dig up")
     assert "Selling to the museum" in large[1]
     classic = _pages(rules_reference_pdf(rules, load_theme("classic"), get_paper(paper)))
