@@ -298,6 +298,10 @@ def _register_font(font_name: str, file: Path, label: str) -> None:
                             f"({type(exc).__name__}: {show(str(exc))}); expected a TrueType font (.ttf)") from None
 
 
+#: The least size (pt) of text a player reads in a large-print theme (issue 24).
+LARGE_PRINT_PT = 11.0
+
+
 @dataclass(frozen=True)
 class Theme:
     """Colours (sRGB hex) and fonts (registered reportlab names) of one theme.
@@ -326,6 +330,17 @@ class Theme:
         times ``[type] scale``; renderers call it where their layout has the
         room.  Big numbers and titles are drawn at their designed size."""
         return size * self.type_scale
+
+    @property
+    def large_print(self) -> bool:
+        """True for a large-print theme (``[type] scale`` above 1)."""
+        return self.type_scale > 1
+
+    def legible(self, size: float, least: float = LARGE_PRINT_PT) -> float:
+        """``size`` (pt) of text a player reads: :meth:`small` of it, and in
+        a large-print theme (:attr:`large_print`) never under ``least`` pt
+        (issue 24: 11 pt as printed)."""
+        return max(least, self.small(size)) if self.large_print else self.small(size)
 
     def font(self, role: str) -> str:
         """Registered reportlab font name for ``role``."""

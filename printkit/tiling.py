@@ -48,6 +48,9 @@ MARK_SPACE = mm(5)
 HEADER = mm(8)
 #: Half length (pt) of an alignment crosshair's arms.
 CROSS = mm(3)
+#: Size (pt) of the cut and glue labels on the seams: the 8 pt body minimum (at
+#: least 11 pt in a large-print theme, :meth:`printkit.theme.Theme.legible`).
+LABEL_PT = 8.0
 
 DrawFn = Callable[[Canvas, FaceBox], None]
 
@@ -236,9 +239,11 @@ def _new_canvas(width: float, height: float, theme, title: str) -> tuple[Canvas,
     return c, buf
 
 
-def _label(c: Canvas, theme, text: str, x: float, y: float, angle: float = 0.0, size: float = 7.0) -> None:
-    """Small text on a paper-coloured backing, centred on (x, y)."""
+def _label(c: Canvas, theme, text: str, x: float, y: float, angle: float = 0.0) -> None:
+    """A seam label (:data:`LABEL_PT`, ≥ 11 pt in large print) on a
+    paper-coloured backing, centred on (x, y)."""
     font = theme.font("semibold")
+    size = theme.legible(LABEL_PT)
     w = c.stringWidth(text, font, size)
     c.saveState()
     c.translate(x, y)

@@ -1,6 +1,6 @@
 """Archaeology kit measured in the PDFs we write: deck counts per card type, the
 2-player note, money tokens, board tiles (overlap, alignment marks that meet),
-the single-sheet board and the high-score log."""
+the single-sheet board, the high-score log and the three chests' own pictures."""
 
 from __future__ import annotations
 
@@ -403,3 +403,73 @@ def test_treasure_types_tell_apart_without_colour(theme_name, rules, tmp_path):
                 apart.append((a, b, round(de, 1), condition, round(shape, 3)))
     assert not apart, (f"{theme_name}: treasure pairs told apart neither by colour nor by their art "
                        f"(a, b, ΔE2000, where, art difference): {apart}")
+
+
+def _chest_art_boxes(pdf_path, names: dict[str, str], dpi: int):
+    """Every chest card on the fronts of ``pdf_path``, found from its text alone:
+    ``(id, page png, art box)``, the box in px.  The art lies under the title and
+    above the rule text ("Found! …"); where the big numbers stand beside it (the
+    large-print layout: the "KEYS TO OPEN" label right of the card's middle) the
+    box stops left of them, else (numbers under the art) above their digits."""
+    from colour_checks import rasterise
+
+    k = dpi / 72.0
+    out = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for n, page in enumerate(pdf.pages, start=1):
+            found = [(cid, m) for cid, name in names.items() for m in page.search(name, regex=False)]
+            if not found:
+                continue
+            png = rasterise(pdf_path, pdf_path.parent / f"chests-{n}", dpi=dpi, first=n, last=n)[0]
+            labels, rules_ = page.search("KEYS TO OPEN", regex=False), page.search("Found!", regex=False)
+            for cid, m in found:
+                cx = (m["x0"] + m["x1"]) / 2
+                label = min((s for s in labels if s["top"] > m["bottom"] and abs(s["x0"] - cx) < 90),
+                            key=lambda s: abs((s["x0"] + s["x1"]) / 2 - cx))
+                rule = min((s for s in rules_ if s["top"] > m["bottom"] and abs(s["x0"] - cx) < 90),
+                           key=lambda s: s["top"])
+                x0, x1, top = cx - 80, cx + 80, m["bottom"] + 2
+                if label["x0"] > cx - 10:   # numbers beside the art
+                    x1, bottom = label["x0"] - 8, rule["top"] - 4
+                else:                        # numbers under the art: stop above their boxes
+                    digits = [ch for ch in page.chars if ch["size"] >= 20 and ch["top"] > m["bottom"]
+                              and abs(ch["x0"] - cx) < 90 and ch["top"] < rule["top"]]
+                    bottom = min(ch["top"] for ch in digits) - 14
+                out.append((cid, png, tuple(round(v * k) for v in (x0, top, x1, bottom))))
+    return out
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
+@pytest.mark.parametrize("theme_name", ["classic", "inksaver", "highcontrast"])
+def test_every_chest_has_its_own_picture(theme_name, rules, tmp_path):
+    """Issue 24: the wood, stone and gold chests are three pictures, not one
+    recoloured — on the chest cards as the kit imposes them (plus a second
+    wood chest card as the control, one column over), every pair of chests'
+    art differs in shape once colour is gone (:data:`SYMBOL_MIN`), and the two
+    wood chest cards do not."""
+    from printkit.theme import load_theme
+
+    theme = load_theme(theme_name)
+    chests = [c for c in card_components(rules, theme) if c.meta["kind"] == "chest"]
+    wood = next(c for c in chests if c.meta["id"] == "wood")
+    cset = ComponentSet("cards", "Cards", "card", tuple(chests) + (wood,))
+    data, _ = render_set(cset, paper=get_paper("a4"), theme=theme, bleed=mm(3))
+    pdf_path = tmp_path / "chests.pdf"
+    pdf_path.write_bytes(data)
+    names = {c.id: c.name.upper() for c in rules.chests.values()}
+    found = _chest_art_boxes(pdf_path, names, SYMBOL_DPI)
+    assert sorted(f[0] for f in found) == sorted([*names, "wood"])
+    first = {}
+    for cid, png, box in found:
+        if cid in first:   # the control: one picture twice
+            assert _art_difference(first[cid][0], first[cid][1], png, box) < SYMBOL_MIN
+        else:
+            first[cid] = (png, box)
+    same = []
+    ids = list(names)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            diff = _art_difference(*first[a], *first[b])
+            if diff < SYMBOL_MIN:
+                same.append((a, b, round(diff, 3)))
+    assert not same, f"{theme_name}: chests whose pictures differ only in colour (a, b, art difference): {same}"

@@ -368,8 +368,9 @@ def key(c, x, y, size, fill, ink, bg, line=None) -> None:
     c.restoreState()
 
 
-def chest(c, x, y, size, fill, ink, bg) -> None:
-    """A treasure chest with a domed lid, bands and a lock."""
+def chest(c, x, y, size, fill, ink, bg, metal=None) -> None:
+    """A treasure chest with a domed lid, bands and a lock (any chest without
+    a picture of its own in :data:`CHEST_ICONS`; ``metal`` is not used)."""
     c.saveState()
     s = size
     c.setStrokeColor(ink)
@@ -389,6 +390,140 @@ def chest(c, x, y, size, fill, ink, bg) -> None:
     c.circle(x, y + 0.05 * s, 0.035 * s, fill=1, stroke=0)
     c.rect(x - 0.015 * s, y - 0.04 * s, 0.03 * s, 0.08 * s, fill=1, stroke=0)
     c.restoreState()
+
+
+def _keyhole(c, x: float, y: float, s: float, colour: Any) -> None:
+    """A keyhole (round top, slot below) centred on (x, y), ``s`` the icon size."""
+    c.setFillColor(colour)
+    c.circle(x, y + 0.02 * s, 0.028 * s, fill=1, stroke=0)
+    _poly(c, [(x - 0.012 * s, y + 0.02 * s), (x + 0.012 * s, y + 0.02 * s), (x + 0.024 * s, y - 0.05 * s),
+              (x - 0.024 * s, y - 0.05 * s)])
+
+
+def wood_chest(c, x, y, size, fill, ink, bg, metal=None) -> None:
+    """The wood chest: a plank box with a flat lid, staggered plank joints,
+    two iron straps riveted over lid and body, a hasp with a keyhole
+    (``metal``: straps and hasp, default ``ink``)."""
+    metal = ink if metal is None else metal
+    c.saveState()
+    s = size
+    c.setStrokeColor(ink)
+    c.setLineJoin(1)
+    c.setLineWidth(s * 0.035)
+    c.setFillColor(fill)
+    c.rect(x - 0.44 * s, y - 0.34 * s, 0.88 * s, 0.40 * s, fill=1, stroke=1)   # body
+    c.rect(x - 0.47 * s, y + 0.06 * s, 0.94 * s, 0.22 * s, fill=1, stroke=1)   # flat lid, overhanging
+    c.setLineWidth(s * 0.018)
+    for v, u0, u1 in ((-0.21, -0.44, 0.44), (-0.08, -0.44, 0.44), (0.17, -0.47, 0.47)):  # plank seams
+        c.line(x + u0 * s, y + v * s, x + u1 * s, y + v * s)
+    for u, v0, v1 in ((-0.13, -0.34, -0.21), (0.15, -0.21, -0.08), (-0.19, -0.08, 0.06), (0.12, 0.06, 0.17),
+                      (-0.16, 0.17, 0.28)):  # butt joints, staggered like real planking
+        c.line(x + u * s, y + v0 * s, x + u * s, y + v1 * s)
+    c.setLineWidth(s * 0.03)
+    c.setFillColor(metal)
+    for u in (-0.3, 0.3):
+        c.rect(x + (u - 0.045) * s, y - 0.34 * s, 0.09 * s, 0.62 * s, fill=1, stroke=1)
+    c.setFillColor(bg)
+    for u in (-0.3, 0.3):
+        for v in (-0.27, -0.14, 0.0, 0.13, 0.23):
+            c.circle(x + u * s, y + v * s, 0.018 * s, fill=1, stroke=0)
+    c.setFillColor(metal)
+    c.roundRect(x - 0.07 * s, y - 0.09 * s, 0.14 * s, 0.23 * s, 0.025 * s, fill=1, stroke=1)  # the hasp
+    _keyhole(c, x, y - 0.01 * s, s, ink)
+    c.restoreState()
+
+
+def stone_chest(c, x, y, size, fill, ink, bg, metal=None) -> None:
+    """The stone chest: a carved coffer on a plinth, a gabled lid with a
+    winged sun, fluted side panels and a round lock plate (``metal``, default
+    ``ink``) in a recessed panel — no planks, no straps."""
+    metal = ink if metal is None else metal
+    c.saveState()
+    s = size
+    c.setStrokeColor(ink)
+    c.setLineJoin(1)
+    c.setLineWidth(s * 0.035)
+    c.setFillColor(fill)
+
+    def pts(*uv):
+        return [(x + u * s, y + v * s) for u, v in uv]
+
+    c.rect(x - 0.48 * s, y - 0.42 * s, 0.96 * s, 0.09 * s, fill=1, stroke=1)                  # plinth
+    _poly(c, pts((-0.41, -0.33), (0.41, -0.33), (0.44, 0.08), (-0.44, 0.08)), stroke=1)      # tapered body
+    _poly(c, pts((-0.48, 0.08), (0.48, 0.08), (0.48, 0.15), (0.3, 0.31), (-0.3, 0.31), (-0.48, 0.15)), stroke=1)
+    c.setLineWidth(s * 0.018)
+    c.line(x - 0.48 * s, y + 0.15 * s, x + 0.48 * s, y + 0.15 * s)                          # the lid's eaves
+    c.rect(x - 0.34 * s, y - 0.27 * s, 0.68 * s, 0.29 * s, fill=0, stroke=1)                # recessed panel
+    for u in (-0.27, -0.21, -0.15, 0.15, 0.21, 0.27):                                        # fluting
+        c.line(x + u * s, y - 0.22 * s, x + u * s, y - 0.03 * s)
+    for k in (-1, 1):                                                                         # the sun's wings
+        for dv, reach in ((0.02, 0.25), (-0.01, 0.2), (-0.04, 0.15)):
+            p = c.beginPath()
+            p.moveTo(x + k * 0.07 * s, y + (0.23 + dv) * s)
+            p.curveTo(x + k * 0.13 * s, y + (0.26 + dv) * s, x + k * (reach - 0.04) * s, y + (0.25 + dv) * s,
+                      x + k * reach * s, y + (0.21 + dv) * s)
+            c.drawPath(p, fill=0, stroke=1)
+    c.setLineWidth(s * 0.025)
+    c.setFillColor(metal)
+    c.circle(x, y + 0.23 * s, 0.05 * s, fill=1, stroke=1)                                    # sun disc
+    c.circle(x, y - 0.125 * s, 0.075 * s, fill=1, stroke=1)                                  # lock plate
+    _keyhole(c, x, y - 0.125 * s, s, ink)
+    c.restoreState()
+
+
+def gold_chest(c, x, y, size, fill, ink, bg, metal=None) -> None:
+    """The gold chest: a high domed lid, ball feet, metal bands (``metal``,
+    default ``ink``) round the body and over the dome, rows of studs (in
+    ``fill``) and a shield-shaped lock plate."""
+    metal = ink if metal is None else metal
+    c.saveState()
+    s = size
+    c.setStrokeColor(ink)
+    c.setLineJoin(1)
+    c.setLineWidth(s * 0.03)
+    c.setFillColor(metal)
+    for u in (-0.35, 0.35):
+        c.circle(x + u * s, y - 0.37 * s, 0.055 * s, fill=1, stroke=1)                       # ball feet
+    c.setFillColor(fill)
+    c.rect(x - 0.44 * s, y - 0.34 * s, 0.88 * s, 0.39 * s, fill=1, stroke=1)                # body
+
+    def dome():
+        p = c.beginPath()
+        p.moveTo(x - 0.44 * s, y + 0.05 * s)
+        p.curveTo(x - 0.44 * s, y + 0.52 * s, x + 0.44 * s, y + 0.52 * s, x + 0.44 * s, y + 0.05 * s)
+        p.close()
+        return p
+
+    c.drawPath(dome(), fill=1, stroke=1)
+    c.saveState()
+    c.clipPath(dome(), stroke=0, fill=0)
+    c.setFillColor(metal)
+    c.rect(x - 0.055 * s, y, 0.11 * s, 0.5 * s, fill=1, stroke=1)                            # band over the dome
+    c.restoreState()
+    c.drawPath(dome(), fill=0, stroke=1)
+    c.setFillColor(metal)
+    for v in (-0.34, -0.03):                                                                  # body bands
+        c.rect(x - 0.44 * s, y + v * s, 0.88 * s, 0.075 * s, fill=1, stroke=1)
+    for u in (-0.44, 0.37):                                                                   # corner bands
+        c.rect(x + u * s, y - 0.34 * s, 0.07 * s, 0.39 * s, fill=1, stroke=1)
+    c.setFillColor(fill)   # studs gleam in the chest's own colour on the bands
+    for k in range(9):                                                                        # studs
+        u = -0.32 + k * 0.08
+        if abs(u) > 0.1:   # the lock plate hides the middle ones
+            c.circle(x + u * s, y + 0.0075 * s, 0.017 * s, fill=1, stroke=0)
+        c.circle(x + u * s, y - 0.3025 * s, 0.017 * s, fill=1, stroke=0)
+    for v in (0.12, 0.2, 0.28, 0.35):
+        c.circle(x, y + v * s, 0.017 * s, fill=1, stroke=0)
+    c.setFillColor(metal)
+    _poly(c, [(x - 0.085 * s, y + 0.06 * s), (x + 0.085 * s, y + 0.06 * s), (x + 0.085 * s, y - 0.1 * s),
+              (x, y - 0.18 * s), (x - 0.085 * s, y - 0.1 * s)], stroke=1)                    # shield lock plate
+    _keyhole(c, x, y - 0.03 * s, s, ink)
+    c.restoreState()
+
+
+#: chest id → its picture ``(c, x, y, size, fill, ink, bg, metal=None)``; a chest
+#: a user's rules add draws :func:`chest`.
+CHEST_ICONS: dict[str, Callable[..., None]] = {"wood": wood_chest, "stone": stone_chest, "gold": gold_chest}
 
 
 def museum(c, x, y, size, fill, ink, bg, line=None) -> None:

@@ -133,6 +133,7 @@ def board_draw(rules: ArchaeologyRules, theme):
         W, H, b = box.width, box.height, box.bleed
         ink = theme.colour("ink")
         small = theme.small  # small type: labels and notes (big numbers and titles keep their size)
+        legible = theme.legible  # small type a player reads: ≥ 11 pt in a large-print theme
         lines = line_art(theme)
         outline = col("outline") if lines else None
         ground, sand, earth, gold = col("ground"), col("sand"), col("earth"), col("gold")
@@ -200,9 +201,9 @@ def board_draw(rules: ArchaeologyRules, theme):
             _slot(c, theme, s, ground, earth)
             art.coin(c, s.x + s.w / 2, s.y + s.h * 0.6, mm(22), col("ground_dark"), col("ground_dark"), ground)
             _text(c, "TREASURE", s.x + s.w / 2, s.y + s.h * 0.34, theme.font("display"), 12, earth)
-            _text(c, "face up", s.x + s.w / 2, s.y + s.h * 0.34 - small(12), theme.font("semibold"), small(8), muted)
+            _text(c, "face up", s.x + s.w / 2, s.y + s.h * 0.34 - small(12), theme.font("semibold"), legible(8), muted)
         _text(c, "Swap treasures for market treasures of equal or lower total trade value. No change.",
-              (mx0 + mx1) / 2, my0 - mm(4.2), theme.font("semibold"), small(8.5), ink)
+              (mx0 + mx1) / 2, my0 - mm(4.2), theme.font("semibold"), legible(8.5), ink)
         # the dig space
         for s in dig:
             x0, y0, x1, y1 = s.x - pad, s.y - pad, s.x + s.w + pad, s.y + s.h + pad
@@ -215,8 +216,8 @@ def board_draw(rules: ArchaeologyRules, theme):
             art.shovel(c, s.x + s.w / 2, s.y + s.h * 0.6, mm(30), gold, ink, ground)
             tx, ty = s.x + s.w / 2, s.y + s.h * 0.3
             _text(c, "The deck", tx, ty, theme.font("bold"), small(10), ink)
-            _text(c, "face down: dig the top card", tx, ty - small(12), theme.font("body"), small(8), muted)
-            _text(c, "at the end of your turn", tx, ty - small(22), theme.font("body"), small(8), muted)
+            _text(c, "face down: dig the top card", tx, ty - small(12), theme.font("body"), legible(8), muted)
+            _text(c, "at the end of your turn", tx, ty - small(22), theme.font("body"), legible(8), muted)
         # chest spaces: treasures face down from setup, the chest card on top once found
         for s, chest in zip(chests, rules.chests.values()):
             role = CHEST_ROLES.get(chest.id, "key")
@@ -234,12 +235,18 @@ def board_draw(rules: ArchaeologyRules, theme):
             _tab(c, theme, chest.name.upper(), x0, x1, y1, HexColor(tab_hex), tab_fg, hue if lines else None)
             _slot(c, theme, s, ground, hue)
             cx = s.x + s.w / 2
-            art.chest(c, cx, s.y + s.h * 0.8, mm(20), col("ground_dark"), col("ground_dark"), ground)
+            art.CHEST_ICONS.get(chest.id, art.chest)(c, cx, s.y + s.h * 0.8, mm(20), col("ground_dark"),
+                                                      col("ground_dark"), ground, col("ground_dark"))
             _text(c, "NOT FOUND", cx, s.y + s.h * 0.62, theme.font("display"), 14,
                   readable(hexc(role), hexc("ground_dark"), theme.hex("ink"), 4.7))
             ty = s.y + s.h * 0.62
-            _text(c, "its treasures lie here face down;", cx, ty - small(11), theme.font("body"), small(8), muted)
-            _text(c, "the chest card goes on top when dug up", cx, ty - small(20), theme.font("body"), small(8), muted)
+            how = ["its treasures lie here face down;", "the chest card goes on top when dug up"]
+            step = small(9)
+            if theme.large_print:  # rewrapped: at 11 pt the second line all but fills the space
+                how = [how[0], "the chest card goes on top", "when dug up"]
+                step = legible(8) * 1.2  # leading of the rewrapped lines
+            for k, line in enumerate(how):
+                _text(c, line, cx, ty - (small(11) + k * step), theme.font("body"), legible(8), muted)
             bw = (s.w - 3 * pad) / 2
             for k, (value, label, icon) in enumerate((
                 (chest.keys, keys_text(chest.keys).split(" ", 1)[1].upper(), "key"),
@@ -260,6 +267,6 @@ def board_draw(rules: ArchaeologyRules, theme):
                     c.setFillColor(gold)
                     c.roundRect(ix - mm(11), iy - mm(3.5), mm(5), mm(7.5), 1.5, fill=1, stroke=0)
                 _text(c, str(value), ix + mm(5), iy - mm(3.5), theme.font("display"), 26, ink)
-                _text(c, label, ix, by + mm(2.5), theme.font("bold"), small(8), muted)
+                _text(c, label, ix, by + mm(2.5), theme.font("bold"), legible(8), muted)
 
     return draw

@@ -24,6 +24,12 @@ G = GAME_ID
 #: Trade value size (pt): the biggest text on a treasure card.
 TRADE_PT = 26
 TEXT_PT = 8.5
+#: Large print (a theme with ``[type] scale`` above 1): the treasure card's museum
+#: row and its cells (pt), taller than classic (60, 36) for 11 pt labels.
+LARGE_ROW_H, LARGE_CELL_H = 70.0, 44.0
+#: Large print: the rule cards' column of big numbers (pt) — wide enough for the
+#: longest label ("CARDS TO TAKE") at 11 pt — and the largest height of one number box.
+LARGE_NUMBERS_W, LARGE_NUMBER_H = 86.0, 46.0
 
 
 #: WCAG contrast text must reach on its ground (normal-size text), with a
@@ -138,7 +144,8 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
         ink = theme.colour("ink")
         ground = _col(theme, "ground")
         ground_hex = _hex(theme, "ground")
-        small = theme.small
+        small = theme.legible  # small type: ≥ 11 pt in a large-print theme
+        large = theme.large_print
         _fill_bleed(c, box, _frame(theme, hue))
         x0, y0, x1, y1 = _panel(c, box, box.safe * 0.75, ground)
         if lines:
@@ -151,23 +158,27 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
         for bx in (pad + r, w - pad - r):
             _badge(c, theme, bx, h - pad - r, r, t.trade)
         for bx in (pad + r, w - pad - r):
-            _centred_text(c, "TRADE", bx, h - pad - 2 * r - 9, theme.font("bold"), small(8), theme.colour("muted"))
+            # large print: 1 pt lower, clear of the badge (4 pt above the ribbon)
+            _centred_text(c, "TRADE", bx, h - pad - 2 * r - (10 if large else 9), theme.font("bold"), small(8),
+                          theme.colour("muted"))
         # rarity between the badges, in the type's hue darkened until it reads
         cx = w / 2
         _centred_text(c, str(t.count), cx, h - pad - 22, theme.font("display"), 14,
                       readable(_hex(theme, t.id), ground_hex, theme.hex("ink")))
-        _centred_text(c, "in the deck", cx, h - pad - 32, theme.font("semibold"), small(8), theme.colour("muted"))
+        # large print: 2 pt lower, clear of the count
+        _centred_text(c, "in the deck", cx, h - pad - (34 if large else 32), theme.font("semibold"), small(8),
+                      theme.colour("muted"))
         # title ribbon
         band_y = h - pad - 2 * r - 34
         # classic: papyrus title on the hue, darkened just enough that the title reads
         # (WCAG ≥ 4.5: the light gold of COIN and PARCHMENT SCRAP alone gives 2.7–2.9)
         c.setFillColor(hue if lines else readable(_hex(theme, t.id), ground_hex, theme.hex("ink")))
         c.rect(x0, band_y, x1 - x0, 20, fill=1, stroke=0)
-        size = _fit(c, t.name.upper(), theme.font("display"), 13, x1 - x0 - 12)
+        size = _fit(c, t.name.upper(), theme.font("display"), 13, x1 - x0 - 12, small(8) if large else 8.0)
         name_fg = text_on(theme, _hex(theme, t.id), ground_hex) if lines else ground
         _centred_text(c, t.name.upper(), cx, band_y + 10 - size * 0.36, theme.font("display"), size, name_fg)
         # museum row
-        row_h = 60.0
+        row_h = LARGE_ROW_H if large else 60.0
         rx0, rx1 = x0 + 4, x1 - 4
         ry0 = y0 + 4
         row_hex = _hex(theme, "museum_ground")
@@ -178,7 +189,7 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
         c.roundRect(rx0, ry0, rx1 - rx0, row_h, 5, fill=1, stroke=int(lines))
         head_y = ry0 + row_h - 13
         label = "SELL TO MUSEUM"
-        lsize = max(8.0, small(7.5))
+        lsize = max(8.0, small(7.5))  # 8 pt classic, ≥ 11 in large print
         lw = c.stringWidth(label, theme.font("bold"), lsize)
         label_fg = text_on(theme, row_hex, _hex(theme, "gold"))
         art.museum(c, cx - lw / 2 - 8, head_y + 4, 10, label_fg, ink, ground)
@@ -186,7 +197,7 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
         n = t.full_set
         gap = 3.0
         bw = (rx1 - rx0 - 8 - gap * (n - 1)) / n
-        bh = 36.0
+        bh = LARGE_CELL_H if large else 36.0
         for i, value in enumerate(t.sell):
             bx = rx0 + 4 + i * (bw + gap)
             by = ry0 + 5
@@ -201,10 +212,13 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
             top = f"×{i + 1}"
             if full and c.stringWidth(top + " FULL", theme.font("bold"), small(8)) <= bw - 3:
                 top += " FULL"     # only where it fits at full size
-            tsize = _fit(c, top, theme.font("bold"), small(8), bw - 3)
-            _centred_text(c, top, bx + bw / 2, by + bh - 9.5, theme.font("bold"), tsize, fg)
-            vsize = _fit(c, f"${value}", theme.font("display"), 15, bw - 3, 9)
-            _centred_text(c, f"${value}", bx + bw / 2, by + 6, theme.font("display"), vsize, fg)
+            tsize = _fit(c, top, theme.font("bold"), small(8), bw - 3, small(8) if large else 8.0)
+            # large print: the label's caps 3 pt under the cell's top, the value 17 pt
+            _centred_text(c, top, bx + bw / 2, by + bh - (tsize * 0.72 + 3 if large else 9.5), theme.font("bold"),
+                          tsize, fg)
+            vsize = (_fit(c, f"${value}", theme.font("display"), 17, bw - 5, small(8)) if large  # 2.5 pt each side
+                     else _fit(c, f"${value}", theme.font("display"), 15, bw - 3, 9))
+            _centred_text(c, f"${value}", bx + bw / 2, by + (8 if large else 6), theme.font("display"), vsize, fg)
         # art between ribbon and museum row
         top_art, bottom_art = band_y - 4, ry0 + row_h + 4
         ay = (top_art + bottom_art) / 2
@@ -238,7 +252,8 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
         bg = HexColor(bg_hex)
         ground = _col(theme, "ground")
         ink = theme.colour("ink")
-        small = theme.small
+        small = theme.legible  # small type: ≥ 11 pt in a large-print theme
+        large = theme.large_print
         _fill_bleed(c, box, bg)
         line = readable(hue_hex, bg_hex, theme.hex("ink"), 3.0) if lines else _col(theme, "card_line")
         c.setStrokeColor(line)
@@ -247,7 +262,8 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
         c.roundRect(i, i, w - 2 * i, h - 2 * i, 8, fill=0, stroke=1)
         fg = readable(hue_hex, bg_hex, theme.hex("ink")) if lines else ground
         size = _fit(c, title, theme.font("display"), 20, w - 2 * box.safe - 8)
-        _centred_text(c, title, w / 2, h - box.safe - 26, theme.font("display"), size, fg)
+        # large print: the title 4 pt higher (its caps still inside the safe zone), for the room below
+        _centred_text(c, title, w / 2, h - box.safe - (22 if large else 26), theme.font("display"), size, fg)
 
         def panel(x, y, pw, ph, radius, fill):
             c.setFillColor(fill)
@@ -256,6 +272,27 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
                 c.setLineWidth(0.8)
             c.roundRect(x, y, pw, ph, radius, fill=1, stroke=int(lines))
 
+        def number(cx, bottom, label, value, sym, label_pt):
+            """A big number: its icon, the value (24 pt) and the label under them,
+            drawn for a box ``bottom`` up, centred on ``cx``."""
+            if sym == "key":
+                art.key(c, cx - 15, bottom + 26, 20, _col(theme, "gold"), ink, ground)
+            elif sym == "money":
+                c.setFillColor(_col(theme, "gold"))
+                c.circle(cx - 18, bottom + 25, 8, fill=1, stroke=0)
+                c.setFillColor(_col(theme, "gold_dark"))
+                c.circle(cx - 18, bottom + 25, 5.5, fill=1, stroke=0)
+            else:
+                c.setFillColor(_col(theme, "earth"))
+                c.roundRect(cx - 21, bottom + 17, 11, 16, 2, fill=1, stroke=0)
+                c.setFillColor(_col(theme, "gold"))
+                c.roundRect(cx - 24, bottom + 15, 11, 16, 2, fill=1, stroke=0)
+            _centred_text(c, str(value), cx + 10, bottom + 16, theme.font("display"), 24, ink)
+            _centred_text(c, label, cx, bottom + 5, theme.font("bold"), label_pt, theme.colour("muted"))
+
+        if large:
+            _large_print_body(c, box, theme, rule, note, numbers, icon, panel, number, fg, bg, line if lines else None)
+            return
         # rule panel
         text_pt = small(TEXT_PT)
         px0, px1 = box.safe + 4, w - box.safe - 4
@@ -287,26 +324,66 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
             for k, (label, value, sym) in enumerate(numbers):
                 cx = px0 + cw * (k + 0.5)
                 panel(cx - cw / 2 + 3, bottom, cw - 6, nb_h, 5, ground)
-                if sym == "key":
-                    art.key(c, cx - 15, bottom + 26, 20, _col(theme, "gold"), ink, ground)
-                elif sym == "money":
-                    c.setFillColor(_col(theme, "gold"))
-                    c.circle(cx - 18, bottom + 25, 8, fill=1, stroke=0)
-                    c.setFillColor(_col(theme, "gold_dark"))
-                    c.circle(cx - 18, bottom + 25, 5.5, fill=1, stroke=0)
-                else:
-                    c.setFillColor(_col(theme, "earth"))
-                    c.roundRect(cx - 21, bottom + 17, 11, 16, 2, fill=1, stroke=0)
-                    c.setFillColor(_col(theme, "gold"))
-                    c.roundRect(cx - 24, bottom + 15, 11, 16, 2, fill=1, stroke=0)
-                _centred_text(c, str(value), cx + 10, bottom + 16, theme.font("display"), 24, ink)
-                _centred_text(c, label, cx, bottom + 5, theme.font("bold"), _fit(c, label, theme.font("bold"),
-                              small(8), cw - 10), theme.colour("muted"))
+                number(cx, bottom, label, value, sym, _fit(c, label, theme.font("bold"), small(8), cw - 10))
             bottom += nb_h + 4
         size_art = min(top - bottom, 100)
         icon(c, w / 2, (top + bottom) / 2, size_art, fg, bg, line if lines else None)
 
     return Face(key, draw, text=f"{title}: {rule}" + (f" [{note}]" if note else ""))
+
+
+def _large_print_body(c, box: FaceBox, theme, rule: str, note: str | None, numbers, icon, panel, number,
+                      fg, bg, line) -> None:
+    """The large-print body of a rule card (a theme with ``[type] scale``
+    above 1), under its title: the note ribbon at the foot, the rule above
+    it, both at :meth:`~printkit.theme.Theme.legible` 11 pt or more; between
+    the rule and the title the big numbers stacked in a column on the right
+    (label at ≥ 11 pt, one line) and the art on the left, as large as the
+    room left allows.  ``panel``, ``number``: the card's own drawing helpers."""
+    w, h = box.width, box.height
+    ground, ink = _col(theme, "ground"), theme.colour("ink")
+    px0, px1 = box.safe + 4, w - box.safe - 4
+    text_pt = theme.legible(TEXT_PT)
+    lead = text_pt * 1.18  # leading of the rule text
+    rule_lines = simpleSplit(rule, theme.font("semibold"), text_pt, px1 - px0 - 8)
+    panel_h = len(rule_lines) * lead + 10
+    y0 = box.safe + 4
+    if note:
+        note_pt = theme.legible(8)
+        note_lines = simpleSplit(note, theme.font("bold"), note_pt, px1 - px0 - 6)
+        note_h = 8 + note_pt * 1.15 * len(note_lines)
+        note_hex = _hex(theme, "highlight")
+        panel(px0, box.safe + 2, px1 - px0, note_h, 4, HexColor(note_hex))
+        note_fg = text_on(theme, note_hex, theme.hex("ink"))
+        y = box.safe + 2 + note_h / 2 + (len(note_lines) - 1) * note_pt * 1.15 / 2 - note_pt * 0.35
+        for note_line in note_lines:
+            _centred_text(c, note_line, w / 2, y, theme.font("bold"), note_pt, note_fg)
+            y -= note_pt * 1.15
+        y0 += note_h + 4
+    panel(px0, y0, px1 - px0, panel_h, 5, ground)
+    c.setFont(theme.font("semibold"), text_pt)
+    c.setFillColor(ink)
+    y = y0 + panel_h - 5 - text_pt
+    for text_line in rule_lines:
+        c.drawCentredString(w / 2, y, text_line)
+        y -= lead
+    bottom, top = y0 + panel_h + 4, h - box.safe - 28
+    art_x0, art_x1 = px0, px1
+    if numbers:
+        gap = 4.0
+        nbh = min(LARGE_NUMBER_H, (top - bottom - gap * (len(numbers) - 1)) / len(numbers))
+        nx0 = px1 - LARGE_NUMBERS_W
+        cx = nx0 + LARGE_NUMBERS_W / 2
+        y = (top + bottom) / 2 + (len(numbers) * nbh + (len(numbers) - 1) * gap) / 2
+        for label, value, sym in numbers:
+            y -= nbh
+            panel(nx0, y, LARGE_NUMBERS_W, nbh, 5, ground)
+            label_pt = _fit(c, label, theme.font("bold"), theme.legible(8), LARGE_NUMBERS_W - 8, theme.legible(8))
+            number(cx, y + (nbh - 39) / 2, label, value, sym, label_pt)  # content 4–35 pt over the box's foot
+            y -= gap
+        art_x1 = nx0 - gap
+    size_art = min(top - bottom, art_x1 - art_x0, 100)
+    icon(c, (art_x0 + art_x1) / 2, (top + bottom) / 2, size_art, fg, bg, line)
 
 
 def thief_face(rules: ArchaeologyRules, theme, *, master: bool = False, two_player_note: bool = False) -> Face:
@@ -344,14 +421,24 @@ CHEST_ROLES = {"wood": "wood", "stone": "stone", "gold": "gold_chest"}
 
 
 def chest_face(rules: ArchaeologyRules, theme, chest: Chest) -> Face:
-    """A chest card: keys needed and treasures held as big numbers, the rule."""
+    """A chest card: its own picture (:data:`art.CHEST_ICONS`: a plank-and-strap
+    wood chest, a carved stone coffer, a domed, studded gold chest), keys
+    needed and treasures held as big numbers, the rule."""
     role = CHEST_ROLES.get(chest.id, "key")
     rule = chest_text(rules, chest)
 
+    picture = art.CHEST_ICONS.get(chest.id, art.chest)  # each chest its own picture
+
+    # classic: sand chests with gold fittings, the gold chest gold with darker bands
+    fill_role, metal_role = ("gold", "gold_dark") if chest.id == "gold" else ("sand", "gold")
+
     def icon(c, x, y, size, fg, bg, line):
-        # line art: the chest in a pale tint of its own colour (wood, stone, gold)
-        fill = mix(_hex(theme, role), _hex(theme, f"{role}_ground"), 0.7) if line else _col(theme, "sand")
-        art.chest(c, x, y, size, fill, theme.colour("ink"), bg)
+        # line art: the chest in a pale tint of its own colour (wood, stone, gold); fittings in gold
+        if line:
+            fill, metal = mix(_hex(theme, role), _hex(theme, f"{role}_ground"), 0.7), _col(theme, "gold")
+        else:
+            fill, metal = _col(theme, fill_role), _col(theme, metal_role)
+        picture(c, x, y, size, fill, theme.colour("ink"), bg, metal)
 
     numbers = [("KEYS TO OPEN", chest.keys, "key"), ("TREASURES", chest.treasures, "card")]
     return _rule_card(rules, theme, f"archaeology/chest/{chest.id}/{chest.keys}/{chest.treasures}",

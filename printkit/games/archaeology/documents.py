@@ -119,10 +119,29 @@ def rules_context(rules: ArchaeologyRules) -> dict[str, Any]:
     }
 
 
+#: Body text (pt) the documents give a large-print theme ([type] scale above 1)
+#: at the least: issue 24's 11 pt as printed.
+LARGE_BODY_PT = 11.0
+
+
+def type_context(theme: Theme) -> dict[str, Any]:
+    """Font sizes of the game's documents for ``theme``: ``large`` (True in
+    a large-print theme, :attr:`printkit.theme.Theme.large_print`) and, then,
+    ``body_pt`` — the least size of any text (pt, ≥ 11: the classic 9.4 pt
+    body times ``[type] scale``, at least :data:`LARGE_BODY_PT`).  Classic
+    sizes are the templates' own; in large print the rules reference runs
+    over two pages (its masthead says so) and the high-score log stays one."""
+    large = theme.large_print
+    return {"large": large, "body_pt": round(theme.legible(9.4, LARGE_BODY_PT), 2) if large else 9.4}
+
+
 def rules_reference_pdf(rules: ArchaeologyRules, theme: Theme, paper: Paper) -> bytes:
-    """The one-page Archaeology rules reference as PDF bytes: ``paper.width``
-    × ``paper.height`` pt, the theme's fonts and the game's palette, tightened
+    """The Archaeology rules reference as PDF bytes: ``paper.width`` ×
+    ``paper.height`` pt, the theme's fonts and the game's palette, tightened
     (:func:`printkit.render.documents.render_fitted`) to one page on A4,
-    Letter and universal paper.  Raises :class:`printkit.PrintkitError` for a
-    template error."""
-    return render_fitted(TEMPLATE, rules_context(rules), theme, paper)
+    Letter and universal paper — two pages in a large-print theme (playing;
+    digging and the museum: see :func:`type_context`).  Raises
+    :class:`printkit.PrintkitError` for a template error."""
+    kind = type_context(theme)
+    return render_fitted(TEMPLATE, {**rules_context(rules), "type": kind}, theme, paper,
+                         pages=2 if kind["large"] else 1)

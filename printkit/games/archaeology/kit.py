@@ -1,7 +1,7 @@
 """What the Archaeology kit prints, in print order.
 
 * ``rules-reference``: one page of the rules in our own words (weasyprint,
-  ``templates/<theme>/archaeology-rules.html.j2``);
+  ``templates/<theme>/archaeology-rules.html.j2``; two in a large-print theme);
 * ``cards``: 74 treasure cards, the thieves (the master thief and one thief
   carry the 2-player note), the keys and the three chests, poker size, one
   common back;
@@ -39,6 +39,7 @@ from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, check_pri
 _cards = LazyModule("printkit.games.archaeology.cards")
 board_draw = deferred("printkit.games.archaeology.board:board_draw")
 rules_reference_pdf = deferred("printkit.games.archaeology.documents:rules_reference_pdf")
+type_context = deferred("printkit.games.archaeology.documents:type_context")
 render_fitted = deferred("printkit.render.documents:render_fitted")
 render_single = deferred("printkit.tiling:render_single")
 render_tiled = deferred("printkit.tiling:render_tiled")
@@ -109,6 +110,7 @@ def highscore_pdf(rules: ArchaeologyRules, options: BuildOptions, rows: int = 15
         "game_title": rules.title,
         "rows": rows,
         "treasures": [{"name": t.name, "trade": t.trade, "sell": list(t.sell)} for t in rules.treasures.values()],
+        "type": type_context(options.theme),
     }
     return render_fitted("archaeology-highscores.html.j2", context, options.theme, options.paper)
 
@@ -126,7 +128,8 @@ def parts(options: BuildOptions) -> list[Part]:
     cards = card_components(rules, theme)
     money = money_components(rules, theme)
     return [
-        Part("rules-reference", "Rules reference", "plain paper (80 g/m²)",
+        Part("rules-reference", "Rules reference (large print: 2 pages)" if theme.large_print else "Rules reference",
+             "plain paper (80 g/m²)",
              document=lambda: rules_reference_pdf(rules, theme, options.paper), count=1),
         Part("cards", "Cards (treasures, thieves, keys, chests)", "card 250–300 g/m², duplex",
              components=ComponentSet("cards", "Cards", "card", cards), count=len(cards)),
