@@ -34,6 +34,10 @@ from printkit.inputfiles import escape_display
 from printkit.messages import MAX_SHOWN, capped_lines, clip
 from printkit.scoring import NoSheets, Scorer
 
+#: ``-h`` as well as ``--help`` on each command even when it is invoked on its own (click
+#: caches a command's help option the first time it is asked for, from the context then).
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+
 
 class _GameChoice(click.ParamType):
     """GAME: any registered game, by id or title in any case (``ARCHEOTREK``,
@@ -314,7 +318,7 @@ def _scorer_and_game(game: str, files: tuple[Path, ...], rules_dir: Path | None)
         raise  # pragma: no cover - _fail exits
 
 
-@click.command("score", cls=_GamesCommand,
+@click.command("score", cls=_GamesCommand, context_settings=HELP_OPTIONS,
                rows=lambda gid, sc: f"{sc.reports}; {_partial_row(gid, sc)}" if sc.reports else _partial_row(gid, sc),
                example=lambda gid, sc: "\n".join(
                    ([f"printkit score {gid} {sc.example}"] if sc.example else [])
@@ -358,7 +362,7 @@ def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool, rule
     sys.exit(0 if result.valid else 1)
 
 
-@click.command("validate", cls=_GamesCommand, rows=_partial_row,
+@click.command("validate", cls=_GamesCommand, context_settings=HELP_OPTIONS, rows=_partial_row,
                example=lambda gid, sc: f"printkit validate {gid} {sc.example}" if sc.example else None)
 @click.argument("game", type=GAME, metavar="GAME")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, readable=False, path_type=Path),
@@ -394,7 +398,7 @@ def validate(game: str, files: tuple[Path, ...], partial: bool, rules_dir: Path 
     sys.exit(1 if errs else 0)
 
 
-@click.command("export-game", cls=_GamesCommand,
+@click.command("export-game", cls=_GamesCommand, context_settings=HELP_OPTIONS,
                rows=lambda gid, sc: "filled PDF sheets → game file" if sc.export_pdfs else None,
                example=lambda gid, sc: f"printkit export-game {gid} *.pdf > game.toml" if sc.export_pdfs else None)
 @click.argument("game", type=GAME, metavar="GAME")
@@ -425,7 +429,7 @@ def export_game(game: str, files: tuple[Path, ...], output: Path | None, rules_d
         _fail(exc)
 
 
-@click.command("simulate", cls=_GamesCommand,
+@click.command("simulate", cls=_GamesCommand, context_settings=HELP_OPTIONS,
                rows=lambda gid, sc: (f"{sc.players_range[0]}–{sc.players_range[1]} players, default "
                                      f"{sc.default_players}" if sc.players_range else f"default {sc.default_players} players")
                if sc.simulate else None,
@@ -462,7 +466,7 @@ def simulate(game: str, players: int | None, seed: int, output: Path | None, rul
         click.echo(f"seed {seed} (repeat this game with --seed {seed})", err=True)
 
 
-@click.command("scorepad")
+@click.command("scorepad", context_settings=HELP_OPTIONS)
 @click.argument("game", type=GAME, metavar="GAME")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The HTML file to write (default: <GAME>-scorepad.html in the current folder; - for standard output).")
