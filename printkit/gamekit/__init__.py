@@ -69,7 +69,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "printkit.scoring.problems": ("ERROR", "SHARED_CODES", "WARNING", "Problem", "has_errors", "shared_codes"),
     "printkit.scoring.report": ("report_dict", "text_report", "to_json", "winner_line"),
     "printkit.scoring.tomlout": ("dumps_toml",),
-    "printkit.theme": ("Theme",),
+    "printkit.theme": ("LARGE_PRINT_PT", "Theme"),
     "printkit.tiling": ("render_single", "render_tiled", "sheet_fit"),
     "printkit.units": ("mm", "to_mm"),
     "printkit.lazy": ("LazyMapping", "LazyModule", "deferred"),
@@ -149,7 +149,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and the import graph (tes
     from printkit.scoring.problems import ERROR, SHARED_CODES, WARNING, Problem, has_errors, shared_codes
     from printkit.scoring.report import report_dict, text_report, to_json, winner_line
     from printkit.scoring.tomlout import dumps_toml
-    from printkit.theme import Theme
+    from printkit.theme import LARGE_PRINT_PT, Theme
     from printkit.tiling import render_single, render_tiled, sheet_fit
     from printkit.units import mm, to_mm
     from printkit.lazy import LazyMapping, LazyModule, deferred
@@ -158,7 +158,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and the import graph (tes
 #: Every name offered (the keys of _WHERE; tests/test_structure.py checks they agree).
 __all__ = [
     "BOARD_PAPERS", "BuildOptions", "Checker", "Component", "ComponentSet", "Drawing", "ERROR", "FOOTER",
-    "Face", "FaceBox", "FieldSpec", "GameKit", "INT64_MAX", "INT64_MIN", "LazyMapping", "LazyModule",
+    "Face", "FaceBox", "FieldSpec", "GameKit", "INT64_MAX", "INT64_MIN", "LARGE_PRINT_PT", "LazyMapping", "LazyModule",
     "MAX_DIGITS", "MAX_FORM_PAGES", "MAX_FORM_WIDGETS", "MAX_PDF_OBJECTS", "NoSheets", "OPTIONAL_OPTIONS", "PadSpec", "Palette", "Paper", "Part", "Pen",
     "PrintkitError", "Problem", "RULES_DIR", "SHARED_CODES", "Scorer", "Table", "Theme", "UsageError",
     "WARNING", "all_plain", "assemble", "best_contrast", "board", "check_keys", "check_printable",

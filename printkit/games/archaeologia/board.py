@@ -15,10 +15,27 @@ marker wide.  :func:`track_cells` gives each space's rectangle (pt) for tests.
 
 from __future__ import annotations
 
-from printkit.gamekit import BuildOptions, FaceBox, get_paper, mm, render_single, render_tiled, sheet_fit
+from printkit.gamekit import (
+    LARGE_PRINT_PT,
+    BuildOptions,
+    FaceBox,
+    get_paper,
+    mm,
+    render_single,
+    render_tiled,
+    sheet_fit,
+)
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules
-from printkit.games.archaeologia.tiles import coin_badge, col, fit, on, readable, text, wrapped
+from printkit.games.archaeologia.tiles import (
+    coin_badge,
+    col,
+    fit,
+    on,
+    readable,
+    text,
+    wrapped,
+)
 
 G = GAME_ID
 FRAME = mm(7)
@@ -46,14 +63,13 @@ def track_cells(rules: ArchaeologiaRules, which: str) -> list[tuple[int, float, 
 
 #: Smallest type on a board (pt, as printed): 8 pt, 11 pt in a large-print theme.
 MIN_PT = 8.0
-LARGE_MIN_PT = 11.0
 
 
 def _pt(theme, base: float, k: float = 1.0) -> float:
     """Board type of designed size ``base`` (pt): ``base`` times the theme's
     type scale, raised so that printed at scale ``k`` it is at least
-    :data:`MIN_PT` (:data:`LARGE_MIN_PT` in a large-print theme)."""
-    least = (LARGE_MIN_PT if theme.type_scale > 1 else MIN_PT) / k
+    :data:`MIN_PT` (:data:`LARGE_PRINT_PT` in a large-print theme)."""
+    least = (LARGE_PRINT_PT if theme.large_print else MIN_PT) / k
     return max(theme.small(base), least)
 
 
@@ -165,7 +181,7 @@ def money_draw(rules: ArchaeologiaRules, theme, k: float = 1.0):
             art.RENTAL_ART[r.id](c, rx0 + mm(6), ry + rh / 2, rh * 0.7, col(theme, "gold"), ink, col(theme, "ground"))
             coin_badge(c, theme, rx0 + mm(15), ry + rh / 2, min(mm(4), rh * 0.42), r.price, 13)
             room = x1 - mm(6) - rx0 - mm(21)
-            if theme.type_scale > 1:  # large print: the name and how long it lasts, on one line
+            if theme.large_print:  # large print: the name and how long it lasts, on one line
                 size = _pt(theme, 9, k)
                 text(c, r.name, rx0 + mm(21), ry + rh / 2 - size * 0.36, theme.font("bold"), size, ink, "left")
                 nw = c.stringWidth(r.name + "  ", theme.font("bold"), size)

@@ -17,8 +17,14 @@ from dataclasses import replace
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
 
+from printkit.gamekit import LARGE_PRINT_PT, Component, Face, FaceBox, icons, mix, mm
 from printkit.games.archaeologia import art
-from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, Event, Objective
+from printkit.games.archaeologia.data import (
+    GAME_ID,
+    ArchaeologiaRules,
+    Event,
+    Objective,
+)
 from printkit.games.archaeologia.tiles import (
     coin_badge,
     col,
@@ -31,21 +37,18 @@ from printkit.games.archaeologia.tiles import (
     text,
     wrapped,
 )
-from printkit.gamekit import Component, Face, FaceBox, icons, mix, mm
 
 G = GAME_ID
 BODY_PT = 9.6
 #: Smallest body text on a card (pt): classic prints at least 8 pt.
 MIN_BODY_PT = 8.0
-#: Body text of a large-print theme ([type] scale above 1) is at least this (pt).
-LARGE_BODY_PT = 11.0
 
 
 def body_size(theme, base: float = BODY_PT) -> float:
     """Card body text (pt): ``base`` times the theme's type scale, and at
-    least :data:`LARGE_BODY_PT` in a large-print theme (scale > 1)."""
+    least :data:`LARGE_PRINT_PT` in a large-print theme (scale > 1)."""
     size = theme.small(base)
-    return max(size, LARGE_BODY_PT) if theme.type_scale > 1 else size
+    return max(size, LARGE_PRINT_PT) if theme.large_print else size
 
 
 def _card_base(c, box: FaceBox, theme, role: str) -> None:
@@ -399,9 +402,9 @@ AID_MIN_PT = 8.0
 def aid_scale(theme) -> float:
     """1.0, or in a large-print theme ([type] scale above 1) the factor that
     takes the aid's smallest type (:data:`AID_MIN_PT`) to
-    :data:`LARGE_BODY_PT`: the large-print aid is 95 × 124 mm times 1.375
+    :data:`LARGE_PRINT_PT`: the large-print aid is 95 × 124 mm times 1.375
     (131 × 171 mm), fewer to a sheet, with the same layout."""
-    return LARGE_BODY_PT / AID_MIN_PT if theme.type_scale > 1 else 1.0
+    return LARGE_PRINT_PT / AID_MIN_PT if theme.large_print else 1.0
 
 
 def _scaled_face(face: Face, k: float) -> Face:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.gamekit import LARGE_PRINT_PT, Paper, Theme, game_context, render_fitted
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules
-from printkit.gamekit import Paper, Theme, game_context, render_fitted
 
 TEMPLATE = "archaeologia-rules.html.j2"
 
@@ -50,7 +50,6 @@ def rules_context(rules: ArchaeologiaRules) -> dict[str, Any]:
 #: Body text of the reference (pt): the classic size, and the least a large-print
 #: theme ([type] scale above 1) gets.
 BODY_PT = 9.4
-LARGE_BODY_PT = 11.0
 
 
 def type_context(theme: Theme) -> dict[str, Any]:
@@ -58,9 +57,9 @@ def type_context(theme: Theme) -> dict[str, Any]:
     ≥ 11 pt in a large-print theme), ``small`` (tables, tags: ≥ 8 pt, ≥ 11 pt
     large) and ``large`` (True in a large-print theme: the reference then
     runs over two pages, as its masthead says)."""
-    large = theme.type_scale > 1
-    body = max(LARGE_BODY_PT, BODY_PT * theme.type_scale) if large else BODY_PT
-    small = max(LARGE_BODY_PT, 8.8 * theme.type_scale) if large else 8.8
+    large = theme.large_print
+    body = max(LARGE_PRINT_PT, BODY_PT * theme.type_scale) if large else BODY_PT
+    small = max(LARGE_PRINT_PT, 8.8 * theme.type_scale) if large else 8.8
     return {"large": large, "body_pt": round(body, 2), "small_pt": round(small, 2), "tag_pt": round(small if large else 8.0, 2)}
 
 

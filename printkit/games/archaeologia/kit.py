@@ -33,7 +33,12 @@ from printkit.gamekit import (
     deferred,
     mm,
 )
-from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, check_printable, load_rules
+from printkit.games.archaeologia.data import (
+    GAME_ID,
+    ArchaeologiaRules,
+    check_printable,
+    load_rules,
+)
 
 #: The faces' art (reportlab) loads when a kit is built, not when a game is
 #: scored (:mod:`printkit.lazy`).
@@ -103,7 +108,7 @@ def parts(options: BuildOptions) -> list[Part]:
     rules = load_rules(options.rules_file(GAME_ID))
     theme = options.theme
     check_printable(rules, theme)
-    large = theme.type_scale > 1  # large print: the reference runs over two pages, the aids grow
+    large = theme.large_print  # large print: the reference runs over two pages, the aids grow
     out = [
         Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
              "plain paper (80 g/m²)",
@@ -156,8 +161,8 @@ def scorer(rules_path=None):
     """The Archaeologia :class:`printkit.scoring.Scorer` under the rules at
     ``rules_path`` (``None``: bundled): the events replayed in order, RP per
     gift and objective, the event that ended the game, the winners."""
-    from printkit.games.archaeologia import data, game, scoring
     from printkit.gamekit import Scorer
+    from printkit.games.archaeologia import data, game, scoring
 
     rules = data.bundled_rules() if rules_path is None else load_rules(rules_path)
     return Scorer(

@@ -21,9 +21,17 @@ from __future__ import annotations
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
 
+from printkit.gamekit import (
+    Face,
+    FaceBox,
+    best_contrast,
+    colour_symbol,
+    fit_stepped,
+    icons,
+    mm,
+)
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, Discovery
-from printkit.gamekit import Face, FaceBox, best_contrast, colour_symbol, fit_stepped, icons, mm
 
 G = GAME_ID
 #: RP size (pt): the biggest text on a strata tile.
@@ -123,7 +131,7 @@ def body(theme, size: float = BODY_PT) -> float:
 def body_floor(theme) -> float:
     """Smallest body type (pt) a label may shrink to: 8 pt, or no shrinking
     at all in a large-print theme (``[type] scale`` above 1)."""
-    return body(theme) if theme.type_scale > 1 else 8.0
+    return body(theme) if theme.large_print else 8.0
 
 
 def lines_of(c, s: str, font: str, size: float, width: float) -> list[str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.gamekit import LARGE_PRINT_PT, Paper, Theme, game_context, render_fitted
 from printkit.games.archaeology.data import (
     GAME_ID,
     ArchaeologyRules,
@@ -23,7 +24,6 @@ from printkit.games.archaeology.data import (
     thief_text,
 )
 from printkit.games.archaeology.scoring import museum_value
-from printkit.gamekit import Paper, Theme, game_context, render_fitted
 
 TEMPLATE = "archaeology-rules.html.j2"
 
@@ -119,20 +119,17 @@ def rules_context(rules: ArchaeologyRules) -> dict[str, Any]:
     }
 
 
-#: Body text (pt) the documents give a large-print theme ([type] scale above 1)
-#: at the least: issue 24's 11 pt as printed.
-LARGE_BODY_PT = 11.0
 
 
 def type_context(theme: Theme) -> dict[str, Any]:
     """Font sizes of the game's documents for ``theme``: ``large`` (True in
     a large-print theme, :attr:`printkit.theme.Theme.large_print`) and, then,
     ``body_pt`` — the least size of any text (pt, ≥ 11: the classic 9.4 pt
-    body times ``[type] scale``, at least :data:`LARGE_BODY_PT`).  Classic
+    body times ``[type] scale``, at least :data:`LARGE_PRINT_PT`).  Classic
     sizes are the templates' own; in large print the rules reference runs
     over two pages (its masthead says so) and the high-score log stays one."""
     large = theme.large_print
-    return {"large": large, "body_pt": round(theme.legible(9.4, LARGE_BODY_PT), 2) if large else 9.4}
+    return {"large": large, "body_pt": round(theme.legible(9.4, LARGE_PRINT_PT), 2) if large else 9.4}
 
 
 def rules_reference_pdf(rules: ArchaeologyRules, theme: Theme, paper: Paper) -> bytes:

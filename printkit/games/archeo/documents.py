@@ -14,11 +14,11 @@ from typing import Any
 
 from markupsafe import Markup
 
+from printkit.gamekit import LARGE_PRINT_PT, Paper, Theme, game_context, render_fitted
 from printkit.games.archeo import art
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import GAME_ID, ArcheoRules
 from printkit.games.archeo.svg import icon_svg
-from printkit.gamekit import Paper, Theme, game_context, render_fitted
 
 TEMPLATE = "archeo-rules.html.j2"
 
@@ -64,9 +64,8 @@ def rules_context(rules: ArcheoRules, theme: Theme) -> dict[str, Any]:
 
 #: Body text of the reference (pt) in the classic layout; a large-print theme
 #: ([type] scale above 1) gets it times the scale, and every smaller text
-#: (kicker, tagline, facts, table heads) at least :data:`LARGE_PT`.
+#: (kicker, tagline, facts, table heads) at least :data:`LARGE_PRINT_PT`.
 BODY_PT = 12.0
-LARGE_PT = 11.0
 #: The classic size (pt) of the facts and tagline, the largest of the small texts.
 SMALL_PT = 10.5
 
@@ -77,9 +76,9 @@ def type_context(theme: Theme) -> dict[str, Any]:
     says), ``body_pt`` (12 pt times the type scale there) and ``small_pt``
     (the kicker, tagline, facts and table heads: ≥ 11 pt there).  The classic
     layout (``large`` False) sets its sizes in the template."""
-    large = theme.type_scale > 1
+    large = theme.large_print
     return {"large": large, "body_pt": round(BODY_PT * theme.type_scale, 2),
-            "small_pt": round(max(LARGE_PT, SMALL_PT * theme.type_scale), 2)}
+            "small_pt": round(max(LARGE_PRINT_PT, SMALL_PT * theme.type_scale), 2)}
 
 
 def rules_reference_pdf(rules: ArcheoRules, theme: Theme, paper: Paper) -> bytes:

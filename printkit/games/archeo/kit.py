@@ -22,8 +22,24 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from printkit.gamekit import BuildOptions, Component, ComponentSet, GameKit, LazyModule, Part, deferred, mm
-from printkit.games.archeo.data import EARTH_BACKS, GAME_ID, FACE_KINDS, ArcheoRules, check_printable, load_rules
+from printkit.gamekit import (
+    BuildOptions,
+    Component,
+    ComponentSet,
+    GameKit,
+    LazyModule,
+    Part,
+    deferred,
+    mm,
+)
+from printkit.games.archeo.data import (
+    EARTH_BACKS,
+    FACE_KINDS,
+    GAME_ID,
+    ArcheoRules,
+    check_printable,
+    load_rules,
+)
 
 #: The faces' art (reportlab) loads when a kit is built, not when a game is
 #: scored (:mod:`printkit.lazy`).
@@ -125,7 +141,7 @@ def parts(options: BuildOptions) -> list[Part]:
     boards = board_components(rules, theme)
     paper = options.paper
     card = "card 250–300 g/m², duplex"
-    large = theme.type_scale > 1  # large print: the reference runs over two pages, the reference card grows
+    large = theme.large_print  # large print: the reference runs over two pages, the reference card grows
     return [
         Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
              "plain paper (80 g/m²)",
@@ -152,8 +168,8 @@ def scorer(rules_path: Path | None = None):
 
     Raises :class:`printkit.PrintkitError` (one line naming file and key) for
     bad rules data at ``rules_path``."""
-    from printkit.games.archeo import data, game, scoring
     from printkit.gamekit import Scorer
+    from printkit.games.archeo import data, game, scoring
 
     rules = data.bundled_rules() if rules_path is None else data.load_rules(rules_path)
     return Scorer(

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from reportlab.pdfbase import pdfmetrics
 
+from printkit.gamekit import LARGE_PRINT_PT, Face, FaceBox, contrast_ratio, fit_size, mm
 from printkit.games.archeo import art
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import FACE_KINDS, ArcheoRules, Board
-from printkit.gamekit import Face, FaceBox, contrast_ratio, fit_size, mm
 
 G = "archeo"
 
@@ -32,29 +32,23 @@ KIND_RING = {"stones": "stone_ring", "hammers": "broken", "magnifier": "lens_rim
 #: Least size (pt) of any text a player reads in the classic layout, and in a
 #: large-print theme ([type] scale above 1).
 LEAST_PT = 8.0
-LARGE_PT = 11.0
 
 
-def large_print(theme) -> bool:
-    """True in a large-print theme ([type] scale above 1): every text at
-    least :data:`LARGE_PT`, small labels in mixed case (shorter, and easier to
-    read for low vision than capitals)."""
-    return theme.type_scale > 1
 
 
 def _least(theme) -> float:
-    return LARGE_PT if large_print(theme) else LEAST_PT
+    return LARGE_PRINT_PT if theme.large_print else LEAST_PT
 
 
 def _small(theme, size: float) -> float:
     """Small type (pt): ``size`` times the type scale, at least
-    :data:`LARGE_PT` in large print."""
-    return max(theme.small(size), LARGE_PT) if large_print(theme) else theme.small(size)
+    :data:`LARGE_PRINT_PT` in large print."""
+    return max(theme.small(size), LARGE_PRINT_PT) if theme.large_print else theme.small(size)
 
 
 def _label(theme, text: str) -> str:
     """A small label as printed: capitals, or title case in large print."""
-    return text.title() if large_print(theme) else text.upper()
+    return text.title() if theme.large_print else text.upper()
 
 
 def _fill(c, box: FaceBox, colour) -> None:
@@ -179,14 +173,14 @@ def fossil_face(theme, rules: ArcheoRules, board: Board, piece: str) -> Face:
         s = box.safe
         font = theme.font("bold")
         name, label = _label(theme, board.name), _label(theme, piece)
-        if large_print(theme):
+        if theme.large_print:
             # the longest name ("Tyrannosaurus") takes the safe zone's width at 11 pt on a slim
             # pill; its cap height (0.66 em, the font's) stays under the safe zone's top
             room = w - 2 * s - mm(0.8)
-            size = fit(name, font, _small(theme, 8), room, LARGE_PT)
+            size = fit(name, font, _small(theme, 8), room, LARGE_PRINT_PT)
             pad = min(1.1, (room + mm(0.8) - pdfmetrics.stringWidth(name, font, size)) / size)  # pill ≤ the safe zone
             _pill(c, name, w / 2, h - s - size * 0.7, font, size, pal.c("rock"), pal.c("bone_line"), pad=pad)
-            size = fit(label, font, _small(theme, 8), w - 2 * s - mm(3), LARGE_PT)
+            size = fit(label, font, _small(theme, 8), w - 2 * s - mm(3), LARGE_PRINT_PT)
             _pill(c, label, w / 2, s + mm(1.2), font, size, pal.c("rock"), theme.colour("ink"))
         else:
             _pill(c, name, w / 2, h - s - mm(2.6), font, fit(name, font, theme.small(8), w - 2 * s - mm(3)),
@@ -230,7 +224,7 @@ def _both_ways(c, box: FaceBox, draw_half) -> None:
     c.restoreState()
 
 
-#: The card number in the shovel card's corner disc (pt); :data:`LARGE_PT` in large print.
+#: The card number in the shovel card's corner disc (pt); :data:`LARGE_PRINT_PT` in large print.
 NUMBER_PT = 9.0
 
 
@@ -248,7 +242,7 @@ def shovel_face(theme, number: int, of: int, broken: bool) -> Face:
         font = theme.font("display")
         _text(c, word, w / 2, h - s - mm(8.5), font, fit(word, font, 20, w - 2 * s - mm(14), 14),
               pal.readable("broken_word" if broken else "shovel_word", ground))
-        k = LARGE_PT / NUMBER_PT if large_print(theme) else 1  # the disc grows with the number
+        k = LARGE_PRINT_PT / NUMBER_PT if theme.large_print else 1  # the disc grows with the number
         r = mm(3.2) * k
         cx, cy = s + r + mm(0.6), h - s - r - mm(0.6)
         c.setFillColor(pal.c(ring))
@@ -271,10 +265,10 @@ REFERENCE_MIN_PT = 8.0
 def reference_scale(theme) -> float:
     """1, or in large print the factor (11 / 8 = 1.375) that takes the
     reference card's smallest text (:data:`REFERENCE_MIN_PT`) to
-    :data:`LARGE_PT`: the card is drawn in its classic layout and printed that
+    :data:`LARGE_PRINT_PT`: the card is drawn in its classic layout and printed that
     much larger (a 63.5 × 88.9 mm card becomes 87 × 122 mm), as a player aid
     may be; the shovel cards keep their size."""
-    return LARGE_PT / REFERENCE_MIN_PT if large_print(theme) else 1.0
+    return LARGE_PRINT_PT / REFERENCE_MIN_PT if theme.large_print else 1.0
 
 
 def scaled(face: Face, k: float) -> Face:
@@ -388,7 +382,7 @@ def token_face(theme, rules: ArcheoRules, kind: str) -> Face:
     pal = Palette(theme)
     captions = {"wheelbarrow": "WHEELBARROW", "egg": "EGG", "cracked": "CRACKED EGG", "stone": "STONES"}
     ring = {"wheelbarrow": "barrow", "egg": "star_line", "cracked": "egg_spot", "stone": "stone_dark"}[kind]
-    large = large_print(theme)
+    large = theme.large_print
 
     def draw(c, box: FaceBox) -> None:
         w = box.width
@@ -412,7 +406,7 @@ def token_face(theme, rules: ArcheoRules, kind: str) -> Face:
             art.stones(c, r, cy, size, rules.stone_token_breaks if rules.stone_token_breaks <= 2 else 2, pal)
         font = theme.font("bold")
         if large:
-            _text(c, LARGE_TOKEN_WORDS[kind], r, r - inner * 0.3, font, LARGE_PT, theme.colour("ink"))
+            _text(c, LARGE_TOKEN_WORDS[kind], r, r - inner * 0.3, font, LARGE_PRINT_PT, theme.colour("ink"))
             return
         cap = captions[kind]
         # one line when it fits the chord under the art at 7.5 pt, else a word a line (the chord

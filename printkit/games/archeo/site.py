@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.gamekit import Face, FaceBox, PrintkitError, mm
+from printkit.gamekit import LARGE_PRINT_PT, Face, FaceBox, PrintkitError, mm
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import ArcheoRules
 
@@ -27,7 +27,6 @@ TITLE_H = mm(20)
 LEGEND_H = mm(52)
 #: The legend's text (pt); 11 pt, the least a large-print theme ([type] scale above 1) prints.
 LEGEND_PT = 10.5
-LARGE_LEGEND_PT = 11.0
 
 
 @dataclass(frozen=True)
@@ -143,7 +142,7 @@ def _legend(c, theme, pal, rules, frames, colour, W, ytop) -> None:
     """Side view of the layers (left), counts per layer (middle), setup (right)."""
     ink = theme.colour("ink")
     display, bold, body, semi = (theme.font(r) for r in ("display", "bold", "body", "semibold"))
-    size = LARGE_LEGEND_PT if theme.type_scale > 1 else LEGEND_PT
+    size = LARGE_PRINT_PT if theme.large_print else LEGEND_PT
     x0 = mm(10)
     c.setFont(display, 13)
     c.setFillColor(pal.c("dirt_dark"))

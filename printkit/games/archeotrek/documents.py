@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.gamekit import Paper, PrintkitError, Theme, game_context, render_fitted
+from printkit.gamekit import (
+    LARGE_PRINT_PT,
+    Paper,
+    PrintkitError,
+    Theme,
+    game_context,
+    render_fitted,
+)
 from printkit.games.archeotrek.data import ArcheoTrekRules
 
 GAME_ID = "archeotrek"
@@ -139,26 +146,20 @@ def rules_context(rules: ArcheoTrekRules) -> dict[str, Any]:
     }
 
 
-#: Least size (pt) of any text of the reference in a large-print theme ([type]
-#: scale above 1); the classic sizes (8.6–10.5 pt) stay in the template.
-LARGE_BODY_PT = 11.0
 
 
-def is_large(theme: Theme) -> bool:
-    """True for a large-print theme (``[type] scale`` above 1)."""
-    return theme.type_scale > 1
 
 
 def type_context(theme: Theme) -> dict[str, Any]:
     """Font sizes (pt) of the reference for ``theme``: ``large`` (True in a
-    large-print theme: every text at least :data:`LARGE_BODY_PT`, and the
+    large-print theme: every text at least :data:`LARGE_PRINT_PT`, and the
     reference deliberately runs over two pages — playing, then scoring — as
     its masthead says) and ``body_pt`` (in large print every text below it —
     running text, lists, tables, small heads, step numbers — is set at it:
     10 pt × ``[type] scale``, at least 11 pt).  In any other theme ``large``
     is False and the template keeps its designed sizes."""
-    large = is_large(theme)
-    body = max(LARGE_BODY_PT, 10.0 * theme.type_scale) if large else 10.0
+    large = theme.large_print
+    body = max(LARGE_PRINT_PT, 10.0 * theme.type_scale) if large else 10.0
     return {"large": large, "body_pt": round(body, 2)}
 
 

@@ -31,11 +31,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable
 
-from printkit.gamekit import (MAX_DIGITS, MAX_FORM_PAGES, MAX_FORM_WIDGETS, MAX_PDF_OBJECTS, FieldSpec, NoSheets,
+from printkit.gamekit import (LARGE_PRINT_PT, MAX_DIGITS, MAX_FORM_PAGES, MAX_FORM_WIDGETS, MAX_PDF_OBJECTS, FieldSpec, NoSheets,
                               PrintkitError, clip, mm, pdf_object_estimate, quiet_pypdf, read_bytes)
 from printkit.games.archeotrek.data import CHOICE_LINES
 from printkit.games.archeotrek.game import GAME_ID, Game, game_from_dict
-from printkit.games.archeotrek.sheet import LARGE_MIN_PT, SCORE_BOXES, SheetGeometry
+from printkit.games.archeotrek.sheet import SCORE_BOXES, SheetGeometry
 
 CIRCLE_PT = 22.0     # typed circle values
 AREA_PT = 10.0       # area letter in a circle's tab
@@ -59,11 +59,11 @@ def sheet_fields(g: SheetGeometry, player: int) -> list[FieldSpec]:
     centred a little below the circle's centre (the circle's label sits at
     the top), 2 characters; area letters centred in the tab; ticks fill the
     Choices boxes.  On a large-print sheet (``g.large``) every typed text is
-    at least :data:`~printkit.games.archeotrek.sheet.LARGE_MIN_PT` pt.
+    at least :data:`~printkit.gamekit.LARGE_PRINT_PT` pt.
     """
     p = f"p{player}"
-    # large print (g.large): typed values at least LARGE_MIN_PT too, the name after the larger label
-    least = LARGE_MIN_PT if g.large else 0.0
+    # large print (g.large): typed values at least LARGE_PRINT_PT too, the name after the larger label
+    least = LARGE_PRINT_PT if g.large else 0.0
     label = LARGE_NAME_LABEL if g.large else NAME_LABEL
     out: list[FieldSpec] = []
     n = g.name_rect

@@ -14,10 +14,10 @@ Counts, values, colours' symbols and sizes come from ``rules/archeotrek.toml``.
 from __future__ import annotations
 
 from printkit.gamekit import (
+    FOOTER,
     BuildOptions,
     Component,
     ComponentSet,
-    FOOTER,
     GameKit,
     LazyMapping,
     Part,
@@ -54,15 +54,20 @@ def parts(options: BuildOptions) -> list[Part]:
     """The kit's parts for ``options`` (players, paper, theme, rules)."""
     from printkit.games.archeotrek.documents import rules_reference_pdf
     from printkit.games.archeotrek.fields import sheet_fields
-    from printkit.games.archeotrek.sheet import SheetGeometry, is_large, sheet_face
-    from printkit.games.archeotrek.tokens import bone_back, bone_face, skeleton_back, skeleton_face
+    from printkit.games.archeotrek.sheet import SheetGeometry, sheet_face
+    from printkit.games.archeotrek.tokens import (
+        bone_back,
+        bone_face,
+        skeleton_back,
+        skeleton_face,
+    )
 
     rules = load_rules(options.rules_file("archeotrek"))
     theme = options.theme
     _check_printable(rules, theme, options.rules_file("archeotrek"))
     players = options.players or rules.players_default
     w, h = sheet_size(options.paper)
-    geometry = SheetGeometry.compute(rules, w, h, large=is_large(theme)) if options.fillable else None
+    geometry = SheetGeometry.compute(rules, w, h, large=theme.large_print) if options.fillable else None
 
     def fields_of(player: int):
         if geometry is None:
@@ -89,7 +94,7 @@ def parts(options: BuildOptions) -> list[Part]:
     paper = options.paper
     return [
         # large print: the reference runs over two pages on purpose (documents.type_context)
-        Part("rules-reference", "Rules reference (large print: 2 pages)" if is_large(theme) else "Rules reference",
+        Part("rules-reference", "Rules reference (large print: 2 pages)" if theme.large_print else "Rules reference",
              "plain paper (80 g/m²)",
              document=lambda: rules_reference_pdf(rules, theme, paper), count=1),
         Part("dig-site-sheets", "Dig Site sheets", "plain paper (80–100 g/m²), one per player per game",
@@ -125,8 +130,8 @@ def _fields():
 def scorer(rules_path=None):
     """The ArchéoTREK :class:`printkit.scoring.Scorer` under the rules at
     ``rules_path`` (``None``: bundled): Bones, Skeletons, Empty-Handed circles."""
-    from printkit.games.archeotrek import game, scoring, validate
     from printkit.gamekit import Scorer
+    from printkit.games.archeotrek import game, scoring, validate
 
     rules = game.bundled_rules() if rules_path is None else load_rules(rules_path)
     return Scorer(

@@ -26,9 +26,17 @@ from typing import Any, NamedTuple
 
 from reportlab.pdfbase import pdfmetrics
 
-from printkit.gamekit import Face, FaceBox, PrintkitError, fit_size, icons, mm
-from printkit.games.archeotrek.data import ArcheoTrekRules
+from printkit.gamekit import (
+    LARGE_PRINT_PT,
+    Face,
+    FaceBox,
+    PrintkitError,
+    fit_size,
+    icons,
+    mm,
+)
 from printkit.games.archeotrek import art
+from printkit.games.archeotrek.data import ArcheoTrekRules
 
 GAME = "archeotrek"
 
@@ -53,9 +61,6 @@ _SMALL_PT = 8.0
 _CIRCLE_LABEL_PT = 8.0
 _KEY_PT = 22.0
 
-#: Least size (pt) of any text on a large-print sheet (a theme whose ``[type]
-#: scale`` is above 1): every label, caption and hint is set at this size or more.
-LARGE_MIN_PT = 11.0
 
 
 class _Type(NamedTuple):
@@ -70,7 +75,7 @@ class _Type(NamedTuple):
 
 
 _CLASSIC = _Type(_SUBTITLE_PT, _HEADING_PT, _LABEL_PT, _SMALL_PT, _CIRCLE_LABEL_PT, _SMALL_PT + 0.5)
-_LARGE = _Type(*(max(v, LARGE_MIN_PT) for v in _CLASSIC))
+_LARGE = _Type(*(max(v, LARGE_PRINT_PT) for v in _CLASSIC))
 
 # large-print layout (mm): where the 11 pt type needs more room than the designed sheet gives
 _LARGE_BOTTOM_H = 102.0     # bottom block (Choices, Dig, Digging Areas, score): 6 mm more
@@ -188,7 +193,7 @@ class SheetGeometry:
     ``choices`` (all boxes, line by line, left to right); ``areas``: Digging
     Areas rows; ``score``: key of :data:`SCORE_BOXES` → writable box;
     ``large``: laid out for large print (every text at least
-    :data:`LARGE_MIN_PT`; a taller bottom block, wider labels, a larger key).
+    :data:`LARGE_PRINT_PT`; a taller bottom block, wider labels, a larger key).
     """
 
     width: float
@@ -214,8 +219,8 @@ class SheetGeometry:
     @classmethod
     def compute(cls, rules: ArcheoTrekRules, width: float, height: float, large: bool = False) -> "SheetGeometry":
         """Lay the sheet out in a ``width`` × ``height`` pt box; ``large``: for
-        large print (see :func:`is_large`), every text at least
-        :data:`LARGE_MIN_PT` pt.
+        large print (see :attr:`Theme.large_print`), every text at least
+        :data:`LARGE_PRINT_PT` pt.
 
         The Dig Site keeps the rules' circle size (``circle_diameter`` mm) when
         it fits and shrinks uniformly when it does not.  Raises
@@ -237,9 +242,6 @@ _PAD = mm(3.5)              # inner padding of panels
 _GAP = mm(4)                # space between panels
 
 
-def is_large(theme: Any) -> bool:
-    """True for a large-print theme (``[type] scale`` above 1)."""
-    return theme.type_scale > 1
 
 
 def _compute(rules: ArcheoTrekRules, W: float, H: float, large: bool = False, extra: float = 0.0) -> SheetGeometry:
@@ -270,8 +272,8 @@ def _compute(rules: ArcheoTrekRules, W: float, H: float, large: bool = False, ex
     r_mm = rules.circle_diameter / 2
     tab_w, tab_h, tab_gap = 6.4, 5.2, 0.6               # area-letter box (mm)
     badge_d = r_mm * 0.68                              # special badge (mm)
-    if large:  # its letter (0.62 × diameter) at least LARGE_MIN_PT at scale 1
-        badge_d = max(badge_d, (LARGE_MIN_PT / 0.62) / mm(1))
+    if large:  # its letter (0.62 × diameter) at least LARGE_PRINT_PT at scale 1
+        badge_d = max(badge_d, (LARGE_PRINT_PT / 0.62) / mm(1))
     xs = [c.x for c in rules.layout.circles]
     ys = [c.y for c in rules.layout.circles]
     specials = [c for c in rules.layout.circles if c.kind != "normal"]
@@ -306,8 +308,8 @@ def _compute(rules: ArcheoTrekRules, W: float, H: float, large: bool = False, ex
         if c.kind != "normal":
             a = math.radians(30)
             bd = mm(badge_d) * scale
-            if large:  # a shrunk Dig Site keeps its badges' letters at LARGE_MIN_PT
-                bd = max(bd, LARGE_MIN_PT / 0.62)
+            if large:  # a shrunk Dig Site keeps its badges' letters at LARGE_PRINT_PT
+                bd = max(bd, LARGE_PRINT_PT / 0.62)
             badge = (cx + r * math.cos(a), cy + r * math.sin(a), bd)
         circles[c.id] = CircleSpot(c.id, c.kind, (cx, cy), r, letter, badge)
 
@@ -641,7 +643,7 @@ class _Painter:
 
         def die(role: str, x: float) -> None:
             icons.die(self.c, x, cy, d, self.col(role), self.col(role))
-            letter = max(d * 0.62, LARGE_MIN_PT) if self.g.large else d * 0.62
+            letter = max(d * 0.62, LARGE_PRINT_PT) if self.g.large else d * 0.62
             self.text(_special_letter(role), x, cy, "bold", letter, self.text_on(role), "centre", middle=True)
 
         if line in ("yellow", "red"):
@@ -669,7 +671,7 @@ class _Painter:
         ink, muted = self.t.colour("ink"), self.t.colour("muted")
         x = p.x + _PAD
         ty = self.ty
-        line_pt = max(self.t.small(_LABEL_PT), LARGE_MIN_PT) if g.large else self.t.small(_LABEL_PT)
+        line_pt = max(self.t.small(_LABEL_PT), LARGE_PRINT_PT) if g.large else self.t.small(_LABEL_PT)
         legend_d = mm(_LARGE_LEGEND_BADGE if g.large else 4.6)
         # content is about 34 mm tall (40 with the legend): centre it in the panel
         content = mm(34) + (mm(6) if g.site_legend is None else 0)
@@ -791,16 +793,16 @@ def sheet_face(rules: ArcheoTrekRules, theme: Any, width: float, height: float,
     outlines and type.  ``player`` (1-based) prints "Player N" faintly above
     the name line and is part of the face key; ``None`` prints nothing.
     Colours and fonts come from ``theme``.  The layout is
-    :meth:`SheetGeometry.compute` ``(rules, width, height, large=is_large(theme))``
+    :meth:`SheetGeometry.compute` ``(rules, width, height, large=theme.large_print)``
     — recompute it to place form fields.  In a large-print theme (``[type]
-    scale`` above 1) every text is at least :data:`LARGE_MIN_PT` pt.
+    scale`` above 1) every text is at least :data:`LARGE_PRINT_PT` pt.
 
     Raises :class:`printkit.PrintkitError` for a box below
     :data:`MIN_WIDTH` × :data:`MIN_HEIGHT` or a player number below 1.
     """
     if player is not None and player < 1:
         raise PrintkitError(f"Dig Site sheet: player number must be 1 or more, got {player}")
-    geometry = SheetGeometry.compute(rules, width, height, large=is_large(theme))
+    geometry = SheetGeometry.compute(rules, width, height, large=theme.large_print)
 
     def draw(c: Any, box: FaceBox) -> None:
         _Painter(c, geometry, rules, theme, player).draw()

@@ -22,14 +22,20 @@ from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 
-from printkit.gamekit import Face, FaceBox, PrintkitError, fit_size, icons, mm
-from printkit.games.archeotrek.data import ArcheoTrekRules
+from printkit.gamekit import (
+    LARGE_PRINT_PT,
+    Face,
+    FaceBox,
+    PrintkitError,
+    fit_size,
+    icons,
+    mm,
+)
 from printkit.games.archeotrek import art
+from printkit.games.archeotrek.data import ArcheoTrekRules
 
 GAME = "archeotrek"
 
-#: Least size (pt) of a token's text in a large-print theme ([type] scale above 1).
-LARGE_MIN_PT = 11.0
 
 #: Largest size (pt) of a token's key number; it shrinks only to fit the safe circle.
 BONE_VALUE_PT = 40.0
@@ -225,7 +231,7 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
     bone-white with ink outlines, the pit a shade deeper than the colour), then
     "+value" (the biggest thing on the face, display font, up to
     :data:`SKELETON_VALUE_PT` pt, never below 20 pt) between two of the colour's
-    symbols, and the word "Skeleton" (at least :data:`LARGE_MIN_PT` pt in a
+    symbols, and the word "Skeleton" (at least :data:`LARGE_PRINT_PT` pt in a
     large-print theme).
 
     Raises :class:`printkit.PrintkitError` when ``colour`` is not in the rules
@@ -238,7 +244,7 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
         )
     symbol = rules.symbols[colour]
     text = f"+{value}"
-    large = theme.type_scale > 1
+    large = theme.large_print
 
     def draw(c: Any, box: FaceBox) -> None:
         fill = theme.colour(colour, GAME)
@@ -268,10 +274,10 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
         _centred_number(c, text, font, size, cx, num_y, ink, False)
         for side in (-1, 1):  # the colour's symbol on both sides of the value
             icons.colour_symbol(c, symbol, cx + side * r * 0.80, num_y, r * 0.26, ink)
-        # large print: the word at LARGE_MIN_PT, in capitals and lower case (narrower)
+        # large print: the word at LARGE_PRINT_PT, in capitals and lower case (narrower)
         word = "Skeleton" if large else "SKELETON"
         wfont = theme.font("semibold" if large else "bold")
-        wsize = (max(LARGE_MIN_PT, fit_size(word, wfont, theme.small(8.0), r * 1.45)) if large
+        wsize = (max(LARGE_PRINT_PT, fit_size(word, wfont, theme.small(8.0), r * 1.45)) if large
                  else fit_size(word, wfont, theme.small(8.0), r * 1.3))
         c.setFillColor(ink)
         c.setFont(wfont, wsize)
