@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from printkit import PrintkitError
 from printkit.games.archeotrek.data import load_rules
-from printkit.games.archeotrek.documents import rules_context, rules_reference_pdf
+from printkit.games.archeotrek.documents import rules_context, rules_reference_pdf, type_context
 from printkit.paper import PAPERS, get_paper
 from printkit.render.documents import (
     render_document,
@@ -137,7 +137,7 @@ def test_strict_undefined_and_autoescape(theme, rules):
         render_html("archeotrek-rules.html.j2", {"game": "archeotrek"}, theme, paper)
     with pytest.raises(PrintkitError, match="not found"):
         render_document("nope.html.j2", {}, theme, paper)
-    ctx = dict(rules_context(rules), title="<b>x</b>")
+    ctx = dict(rules_context(rules), type=type_context(theme), title="<b>x</b>")
     html = render_html("archeotrek-rules.html.j2", ctx, theme, paper)
     assert "&lt;b&gt;x&lt;/b&gt;" in html
 

@@ -18,11 +18,7 @@ import numpy as np
 import pytest
 
 from colour_checks import contrast, ink_of
-from printkit.build import BuildOptions, build
-from printkit.paper import get_paper
 from printkit.registry import game_ids
-from printkit.theme import load_theme
-from printkit.units import mm
 
 THEMES = ("classic", "inksaver", "highcontrast")
 #: Pages where classic covers at least this much must halve with ink-saver.
@@ -33,16 +29,10 @@ DPI = 72
 
 
 @pytest.fixture(scope="module")
-def kits(built_all, tmp_path_factory):
-    """theme → game → the kit PDF (A4, defaults); classic's is the session's
-    ``printkit build all`` (conftest ``built_all``), the others built here."""
-    root = tmp_path_factory.mktemp("ink")
-    folders = {"classic": built_all}
-    for name in THEMES[1:]:
-        opts = BuildOptions(paper=get_paper("a4"), theme=load_theme(name), bleed=mm(3))
-        build(["all"], opts, root / name, jobs=1)
-        folders[name] = root / name
-    return {name: {g: folder / g / f"{g}-kit.pdf" for g in game_ids()} for name, folder in folders.items()}
+def kits(themed_kits):
+    """theme → game → the kit PDF (A4, defaults; the session's shared builds,
+    conftest ``themed_kits``)."""
+    return {name: {g: themed_kits(name, "a4") / g / f"{g}-kit.pdf" for g in game_ids()} for name in THEMES}
 
 
 @pytest.fixture(scope="module")

@@ -8,10 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.build import BuildOptions, build
-from printkit.paper import get_paper
-from printkit.theme import load_theme
-from printkit.units import mm
 from text_checks import hidden_glyphs, low_contrast, text_on_text
 
 THEMES = ("classic", "inksaver", "highcontrast")
@@ -19,19 +15,14 @@ GAMES = ("archeotrek", "archaeology", "archeo", "archaeologia")
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory):
+def kits(themed_kits):
     """(theme, name) → PDF bytes: each game's kit PDF on A4, and the Archaeology
-    board tiled on Letter."""
-    root = tmp_path_factory.mktemp("legible")
+    board tiled on Letter (the session's shared builds, conftest ``themed_kits``)."""
     out = {}
     for name in THEMES:
-        theme = load_theme(name)
-        build(list(GAMES), BuildOptions(paper=get_paper("a4"), theme=theme, bleed=mm(3)), root / name, jobs=1)
         for g in GAMES:
-            out[name, g] = (root / name / g / f"{g}-kit.pdf").read_bytes()
-        build(["archaeology"], BuildOptions(paper=get_paper("letter"), theme=theme, bleed=mm(3)),
-              root / f"{name}-letter", jobs=1)
-        out[name, "archaeology-board-letter"] = (root / f"{name}-letter" / "archaeology" / "board.pdf").read_bytes()
+            out[name, g] = (themed_kits(name, "a4") / g / f"{g}-kit.pdf").read_bytes()
+        out[name, "archaeology-board-letter"] = (themed_kits(name, "letter") / "archaeology" / "board.pdf").read_bytes()
     return out
 
 
