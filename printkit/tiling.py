@@ -48,6 +48,8 @@ MARK_SPACE = mm(5)
 HEADER = mm(8)
 #: Half length (pt) of an alignment crosshair's arms.
 CROSS = mm(3)
+#: Least clear paper (pt) between a crosshair and the art or the window's edge.
+CROSS_CLEAR = mm(0.5)
 #: Size (pt) of the cut and glue labels on the seams: the 8 pt body minimum (at
 #: least 11 pt in a large-print theme, :meth:`printkit.theme.Theme.legible`).
 LABEL_PT = 8.0
@@ -159,19 +161,31 @@ def plan_tiles(width: float, height: float, bleed: float, paper: Paper, overlap:
 
 
 def crosshair_points(plan: TilePlan) -> list[tuple[float, float]]:
-    """Drawing coordinates of every alignment crosshair: on each seam, at a
-    quarter and three quarters of every tile's stretch of it (pt)."""
+    """Drawing coordinates (pt) of every alignment crosshair, two on each
+    tile's stretch of each seam: off the art — in the mark space and spare
+    window beyond the trim and bleed, at both ends of the stretch — where
+    the window leaves room for a whole crosshair there (issue 24: no mark on
+    a play area); else at a quarter and three quarters of the stretch."""
+    ex0, ey0, ex1, ey1 = plan.extent
+    art = (ex0 + MARK_SPACE, ey0 + MARK_SPACE, ex1 - MARK_SPACE, ey1 - MARK_SPACE)  # trim and bleed
+
+    def two(lo: float, hi: float, art_lo: float, art_hi: float) -> tuple[float, float]:
+        room = 2 * (CROSS + CROSS_CLEAR)
+        if art_lo - lo >= room and hi - art_hi >= room:
+            return (lo + art_lo) / 2, (art_hi + hi) / 2
+        return lo + (hi - lo) * 0.25, lo + (hi - lo) * 0.75
+
     pts = []
     for sx in plan.seams_x:
         for r in range(plan.rows):
             t = plan.tile(r, 0)
             lo, hi = t.y + (plan.overlap if r < plan.rows - 1 else 0), t.y + t.height - (plan.overlap if r else 0)
-            pts += [(sx, lo + (hi - lo) * f) for f in (0.25, 0.75)]
+            pts += [(sx, v) for v in two(lo, hi, art[1], art[3])]
     for sy in plan.seams_y:
         for c in range(plan.cols):
             t = plan.tile(0, c)
             lo, hi = t.x + (plan.overlap if c else 0), t.x + t.width - (plan.overlap if c < plan.cols - 1 else 0)
-            pts += [(lo + (hi - lo) * f, sy) for f in (0.25, 0.75)]
+            pts += [(u, sy) for u in two(lo, hi, art[0], art[2])]
     return pts
 
 

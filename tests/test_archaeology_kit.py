@@ -235,6 +235,29 @@ def test_board_tiles_overlap_and_marks_meet(theme, rules, paper):
         assert _same(seen_b, seen_a)
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_board_crosshairs_stay_off_the_board(theme, rules, paper):
+    """Issue 24: no alignment mark on a play area.  Every crosshair of the
+    tiled board (its whole 2 × CROSS square) lies clear of the board's art —
+    the union of everything the board's drawing puts on the page, bleed
+    included — on A4 and on Letter, where the spare room is least."""
+    data, _ = render_tiled(board_draw(rules, theme), mm(rules.board_width), mm(rules.board_height),
+                           bleed=mm(3), paper=get_paper(paper), overlap=mm(rules.board_overlap), theme=theme,
+                           title="Board")
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for n, page in enumerate(pdf.pages, 1):
+            _, objs = _artwork(page)
+            x0 = min(b[0] for _, b in objs)
+            y0 = min(b[1] for _, b in objs)
+            x1 = max(b[2] for _, b in objs)
+            y1 = max(b[3] for _, b in objs)
+            marks = _crosshairs(page)
+            assert len(marks) >= 2, (paper, n)
+            for cx, cy in marks:
+                clear = cx + CROSS <= x0 or cx - CROSS >= x1 or cy + CROSS <= y0 or cy - CROSS >= y1
+                assert clear, (paper, n, (cx, cy), (x0, y0, x1, y1))
+
+
 def test_board_tile_pages_fit_the_paper(theme, rules):
     data, plan = render_tiled(board_draw(rules, theme), mm(rules.board_width), mm(rules.board_height),
                               bleed=mm(3), paper=get_paper("a4"), overlap=mm(rules.board_overlap), theme=theme,
