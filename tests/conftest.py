@@ -142,7 +142,7 @@ def _recording_write(original):
 #: Test files left out of the default run (``pytest -m "not slow"``, pyproject's
 #: addopts): they build or render whole kits, drive a browser or node, or fuzz.
 #: ``pytest -m "slow or not slow"`` (CI, ``.ci/run``) runs them too.  A test in
-#: another file that uses the ``built_all`` fixture is slow as well.
+#: another file that uses the ``built_all`` or ``themed_kits`` fixture (whole kits) is slow as well.
 SLOW_FILES = frozenset({
     "test_parallel_build.py", "test_golden_kits.py", "test_print_fidelity.py", "test_rules_reference_kits.py",
     "test_scorepad_browser.py", "test_scorepad_parity.py", "test_scoring_fuzz.py",
@@ -181,7 +181,8 @@ SLOW_TESTS = frozenset({
 def pytest_collection_modifyitems(config, items):
     for item in items:
         test = f"{item.path.name}::{getattr(item, 'originalname', item.name)}"
-        if item.path.name in SLOW_FILES or test in SLOW_TESTS or "built_all" in getattr(item, "fixturenames", ()):
+        uses = getattr(item, "fixturenames", ())
+        if item.path.name in SLOW_FILES or test in SLOW_TESTS or "built_all" in uses or "themed_kits" in uses:
             item.add_marker(pytest.mark.slow)
 
 
