@@ -64,6 +64,22 @@ class Face:
     draw: DrawFn
     text: str = ""
 
+    def scaled(self, k: float) -> Face:
+        """This face drawn ``k`` times larger: the drawing gets a box, bleed
+        and safe zone ``1 / k`` as large, then the canvas is scaled by ``k``
+        (a large-print piece drawn with the classic layout); ``self`` when
+        ``k`` is 1.  The key gains ``/x<k>`` so both sizes may share a PDF."""
+        if k == 1.0:
+            return self
+
+        def draw(c, box: FaceBox) -> None:
+            c.saveState()
+            c.scale(k, k)
+            self.draw(c, FaceBox(box.width / k, box.height / k, box.bleed / k, box.safe / k, box.theme, box.shape))
+            c.restoreState()
+
+        return Face(f"{self.key}/x{k:g}", draw, text=self.text)
+
 
 @dataclass(frozen=True)
 class Component:

@@ -407,18 +407,6 @@ def aid_scale(theme) -> float:
     return LARGE_PRINT_PT / AID_MIN_PT if theme.large_print else 1.0
 
 
-def _scaled_face(face: Face, k: float) -> Face:
-    if k == 1.0:
-        return face
-
-    def draw(c, box: FaceBox) -> None:
-        c.saveState()
-        c.scale(k, k)
-        face.draw(c, FaceBox(box.width / k, box.height / k, box.bleed / k, box.safe / k, box.theme, box.shape))
-        c.restoreState()
-
-    return Face(f"{face.key}/x{k:g}", draw, text=face.text)
-
 
 def aid_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
     """One player aid card per player (``players.max``), front and back: 95 ×
@@ -427,7 +415,7 @@ def aid_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
     k = aid_scale(theme)
     drawn_with = replace(theme, type_scale=1.0) if k != 1.0 else theme
     w, h = mm(rules.sizes["aid_width"]) * k, mm(rules.sizes["aid_height"]) * k
-    front = _scaled_face(aid_front(rules, drawn_with), k)
-    back = _scaled_face(aid_back(rules, drawn_with), k)
+    front = aid_front(rules, drawn_with).scaled(k)
+    back = aid_back(rules, drawn_with).scaled(k)
     return tuple(Component(f"player-aid-{i + 1}", w, h, front, back, safe=mm(3) * k, meta={"kind": "aid"})
                  for i in range(rules.players_max))

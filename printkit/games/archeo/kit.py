@@ -90,8 +90,8 @@ def card_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
              for i in range(1, n + 1)]
     k = pieces.reference_scale(theme)
     drawn_with = replace(theme, type_scale=1.0) if k != 1.0 else theme
-    cards.append(Component("reference", w * k, h * k, pieces.scaled(pieces.reference_front(drawn_with, rules), k),
-                           pieces.scaled(pieces.reference_back(drawn_with, rules), k), safe=safe * k,
+    cards.append(Component("reference", w * k, h * k, pieces.reference_front(drawn_with, rules).scaled(k),
+                           pieces.reference_back(drawn_with, rules).scaled(k), safe=safe * k,
                            meta={"kind": "reference"}))
     return tuple(cards)
 

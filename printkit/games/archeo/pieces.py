@@ -271,20 +271,6 @@ def reference_scale(theme) -> float:
     return LARGE_PRINT_PT / REFERENCE_MIN_PT if theme.large_print else 1.0
 
 
-def scaled(face: Face, k: float) -> Face:
-    """``face`` drawn ``k`` times larger (its box, bleed and safe zone ``1 / k``
-    as large, then the canvas scaled by ``k``); ``face`` itself when ``k`` is 1."""
-    if k == 1.0:
-        return face
-
-    def draw(c, box: FaceBox) -> None:
-        c.saveState()
-        c.scale(k, k)
-        face.draw(c, FaceBox(box.width / k, box.height / k, box.bleed / k, box.safe / k, box.theme, box.shape))
-        c.restoreState()
-
-    return Face(f"{face.key}/x{k:g}", draw, text=face.text)
-
 
 def reference_front(theme, rules: ArcheoRules) -> Face:
     """The reference card's front: shovel cards by player count (the rulebook
