@@ -72,6 +72,13 @@ def built_all(tmp_path_factory):
     return out
 
 
+#: The workplace's shared folder (rulebooks, formats, cases) beside the checkout:
+#: ``../shared`` of the repository, or of a folder holding it (a clone one level
+#: deeper, a git worktree).  The rulebooks are the oracles of the text tests.
+SHARED = next((p / "shared" for p in Path(__file__).resolve().parents[2:6] if (p / "shared" / "rulebooks").is_dir()),
+              Path(__file__).resolve().parents[2] / "shared")
+
+
 _THEMED_KITS: dict[tuple[str, str], Path] = {}
 
 

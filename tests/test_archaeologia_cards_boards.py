@@ -29,6 +29,8 @@ import pdfplumber
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
+
+from conftest import SHARED
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.games.archaeologia import cards
@@ -40,8 +42,7 @@ from printkit.units import mm
 GAME = "archaeologia"
 THEMES = ("classic", "inksaver", "highcontrast")
 PARTS = ("cards", "player-aids", "boards", "rules-reference")
-RULEBOOK = next((p / "shared" / "rulebooks" / "archaeologia.txt" for p in Path(__file__).resolve().parents[1:4]
-                 if (p / "shared" / "rulebooks" / "archaeologia.txt").is_file()), Path("archaeologia.txt"))
+RULEBOOK = SHARED / "rulebooks" / "archaeologia.txt"
 PT = 72 / 25.4
 
 

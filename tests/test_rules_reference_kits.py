@@ -17,12 +17,14 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+
+from conftest import SHARED
 from pdfminer.layout import LTCurve, LTFigure
 import pypdfium2 as pdfium
 
 from printkit.registry import game_ids
 
-RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rulebooks" / "archaeology.txt"
+RULEBOOK = SHARED / "rulebooks" / "archaeology.txt"
 MM = 72 / 25.4
 #: A poker card (mm): what every Archaeology card space must hold.
 CARD = (63.5, 88.9)
@@ -52,8 +54,6 @@ def _pages(path: Path) -> tuple[str, ...]:
 def rulebook() -> dict:
     """The thief and master thief terms and the marketplace deal, read from the
     rulebook text (the oracle), independently of rules/archaeology.toml."""
-    if not RULEBOOK.is_file():
-        pytest.skip(f"no rulebook text at {RULEBOOK}")
     text = _flat(RULEBOOK.read_text(encoding="utf-8"))
     thief = re.search(r"If the card is a thief: The player may discard (\$\d+) and then steal a treasure card or "
                       r"key card of (their) choice", text)

@@ -20,23 +20,25 @@ from pathlib import Path
 
 import pytest
 
+from conftest import SHARED
+
 from printkit import PrintkitError
 from printkit.registry import all_games
 from printkit.scorepad import CORE_JS, encode
 from printkit.scoring.fields import read_game_file
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path("/work/shared/cases")
+CASES = SHARED / "cases"
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
 
 #: game id → folders of game files its Python scorer is tested on.
 FOLDERS = {
     "archeotrek": [ROOT / "tests/data/archeotrek", ROOT / "tests/data/bad", ROOT / "examples/archeotrek",
-                   SHARED / "archeotrek"],
-    "archaeology": [ROOT / "tests/data/bad/archaeology", ROOT / "examples/archaeology", SHARED / "archaeology"],
-    "archeo": [ROOT / "tests/data/archeo", ROOT / "examples/archeo", SHARED / "archeo"],
-    "archaeologia": [ROOT / "tests/data/archaeologia", ROOT / "examples/archaeologia", SHARED / "archaeologia"],
+                   CASES / "archeotrek"],
+    "archaeology": [ROOT / "tests/data/bad/archaeology", ROOT / "examples/archaeology", CASES / "archaeology"],
+    "archeo": [ROOT / "tests/data/archeo", ROOT / "examples/archeo", CASES / "archeo"],
+    "archaeologia": [ROOT / "tests/data/archaeologia", ROOT / "examples/archaeologia", CASES / "archaeologia"],
 }
 
 
