@@ -183,12 +183,6 @@ def scorer(rules_path=None):
 
 _title_art = deferred("printkit.games.archaeologia.cover:title_art")
 
-def _scorepad(rules_path=None):
-    """The in-browser score pad (:mod:`printkit.games.archaeologia.scorepad`)."""
-    from printkit.games.archaeologia.scorepad import pad
-
-    return pad(rules_path)
-
 
 GAME = GameKit(
     id=GAME_ID,
@@ -198,6 +192,6 @@ GAME = GameKit(
     rules=load_rules,
     options=frozenset({"board_paper"}),
     scorer=scorer,
-    scorepad=lambda rules_path=None: _scorepad(rules_path),
+    scorepad=deferred("printkit.games.archaeologia.scorepad:pad"),  # the in-browser score pad
     icons=LazyMapping(_deck_icons),
 )

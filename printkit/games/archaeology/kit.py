@@ -166,12 +166,6 @@ def scorer(rules_path=None):
 
 _title_art = deferred("printkit.games.archaeology.cover:title_art")
 
-def _scorepad(rules_path=None):
-    """The in-browser score pad (:mod:`printkit.games.archaeology.scorepad`)."""
-    from printkit.games.archaeology.scorepad import pad
-
-    return pad(rules_path)
-
 
 GAME = GameKit(
     id=GAME_ID,
@@ -181,5 +175,5 @@ GAME = GameKit(
     rules=load_rules,
     options=frozenset({"board_paper"}),
     scorer=scorer,
-    scorepad=lambda rules_path=None: _scorepad(rules_path),
+    scorepad=deferred("printkit.games.archaeology.scorepad:pad"),  # the in-browser score pad
 )

@@ -189,12 +189,6 @@ def scorer(rules_path: Path | None = None):
 
 _title_art = deferred("printkit.games.archeo.cover:title_art")
 
-def _scorepad(rules_path=None):
-    """The in-browser score pad (:mod:`printkit.games.archeo.scorepad`)."""
-    from printkit.games.archeo.scorepad import pad
-
-    return pad(rules_path)
-
 
 GAME = GameKit(
     id=GAME_ID,
@@ -203,5 +197,5 @@ GAME = GameKit(
     cover_accent="dirt_dark",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,
     scorer=scorer,
-    scorepad=lambda rules_path=None: _scorepad(rules_path),
+    scorepad=deferred("printkit.games.archeo.scorepad:pad"),  # the in-browser score pad
 )

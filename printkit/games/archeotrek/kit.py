@@ -106,12 +106,6 @@ def parts(options: BuildOptions) -> list[Part]:
     ]
 
 
-def _scorepad(rules_path=None):
-    """The in-browser score pad (:mod:`printkit.games.archeotrek.scorepad`)."""
-    from printkit.games.archeotrek.scorepad import pad
-
-    return pad(rules_path)
-
 
 def _simulate():
     """The game simulator, loaded for ``simulate`` only (``score`` never plays)."""
@@ -160,5 +154,5 @@ GAME = GameKit(
     icons=LazyMapping("printkit.games.archeotrek.art:DECK_ICONS"),
     title_art=title_art,
     scorer=scorer,
-    scorepad=_scorepad,
+    scorepad=deferred("printkit.games.archeotrek.scorepad:pad"),  # the in-browser score pad
 )
