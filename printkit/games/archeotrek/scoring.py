@@ -11,18 +11,19 @@ competition ranks (1, 1, 3); everyone on the top score shares the win.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import and_, invert, sub
 from typing import Any
 
 from printkit.games.archeotrek.game import GAME_ID, Game
-from printkit.gamekit import clip, rank_players, report_dict, text_report, to_json, winner_line
+from printkit.gamekit import clip, report_dict, text_report, to_json, winner_line
+from printkit.ranking import competition_ranks
 from printkit.games.archeotrek.validate import (
     ERROR,
     Problem,
+    check_sheets,
     labels_in,
     tables_for,
-    token_index_for,
-    validate,
+    token_tally_for,
 )
 
 
@@ -101,22 +102,105 @@ class PlayerScore:
     rank: int = 0
 
 
-@dataclass
 class Result:
     """Outcome of :func:`score_game`.
 
     ``valid``: no error-level problem (``players``/``winners`` are empty
-    otherwise); ``players`` in rank order (ties by seat); ``skeletons`` in
-    token-set colour order.
+    otherwise); ``players`` (:class:`PlayerScore`, in rank order, ties by
+    seat) and ``skeletons`` (:class:`SkeletonAward`, in token-set colour
+    order) are lists; ``winners``: the names ranked 1.
+
+    Scoring decides every total, rank, Skeleton and winner; the ``players``
+    and ``skeletons`` records that report them are built when first read,
+    from what scoring kept (a game changed after it was scored does not
+    change them).  Both may be assigned, like any attribute.
     """
 
-    source: str
-    valid: bool
-    partial: bool
-    problems: list[Problem]
-    players: list[PlayerScore] = field(default_factory=list)
-    skeletons: list[SkeletonAward] = field(default_factory=list)
-    winners: list[str] = field(default_factory=list)
+    __slots__ = ("source", "valid", "partial", "problems", "winners", "_players", "_skeletons", "_scored")
+
+    def __init__(self, source: str, valid: bool, partial: bool, problems: list[Problem],
+                 players: list[PlayerScore] | None = None, skeletons: list[SkeletonAward] | None = None,
+                 winners: list[str] | None = None) -> None:
+        self.source, self.valid, self.partial, self.problems = source, valid, partial, problems
+        self._players = [] if players is None else players
+        self._skeletons = [] if skeletons is None else skeletons
+        self.winners = [] if winners is None else winners
+        self._scored: _Scored | None = None
+
+    @property
+    def players(self) -> list[PlayerScore]:
+        if self._scored is not None:
+            self._build()
+        return self._players
+
+    @players.setter
+    def players(self, value: list[PlayerScore]) -> None:
+        if self._scored is not None:
+            self._build()
+        self._players = value
+
+    @property
+    def skeletons(self) -> list[SkeletonAward]:
+        if self._scored is not None:
+            self._build()
+        return self._skeletons
+
+    @skeletons.setter
+    def skeletons(self, value: list[SkeletonAward]) -> None:
+        if self._scored is not None:
+            self._build()
+        self._skeletons = value
+
+    def _build(self) -> None:
+        self._players, self._skeletons = self._scored.records()
+        self._scored = None
+
+    def __repr__(self) -> str:
+        return (f"Result(source={self.source!r}, valid={self.valid!r}, partial={self.partial!r}, "
+                f"problems={self.problems!r}, players={self.players!r}, skeletons={self.skeletons!r}, "
+                f"winners={self.winners!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return ((self.source, self.valid, self.partial, self.problems, self.players, self.skeletons, self.winners)
+                == (other.source, other.valid, other.partial, other.problems, other.players, other.skeletons,
+                    other.winners))
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it was
+
+
+class _Scored:
+    """What :func:`score_game` decided for a valid game, per player in seat
+    order, kept to build :class:`PlayerScore` and :class:`SkeletonAward`
+    records when they are first read."""
+
+    __slots__ = ("names", "seats", "kept", "circles", "empty", "tables", "columns", "colours", "values",
+                 "won", "empty_points", "points", "order", "ranks")
+
+    def records(self) -> tuple[list[PlayerScore], list[SkeletonAward]]:
+        names, columns, values = self.names, self.columns, self.values
+        awards: list[SkeletonAward] = []
+        won_by: list[list[SkeletonAward]] = [[] for _ in names]
+        won_points = [0] * len(names)
+        for k, colour in enumerate(self.colours):
+            i = self.won[k]
+            award = SkeletonAward(colour, values[k], None if i is None else names[i],
+                                  dict(zip(names, columns[1 + 2 * k])), dict(zip(names, columns[2 + 2 * k])))
+            awards.append(award)
+            if i is not None:
+                won_by[i].append(award)
+                won_points[i] += values[k]
+        players = []
+        tables, bone_points = self.tables, columns[0]
+        for i in self.order:
+            circles = self.circles[i]
+            empty = {lab: circles[lab] for lab in labels_in(self.empty[i], tables)}  # layout order
+            players.append(PlayerScore(
+                names[i], self.seats[i], self.kept[i], bone_points[i], won_by[i], won_points[i],
+                empty, self.empty_points[i], self.points[i], self.ranks[i],
+            ))
+        return players, awards
 
 
 def award_skeleton(colour: str, value: int, counts: dict[str, int], points: dict[str, int]) -> SkeletonAward:
@@ -151,61 +235,52 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
     boxes are a warning).  Never raises for bad sheets: problems are on the
     result, and ``Result.valid`` is False when any is an error.
     """
-    masks: list[tuple[int, int]] = []
-    problems = validate(game, partial=partial, sheet_masks=masks)
+    sheets: list[tuple[int, int, list[str], int | None]] = []
+    problems = check_sheets(game, partial, sheets)
     for p in problems:
         if p.severity == ERROR:
             return Result(game.source, False, partial, problems)
-    res = Result(game.source, True, partial, problems)
-    tables = tables_for(game.layout)
-    tindex = token_index_for(game.tokens)
-    colours = list(game.tokens.bones)
-    scores: list[PlayerScore] = []
-    counts: dict[str, dict[str, int]] = {c: {} for c in colours}
-    pts: dict[str, dict[str, int]] = {c: {} for c in colours}
-    for pl, (filled, in_areas) in zip(game.players, masks):
-        name = pl.name
-        bones: list[str] = []
-        bone_points = 0
-        mine_n = dict.fromkeys(colours, 0)
-        mine_p = dict.fromkeys(colours, 0)
-        for area in pl.areas:
-            bones += area.bones
-        for tok in bones:
-            colour, v = tindex[tok]
-            bone_points += v
-            mine_n[colour] += 1
-            mine_p[colour] += v
-        for c in colours:
-            counts[c][name] = mine_n[c]
-            pts[c][name] = mine_p[c]
-        circles = pl.circles
-        empty = {}
-        eh = 0
-        for lab in labels_in(filled & ~in_areas, tables):  # empty-handed circles, in layout order
-            v = empty[lab] = circles[lab]
-            eh += v
-        scores.append(PlayerScore(
-            name, pl.seat, bones, bone_points, [], 0, empty, eh, bone_points - eh,
-        ))
-    by_name = {s.name: s for s in scores}
-    skeletons = game.tokens.skeletons
-    for c in colours:
-        aw = award_skeleton(c, skeletons[c], counts[c], pts[c])
-        res.skeletons.append(aw)
-        if aw.winner is not None:
-            s = by_name[aw.winner]
-            s.skeletons.append(aw)
-            s.skeleton_points += aw.value
-            s.score += aw.value
-    scores = rank_players(scores, _SCORE, _SEAT)
-    res.players = scores
-    res.winners = [s.name for s in scores if s.rank == 1]
+    players = game.players
+    filled, used, kept, tallies = zip(*sheets) if sheets else ((), (), (), ())
+    tally = token_tally_for(game.tokens)
+    # The validator summed each sheet's TokenTally.packed: per field, one value
+    # per player — 0: Bone points, 1 + 2k / 2 + 2k: tokens / points of colour k.
+    columns = tally.columns(tallies)
+    # A valid sheet's Digging Areas each total area_sum and share no circle, so
+    # the Empty-Handed circles (filled, in no area) hold the rest of the values.
+    circles = [pl.circles.copy() for pl in players]
+    area_sum = game.area_sum
+    empty_points = [sum(c.values()) - area_sum * len(pl.areas) for c, pl in zip(circles, players)]
+    points = [*map(sub, columns[0], empty_points)]
+    skeleton_values = [*map(game.tokens.skeletons.__getitem__, tally.colours)]
+    won: list[int | None] = []
+    for k, value in enumerate(skeleton_values):  # award_skeleton's rule, over seat-order columns
+        counts = columns[1 + 2 * k]
+        best = max(counts) if counts else 0
+        i = None
+        if best:
+            if counts.count(best) == 1:
+                i = counts.index(best)
+            else:
+                top = [j for j, n in enumerate(counts) if n == best]
+                held = columns[2 + 2 * k]
+                low = min(held[j] for j in top)
+                fewest = [j for j in top if held[j] == low]
+                if len(fewest) == 1:
+                    i = fewest[0]
+        won.append(i)
+        if i is not None:
+            points[i] += value
+    names = [pl.name for pl in players]
+    seats = [pl.seat for pl in players]
+    order, ranks = competition_ranks(points, seats)
+    res = Result(game.source, True, partial, problems, winners=[names[i] for i in order if ranks[i] == 1])
+    sc = res._scored = _Scored()
+    sc.names, sc.seats, sc.kept, sc.circles, sc.tables = names, seats, kept, circles, tables_for(game.layout)
+    sc.empty = [*map(and_, filled, map(invert, used))]
+    sc.columns, sc.colours, sc.values, sc.won = columns, tally.colours, skeleton_values, won
+    sc.empty_points, sc.points, sc.order, sc.ranks = empty_points, points, order, ranks
     return res
-
-
-_SCORE = attrgetter("score")
-_SEAT = attrgetter("seat")
 
 
 # -- rendering ------------------------------------------------------------------

@@ -19,7 +19,7 @@ import heapq
 import sys
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Any
+from typing import Any, Sequence
 
 from printkit.games.archeotrek.data import CHOICE_LINES, Layout, TokenSet
 # CODES and Problem live with the game file's model (game.py); validate needs Game.
@@ -29,7 +29,8 @@ from printkit.gamekit import ERROR, WARNING, clip, show
 
 #: Names other modules import from here (CODES and Problem are game.py's).
 __all__ = ["CODES", "CHOICE_LINES", "ERROR", "WARNING", "LINE_BITS", "Problem", "problem", "Tables",
-           "components", "errors", "labels_in", "op_values", "tables_for", "token_index", "token_index_for", "validate"]
+           "TokenTally", "check_sheets", "components", "errors", "labels_in", "op_values", "tables_for", "token_index",
+           "token_index_for", "token_tally_for", "validate"]
 
 LINE_BITS: dict[str, int] = {line: 1 << i for i, line in enumerate(CHOICE_LINES)}
 KIND_LINE = {"red": "red", "yellow": "yellow", "plus": "sum"}
@@ -384,6 +385,73 @@ def token_index_for(tokens: TokenSet) -> dict[str, tuple[str, int]]:
     return ti
 
 
+class TokenTally:
+    """Per-token packed tallies of a token set: a sheet's Bones counted, and
+    its tokens checked, with one C-speed ``sum``.
+
+    ``packed[token id]`` holds, in :attr:`fields` fields of :attr:`width`
+    bits (field 0 lowest): the token's value, then per colour (token-set
+    order) a 1 in the colour's count field and the value in its points field
+    when the token is of that colour; above them (from bit :attr:`shift`) the
+    token's own bit.  Summed over a sheet's tokens, field 0 is the Bone
+    points, field ``1 + 2k`` the tokens and ``2 + 2k`` the points of colour
+    ``k``, and the part from :attr:`shift` up has one bit per token kept — as
+    many bits as tokens exactly when no token is kept twice (a repeat
+    carries).  ``width`` is 8, 16, 32 or 64 when every sum of distinct tokens
+    fits (fields then unpack as one machine array), else as wide as needed.
+    """
+
+    __slots__ = ("packed", "colours", "width", "fields", "shift", "low", "_format")
+
+    def __init__(self, tokens: TokenSet) -> None:
+        index = token_index(tokens)
+        self.colours = tuple(tokens.bones)
+        self.fields = 1 + 2 * len(self.colours)
+        need = max(sum(sum(v) for v in tokens.bones.values()), len(index)).bit_length()
+        self.width = w = next((b for b in (8, 16, 32, 64) if need <= b), need)
+        self._format = {8: "B", 16: "H", 32: "I", 64: "Q"}.get(w)
+        self.shift = w * self.fields
+        self.low = (1 << self.shift) - 1
+        slot = {c: k for k, c in enumerate(self.colours)}
+        self.packed = {
+            tok: v | 1 << (w * (1 + 2 * slot[c])) | v << (w * (2 + 2 * slot[c])) | 1 << (self.shift + i)
+            for i, (tok, (c, v)) in enumerate(index.items())
+        }
+
+    def columns(self, tallies: Sequence[int]) -> list[tuple[int, ...]]:
+        """Per field (field 0 first), its value in each summed tally, as a
+        tuple in the order of ``tallies``; ``fields`` empty tuples for none."""
+        if not tallies:
+            return [()] * self.fields
+        low, size, fmt = self.low, self.shift >> 3, self._format
+        if fmt == "B":
+            rows: list = [(t & low).to_bytes(size, "little") for t in tallies]
+        elif fmt is not None:
+            rows = [memoryview((t & low).to_bytes(size, sys.byteorder)).cast(fmt) for t in tallies]
+        else:
+            w = self.width
+            mask = (1 << w) - 1
+            rows = [[t >> (w * i) & mask for i in range(self.fields)] for t in tallies]
+        return [*zip(*rows)]
+
+
+_TALLY: dict[int, tuple[TokenSet, TokenTally]] = {}
+
+
+def token_tally_for(tokens: TokenSet) -> TokenTally:
+    """Cached :class:`TokenTally` of ``tokens`` (keyed by object identity)."""
+    hit = _TALLY.get(id(tokens))
+    if hit is not None and hit[0] is tokens:
+        return hit[1]
+    if len(_TALLY) > 64:
+        _TALLY.clear()
+    tt = TokenTally(tokens)
+    _TALLY[id(tokens)] = (tokens, tt)
+    return tt
+
+
+
+
 def _check_matching(
     pname: str, masks: list[tuple[str, int]], ticks: dict[str, int], t: Tables
 ) -> Problem | None:
@@ -555,6 +623,22 @@ def validate(game: "Game", *, partial: bool = False,
     per player (seat order) the bitmasks (bit ``Tables.idx[label]``) of the
     filled circles and of the circles inside Digging Areas, for the scorer.
     """
+    if sheet_masks is None:
+        return check_sheets(game, partial, None)
+    sheets: list[tuple[int, int, list[str], int | None]] = []
+    out = check_sheets(game, partial, sheets)
+    sheet_masks += [(filled, used) for filled, used, _, _ in sheets]
+    return out
+
+
+def check_sheets(game: "Game", partial: bool,
+                 sheets: list[tuple[int, int, list[str], int | None]] | None) -> list[Problem]:
+    """:func:`validate`'s problems; ``sheets``, when given, receives per
+    player (seat order) ``(filled, used, bones, tally)``: the bitmasks of the
+    filled circles and of the circles inside Digging Areas, the kept token ids
+    in area order (a new list) and the sheet's summed
+    :attr:`TokenTally.packed` (``None`` once a table has an unknown or
+    duplicated token — the game is then invalid)."""
     t = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
     labels, nbr, fast, shapes, choice_memo = t.labels, t.nbr, t.fast, t.shapes, t.choices
@@ -565,9 +649,13 @@ def validate(game: "Game", *, partial: bool = False,
     area_sum = game.area_sum
     base, per_zero = game.tokens_base, game.tokens_per_zero
     out: list[Problem] = list(game.problems)
-    holders: dict[str, tuple[str, int]] = {}
+    tally = token_tally_for(game.tokens)
+    tally_of, tok_shift = tally.packed.__getitem__, tally.shift
+    table_tokens = 0  # the token bits of every sheet so far (while no token problem)
+    holders: dict[str, tuple[str, int]] | None = None
     short: list[Problem] = []
-    for pl in game.players:
+    players = game.players
+    for seat_no, pl in enumerate(players):
         pname = pl.name
         circles = pl.circles
         # -- circles: fast pass (labels, values, special circles) --------------
@@ -651,77 +739,118 @@ def validate(game: "Game", *, partial: bool = False,
                 severity=WARNING if partial else ERROR, player=pname,
             ))
         # -- digging areas and their tokens -----------------------------------------
-        used = 0
-        area_masks: list[int] = []
-        owners: _Holders | None = None  # built on the first area with a problem
-        value_of = circles.__getitem__
-        for a_no, area in enumerate(pl.areas, 1):
-            acircles = area.circles
-            amask = shapes.get(acircles)
-            if amask is None:
-                amask = _area_shape(acircles, t)
-            ok = False
-            if amask and not amask & used:
-                try:
-                    values = [*map(value_of, acircles)]
-                    ok = sum(values) == area_sum
-                except (KeyError, TypeError):  # an empty circle, or one whose value is not a number
-                    pass
-            if ok:
-                zeros = values.count(0)
-            else:
-                if owners is None:
-                    owners = _Holders(area_masks)
-                amask, ok, s, zeros = _area_slow(
-                    pname, a_no, acircles, circles, filled, used, owners, t, area_sum, out,
-                )
-            area_masks.append(amask)
-            used |= amask
-            bones = area.bones
-            if ok:
-                allowed = base + per_zero * zeros
-                nb = len(bones)
-                if nb != allowed:
-                    desc = _desc(acircles)
-                    if nb > allowed:
-                        out.append(problem(
-                            "too-many-tokens",
-                            f"area {a_no} ({desc}) has {zeros} zero(s), so keeps at most "
-                            f"{allowed} Bone token(s), not {nb}",
-                            player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
-                        ))
-                    else:
-                        short.append(problem(
-                            "too-few-tokens",
-                            f"area {a_no} ({desc}) keeps {nb} Bone token(s) but earns "
-                            f"{allowed} and the token set is not exhausted",
-                            player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
-                        ))
-            for tok in bones:
-                if tok in tindex and tok not in holders:
-                    holders[tok] = (pname, a_no)
+        # Tokens: while every sheet so far kept known tokens, each once across
+        # the table, a sheet's tokens are checked after its areas by one sum of
+        # their TokenTally.packed (an unknown token raises; a repeated one
+        # carries in the token bits).  The first sheet that breaks this re-runs
+        # its areas with the detailed check — ``holders``: token → (player,
+        # area) of its first keeper, filled in for the earlier sheets — which
+        # words each problem per token, for it and every later sheet.
+        areas = pl.areas
+        out_mark, short_mark = len(out), len(short)
+        while True:
+            used = 0
+            area_masks: list[int] = []
+            owners: _Holders | None = None  # built on the first area with a problem
+            value_of = circles.__getitem__
+            kept: list[str] = []
+            for a_no, area in enumerate(areas, 1):
+                acircles = area.circles
+                amask = shapes.get(acircles)
+                if amask is None:
+                    amask = _area_shape(acircles, t)
+                ok = False
+                if amask and not amask & used:
+                    try:
+                        values = [*map(value_of, acircles)]
+                        ok = sum(values) == area_sum
+                    except (KeyError, TypeError):  # an empty circle, or one whose value is not a number
+                        pass
+                if ok:
+                    zeros = values.count(0)
+                else:
+                    if owners is None:
+                        owners = _Holders(area_masks)
+                    amask, ok, s, zeros = _area_slow(
+                        pname, a_no, acircles, circles, filled, used, owners, t, area_sum, out,
+                    )
+                area_masks.append(amask)
+                used |= amask
+                bones = area.bones
+                kept += bones
+                if ok:
+                    allowed = base + per_zero * zeros
+                    nb = len(bones)
+                    if nb != allowed:
+                        desc = _desc(acircles)
+                        if nb > allowed:
+                            out.append(problem(
+                                "too-many-tokens",
+                                f"area {a_no} ({desc}) has {zeros} zero(s), so keeps at most "
+                                f"{allowed} Bone token(s), not {nb}",
+                                player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
+                            ))
+                        else:
+                            short.append(problem(
+                                "too-few-tokens",
+                                f"area {a_no} ({desc}) keeps {nb} Bone token(s) but earns "
+                                f"{allowed} and the token set is not exhausted",
+                                player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
+                            ))
+                if holders is None:
                     continue
-                desc = _desc(acircles) or "(none)"
-                if tok not in tindex:
+                for tok in bones:
+                    if tok in tindex and tok not in holders:
+                        holders[tok] = (pname, a_no)
+                        continue
+                    desc = _desc(acircles) or "(none)"
+                    if tok not in tindex:
+                        out.append(problem(
+                            "unknown-token",
+                            f"area {a_no} ({desc}) keeps {show(tok)}, not a token of the set "
+                            f"(\"<colour>-<value>\", colours {_join(game.tokens.bones)})",
+                            player=pname, tokens=(tok,), area=a_no,
+                        ))
+                        continue
+                    prev = holders[tok]
+                    where = "earlier in this sheet" if prev[0] == pname else f"by {clip(prev[0])}"
                     out.append(problem(
-                        "unknown-token",
-                        f"area {a_no} ({desc}) keeps {show(tok)}, not a token of the set "
-                        f"(\"<colour>-<value>\", colours {_join(game.tokens.bones)})",
+                        "duplicate-token",
+                        f"area {a_no} ({desc}) keeps {_short(tok)}, already kept {where} (area {prev[1]})",
                         player=pname, tokens=(tok,), area=a_no,
                     ))
-                    continue
-                prev = holders[tok]
-                where = "earlier in this sheet" if prev[0] == pname else f"by {clip(prev[0])}"
-                out.append(problem(
-                    "duplicate-token",
-                    f"area {a_no} ({desc}) keeps {_short(tok)}, already kept {where} (area {prev[1]})",
-                    player=pname, tokens=(tok,), area=a_no,
-                ))
-        if sheet_masks is not None:
-            sheet_masks.append((filled, used))
-    if short and len(holders) < len(tindex):
+            tally = None
+            if holders is not None:
+                break
+            try:
+                tally = sum(map(tally_of, kept))
+            except KeyError:  # an unknown token
+                pass
+            else:
+                mine = tally >> tok_shift
+                if mine.bit_count() == len(kept) and not mine & table_tokens:
+                    table_tokens |= mine
+                    break
+                tally = None  # a token kept twice
+            holders = _first_keepers(players[:seat_no], tindex)
+            del out[out_mark:], short[short_mark:]
+        if sheets is not None:
+            sheets.append((filled, used, kept, tally))
+    if short and (table_tokens.bit_count() if holders is None else len(holders)) < len(tindex):
         out.extend(short)
     return out
+
+
+def _first_keepers(players: list, tindex: dict[str, tuple[str, int]]) -> dict[str, tuple[str, int]]:
+    """Token id → (player name, area number) of the first sheet and area
+    (seat order, then area order) keeping it; known tokens only."""
+    holders: dict[str, tuple[str, int]] = {}
+    for pl in players:
+        for a_no, area in enumerate(pl.areas, 1):
+            for tok in area.bones:
+                if tok in tindex and tok not in holders:
+                    holders[tok] = (pl.name, a_no)
+    return holders
 
 
 def errors(problems: list[Problem]) -> list[Problem]:
