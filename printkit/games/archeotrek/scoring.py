@@ -11,7 +11,7 @@ competition ranks (1, 1, 3); everyone on the top score shares the win.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import and_, invert, sub
+from operator import attrgetter, itemgetter, sub
 from typing import Any
 
 from printkit.games.archeotrek.game import GAME_ID, Game
@@ -125,7 +125,7 @@ class Result:
         self._players = [] if players is None else players
         self._skeletons = [] if skeletons is None else skeletons
         self.winners = [] if winners is None else winners
-        self._scored: _Scored | None = None
+        self._scored: tuple | None = None  # what score_game decided, until the records are built
 
     @property
     def players(self) -> list[PlayerScore]:
@@ -152,7 +152,7 @@ class Result:
         self._skeletons = value
 
     def _build(self) -> None:
-        self._players, self._skeletons = self._scored.records()
+        self._players, self._skeletons = _records(self._scored)
         self._scored = None
 
     def __repr__(self) -> str:
@@ -168,39 +168,6 @@ class Result:
                     other.winners))
 
     __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it was
-
-
-class _Scored:
-    """What :func:`score_game` decided for a valid game, per player in seat
-    order, kept to build :class:`PlayerScore` and :class:`SkeletonAward`
-    records when they are first read."""
-
-    __slots__ = ("names", "seats", "kept", "circles", "empty", "tables", "columns", "colours", "values",
-                 "won", "empty_points", "points", "order", "ranks")
-
-    def records(self) -> tuple[list[PlayerScore], list[SkeletonAward]]:
-        names, columns, values = self.names, self.columns, self.values
-        awards: list[SkeletonAward] = []
-        won_by: list[list[SkeletonAward]] = [[] for _ in names]
-        won_points = [0] * len(names)
-        for k, colour in enumerate(self.colours):
-            i = self.won[k]
-            award = SkeletonAward(colour, values[k], None if i is None else names[i],
-                                  dict(zip(names, columns[1 + 2 * k])), dict(zip(names, columns[2 + 2 * k])))
-            awards.append(award)
-            if i is not None:
-                won_by[i].append(award)
-                won_points[i] += values[k]
-        players = []
-        tables, bone_points = self.tables, columns[0]
-        for i in self.order:
-            circles = self.circles[i]
-            empty = {lab: circles[lab] for lab in labels_in(self.empty[i], tables)}  # layout order
-            players.append(PlayerScore(
-                names[i], self.seats[i], self.kept[i], bone_points[i], won_by[i], won_points[i],
-                empty, self.empty_points[i], self.points[i], self.ranks[i],
-            ))
-        return players, awards
 
 
 def award_skeleton(colour: str, value: int, counts: dict[str, int], points: dict[str, int]) -> SkeletonAward:
@@ -235,52 +202,88 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
     boxes are a warning).  Never raises for bad sheets: problems are on the
     result, and ``Result.valid`` is False when any is an error.
     """
-    sheets: list[tuple[int, int, list[str], int | None]] = []
+    sheets: list[tuple[int, int, list[str], int | None, int | None]] = []
     problems = check_sheets(game, partial, sheets)
     for p in problems:
         if p.severity == ERROR:
             return Result(game.source, False, partial, problems)
     players = game.players
-    filled, used, kept, tallies = zip(*sheets) if sheets else ((), (), (), ())
     tally = token_tally_for(game.tokens)
-    # The validator summed each sheet's TokenTally.packed: per field, one value
-    # per player — 0: Bone points, 1 + 2k / 2 + 2k: tokens / points of colour k.
-    columns = tally.columns(tallies)
+    nf = tally.fields
+    # The validator summed each sheet's TokenTally.packed: field 0 of a sheet
+    # is its Bone points, fields 1 + 2k / 2 + 2k its tokens / points of colour k.
+    flat = tally.flat([*map(_TALLY, sheets)])
     # A valid sheet's Digging Areas each total area_sum and share no circle, so
-    # the Empty-Handed circles (filled, in no area) hold the rest of the values.
-    circles = [pl.circles.copy() for pl in players]
-    area_sum = game.area_sum
-    empty_points = [sum(c.values()) - area_sum * len(pl.areas) for c, pl in zip(circles, players)]
-    points = [*map(sub, columns[0], empty_points)]
-    skeleton_values = [*map(game.tokens.skeletons.__getitem__, tally.colours)]
+    # the rest of its values are its Empty-Handed circles' (filled, in no area).
+    empty_points = [*map(_REST, sheets)]
+    circles = [*map(dict.copy, map(_CIRCLES, players))]  # the values the report lists
+    points = [*map(sub, flat[0::nf], empty_points)]
+    values = [*map(game.tokens.skeletons.__getitem__, tally.colours)]
     won: list[int | None] = []
-    for k, value in enumerate(skeleton_values):  # award_skeleton's rule, over seat-order columns
-        counts = columns[1 + 2 * k]
+    for k, value in enumerate(values):  # award_skeleton's rule, over seat-order columns
+        counts = flat[1 + 2 * k::nf]
         best = max(counts) if counts else 0
         i = None
         if best:
             if counts.count(best) == 1:
                 i = counts.index(best)
-            else:
-                top = [j for j, n in enumerate(counts) if n == best]
-                held = columns[2 + 2 * k]
-                low = min(held[j] for j in top)
-                fewest = [j for j in top if held[j] == low]
-                if len(fewest) == 1:
-                    i = fewest[0]
+            else:  # tied on the most tokens: strictly fewest points among them
+                held = flat[2 + 2 * k::nf]
+                low = n_low = 0
+                for j, n in enumerate(counts):
+                    if n == best:
+                        if n_low == 0 or held[j] < low:
+                            low, n_low, i = held[j], 1, j
+                        elif held[j] == low:
+                            n_low += 1
+                if n_low > 1:
+                    i = None
         won.append(i)
         if i is not None:
             points[i] += value
-    names = [pl.name for pl in players]
-    seats = [pl.seat for pl in players]
+    names = [*map(_NAME, players)]
+    seats = [*map(_SEAT, players)]
     order, ranks = competition_ranks(points, seats)
-    res = Result(game.source, True, partial, problems, winners=[names[i] for i in order if ranks[i] == 1])
-    sc = res._scored = _Scored()
-    sc.names, sc.seats, sc.kept, sc.circles, sc.tables = names, seats, kept, circles, tables_for(game.layout)
-    sc.empty = [*map(and_, filled, map(invert, used))]
-    sc.columns, sc.colours, sc.values, sc.won = columns, tally.colours, skeleton_values, won
-    sc.empty_points, sc.points, sc.order, sc.ranks = empty_points, points, order, ranks
+    res = Result(game.source, True, partial, problems, None, None,
+                 [*map(names.__getitem__, order[:points.count(max(points))])] if points else [])
+    res._scored = (names, seats, order, ranks, points, empty_points, won, values, flat, sheets, circles, game.layout, tally)
     return res
+
+
+_TALLY = itemgetter(3)
+_REST = itemgetter(4)
+_CIRCLES = attrgetter("circles")
+_NAME = attrgetter("name")
+_SEAT = attrgetter("seat")
+
+
+def _records(scored: tuple) -> tuple[list[PlayerScore], list[SkeletonAward]]:
+    """:class:`PlayerScore` (rank order) and :class:`SkeletonAward` records
+    of what :func:`score_game` decided (``Result._scored``)."""
+    names, seats, order, ranks, points, empty_points, won, values, flat, sheets, circles, layout, tally = scored
+    nf = tally.fields
+    awards: list[SkeletonAward] = []
+    won_by: list[list[SkeletonAward]] = [[] for _ in names]
+    won_points = [0] * len(names)
+    for k, colour in enumerate(tally.colours):
+        i = won[k]
+        award = SkeletonAward(colour, values[k], None if i is None else names[i],
+                              dict(zip(names, flat[1 + 2 * k::nf])), dict(zip(names, flat[2 + 2 * k::nf])))
+        awards.append(award)
+        if i is not None:
+            won_by[i].append(award)
+            won_points[i] += values[k]
+    players = []
+    tables = tables_for(layout)
+    for i in order:
+        filled, used, bones, *_ = sheets[i]
+        mine = circles[i]
+        empty = {lab: mine[lab] for lab in labels_in(filled & ~used, tables)}  # layout order
+        players.append(PlayerScore(
+            names[i], seats[i], bones, flat[i * nf], won_by[i], won_points[i],
+            empty, empty_points[i], points[i], ranks[i],
+        ))
+    return players, awards
 
 
 # -- rendering ------------------------------------------------------------------

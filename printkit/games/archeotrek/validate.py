@@ -18,7 +18,8 @@ from __future__ import annotations
 import heapq
 import sys
 from dataclasses import dataclass, field
-from itertools import product
+from itertools import product, repeat
+from operator import and_
 from typing import Any, Sequence
 
 from printkit.games.archeotrek.data import CHOICE_LINES, Layout, TokenSet
@@ -35,7 +36,7 @@ __all__ = ["CODES", "CHOICE_LINES", "ERROR", "WARNING", "LINE_BITS", "Problem", 
 LINE_BITS: dict[str, int] = {line: 1 << i for i, line in enumerate(CHOICE_LINES)}
 KIND_LINE = {"red": "red", "yellow": "yellow", "plus": "sum"}
 _ALL_LINES = (1 << len(CHOICE_LINES)) - 1
-_W = 32  # bits per field of the packed Hall vectors
+_W = 32  # most bits per field of the packed Hall vectors (a layout's own: Tables.w)
 
 
 
@@ -71,9 +72,11 @@ class Tables:
     #: label → (bit, value → packed Hall vector of its allowed-lines mask); valid values only
     fast: dict[str, tuple[int, dict[int, int]]] = field(default_factory=dict)
     #: (label, value) → the circle's bit plus, above the :attr:`labels` bits, the
-    #: packed Hall vector of its allowed-lines mask; valid values only.  Summed
-    #: over a sheet's circles it gives the filled mask and the Hall need in one
-    #: pass at C speed.  Empty when the table would be too big (use :attr:`fast`).
+    #: packed Hall vector of its allowed-lines mask with the value in its
+    #: (otherwise unused) field 0; valid values only.  Summed over a sheet's
+    #: circles it gives the filled mask, the sum of the values and the Hall
+    #: need in one pass at C speed.  Empty when the table would be too big
+    #: (use :attr:`fast`).
     pairs: dict[tuple[str, int], int] = field(default_factory=dict)
     #: allowed-lines mask → packed vector with a 1 in the field of every line set containing it
     p: tuple[int, ...] = ()
@@ -83,6 +86,10 @@ class Tables:
     high: int = 0
     #: some line has too many boxes for the packed fields: use the plain check
     huge: bool = False
+    #: bits per field of the packed Hall vectors: room for every sum a field
+    #: holds (ticks of a line set, circles of a sheet, a sheet's values in
+    #: field 0) with its top bit clear
+    w: int = _W
     #: an area's circle labels → its bitmask when they are known, distinct and
     #: contiguous, else 0 (memo of :func:`_area_shape`; short areas only)
     shapes: dict[tuple[str, ...], int] = field(default_factory=dict)
@@ -166,30 +173,32 @@ def _build_tables(layout: Layout) -> Tables:
         tuple(m for m in range(1, _ALL_LINES + 1) if m & ~s == 0) for s in range(_ALL_LINES + 1)
     )
     boxes = {line: layout.choices.get(line, 0) for line in CHOICE_LINES}
-    # Hall's condition as one big-int comparison: field S (W bits) holds, for
-    # every set S of lines, the circles confined to S (need) or the ticks of S (cap).
+    n = len(labels)
+    # Hall's condition as one big-int comparison: field S (w bits) holds, for
+    # every set S of lines, the circles confined to S (need) or the ticks of S
+    # (cap).  Narrow fields keep the sums short (the bundled Dig Site: 11 bits).
+    w = min(max(8, max(sum(boxes.values()), n, n * max(any_mask, default=0)).bit_length() + 2), _W)
     p = tuple(
-        sum(1 << (_W * s) for s in range(1, _ALL_LINES + 1) if m and m & ~s == 0)
+        sum(1 << (w * s) for s in range(1, _ALL_LINES + 1) if m and m & ~s == 0)
         for m in range(_ALL_LINES + 1)
     )
     q = {
-        line: sum(1 << (_W * s) for s in range(1, _ALL_LINES + 1) if s & LINE_BITS[line])
+        line: sum(1 << (w * s) for s in range(1, _ALL_LINES + 1) if s & LINE_BITS[line])
         for line in CHOICE_LINES
     }
-    high = sum(1 << (_W * s + _W - 1) for s in range(1, _ALL_LINES + 1))
+    high = sum(1 << (w * s + w - 1) for s in range(1, _ALL_LINES + 1))
     fast = {
         lab: (1 << i, {v: p[m] for v, m in value_mask[i].items() if m})
         for lab, i in idx.items()
     }
-    n = len(labels)
     pairs = {}
-    if n * len(any_mask) <= _MAX_PAIRS:
-        pairs = {(lab, v): pv << n | b for lab, (b, values) in fast.items() for v, pv in values.items()}
+    if n * len(any_mask) <= _MAX_PAIRS and w < _W:
+        pairs = {(lab, v): (pv | v) << n | b for lab, (b, values) in fast.items() for v, pv in values.items()}
     return Tables(
         labels, idx, nbr, tuple(value_mask), any_mask, tuple(own), boxes, subsets, ops,
         bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, pairs=pairs, p=p, q=q, high=high,
         spread=_spread_tables(nbr), chunk_labels=({}, {}) if _CHUNK < len(labels) <= 2 * _CHUNK else (),
-        huge=sum(boxes.values()) >= 1 << (_W - 2) or len(labels) >= 1 << (_W - 2),
+        huge=sum(boxes.values()) >= 1 << (w - 2) or len(labels) >= 1 << (w - 2), w=w,
     )
 
 
@@ -418,21 +427,18 @@ class TokenTally:
             for i, (tok, (c, v)) in enumerate(index.items())
         }
 
-    def columns(self, tallies: Sequence[int]) -> list[tuple[int, ...]]:
-        """Per field (field 0 first), its value in each summed tally, as a
-        tuple in the order of ``tallies``; ``fields`` empty tuples for none."""
-        if not tallies:
-            return [()] * self.fields
+    def flat(self, tallies: Sequence[int]) -> Sequence[int]:
+        """Every field of every summed tally, tally after tally (field ``f`` of
+        tally ``i`` at ``i * fields + f``, so ``flat[f::fields]`` is field
+        ``f`` across the tallies): ``bytes`` when :attr:`width` is 8, else a
+        list."""
         low, size, fmt = self.low, self.shift >> 3, self._format
-        if fmt == "B":
-            rows: list = [(t & low).to_bytes(size, "little") for t in tallies]
-        elif fmt is not None:
-            rows = [memoryview((t & low).to_bytes(size, sys.byteorder)).cast(fmt) for t in tallies]
-        else:
-            w = self.width
-            mask = (1 << w) - 1
-            rows = [[t >> (w * i) & mask for i in range(self.fields)] for t in tallies]
-        return [*zip(*rows)]
+        if fmt is not None:
+            data = b"".join(map(int.to_bytes, map(and_, tallies, repeat(low)), repeat(size), repeat(sys.byteorder)))
+            return data if fmt == "B" else memoryview(data).cast(fmt).tolist()
+        w, n = self.width, self.fields
+        mask = (1 << w) - 1
+        return [t >> (w * f) & mask for t in tallies for f in range(n)]
 
 
 _TALLY: dict[int, tuple[TokenSet, TokenTally]] = {}
@@ -625,20 +631,23 @@ def validate(game: "Game", *, partial: bool = False,
     """
     if sheet_masks is None:
         return check_sheets(game, partial, None)
-    sheets: list[tuple[int, int, list[str], int | None]] = []
+    sheets: list[tuple[int, int, list[str], int | None, int | None]] = []
     out = check_sheets(game, partial, sheets)
-    sheet_masks += [(filled, used) for filled, used, _, _ in sheets]
+    sheet_masks += [(filled, used) for filled, used, *_ in sheets]
     return out
 
 
 def check_sheets(game: "Game", partial: bool,
-                 sheets: list[tuple[int, int, list[str], int | None]] | None) -> list[Problem]:
+                 sheets: list[tuple[int, int, list[str], int | None, int | None]] | None) -> list[Problem]:
     """:func:`validate`'s problems; ``sheets``, when given, receives per
-    player (seat order) ``(filled, used, bones, tally)``: the bitmasks of the
+    player (seat order) ``(filled, used, bones, tally, rest)``: the bitmasks of the
     filled circles and of the circles inside Digging Areas, the kept token ids
     in area order (a new list) and the sheet's summed
     :attr:`TokenTally.packed` (``None`` once a table has an unknown or
-    duplicated token — the game is then invalid)."""
+    duplicated token — the game is then invalid), then ``rest``: the sum of
+    the sheet's values less ``area_sum`` per Digging Area — when no area has
+    a problem, the values of its Empty-Handed circles (``None`` when a circle
+    has a problem)."""
     t = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
     labels, nbr, fast, shapes, choice_memo = t.labels, t.nbr, t.fast, t.shapes, t.choices
@@ -646,6 +655,7 @@ def check_sheets(game: "Game", partial: bool,
     pair_of = t.pairs.__getitem__ if t.pairs else None
     n_bits = len(labels)
     all_bits = (1 << n_bits) - 1
+    field0 = (1 << t.w) - 1
     area_sum = game.area_sum
     base, per_zero = game.tokens_base, game.tokens_per_zero
     out: list[Problem] = list(game.problems)
@@ -669,7 +679,10 @@ def check_sheets(game: "Game", partial: bool,
                 clean = False
             else:
                 filled, need = packed & all_bits, packed >> n_bits
+                values_sum = need & field0
+                need ^= values_sum
         else:
+            values_sum = 0
             for lab, v in circles.items():
                 e = fast.get(lab)
                 if e is None:
@@ -681,6 +694,7 @@ def check_sheets(game: "Game", partial: bool,
                     break
                 filled |= e[0]
                 need += pv
+                values_sum += v
         masks = None
         if not clean:
             filled, masks = _circles_slow(pname, circles, t, out)
@@ -835,7 +849,7 @@ def check_sheets(game: "Game", partial: bool,
             holders = _first_keepers(players[:seat_no], tindex)
             del out[out_mark:], short[short_mark:]
         if sheets is not None:
-            sheets.append((filled, used, kept, tally))
+            sheets.append((filled, used, kept, tally, values_sum - area_sum * len(areas) if clean else None))
     if short and (table_tokens.bit_count() if holders is None else len(holders)) < len(tindex):
         out.extend(short)
     return out
