@@ -9,7 +9,7 @@ T = TypeVar("T")
 
 def rank_players(players: list[T], score: Callable[[T], float], seat: Callable[[T], int]) -> list[T]:
     """Give each player a competition rank (1, 1, 3: ties share a rank) by
-    ``score``, highest first, in one sort; set ``player.rank`` and return the
+    ``score``, highest first; set ``player.rank`` and return the
     players in rank order, ties by ``seat``.  The players ranked 1 share the win.
     """
     order, ranks = competition_ranks([*map(score, players)], [*map(seat, players)])
