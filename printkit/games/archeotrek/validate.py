@@ -102,6 +102,10 @@ class Tables:
     #: (shift, table) per 13-bit chunk of the circles: table[chunk] = the union of
     #: the neighbours of the chunk's circles (empty for a layout of > 65 circles)
     spread: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    #: the bits of the circles fewest steps from every other (the layout's
+    #: centre; 0 without :attr:`spread`): a sheet's reach starts there when
+    #: one is filled, and so takes the fewest steps
+    centre: int = 0
 
 
 #: Circles per :attr:`Tables.spread` chunk (8,192 entries per table).
@@ -149,6 +153,30 @@ def _reach(start: int, within: int, t: Tables) -> int:
         seen = grow
 
 
+def _centre(n: int, spread: tuple[tuple[int, tuple[int, ...]], ...]) -> int:
+    """Bits of the circles of least eccentricity (steps to the farthest
+    circle reachable) among ``n`` circles, through the :attr:`Tables.spread`
+    chunk tables; 0 without them."""
+    if not spread:
+        return 0
+    mask = (1 << _CHUNK) - 1
+    best, out = n + 1, 0
+    for i in range(n):
+        seen, steps = 1 << i, 0
+        while True:
+            grow = seen
+            for shift, tab in spread:
+                grow |= tab[(seen >> shift) & mask]
+            if grow == seen:
+                break
+            seen, steps = grow, steps + 1
+        if steps < best:
+            best, out = steps, 1 << i
+        elif steps == best:
+            out |= 1 << i
+    return out
+
+
 def _build_tables(layout: Layout) -> Tables:
     labels = tuple(c.id for c in layout.circles)
     idx = {lab: i for i, lab in enumerate(labels)}
@@ -194,11 +222,12 @@ def _build_tables(layout: Layout) -> Tables:
     pairs = {}
     if n * len(any_mask) <= _MAX_PAIRS and w < _W:
         pairs = {(lab, v): (pv | v) << n | b for lab, (b, values) in fast.items() for v, pv in values.items()}
+    spread = _spread_tables(nbr)
     return Tables(
         labels, idx, nbr, tuple(value_mask), any_mask, tuple(own), boxes, subsets, ops,
         bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, pairs=pairs, p=p, q=q, high=high,
-        spread=_spread_tables(nbr), chunk_labels=({}, {}) if _CHUNK < len(labels) <= 2 * _CHUNK else (),
-        huge=sum(boxes.values()) >= 1 << (w - 2) or len(labels) >= 1 << (w - 2), w=w,
+        spread=spread, chunk_labels=({}, {}) if _CHUNK < len(labels) <= 2 * _CHUNK else (),
+        huge=sum(boxes.values()) >= 1 << (w - 2) or len(labels) >= 1 << (w - 2), w=w, centre=_centre(n, spread),
     )
 
 
@@ -650,7 +679,7 @@ def check_sheets(game: "Game", partial: bool,
     has a problem)."""
     t = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
-    labels, nbr, fast, shapes, choice_memo = t.labels, t.nbr, t.fast, t.shapes, t.choices
+    labels, nbr, fast, shapes, choice_memo, centre = t.labels, t.nbr, t.fast, t.shapes, t.choices, t.centre
     high = t.high
     pair_of = t.pairs.__getitem__ if t.pairs else None
     n_bits = len(labels)
@@ -702,7 +731,8 @@ def check_sheets(game: "Game", partial: bool,
             for _, m in masks:
                 need += t.p[m]
         # -- connectivity -------------------------------------------------------
-        if filled and _reach(filled & -filled, filled, t) != filled:
+        start = filled & centre or filled
+        if filled and _reach(start & -start, filled, t) != filled:
             comps = components(filled, nbr)
             main = max(comps, key=lambda c: c.bit_count())
             rest = filled & ~main
