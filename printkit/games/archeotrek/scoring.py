@@ -210,9 +210,9 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
     players = game.players
     tally = token_tally_for(game.tokens)
     nf = tally.fields
-    # The validator summed each sheet's TokenTally.packed: field 0 of a sheet
-    # is its Bone points, fields 1 + 2k / 2 + 2k its tokens / points of colour k.
-    flat = tally.flat([*map(_TALLY, sheets)])
+    # The validator summed each sheet's TokenTally.packed: field 0 of a sheet is
+    # its Bone points, fields 1 + 3k / 2 + 3k / 3 + 3k its tokens / points / key of colour k.
+    flat = tally.flat(sum(map(_TALLY, sheets)), len(sheets))
     # A valid sheet's Digging Areas each total area_sum and share no circle, so
     # the rest of its values are its Empty-Handed circles' (filled, in no area).
     empty_points = [*map(_REST, sheets)]
@@ -220,24 +220,11 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
     points = [*map(sub, flat[0::nf], empty_points)]
     values = [*map(game.tokens.skeletons.__getitem__, tally.colours)]
     won: list[int | None] = []
-    for k, value in enumerate(values):  # award_skeleton's rule, over seat-order columns
-        counts = flat[1 + 2 * k::nf]
-        best = max(counts) if counts else 0
-        i = None
-        if best:
-            if counts.count(best) == 1:
-                i = counts.index(best)
-            else:  # tied on the most tokens: strictly fewest points among them
-                held = flat[2 + 2 * k::nf]
-                low = n_low = 0
-                for j, n in enumerate(counts):
-                    if n == best:
-                        if n_low == 0 or held[j] < low:
-                            low, n_low, i = held[j], 1, j
-                        elif held[j] == low:
-                            n_low += 1
-                if n_low > 1:
-                    i = None
+    for k, value in enumerate(values):
+        # award_skeleton's rule: the one highest key (most tokens, then fewest points), if above 0
+        keys = flat[3 + 3 * k::nf]
+        best = max(keys) if keys else 0
+        i = keys.index(best) if best and keys.count(best) == 1 else None
         won.append(i)
         if i is not None:
             points[i] += value
@@ -268,7 +255,7 @@ def _records(scored: tuple) -> tuple[list[PlayerScore], list[SkeletonAward]]:
     for k, colour in enumerate(tally.colours):
         i = won[k]
         award = SkeletonAward(colour, values[k], None if i is None else names[i],
-                              dict(zip(names, flat[1 + 2 * k::nf])), dict(zip(names, flat[2 + 2 * k::nf])))
+                              dict(zip(names, flat[1 + 3 * k::nf])), dict(zip(names, flat[2 + 3 * k::nf])))
         awards.append(award)
         if i is not None:
             won_by[i].append(award)

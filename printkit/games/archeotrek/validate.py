@@ -429,14 +429,18 @@ class TokenTally:
 
     ``packed[token id]`` holds, in :attr:`fields` fields of :attr:`width`
     bits (field 0 lowest): the token's value, then per colour (token-set
-    order) a 1 in the colour's count field and the value in its points field
-    when the token is of that colour; above them (from bit :attr:`shift`) the
-    token's own bit.  Summed over a sheet's tokens, field 0 is the Bone
-    points, field ``1 + 2k`` the tokens and ``2 + 2k`` the points of colour
-    ``k``, and the part from :attr:`shift` up has one bit per token kept — as
-    many bits as tokens exactly when no token is kept twice (a repeat
-    carries).  ``width`` is 8, 16, 32 or 64 when every sum of distinct tokens
-    fits (fields then unpack as one machine array), else as wide as needed.
+    order) three fields — when the token is of that colour, a 1 in the
+    colour's count field, the value in its points field and
+    ``2**points_bits - value`` in its key field; above them (from bit
+    :attr:`shift`) the token's own bit.  Summed over a sheet's tokens, field
+    0 is the Bone points, fields ``1 + 3k`` / ``2 + 3k`` / ``3 + 3k`` the
+    tokens / points / key ``tokens * 2**points_bits - points`` of colour
+    ``k`` (the Skeleton's order: most tokens, then fewest points — a points
+    sum of a colour is below ``2**points_bits``), and the part from
+    :attr:`shift` up has one bit per token kept — as many bits as tokens
+    exactly when no token is kept twice (a repeat carries).  ``width`` is 8,
+    16, 32 or 64 when every sum of distinct tokens fits (fields then unpack
+    as one machine array), else as wide as needed.
     """
 
     __slots__ = ("packed", "colours", "width", "fields", "shift", "low", "_format")
@@ -444,30 +448,34 @@ class TokenTally:
     def __init__(self, tokens: TokenSet) -> None:
         index = token_index(tokens)
         self.colours = tuple(tokens.bones)
-        self.fields = 1 + 2 * len(self.colours)
-        need = max(sum(sum(v) for v in tokens.bones.values()), len(index)).bit_length()
+        self.fields = 1 + 3 * len(self.colours)
+        points_bits = max(sum(v) for v in tokens.bones.values()).bit_length()
+        need = max(sum(sum(v) for v in tokens.bones.values()), len(index),
+                   max(len(v) for v in tokens.bones.values()) << points_bits).bit_length()
         self.width = w = next((b for b in (8, 16, 32, 64) if need <= b), need)
         self._format = {8: "B", 16: "H", 32: "I", 64: "Q"}.get(w)
         self.shift = w * self.fields
         self.low = (1 << self.shift) - 1
         slot = {c: k for k, c in enumerate(self.colours)}
         self.packed = {
-            tok: v | 1 << (w * (1 + 2 * slot[c])) | v << (w * (2 + 2 * slot[c])) | 1 << (self.shift + i)
+            tok: (v | 1 << (w * (1 + 3 * slot[c])) | v << (w * (2 + 3 * slot[c]))
+                  | ((1 << points_bits) - v) << (w * (3 + 3 * slot[c])) | 1 << (self.shift + i))
             for i, (tok, (c, v)) in enumerate(index.items())
         }
 
-    def flat(self, tallies: Sequence[int]) -> Sequence[int]:
-        """Every field of every summed tally, tally after tally (field ``f`` of
-        tally ``i`` at ``i * fields + f``, so ``flat[f::fields]`` is field
-        ``f`` across the tallies): ``bytes`` when :attr:`width` is 8, else a
-        list."""
-        low, size, fmt = self.low, self.shift >> 3, self._format
+    def flat(self, table: int, n: int) -> Sequence[int]:
+        """The fields of ``n`` summed tallies placed side by side in ``table``
+        (tally ``i``'s low part, below :attr:`shift`, at bit ``i * shift``),
+        tally after tally: field ``f`` of tally ``i`` at ``i * fields + f``,
+        so ``flat[f::fields]`` is field ``f`` across the tallies.  ``bytes``
+        when :attr:`width` is 8, else a list."""
+        fmt = self._format
         if fmt is not None:
-            data = b"".join(map(int.to_bytes, map(and_, tallies, repeat(low)), repeat(size), repeat(sys.byteorder)))
+            data = table.to_bytes(n * self.shift >> 3, sys.byteorder)
             return data if fmt == "B" else memoryview(data).cast(fmt).tolist()
-        w, n = self.width, self.fields
+        w = self.width
         mask = (1 << w) - 1
-        return [t >> (w * f) & mask for t in tallies for f in range(n)]
+        return [table >> (w * f) & mask for f in range(n * self.fields)]
 
 
 _TALLY: dict[int, tuple[TokenSet, TokenTally]] = {}
@@ -671,9 +679,11 @@ def check_sheets(game: "Game", partial: bool,
     """:func:`validate`'s problems; ``sheets``, when given, receives per
     player (seat order) ``(filled, used, bones, tally, rest)``: the bitmasks of the
     filled circles and of the circles inside Digging Areas, the kept token ids
-    in area order (a new list) and the sheet's summed
-    :attr:`TokenTally.packed` (``None`` once a table has an unknown or
-    duplicated token — the game is then invalid), then ``rest``: the sum of
+    in area order (a new list), the low part (fields) of the sheet's summed
+    :attr:`TokenTally.packed` moved to bit ``seat index * TokenTally.shift``,
+    so the tallies of a table add up to :meth:`TokenTally.flat`'s ``table``
+    (``None`` once a table has an unknown or duplicated token — the game is
+    then invalid), then ``rest``: the sum of
     the sheet's values less ``area_sum`` per Digging Area — when no area has
     a problem, the values of its Empty-Handed circles (``None`` when a circle
     has a problem)."""
@@ -690,6 +700,7 @@ def check_sheets(game: "Game", partial: bool,
     out: list[Problem] = list(game.problems)
     tally = token_tally_for(game.tokens)
     tally_of, tok_shift = tally.packed.__getitem__, tally.shift
+    tally_shift, tally_low = tally.shift, tally.low
     table_tokens = 0  # the token bits of every sheet so far (while no token problem)
     holders: dict[str, tuple[str, int]] | None = None
     short: list[Problem] = []
@@ -879,6 +890,8 @@ def check_sheets(game: "Game", partial: bool,
             holders = _first_keepers(players[:seat_no], tindex)
             del out[out_mark:], short[short_mark:]
         if sheets is not None:
+            if tally is not None:
+                tally = (tally & tally_low) << (tally_shift * seat_no)
             sheets.append((filled, used, kept, tally, values_sum - area_sum * len(areas) if clean else None))
     if short and (table_tokens.bit_count() if holders is None else len(holders)) < len(tindex):
         out.extend(short)
