@@ -814,13 +814,14 @@ def check_sheets(game: "Game", partial: bool,
                 amask = shapes.get(acircles)
                 if amask is None:
                     amask = _area_shape(acircles, t)
-                ok = False
                 if amask and not amask & used:
                     try:
                         values = [*map(value_of, acircles)]
                         ok = sum(values) == area_sum
                     except (KeyError, TypeError):  # an empty circle, or one whose value is not a number
-                        pass
+                        ok = False
+                else:
+                    ok = False
                 if ok:
                     zeros = values.count(0)
                 else:
@@ -833,25 +834,24 @@ def check_sheets(game: "Game", partial: bool,
                 used |= amask
                 bones = area.bones
                 kept += bones
-                if ok:
+                if ok and len(bones) != base + per_zero * zeros:
                     allowed = base + per_zero * zeros
                     nb = len(bones)
-                    if nb != allowed:
-                        desc = _desc(acircles)
-                        if nb > allowed:
-                            out.append(problem(
-                                "too-many-tokens",
-                                f"area {a_no} ({desc}) has {zeros} zero(s), so keeps at most "
-                                f"{allowed} Bone token(s), not {nb}",
-                                player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
-                            ))
-                        else:
-                            short.append(problem(
-                                "too-few-tokens",
-                                f"area {a_no} ({desc}) keeps {nb} Bone token(s) but earns "
-                                f"{allowed} and the token set is not exhausted",
-                                player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
-                            ))
+                    desc = _desc(acircles)
+                    if nb > allowed:
+                        out.append(problem(
+                            "too-many-tokens",
+                            f"area {a_no} ({desc}) has {zeros} zero(s), so keeps at most "
+                            f"{allowed} Bone token(s), not {nb}",
+                            player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
+                        ))
+                    else:
+                        short.append(problem(
+                            "too-few-tokens",
+                            f"area {a_no} ({desc}) keeps {nb} Bone token(s) but earns "
+                            f"{allowed} and the token set is not exhausted",
+                            player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
+                        ))
                 if holders is None:
                     continue
                 for tok in bones:
