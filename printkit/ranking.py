@@ -9,15 +9,16 @@ T = TypeVar("T")
 
 def rank_players(players: list[T], score: Callable[[T], float], seat: Callable[[T], int]) -> list[T]:
     """Give each player a competition rank (1, 1, 3: ties share a rank) by
-    ``score``, highest first; set ``player.rank`` and return the
+    ``score``, highest first, in one sort; set ``player.rank`` and return the
     players in rank order, ties by ``seat``.  The players ranked 1 share the win.
     """
-    order, ranks = competition_ranks([*map(score, players)], [*map(seat, players)])
-    ordered = []
-    for i in order:
-        p = players[i]
-        p.rank = ranks[i]
-        ordered.append(p)
+    ordered = sorted(players, key=lambda p: (-score(p), seat(p)))
+    rank, last = 0, None
+    for i, p in enumerate(ordered, 1):
+        points = score(p)
+        if i == 1 or points != last:
+            rank, last = i, points
+        p.rank = rank
     return ordered
 
 
