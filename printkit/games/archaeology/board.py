@@ -55,6 +55,8 @@ SEAM_CLEAR = mm(4)
 #: Least height (pt) of a market card's top left in view when the next card
 #: lies over its foot: its trade values and name.
 TUCK_MIN = mm(30)
+#: Least width (pt) of the river, and the bank (pt) between it and the spaces' panels.
+RIVER_MIN, BANK = mm(12), mm(3)
 #: Rows of card spaces on the west bank.
 ROWS = 2
 #: Columns of the marketplace (its cards overlap down each column).
@@ -147,6 +149,9 @@ def board_plan(rules: ArchaeologyRules) -> BoardPlan:
     mx0 = 2 * centre - wx1
     mx1 = mx0 + market_w
     eps = 1e-6
+    if mx0 - wx1 < RIVER_MIN + 2 * BANK - eps:  # the river needs its room between the banks
+        mx0 = wx1 + RIVER_MIN + 2 * BANK
+        mx1 = mx0 + market_w
     if mx1 + FRAME + INSET > W + eps or need_h > H + eps:
         raise _too_small(rules, f"needs {(mx1 + FRAME + INSET) / mm(1):.0f} mm wide, {need_h / mm(1):.0f} mm tall")
     if band and (wx1 > band[0] + eps or mx0 < band[1] - eps):
@@ -177,7 +182,7 @@ def board_plan(rules: ArchaeologyRules) -> BoardPlan:
         x = cx0 + col * (sw + gap)
         y = my1 - TAB_H / 2 - PAD - sh - row * step
         spaces.append(Space("market", f"market-{i + 1}", x, y, sw, sh))
-    river = (wx1 + mm(3), mx0 - mm(3))
+    river = (wx1 + BANK, mx0 - BANK)
     return BoardPlan(tuple(spaces), band, river, (wx0, wx1), (mx0, my0, mx1, my1), step, title_y)
 
 
@@ -277,33 +282,33 @@ def _river(c, theme, plan: BoardPlan, W: float, H: float, lines: bool) -> None:
             q.curveTo(u + mm(3), y - mm(0.9), u + mm(4), y - mm(0.9), u + mm(5), y)
             c.drawPath(q, fill=0, stroke=1)
     # reeds (papyrus): stalks with fanned heads, in clumps on both banks
-    c.setLineWidth(0.9)
+    c.setLineWidth(1.1)
     for k, (x, side) in enumerate(((x0, 1), (x1, -1), (x0, 1), (x1, -1))):
         y = H * (0.12 + 0.24 * k)
         for j in range(3):
-            sx = x + side * mm(1.5 + 1.6 * j)
-            hgt = mm(9 + 3 * ((j + k) % 2))
+            sx = x + side * mm(2 + 2.2 * j)
+            hgt = mm(13 + 4 * ((j + k) % 2))
             c.setStrokeColor(reed)
             c.line(sx, y, sx + side * mm(0.8), y + hgt)
             c.setFillColor(reed)
-            c.wedge(sx + side * mm(0.8) - mm(2.2), y + hgt - mm(2.2), sx + side * mm(0.8) + mm(2.2),
-                    y + hgt + mm(2.2), 45, 90, fill=1, stroke=0)
+            c.wedge(sx + side * mm(0.8) - mm(3), y + hgt - mm(3), sx + side * mm(0.8) + mm(3),
+                    y + hgt + mm(3), 45, 90, fill=1, stroke=0)
     # a felucca on the water, sailing north
-    bx, by = cx - w * 0.12, H * 0.7  # clear of the seam labels at mid-height
+    bx, by, k = cx - w * 0.1, H * 0.7, 1.5  # clear of the seam labels at mid-height
     c.setFillColor(theme.colour("wood", G) if not lines else water)
     c.setStrokeColor(bank)
     c.setLineWidth(1.0)
     hull = c.beginPath()
-    hull.moveTo(bx - mm(3), by - mm(9))
-    hull.curveTo(bx - mm(4.5), by - mm(2), bx - mm(4.5), by + mm(4), bx, by + mm(11))
-    hull.curveTo(bx + mm(4.5), by + mm(4), bx + mm(4.5), by - mm(2), bx + mm(3), by - mm(9))
+    hull.moveTo(bx - mm(3 * k), by - mm(9 * k))
+    hull.curveTo(bx - mm(4.5 * k), by - mm(2 * k), bx - mm(4.5 * k), by + mm(4 * k), bx, by + mm(11 * k))
+    hull.curveTo(bx + mm(4.5 * k), by + mm(4 * k), bx + mm(4.5 * k), by - mm(2 * k), bx + mm(3 * k), by - mm(9 * k))
     hull.close()
     c.drawPath(hull, fill=1, stroke=int(lines))
     c.setFillColor(theme.colour("ground", G))
     sail = c.beginPath()
-    sail.moveTo(bx - mm(0.5), by + mm(8))
-    sail.lineTo(bx - mm(9), by - mm(5))
-    sail.lineTo(bx - mm(0.5), by - mm(6))
+    sail.moveTo(bx - mm(0.5 * k), by + mm(8 * k))
+    sail.lineTo(bx - mm(9 * k), by - mm(5 * k))
+    sail.lineTo(bx - mm(0.5 * k), by - mm(6 * k))
     sail.close()
     c.drawPath(sail, fill=1, stroke=1)
 
