@@ -4,8 +4,9 @@
   ``templates/<theme>/archaeology-rules.html.j2``; two in a large-print theme);
 * ``cards``: 74 treasure cards, the thieves (the master thief and one thief
   carry the 2-player note), the keys and the three chests, poker size, one
-  common back;
-* ``money``: 40 round money tokens, the value on both sides;
+  common back; then 40 round money tokens, the value on both sides, on the
+  rows the cards leave on their last sheet and a sheet after it (one card
+  stock: the chests would otherwise print alone, 3 on a sheet of 9);
 * ``board``: dig space, marketplace and chest spaces, tiled over the kit
   paper with glue overlaps and alignment marks, or on one large sheet with
   ``BuildOptions.board_paper`` (a3, a2, tabloid);
@@ -131,10 +132,13 @@ def parts(options: BuildOptions) -> list[Part]:
         Part("rules-reference", "Rules reference (large print: 2 pages)" if theme.large_print else "Rules reference",
              "plain paper (80 g/m²)",
              document=lambda: rules_reference_pdf(rules, theme, options.paper), count=1),
-        Part("cards", "Cards (treasures, thieves, keys, chests)", "card 250–300 g/m², duplex",
-             components=ComponentSet("cards", "Cards", "card", cards), count=len(cards)),
-        Part("money", "Money tokens", "card 250–300 g/m², duplex",
-             components=ComponentSet("money", "Money tokens", "card", money), count=len(money)),
+        # one file on one card stock: the money tokens take the rows the cards leave on their
+        # last sheet (printkit.imposition), so the chests never print alone; the cover still
+        # counts cards and tokens apart
+        Part("cards", "Cards and money tokens", "card 250–300 g/m², duplex",
+             components=ComponentSet("cards", "Cards and money", "card", cards + money),
+             count=len(cards) + len(money),
+             contents=((len(cards), "Cards (treasures, thieves, keys, chests)"), (len(money), "Money tokens"))),
         board("board", "Board", GAME_ID, [Drawing("board", f"{rules.title} · Board", board_draw(rules, theme))],
               mm(rules.board_width), mm(rules.board_height), mm(rules.board_overlap), options,
               mount="glued to card or foam board"),  # tiled over --paper, or one --board-paper sheet
