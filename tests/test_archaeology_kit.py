@@ -504,8 +504,8 @@ def test_every_chest_has_its_own_picture(theme_name, rules, tmp_path):
 
 
 @functools.lru_cache(maxsize=None)
-def _built_board(paper: str, theme_name: str, tmp: str) -> bytes:
-    """board.pdf of ``printkit build archaeology`` (3 mm bleed) on ``paper`` in ``theme_name``."""
+def _built(paper: str, theme_name: str, tmp: str):
+    """The folder of ``printkit build archaeology`` (3 mm bleed) on ``paper`` in ``theme_name``."""
     from pathlib import Path
 
     from printkit.build import build
@@ -513,7 +513,12 @@ def _built_board(paper: str, theme_name: str, tmp: str) -> bytes:
 
     out = Path(tmp) / f"{paper}-{theme_name}"
     build(["archaeology"], BuildOptions(paper=get_paper(paper), theme=load_theme(theme_name), bleed=mm(3)), out, jobs=1)
-    return (out / "archaeology" / "board.pdf").read_bytes()
+    return out / "archaeology"
+
+
+def _built_board(paper: str, theme_name: str, tmp: str) -> bytes:
+    """board.pdf of ``printkit build archaeology`` (3 mm bleed) on ``paper`` in ``theme_name``."""
+    return (_built(paper, theme_name, tmp) / "board.pdf").read_bytes()
 
 
 def _cut_lines(page) -> list[float]:
@@ -559,3 +564,44 @@ def test_tiled_board_join_falls_in_a_gutter(paper, theme_name, rules, tmp_path_f
             assert len(spaces) >= 4, (paper, n, len(spaces))
             hits = [(round(s["x0"], 1), round(s["x1"], 1)) for s in spaces if s["x1"] > lo and s["x0"] < hi]
             assert not hits, (paper, theme_name, n, round(seam, 1), hits)
+
+
+# -- leftovers share a sheet (issue 24: "3 chests on 9 slots") -----------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_chests_do_not_print_alone(paper, rules, tmp_path_factory):
+    """Issue 24: leftovers that share a stock share a sheet.  Read from the
+    built cards.pdf (card stock, duplex: a fronts page, then its backs
+    page): on a sheet's backs page, the cards are the card backs' titles and
+    the money tokens their values (a token shows its value on both sides,
+    the biggest text on it, ≥ 20 pt; the cards' backs show no value).  Every card and token prints once; the
+    sheet left part-empty by the cards (the three chests) also carries money
+    tokens; no sheet carries 3 pieces or fewer; and the card stock takes no
+    more sheets than cards and money on sheets of their own did (9 poker
+    cards a sheet: ⌈93 / 9⌉ = 11, and one sheet of 40 tokens)."""
+    folder = _built(paper, "classic", str(tmp_path_factory.getbasetemp() / "seam-kits"))
+    back_title = rules.texts["back"].upper()
+    values = {f"${v}" for v in rules.money}
+    sheets = []
+    with pdfplumber.open(folder / "cards.pdf") as pdf:
+        assert len(pdf.pages) % 2 == 0
+        for front, back in zip(pdf.pages[::2], pdf.pages[1::2]):
+            words = back.extract_words(extra_attrs=["size"])
+            cards = sum(1 for w in words if w["text"] == back_title)
+            coins = sum(1 for w in words if w["text"] in values and w["size"] >= 20)
+            chests = sum(1 for w in front.extract_words() if w["text"] == "CHEST")
+            sheets.append((cards, coins, chests))
+    n_cards = sum(t.count for t in rules.treasures.values()) + rules.thieves + rules.master_thieves + rules.keys \
+        + len(rules.chests)
+    assert (n_cards, sum(rules.money.values())) == (93, 40)
+    assert sum(s[0] for s in sheets) == n_cards, sheets
+    assert sum(s[1] for s in sheets) == 40, sheets
+    assert len(sheets) <= -(-93 // 9) + 1, sheets
+    for cards, coins, chests in sheets:
+        assert cards + coins > 3, (paper, sheets)
+        if 0 < cards < 9:  # a card sheet with free slots: the tokens take them
+            assert coins > 0, (paper, sheets)
+    chest_sheets = [s for s in sheets if s[2]]
+    assert len(chest_sheets) == 1 and chest_sheets[0][1] > 0, (paper, sheets)
