@@ -233,6 +233,18 @@ def _fit_size(c, text: str, font: str, size: float, width: float, least: float) 
     return size
 
 
+def _balanced(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` wrapped within ``width`` pt in as few lines as fit, the lines
+    as even as that many allow (no lone last word)."""
+    lines = simpleSplit(text, font, size, width)
+    while width > 20:
+        tighter = simpleSplit(text, font, size, width - 4)
+        if len(tighter) != len(lines):
+            break
+        lines, width = tighter, width - 4
+    return lines
+
+
 def _river(c, theme, plan: BoardPlan, W: float, H: float, lines: bool) -> None:
     """The river between the banks, the board's full height (the caller clips
     to the field): water with wavy banks, ripples, reeds on both banks and a
@@ -294,7 +306,13 @@ def _river(c, theme, plan: BoardPlan, W: float, H: float, lines: bool) -> None:
             c.wedge(sx + side * mm(0.8) - mm(3), y + hgt - mm(3), sx + side * mm(0.8) + mm(3),
                     y + hgt + mm(3), 45, 90, fill=1, stroke=0)
     # a felucca on the water, sailing north
-    bx, by, k = cx - w * 0.1, H * 0.7, 1.5  # clear of the seam labels at mid-height
+    # in the wider stretch of water beside the seams' band (whole on one page), its sail
+    # towards mid-river, and above mid-height (clear of the seam labels)
+    k, by, side = 1.2, H * 0.73, 1
+    bx = cx
+    if plan.band:
+        west, east = plan.band[0] - x0, x1 - plan.band[1]
+        bx, side = ((x0 + plan.band[0]) / 2, 1) if west >= east else ((plan.band[1] + x1) / 2, -1)
     c.setFillColor(theme.colour("wood", G) if not lines else water)
     c.setStrokeColor(bank)
     c.setLineWidth(1.0)
@@ -306,9 +324,9 @@ def _river(c, theme, plan: BoardPlan, W: float, H: float, lines: bool) -> None:
     c.drawPath(hull, fill=1, stroke=int(lines))
     c.setFillColor(theme.colour("ground", G))
     sail = c.beginPath()
-    sail.moveTo(bx - mm(0.5 * k), by + mm(8 * k))
-    sail.lineTo(bx - mm(9 * k), by - mm(5 * k))
-    sail.lineTo(bx - mm(0.5 * k), by - mm(6 * k))
+    sail.moveTo(bx + side * mm(0.5 * k), by + mm(8 * k))
+    sail.lineTo(bx + side * mm(9 * k), by - mm(5 * k))
+    sail.lineTo(bx + side * mm(0.5 * k), by - mm(6 * k))
     sail.close()
     c.drawPath(sail, fill=1, stroke=1)
 
@@ -409,8 +427,8 @@ def board_draw(rules: ArchaeologyRules, theme):
             _text(c, "TREASURE", cx, ty, theme.font("display"), 12, earth)
             _text(c, "face up", cx, ty - small(12), theme.font("semibold"), legible(8), muted)
             if s.y == last_row and len(market) > MARKET_COLS:  # the foot of the last row: how the cards lie
-                how = simpleSplit("Lay each card over the foot of the one above: every trade value and name "
-                                  "stays in view.", theme.font("body"), legible(8), s.w - 2 * pad - mm(2))
+                how = _balanced("Lay each card over the foot of the one above: every trade value and name "
+                                "stays in view.", theme.font("body"), legible(8), s.w - 2 * pad - mm(2))
                 lead = legible(8) * 1.2
                 y = s.y + (s.h - shown) / 2 + (len(how) - 1) * lead / 2 - legible(8) * 0.35
                 for line in how:
@@ -418,7 +436,7 @@ def board_draw(rules: ArchaeologyRules, theme):
                     y -= lead
         note = "Swap treasures for market treasures of equal or lower total trade value. No change."
         note_pt = legible(8.5)
-        note_lines = simpleSplit(note, theme.font("semibold"), note_pt, mx1 - mx0 - 2 * pad - mm(2))
+        note_lines = _balanced(note, theme.font("semibold"), note_pt, mx1 - mx0 - 2 * pad - mm(2))
         foot = min(s.y for s in market)
         lead = note_pt * 1.2
         y = (my0 + foot) / 2 + (len(note_lines) - 1) * lead / 2 - note_pt * 0.35

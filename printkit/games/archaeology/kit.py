@@ -7,9 +7,10 @@
   common back; then 40 round money tokens, the value on both sides, on the
   rows the cards leave on their last sheet and a sheet after it (one card
   stock: the chests would otherwise print alone, 3 on a sheet of 9);
-* ``board``: dig space, marketplace and chest spaces, tiled over the kit
-  paper with glue overlaps and alignment marks, or on one large sheet with
-  ``BuildOptions.board_paper`` (a3, a2, tabloid);
+* ``board``: dig space and chest spaces west of a river, the marketplace
+  east of it, tiled over the kit paper with glue overlaps and alignment
+  marks (the join falls in the river: ``board.seam_band``), or on one large
+  sheet with ``BuildOptions.board_paper`` (a3, a2, tabloid);
 * ``high-score-log``: one page of dated rows (weasyprint).
 
 Every count, value and size comes from ``rules/archaeology.toml``.
