@@ -605,3 +605,12 @@ def test_chests_do_not_print_alone(paper, rules, tmp_path_factory):
             assert coins > 0, (paper, sheets)
     chest_sheets = [s for s in sheets if s[2]]
     assert len(chest_sheets) == 1 and chest_sheets[0][1] > 0, (paper, sheets)
+
+
+def test_card_exports_say_the_money_tokens_are_left_out(tmp_path):
+    """The money tokens share cards.pdf; a card export (Tabletop Simulator)
+    takes the cards and says it leaves the 40 round tokens out."""
+    r = CliRunner().invoke(main, ["build", "archaeology", "--format", "tts", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    notes = [ln for ln in r.output.splitlines() if ln.startswith("note: tts: archaeology")]
+    assert len(notes) == 1 and "cards (40 of its pieces)" in notes[0], r.output
