@@ -3,9 +3,11 @@ faces carry measurable marks (a 2 × 2 pt square at the trim centre)."""
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import io
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -19,11 +21,14 @@ from printkit.units import mm
 # A name given to --theme is looked for in the user's config folder too
 # (printkit.theme.theme_places): the suite must build with the bundled themes
 # whatever themes the person running it keeps in ~/.config/printkit/themes.
-os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="printkit-tests-config-")
+_SCRATCH = tempfile.mkdtemp(prefix="printkit-tests-")
+# removed when this process ends (each xdist worker has its own; the folders hold no result)
+atexit.register(shutil.rmtree, _SCRATCH, True)
+os.environ["XDG_CONFIG_HOME"] = os.path.join(_SCRATCH, "config")
 # The document cache (printkit.render.doccache) of this run only: never the user's.
-os.environ["PRINTKIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="printkit-tests-cache-")
+os.environ["PRINTKIT_CACHE_DIR"] = os.path.join(_SCRATCH, "doccache")
 # …and the fonts printkit remembers as checked (printkit.theme.font_cache_dir) stay out of ~/.cache.
-os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="printkit-tests-cache-")
+os.environ["XDG_CACHE_HOME"] = os.path.join(_SCRATCH, "cache")
 
 MARK = 2.0  # pt, side of the centre square every synthetic face draws
 
