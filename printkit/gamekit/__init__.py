@@ -7,7 +7,7 @@ own package (``tests/test_structure.py`` checks every import of
 
 * the contract (:mod:`.contract`): :class:`GameKit`, :class:`BuildOptions`,
   :class:`Part`; title, tagline, player range and cover derived from the rules data;
-* part kinds (:mod:`.parts`): :func:`pieces`, :func:`document`, :func:`board`;
+* part kinds (:mod:`.parts`): :func:`pieces`, :func:`document`, :func:`board`, :func:`board_stock`;
 * drawing (:mod:`.draw`): :class:`Pen`, :class:`Palette`; icons and colour
   helpers (:mod:`printkit.render.icons` as ``icons``);
 * type (:mod:`.text`): :func:`fit_size`, :func:`fit_stepped`, :func:`fit_wrapped`;
@@ -38,7 +38,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "BOARD_PAPERS", "OPTIONAL_OPTIONS", "BuildOptions", "GameKit", "Part", "players_of", "rules_cover",
     ),
     "printkit.gamekit.draw": ("Palette", "Pen"),
-    "printkit.gamekit.parts": ("Drawing", "board", "document", "pieces"),
+    "printkit.gamekit.parts": ("Drawing", "board", "board_stock", "document", "pieces"),
     "printkit.gamekit.text": ("fit_size", "fit_stepped", "fit_wrapped"),
     "printkit.imposition": ("FOOTER",),
     "printkit.inputfiles": (
@@ -90,7 +90,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and the import graph (tes
         rules_cover,
     )
     from printkit.gamekit.draw import Palette, Pen
-    from printkit.gamekit.parts import Drawing, board, document, pieces
+    from printkit.gamekit.parts import Drawing, board, board_stock, document, pieces
     from printkit.gamekit.text import fit_size, fit_stepped, fit_wrapped
     from printkit.imposition import FOOTER
     from printkit.inputfiles import (
@@ -161,7 +161,7 @@ __all__ = [
     "Face", "FaceBox", "FieldSpec", "GameKit", "INT64_MAX", "INT64_MIN", "LARGE_PRINT_PT", "LazyMapping", "LazyModule",
     "MAX_DIGITS", "MAX_FORM_PAGES", "MAX_FORM_WIDGETS", "MAX_PDF_OBJECTS", "NoSheets", "OPTIONAL_OPTIONS", "PadSpec", "Palette", "Paper", "Part", "Pen",
     "PrintkitError", "Problem", "RULES_DIR", "SHARED_CODES", "Scorer", "Table", "Theme", "UsageError",
-    "WARNING", "all_plain", "assemble", "best_contrast", "board", "check_keys", "check_printable",
+    "WARNING", "all_plain", "assemble", "best_contrast", "board", "board_stock", "check_keys", "check_printable",
     "check_rules_keys", "check_size", "check_top", "clip", "colour_symbol", "contrast_ratio", "cover_pdf",
     "deferred", "document", "dumps_toml", "escape_display", "fields", "fill_fields", "fit_size",
     "fit_stepped", "fit_wrapped", "form_pad", "game_context", "get_paper", "has_errors", "icons",

@@ -11,13 +11,15 @@ registry and the build can import it without a loop.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
-from printkit.model import ComponentSet
-from printkit.paper import Paper
 from printkit.rules import user_rules_file
+
+if TYPE_CHECKING:  # annotations only: listing or scoring a game loads neither (issue 26)
+    from printkit.model import ComponentSet
+    from printkit.paper import Paper
 
 #: Large papers a board can be printed on in one sheet (``--board-paper``).
 BOARD_PAPERS = ("a3", "a2", "tabloid")
@@ -82,6 +84,9 @@ class Part:
     ``faces``: optional, for a ``document`` that is one big drawing (a tiled
     board): the drawing as uncut components, so ``--format png`` and
     ``preview`` can show it (:mod:`printkit.export`); the PDFs ignore it.
+
+    A part with neither ``components`` nor ``document`` is a catalogue row
+    (:attr:`GameKit.catalogue`): what the part is, not how it is drawn.
     """
 
     name: str
@@ -151,6 +156,8 @@ class GameKit:
     title_art: Callable[..., None] | None = None
     #: The palette role of the engine cover's headings and key numbers (``None``: the theme's ``accent``).
     cover_accent: str | None = None
+    #: ``catalogue(options) -> [Part]``: the parts' rows without building them (see the class doc).
+    catalogue: Callable[[BuildOptions], list[Part]] | None = None
 
     def __post_init__(self) -> None:
         """Fill what the rules data says when the game leaves it out (see the class doc)."""
@@ -175,6 +182,16 @@ class GameKit:
     def range_for(self, options: BuildOptions) -> tuple[int, int, int]:
         """(min, max, default) players under ``options``' rules."""
         return self.player_range(options) if self.player_range else self.players
+
+    def listing(self, options: BuildOptions) -> list[Part]:
+        """The kit's parts as catalogue rows (name, title, stock, count,
+        contents; no components or documents): :attr:`catalogue` when the
+        game gives one, else ``parts(options)`` stripped of what they draw
+        (``options.theme`` must then be a loaded theme)."""
+        if self.catalogue is not None:
+            return list(self.catalogue(options))
+        return [replace(p, components=None, document=None, faces=None)
+                for p in self.parts(options)]  # type: ignore[misc]
 
     def notes(self, options: BuildOptions) -> list[str]:
         """One line per option set in ``options`` that this game does not use."""

@@ -7,7 +7,7 @@ engine doing the rendering.
 * :func:`document` — a flowing-text page (a rules reference, a log): a jinja2
   template (the game's ``templates/`` or the theme's) and its context, which
   the engine renders with weasyprint (:mod:`printkit.render.documents`);
-* :func:`board` — one or more large drawings (game boards): the engine tiles
+* :func:`board` — one or more large drawings (:func:`board_stock`: where it prints) (game boards): the engine tiles
   each over the kit paper with glue overlaps and alignment marks, or centres
   it on one large sheet with ``--board-paper`` (:mod:`printkit.tiling`), and
   offers the drawings as uncut faces to ``--format png``/``preview``.
@@ -53,6 +53,15 @@ def document(name: str, title: str, stock: str, template: str,
     return Part(name, title, stock, document=render, count=count)
 
 
+def board_stock(options: BuildOptions, mount: str = "glued to card") -> str:
+    """What a :func:`board` part prints on, as the cover and ``printkit
+    games`` show it: ``"one A3 sheet, glued to card"`` with ``--board-paper
+    a3``, else the kit paper's pages (``"A4 pages, glued to card"``);
+    ``mount``: how it is finished."""
+    where = f"one {options.board_paper.upper()} sheet" if options.board_paper else f"{options.paper.name.upper()} pages"
+    return f"{where}, {mount}"
+
+
 @dataclass(frozen=True)
 class Drawing:
     """One large drawing of a :func:`board` part: ``key`` (its face name,
@@ -77,8 +86,7 @@ def board(name: str, title: str, game: str, drawings: Sequence[Drawing], width: 
     from printkit.paper import get_paper
     from printkit.tiling import render_single, render_tiled
 
-    where = f"one {options.board_paper.upper()} sheet" if options.board_paper else f"{options.paper.name.upper()} pages"
-    stock = f"{where}, {mount}"
+    stock = board_stock(options, mount)
 
     def one(d: Drawing) -> bytes:
         if options.board_paper:

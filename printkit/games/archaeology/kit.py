@@ -16,6 +16,8 @@ Every count, value and size comes from ``rules/archaeology.toml``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printkit.gamekit import (
     BuildOptions,
     Component,
@@ -27,6 +29,7 @@ from printkit.gamekit import (
     PrintkitError,
     RULES_DIR,
     board,
+    board_stock,
     deferred,
     layout_face,
     load_layout,
@@ -115,6 +118,35 @@ def highscore_pdf(rules: ArchaeologyRules, options: BuildOptions, rows: int = 15
     return render_fitted("archaeology-highscores.html.j2", context, options.theme, options.paper)
 
 
+#: How the board is finished (its stock, :func:`printkit.gamekit.board_stock`).
+BOARD_MOUNT = "glued to card or foam board"
+
+
+def _rows(rules: ArchaeologyRules, options: BuildOptions) -> dict[str, Part]:
+    """Name → the part's catalogue row (title, stock, count) under ``rules``
+    and ``options``, in print order: counted from the rules data, nothing
+    drawn (:attr:`printkit.gamekit.GameKit.catalogue`); :func:`parts` fills
+    the same rows with what they print."""
+    large = getattr(options.theme, "large_print", False)  # large print: the reference runs over two pages
+    cards = (sum(t.count for t in rules.treasures.values()) + rules.thieves + rules.master_thieves + rules.keys
+             + len(rules.chests))
+    rows = [
+        Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
+             "plain paper (80 g/m²)", count=1),
+        Part("cards", "Cards (treasures, thieves, keys, chests)", "card 250–300 g/m², duplex", count=cards),
+        Part("money", "Money tokens", "card 250–300 g/m², duplex", count=sum(rules.money.values())),
+        Part("board", "Board", board_stock(options, BOARD_MOUNT), count=1),  # tiled over --paper, or one sheet
+        Part("high-score-log", "High-score log", "plain paper (80 g/m²)", count=1),
+    ]
+    return {row.name: row for row in rows}
+
+
+def catalogue(options: BuildOptions) -> list[Part]:
+    """The kit's parts as :func:`parts` lists them (name, title, stock,
+    count), read from the rules data only (``printkit games``)."""
+    return list(_rows(load_rules(options.rules_file(GAME_ID)), options).values())
+
+
 def parts(options: BuildOptions) -> list[Part]:
     """The kit's parts for ``options`` (paper, theme, bleed, board paper, rules).
 
@@ -127,19 +159,16 @@ def parts(options: BuildOptions) -> list[Part]:
     check_printable(rules, theme)  # every rules text drawable in the theme's fonts, before drawing anything
     cards = card_components(rules, theme)
     money = money_components(rules, theme)
+    rows = _rows(rules, options)
+    row = rows["board"]
     return [
-        Part("rules-reference", "Rules reference (large print: 2 pages)" if theme.large_print else "Rules reference",
-             "plain paper (80 g/m²)",
-             document=lambda: rules_reference_pdf(rules, theme, options.paper), count=1),
-        Part("cards", "Cards (treasures, thieves, keys, chests)", "card 250–300 g/m², duplex",
-             components=ComponentSet("cards", "Cards", "card", cards), count=len(cards)),
-        Part("money", "Money tokens", "card 250–300 g/m², duplex",
-             components=ComponentSet("money", "Money tokens", "card", money), count=len(money)),
-        board("board", "Board", GAME_ID, [Drawing("board", f"{rules.title} · Board", board_draw(rules, theme))],
+        replace(rows["rules-reference"], document=lambda: rules_reference_pdf(rules, theme, options.paper)),
+        replace(rows["cards"], components=ComponentSet("cards", "Cards", "card", cards), count=len(cards)),
+        replace(rows["money"], components=ComponentSet("money", "Money tokens", "card", money), count=len(money)),
+        board(row.name, row.title, GAME_ID, [Drawing("board", f"{rules.title} · Board", board_draw(rules, theme))],
               mm(rules.board_width), mm(rules.board_height), mm(rules.board_overlap), options,
-              mount="glued to card or foam board"),  # tiled over --paper, or one --board-paper sheet
-        Part("high-score-log", "High-score log", "plain paper (80 g/m²)",
-             document=lambda: highscore_pdf(rules, options), count=1),
+              mount=BOARD_MOUNT),  # tiled over --paper, or one --board-paper sheet
+        replace(rows["high-score-log"], document=lambda: highscore_pdf(rules, options)),
     ]
 
 
@@ -170,6 +199,7 @@ _title_art = deferred("printkit.games.archaeology.cover:title_art")
 GAME = GameKit(
     id=GAME_ID,
     parts=parts,
+    catalogue=catalogue,  # printkit games: the parts' rows from the rules data, nothing drawn
     title_art=_title_art,
     cover_accent="cover_accent",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,

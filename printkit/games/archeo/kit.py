@@ -119,6 +119,42 @@ def board_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
                            meta={"board": b.id}) for b in rules.boards.values())
 
 
+#: The tiles' line on the cover (the tokens print on their last sheet, in tiles.pdf).
+TILES_TITLE = "Tiles (sand, dirt, discovery)"
+
+#: Stock of the tiles and cards.
+CARD_STOCK = "card 250–300 g/m², duplex"
+
+
+def _rows(rules: ArcheoRules, options: BuildOptions) -> dict[str, Part]:
+    """Name → the part's catalogue row (title, stock, count, contents) under
+    ``rules`` and ``options``, in print order: counted from the rules data,
+    nothing drawn (:attr:`printkit.gamekit.GameKit.catalogue`); :func:`parts`
+    fills the same rows with what they print."""
+    large = getattr(options.theme, "large_print", False)  # large print: the reference runs over two pages,
+    tiles = sum(rules.tiles[b] for b in (*EARTH_BACKS, "discovery"))  # … the reference card grows
+    tokens = rules.wheelbarrow_tokens + rules.eggs + rules.cracked_eggs + rules.stone_tokens
+    rows = [
+        Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
+             "plain paper (80 g/m²)", count=1),
+        Part("dig-site", "Dig site (the four layers)", "paper or thin card, uncut", count=1),
+        # the tokens take the rows the tiles leave on their last sheet (printkit.imposition): one
+        # file, the cover still counting tiles and tokens apart
+        Part("tiles", "Tiles and tokens", CARD_STOCK, count=tiles + tokens,
+             contents=((tiles, TILES_TITLE), (tokens, TOKENS_TITLE))),
+        Part("shovel-cards", "Shovel cards, big reference card" if large else "Shovel cards and reference card",
+             CARD_STOCK, count=rules.shovel_cards + 1),  # and the one reference card
+        Part("fossil-boards", "Fossil boards", "card 250–300 g/m², one-sided", count=len(rules.boards)),
+    ]
+    return {row.name: row for row in rows}
+
+
+def catalogue(options: BuildOptions) -> list[Part]:
+    """The kit's parts as :func:`parts` lists them (name, title, stock,
+    count, contents), read from the rules data only (``printkit games``)."""
+    return list(_rows(load_rules(options.rules_file(GAME_ID)), options).values())
+
+
 def parts(options: BuildOptions) -> list[Part]:
     """The kit's parts for ``options`` (paper, theme, bleed, rules).
 
@@ -140,24 +176,16 @@ def parts(options: BuildOptions) -> list[Part]:
     tokens = token_components(rules, theme)
     boards = board_components(rules, theme)
     paper = options.paper
-    card = "card 250–300 g/m², duplex"
-    large = theme.large_print  # large print: the reference runs over two pages, the reference card grows
+    rows = _rows(rules, options)
     return [
-        Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
-             "plain paper (80 g/m²)",
-             document=lambda: rules_reference_pdf(rules, theme, paper), count=1),
-        Part("dig-site", "Dig site (the four layers)", "paper or thin card, uncut",
-             components=ComponentSet("dig-site", "Dig site", "paper", site), count=1),
-        # the tokens take the rows the tiles leave on their last sheet (printkit.imposition): one
-        # file, the cover still counting tiles and tokens apart
-        Part("tiles", "Tiles and tokens", card,
-             components=ComponentSet("tiles", "Tiles and tokens", "card", tiles + tokens),
-             count=len(tiles) + len(tokens),
-             contents=((len(tiles), "Tiles (sand, dirt, discovery)"), (len(tokens), TOKENS_TITLE))),
-        Part("shovel-cards", "Shovel cards, big reference card" if large else "Shovel cards and reference card", card,
-             components=ComponentSet("shovel-cards", "Shovel cards", "card", cards), count=len(cards)),
-        Part("fossil-boards", "Fossil boards", "card 250–300 g/m², one-sided",
-             components=ComponentSet("fossil-boards", "Fossil boards", "card", boards), count=len(boards)),
+        replace(rows["rules-reference"], document=lambda: rules_reference_pdf(rules, theme, paper)),
+        replace(rows["dig-site"], components=ComponentSet("dig-site", "Dig site", "paper", site), count=len(site)),
+        replace(rows["tiles"], components=ComponentSet("tiles", "Tiles and tokens", "card", tiles + tokens),
+                count=len(tiles) + len(tokens), contents=((len(tiles), TILES_TITLE), (len(tokens), TOKENS_TITLE))),
+        replace(rows["shovel-cards"], components=ComponentSet("shovel-cards", "Shovel cards", "card", cards),
+                count=len(cards)),
+        replace(rows["fossil-boards"], components=ComponentSet("fossil-boards", "Fossil boards", "card", boards),
+                count=len(boards)),
     ]
 
 
@@ -193,6 +221,7 @@ _title_art = deferred("printkit.games.archeo.cover:title_art")
 GAME = GameKit(
     id=GAME_ID,
     parts=parts,
+    catalogue=catalogue,  # printkit games: the parts' rows from the rules data, nothing drawn
     title_art=_title_art,
     cover_accent="dirt_dark",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,

@@ -13,6 +13,8 @@ Counts, values, colours' symbols and sizes come from ``rules/archeotrek.toml``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printkit.gamekit import (
     FOOTER,
     BuildOptions,
@@ -48,6 +50,31 @@ def _check_printable(rules, theme, source) -> None:
     texts += [("digsite.circles", c.id) for c in rules.layout.circles]
     texts += [("tokens.colours", c) for c in rules.tokens.bones]
     check_printable(source or "rules/archeotrek.toml", [(k, t, tuple(theme.fonts)) for k, t in texts], theme)
+
+
+def _rows(rules, options: BuildOptions) -> dict[str, Part]:
+    """Name → the part's catalogue row (title, stock, count) under ``rules``
+    and ``options``, in print order: counted from the rules data, nothing
+    drawn (:attr:`printkit.gamekit.GameKit.catalogue`); :func:`parts` fills
+    the same rows with what they print."""
+    large = getattr(options.theme, "large_print", False)  # large print: the reference runs over two pages
+    players = options.players or rules.players_default
+    tokens = sum(len(values) for values in rules.tokens.bones.values()) + len(rules.tokens.skeletons)
+    rows = [
+        Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
+             "plain paper (80 g/m²)", count=1),
+        Part("dig-site-sheets", "Dig Site sheets", "plain paper (80–100 g/m²), one per player per game",
+             count=players),
+        Part("tokens", "Bone and Skeleton tokens", "card 200–300 g/m², or paper glued to cereal-box card",
+             count=tokens),
+    ]
+    return {row.name: row for row in rows}
+
+
+def catalogue(options: BuildOptions) -> list[Part]:
+    """The kit's parts as :func:`parts` lists them (name, title, stock,
+    count), read from the rules data only (``printkit games``)."""
+    return list(_rows(load_rules(options.rules_file("archeotrek")), options).values())
 
 
 def parts(options: BuildOptions) -> list[Part]:
@@ -92,19 +119,15 @@ def parts(options: BuildOptions) -> list[Part]:
         for colour, value in rules.tokens.skeletons.items()
     )
     paper = options.paper
+    rows = _rows(rules, options)
     return [
-        # large print: the reference runs over two pages on purpose (documents.type_context)
-        Part("rules-reference", "Rules reference (large print: 2 pages)" if theme.large_print else "Rules reference",
-             "plain paper (80 g/m²)",
-             document=lambda: rules_reference_pdf(rules, theme, paper), count=1),
-        Part("dig-site-sheets", "Dig Site sheets", "plain paper (80–100 g/m²), one per player per game",
-             components=ComponentSet("dig-site-sheets", "Dig Site sheets", "paper", sheets), count=len(sheets)),
+        replace(rows["rules-reference"], document=lambda: rules_reference_pdf(rules, theme, paper)),
+        replace(rows["dig-site-sheets"], components=ComponentSet("dig-site-sheets", "Dig Site sheets", "paper", sheets),
+                count=len(sheets)),
         # one sheet: the Skeleton tokens take the rows the Bone tokens leave (printkit.imposition)
-        Part("tokens", "Bone and Skeleton tokens", "card 200–300 g/m², or paper glued to cereal-box card",
-             components=ComponentSet("tokens", "Bone and Skeleton tokens", "card", bones + skeletons),
-             count=len(bones) + len(skeletons)),
+        replace(rows["tokens"], components=ComponentSet("tokens", "Bone and Skeleton tokens", "card", bones + skeletons),
+                count=len(bones) + len(skeletons)),
     ]
-
 
 
 def _simulate():
@@ -148,6 +171,7 @@ def scorer(rules_path=None):
 GAME = GameKit(
     id="archeotrek",
     parts=parts,
+    catalogue=catalogue,  # printkit games: the parts' rows from the rules data, nothing drawn
     cover_accent="title",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,
     options=frozenset({"fillable", "players"}),
