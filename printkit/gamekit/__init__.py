@@ -7,7 +7,7 @@ own package (``tests/test_structure.py`` checks every import of
 
 * the contract (:mod:`.contract`): :class:`GameKit`, :class:`BuildOptions`,
   :class:`Part`; title, tagline, player range and cover derived from the rules data;
-* part kinds (:mod:`.parts`): :func:`pieces`, :func:`document`, :func:`board`, :func:`board_stock`;
+* part kinds (:mod:`.parts`): :func:`pieces`, :func:`document`, :func:`board` (:func:`board_stock`: where it prints);
 * drawing (:mod:`.draw`): :class:`Pen`, :class:`Palette`; icons and colour
   helpers (:mod:`printkit.render.icons` as ``icons``);
 * type (:mod:`.text`): :func:`fit_size`, :func:`fit_stepped`, :func:`fit_wrapped`;
@@ -35,10 +35,11 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "printkit": ("RULES_DIR", "PrintkitError", "UsageError"),
     "printkit.deck": ("layout_face", "load_layout"),
     "printkit.gamekit.contract": (
-        "BOARD_PAPERS", "OPTIONAL_OPTIONS", "BuildOptions", "GameKit", "Part", "players_of", "rules_cover",
+        "BOARD_PAPERS", "OPTIONAL_OPTIONS", "BuildOptions", "GameKit", "Part", "board_stock", "players_of",
+        "rules_cover",
     ),
     "printkit.gamekit.draw": ("Palette", "Pen"),
-    "printkit.gamekit.parts": ("Drawing", "board", "board_stock", "document", "pieces"),
+    "printkit.gamekit.parts": ("Drawing", "board", "document", "pieces"),
     "printkit.gamekit.text": ("fit_size", "fit_stepped", "fit_wrapped"),
     "printkit.imposition": ("FOOTER",),
     "printkit.inputfiles": (
@@ -86,11 +87,12 @@ if TYPE_CHECKING:  # the same names, for type checkers and the import graph (tes
         BuildOptions,
         GameKit,
         Part,
+        board_stock,
         players_of,
         rules_cover,
     )
     from printkit.gamekit.draw import Palette, Pen
-    from printkit.gamekit.parts import Drawing, board, board_stock, document, pieces
+    from printkit.gamekit.parts import Drawing, board, document, pieces
     from printkit.gamekit.text import fit_size, fit_stepped, fit_wrapped
     from printkit.imposition import FOOTER
     from printkit.inputfiles import (

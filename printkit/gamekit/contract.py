@@ -200,6 +200,15 @@ class GameKit:
                 if is_set(options) and name not in self.options]
 
 
+def board_stock(options: BuildOptions, mount: str = "glued to card") -> str:
+    """What a :func:`printkit.gamekit.board` part prints on, as the cover and ``printkit
+    games`` show it: ``"one A3 sheet, glued to card"`` with ``--board-paper
+    a3``, else the kit paper's pages (``"A4 pages, glued to card"``);
+    ``mount``: how it is finished."""
+    where = f"one {options.board_paper.upper()} sheet" if options.board_paper else f"{options.paper.name.upper()} pages"
+    return f"{where}, {mount}"
+
+
 def players_of(rules: object) -> tuple[int, int, int]:
     """(min, max, default) players of a game's rules data (its
     ``players_min``, ``players_max`` and ``players_default``)."""

@@ -7,10 +7,11 @@ engine doing the rendering.
 * :func:`document` — a flowing-text page (a rules reference, a log): a jinja2
   template (the game's ``templates/`` or the theme's) and its context, which
   the engine renders with weasyprint (:mod:`printkit.render.documents`);
-* :func:`board` — one or more large drawings (:func:`board_stock`: where it prints) (game boards): the engine tiles
+* :func:`board` — one or more large drawings (game boards): the engine tiles
   each over the kit paper with glue overlaps and alignment marks, or centres
   it on one large sheet with ``--board-paper`` (:mod:`printkit.tiling`), and
-  offers the drawings as uncut faces to ``--format png``/``preview``.
+  offers the drawings as uncut faces to ``--format png``/``preview``; its
+  stock says where it prints (:func:`~printkit.gamekit.contract.board_stock`).
 
 Each returns a :class:`~printkit.gamekit.contract.Part`; lengths in pt.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from printkit.gamekit.contract import BuildOptions, Part
+from printkit.gamekit.contract import BuildOptions, Part, board_stock
 from printkit.model import Component, ComponentSet, Face
 
 
@@ -51,15 +52,6 @@ def document(name: str, title: str, stock: str, template: str,
         return (render_fitted if fit else render_document)(template, ctx, options.theme, options.paper)
 
     return Part(name, title, stock, document=render, count=count)
-
-
-def board_stock(options: BuildOptions, mount: str = "glued to card") -> str:
-    """What a :func:`board` part prints on, as the cover and ``printkit
-    games`` show it: ``"one A3 sheet, glued to card"`` with ``--board-paper
-    a3``, else the kit paper's pages (``"A4 pages, glued to card"``);
-    ``mount``: how it is finished."""
-    where = f"one {options.board_paper.upper()} sheet" if options.board_paper else f"{options.paper.name.upper()} pages"
-    return f"{where}, {mount}"
 
 
 @dataclass(frozen=True)

@@ -22,12 +22,10 @@ scorer (:mod:`printkit.games.archaeologia.scoring`) reads ``[discoveries]``,
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from printkit.gamekit import (
     BuildOptions,
-    Component,
-    ComponentSet,
-    Face,
     GameKit,
     LazyMapping,
     LazyModule,
@@ -44,8 +42,11 @@ from printkit.games.archaeologia.data import (
     load_rules,
 )
 
+if TYPE_CHECKING:  # annotations only: the components load where the kit is built
+    from printkit.gamekit import Component
+
 #: The faces' art (reportlab) loads when a kit is built, not when a game is
-#: scored (:mod:`printkit.lazy`).
+#: scored or listed (:mod:`printkit.lazy`); so do the engine's components.
 _tiles = LazyModule("printkit.games.archaeologia.tiles")
 
 TILE_SAFE_MM = 3.0
@@ -54,6 +55,8 @@ TILE_SAFE_MM = 3.0
 def strata_components(rules: ArchaeologiaRules, theme, stratum: str) -> tuple[Component, ...]:
     """The tiles of ``stratum`` in data order, each with the stratum's back;
     ``meta``: kind "tile", the stratum, the discovery id, kind and group."""
+    from printkit.gamekit import Component
+
     size = mm(rules.sizes["tile"])
     back = _tiles.tile_back(rules, theme, stratum)
     return tuple(
@@ -64,6 +67,8 @@ def strata_components(rules: ArchaeologiaRules, theme, stratum: str) -> tuple[Co
 
 def tool_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
     """Tool tiles (``count`` of each, tool order) then the RAIN tile; the same face on both sides."""
+    from printkit.gamekit import Component
+
     size = mm(rules.sizes["tool_tile"])
     out = []
     for t in rules.tools.values():
@@ -78,6 +83,8 @@ def tool_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
 
 def marker_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
     """Per player colour a money and a renown marker, then the SONAR and TENT markers (round)."""
+    from printkit.gamekit import Component
+
     d = mm(rules.sizes["marker"])
     out = []
     for colour in rules.colours:
@@ -94,6 +101,8 @@ def marker_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
 
 def pawn_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
     """One fold-over standee per player colour (one-sided)."""
+    from printkit.gamekit import Component
+
     w = mm(rules.sizes["pawn_width"])
     h = mm(2 * rules.sizes["pawn_base"] + 2 * rules.sizes["pawn_height"])
     return tuple(Component(f"pawn-{c}", w, h, _tiles.pawn_face(rules, theme, c), safe=mm(2),
@@ -146,6 +155,7 @@ def parts(options: BuildOptions) -> list[Part]:
     (:func:`~printkit.games.archaeologia.data.load_rules`) or texts the
     theme's fonts cannot draw (:func:`~printkit.games.archaeologia.data.check_printable`).
     """
+    from printkit.gamekit import Component, ComponentSet, Face
     from printkit.games.archaeologia import board, cards, documents
 
     rules = load_rules(options.rules_file(GAME_ID))

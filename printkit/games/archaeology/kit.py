@@ -17,28 +17,27 @@ Every count, value and size comes from ``rules/archaeology.toml``.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from printkit.gamekit import (
     BuildOptions,
-    Component,
-    ComponentSet,
-    Drawing,
     GameKit,
     LazyModule,
     Part,
     PrintkitError,
     RULES_DIR,
-    board,
     board_stock,
     deferred,
-    layout_face,
-    load_layout,
     mm,
 )
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, check_printable, load_rules
 
+if TYPE_CHECKING:  # annotations only: the components load where the kit is built
+    from printkit.gamekit import Component
+
 #: The print stack (reportlab, jinja2, weasyprint) loads when a kit is built,
-#: not when a game is scored (:mod:`printkit.lazy`).
+#: not when a game is scored or listed (:mod:`printkit.lazy`); so do the engine's
+#: components, boards and deck layouts, imported where the kit is built.
 _cards = LazyModule("printkit.games.archaeology.cards")
 board_draw = deferred("printkit.games.archaeology.board:board_draw")
 rules_reference_pdf = deferred("printkit.games.archaeology.documents:rules_reference_pdf")
@@ -55,6 +54,8 @@ def card_components(rules: ArchaeologyRules, theme) -> tuple[Component, ...]:
     """Every card of the deck, in print order: treasures (deck order), thieves
     (the 2-player-note thief last), master thief, keys, chests.  ``meta``
     holds ``kind`` and ``id`` for each."""
+    from printkit.gamekit import Component
+
     w, h = mm(rules.card_width), mm(rules.card_height)
     back = _cards.back_face(rules, theme)
     safe = mm(SAFE_MM)
@@ -93,6 +94,8 @@ def money_components(rules: ArchaeologyRules, theme) -> tuple[Component, ...]:
     Raises :class:`printkit.PrintkitError` when the layout's size differs from
     the rules' ``money_diameter`` (mm).
     """
+    from printkit.gamekit import Component, layout_face, load_layout
+
     layout = load_layout(MONEY_LAYOUT)
     if (layout.width, layout.height, layout.shape) != (rules.money_diameter, rules.money_diameter, "circle"):
         raise PrintkitError(f"{MONEY_LAYOUT}: a {layout.width:g} × {layout.height:g} mm {layout.shape}, but "
@@ -154,6 +157,8 @@ def parts(options: BuildOptions) -> list[Part]:
     (:func:`~printkit.games.archaeology.data.load_rules`) or texts the theme's
     fonts cannot draw (:func:`~printkit.games.archaeology.data.check_printable`).
     """
+    from printkit.gamekit import ComponentSet, Drawing, board
+
     rules = load_rules(options.rules_file(GAME_ID))
     theme = options.theme
     check_printable(rules, theme)  # every rules text drawable in the theme's fonts, before drawing anything

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printkit.gamekit import (
     BuildOptions,
-    Component,
-    ComponentSet,
     GameKit,
     LazyModule,
     Part,
@@ -41,8 +40,11 @@ from printkit.games.archeo.data import (
     load_rules,
 )
 
+if TYPE_CHECKING:  # annotations only: the components load where the kit is built
+    from printkit.gamekit import Component
+
 #: The faces' art (reportlab) loads when a kit is built, not when a game is
-#: scored (:mod:`printkit.lazy`).
+#: scored or listed (:mod:`printkit.lazy`); so do the engine's components.
 pieces = LazyModule("printkit.games.archeo.pieces")
 
 #: The tokens' line on the cover (they print on the tiles' last sheet, in tiles.pdf).
@@ -56,6 +58,8 @@ def tile_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
     """Every tile, grouped by back (sand, dirt, discovery), in face order:
     the kinds of :data:`FACE_KINDS`, then the fossil pieces.  ``meta`` holds
     ``back``, ``face`` and ``bone``."""
+    from printkit.gamekit import Component
+
     t = mm(rules.tile)
     backs = {(b, bone): pieces.tile_back(theme, b, bone) for b in ("sand", "dirt", "discovery") for bone in (False, True)}
     out: list[Component] = []
@@ -83,6 +87,8 @@ def card_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
     reference card: poker size (``sizes.card_*``), the reference card
     :func:`~printkit.games.archeo.pieces.reference_scale` times larger in a
     large-print theme (drawn in its classic layout, then enlarged)."""
+    from printkit.gamekit import Component
+
     w, h, safe = mm(rules.card_width), mm(rules.card_height), mm(CARD_SAFE_MM)
     n = rules.shovel_cards
     cards = [Component(f"shovel-{i}", w, h, pieces.shovel_face(theme, i, n, False),
@@ -99,6 +105,8 @@ def card_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
 def token_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
     """Wheelbarrow tokens (same face both sides), then the hidden tokens (egg,
     cracked eggs, stone tokens) with the one hidden-token back."""
+    from printkit.gamekit import Component
+
     d = mm(rules.token)
     safe = mm(2.5)
     wb = pieces.token_face(theme, rules, "wheelbarrow")
@@ -114,6 +122,8 @@ def token_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
 
 def board_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
     """One fossil board per board of the rules, in their order (one-sided)."""
+    from printkit.gamekit import Component
+
     w, h = mm(rules.board_width), mm(rules.board_height)
     return tuple(Component(f"board-{b.id}", w, h, pieces.board_face(theme, rules, b), safe=mm(4),
                            meta={"board": b.id}) for b in rules.boards.values())
@@ -161,6 +171,7 @@ def parts(options: BuildOptions) -> list[Part]:
     Raises :class:`printkit.PrintkitError` for bad rules data or texts the
     theme's fonts cannot draw, before anything is drawn.
     """
+    from printkit.gamekit import Component, ComponentSet
     from printkit.games.archeo.art import Palette
     from printkit.games.archeo.documents import rules_reference_pdf
     from printkit.games.archeo.site import site_face

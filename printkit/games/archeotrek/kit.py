@@ -14,12 +14,10 @@ Counts, values, colours' symbols and sizes come from ``rules/archeotrek.toml``.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from printkit.gamekit import (
-    FOOTER,
     BuildOptions,
-    Component,
-    ComponentSet,
     GameKit,
     LazyMapping,
     Part,
@@ -29,14 +27,20 @@ from printkit.gamekit import (
 )
 from printkit.games.archeotrek.data import load_rules
 
+if TYPE_CHECKING:  # annotations only: the components load where the kit is built
+    from printkit.gamekit import Component
+
 #: The print stack (reportlab, jinja2, weasyprint, pikepdf) loads when a kit is
-#: built, not when a game is scored (:mod:`printkit.lazy`).
+#: built, not when a game is scored or listed (:mod:`printkit.lazy`); so do the
+#: engine's components and imposition, imported where the kit is built.
 title_art = deferred("printkit.games.archeotrek.cover:title_art")
 
 
 def sheet_size(paper) -> tuple[float, float]:
     """Dig Site sheet trim size in pt: the paper's content box less the footer
     band kept free at top and bottom (the engine centres it on the page)."""
+    from printkit.gamekit import FOOTER
+
     x0, y0, x1, y1 = paper.content
     return x1 - x0, paper.height - 2 * (y0 + FOOTER)
 
@@ -79,6 +83,7 @@ def catalogue(options: BuildOptions) -> list[Part]:
 
 def parts(options: BuildOptions) -> list[Part]:
     """The kit's parts for ``options`` (players, paper, theme, rules)."""
+    from printkit.gamekit import Component, ComponentSet
     from printkit.games.archeotrek.documents import rules_reference_pdf
     from printkit.games.archeotrek.fields import sheet_fields
     from printkit.games.archeotrek.sheet import SheetGeometry, sheet_face
