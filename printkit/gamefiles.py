@@ -70,6 +70,8 @@ class GameEntryPoint:
 
 def _normalize(name: str) -> str:
     """A distribution name as :mod:`importlib.metadata` compares them (PEP 503, ``-`` as ``_``)."""
+    if name.isalnum() and name.islower():  # most names: nothing to replace (and no regex to run)
+        return name
     return re.sub(r"[-_.]+", "-", name).lower().replace("-", "_")
 
 
