@@ -188,7 +188,7 @@ def main() -> None:
 @main.command()
 def games() -> None:
     """List the registered games (bundled and plug-ins), their components and counts."""
-    from printkit.gamekit.contract import BuildOptions
+    from printkit.gamekit.options import BuildOptions
     from printkit.paper import get_paper
     from printkit.registry import all_games
 

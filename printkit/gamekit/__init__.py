@@ -5,8 +5,8 @@ A game (``printkit/games/<id>/`` or a fan's own package) imports from
 own package (``tests/test_structure.py`` checks every import of
 ``printkit/games/**``).  What it offers:
 
-* the contract (:mod:`.contract`): :class:`GameKit`, :class:`BuildOptions`,
-  :class:`Part`; title, tagline, player range and cover derived from the rules data;
+* the contract (:mod:`.contract`): :class:`GameKit`; :class:`BuildOptions`,
+  :class:`Part` (:mod:`.options`); title, tagline, player range and cover derived from the rules data;
 * part kinds (:mod:`.parts`): :func:`pieces`, :func:`document`, :func:`board` (:func:`board_stock`: where it prints);
 * drawing (:mod:`.draw`): :class:`Pen`, :class:`Palette`; icons and colour
   helpers (:mod:`printkit.render.icons` as ``icons``);
@@ -35,9 +35,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "printkit": ("RULES_DIR", "PrintkitError", "UsageError"),
     "printkit.deck": ("layout_face", "load_layout"),
     "printkit.gamekit.contract": (
-        "BOARD_PAPERS", "OPTIONAL_OPTIONS", "BuildOptions", "GameKit", "Part", "board_stock", "players_of",
-        "rules_cover",
+        "BOARD_PAPERS", "OPTIONAL_OPTIONS", "GameKit", "board_stock", "players_of", "rules_cover",
     ),
+    "printkit.gamekit.options": ("BuildOptions", "Part"),
     "printkit.gamekit.draw": ("Palette", "Pen"),
     "printkit.gamekit.parts": ("Drawing", "board", "document", "pieces"),
     "printkit.gamekit.text": ("fit_size", "fit_stepped", "fit_wrapped"),
@@ -84,13 +84,12 @@ if TYPE_CHECKING:  # the same names, for type checkers and the import graph (tes
     from printkit.gamekit.contract import (
         BOARD_PAPERS,
         OPTIONAL_OPTIONS,
-        BuildOptions,
         GameKit,
-        Part,
         board_stock,
         players_of,
         rules_cover,
     )
+    from printkit.gamekit.options import BuildOptions, Part
     from printkit.gamekit.draw import Palette, Pen
     from printkit.gamekit.parts import Drawing, board, document, pieces
     from printkit.gamekit.text import fit_size, fit_stepped, fit_wrapped

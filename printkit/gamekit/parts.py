@@ -13,7 +13,7 @@ engine doing the rendering.
   offers the drawings as uncut faces to ``--format png``/``preview``; its
   stock says where it prints (:func:`~printkit.gamekit.contract.board_stock`).
 
-Each returns a :class:`~printkit.gamekit.contract.Part`; lengths in pt.
+Each returns a :class:`~printkit.gamekit.options.Part`; lengths in pt.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from printkit.gamekit.contract import BuildOptions, Part, board_stock
+from printkit.gamekit.contract import board_stock
+from printkit.gamekit.options import BuildOptions, Part
 from printkit.model import Component, ComponentSet, Face
 
 

@@ -25,11 +25,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from printkit.gamekit import (
-    BuildOptions,
     GameKit,
     LazyMapping,
     LazyModule,
-    Part,
     board_stock,
     deferred,
     mm,
@@ -42,8 +40,8 @@ from printkit.games.archaeologia.data import (
     load_rules,
 )
 
-if TYPE_CHECKING:  # annotations only: the components load where the kit is built
-    from printkit.gamekit import Component
+if TYPE_CHECKING:  # annotations only: the components and build options load where the kit is built
+    from printkit.gamekit import BuildOptions, Component, Part
 
 #: The faces' art (reportlab) loads when a kit is built, not when a game is
 #: scored or listed (:mod:`printkit.lazy`); so do the engine's components.
@@ -118,6 +116,8 @@ def _rows(rules: ArchaeologiaRules, options: BuildOptions) -> dict[str, Part]:
     and ``options``, in print order: counted from the rules data, nothing
     drawn (:attr:`printkit.gamekit.GameKit.catalogue`); :func:`parts` fills
     the same rows with what they print."""
+    from printkit.gamekit import Part
+
     large = getattr(options.theme, "large_print", False)  # large print: the reference runs over two pages
     k = aid_scale(options.theme)  # … and the aids grow
     big = f" (large print, {rules.sizes['aid_width'] * k:.0f} × {rules.sizes['aid_height'] * k:.0f} mm)"

@@ -20,10 +20,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from printkit.gamekit import (
-    BuildOptions,
     GameKit,
     LazyModule,
-    Part,
     PrintkitError,
     RULES_DIR,
     board_stock,
@@ -32,8 +30,8 @@ from printkit.gamekit import (
 )
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, check_printable, load_rules
 
-if TYPE_CHECKING:  # annotations only: the components load where the kit is built
-    from printkit.gamekit import Component
+if TYPE_CHECKING:  # annotations only: the components and build options load where the kit is built
+    from printkit.gamekit import BuildOptions, Component, Part
 
 #: The print stack (reportlab, jinja2, weasyprint) loads when a kit is built,
 #: not when a game is scored or listed (:mod:`printkit.lazy`); so do the engine's
@@ -130,6 +128,8 @@ def _rows(rules: ArchaeologyRules, options: BuildOptions) -> dict[str, Part]:
     and ``options``, in print order: counted from the rules data, nothing
     drawn (:attr:`printkit.gamekit.GameKit.catalogue`); :func:`parts` fills
     the same rows with what they print."""
+    from printkit.gamekit import Part
+
     large = getattr(options.theme, "large_print", False)  # large print: the reference runs over two pages
     cards = (sum(t.count for t in rules.treasures.values()) + rules.thieves + rules.master_thieves + rules.keys
              + len(rules.chests))

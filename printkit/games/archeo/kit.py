@@ -24,10 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit.gamekit import (
-    BuildOptions,
     GameKit,
     LazyModule,
-    Part,
     deferred,
     mm,
 )
@@ -40,8 +38,8 @@ from printkit.games.archeo.data import (
     load_rules,
 )
 
-if TYPE_CHECKING:  # annotations only: the components load where the kit is built
-    from printkit.gamekit import Component
+if TYPE_CHECKING:  # annotations only: the components and build options load where the kit is built
+    from printkit.gamekit import BuildOptions, Component, Part
 
 #: The faces' art (reportlab) loads when a kit is built, not when a game is
 #: scored or listed (:mod:`printkit.lazy`); so do the engine's components.
@@ -141,6 +139,8 @@ def _rows(rules: ArcheoRules, options: BuildOptions) -> dict[str, Part]:
     ``rules`` and ``options``, in print order: counted from the rules data,
     nothing drawn (:attr:`printkit.gamekit.GameKit.catalogue`); :func:`parts`
     fills the same rows with what they print."""
+    from printkit.gamekit import Part
+
     large = getattr(options.theme, "large_print", False)  # large print: the reference runs over two pages,
     tiles = sum(rules.tiles[b] for b in (*EARTH_BACKS, "discovery"))  # … the reference card grows
     tokens = rules.wheelbarrow_tokens + rules.eggs + rules.cracked_eggs + rules.stone_tokens

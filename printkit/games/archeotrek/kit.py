@@ -17,18 +17,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from printkit.gamekit import (
-    BuildOptions,
     GameKit,
     LazyMapping,
-    Part,
     check_printable,
     deferred,
     mm,
 )
 from printkit.games.archeotrek.data import load_rules
 
-if TYPE_CHECKING:  # annotations only: the components load where the kit is built
-    from printkit.gamekit import Component
+if TYPE_CHECKING:  # annotations only: the components and build options load where the kit is built
+    from printkit.gamekit import BuildOptions, Component, Part
 
 #: The print stack (reportlab, jinja2, weasyprint, pikepdf) loads when a kit is
 #: built, not when a game is scored or listed (:mod:`printkit.lazy`); so do the
@@ -61,6 +59,8 @@ def _rows(rules, options: BuildOptions) -> dict[str, Part]:
     and ``options``, in print order: counted from the rules data, nothing
     drawn (:attr:`printkit.gamekit.GameKit.catalogue`); :func:`parts` fills
     the same rows with what they print."""
+    from printkit.gamekit import Part
+
     large = getattr(options.theme, "large_print", False)  # large print: the reference runs over two pages
     players = options.players or rules.players_default
     tokens = sum(len(values) for values in rules.tokens.bones.values()) + len(rules.tokens.skeletons)
