@@ -39,9 +39,12 @@ import stat
 import tomllib
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit import PrintkitError
+
+if TYPE_CHECKING:  # annotations only: json loads for JSON input (start-up, issue 26)
+    import json
 
 #: Largest input file read, in bytes (2 MiB; a 4-player game file is ~3 kB).
 MAX_BYTES = 2 * 1024 * 1024

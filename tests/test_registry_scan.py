@@ -66,7 +66,6 @@ def test_the_scan_finds_what_importlib_metadata_finds(path):
     assert _scanned() == _oracle()
     ids = list(game_entry_points())
     assert {"archeotrek", "archaeology", "archaeologia", "archeo", "minigame"} <= set(ids)
-    assert "importlib.metadata" not in sys.modules or True  # (this test imports it as the oracle)
 
 
 @pytest.mark.parametrize("front", [True, False], ids=["plug-in first", "plug-in last"])

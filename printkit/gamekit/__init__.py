@@ -89,8 +89,8 @@ if TYPE_CHECKING:  # the same names, for type checkers and the import graph (tes
         players_of,
         rules_cover,
     )
-    from printkit.gamekit.options import BuildOptions, Part
     from printkit.gamekit.draw import Palette, Pen
+    from printkit.gamekit.options import BuildOptions, Part
     from printkit.gamekit.parts import Drawing, board, document, pieces
     from printkit.gamekit.text import fit_size, fit_stepped, fit_wrapped
     from printkit.imposition import FOOTER

@@ -20,7 +20,6 @@ from reportlab.lib.utils import simpleSplit
 from printkit.gamekit import LARGE_PRINT_PT, Component, Face, FaceBox, icons, mix, mm
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import (
-    AID_MIN_PT,  # noqa: F401 - offered here too, beside the aid it sizes
     GAME_ID,
     ArchaeologiaRules,
     aid_scale,

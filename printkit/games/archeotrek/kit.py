@@ -26,7 +26,7 @@ from printkit.gamekit import (
 from printkit.games.archeotrek.data import load_rules
 
 if TYPE_CHECKING:  # annotations only: the components and build options load where the kit is built
-    from printkit.gamekit import BuildOptions, Component, Part
+    from printkit.gamekit import BuildOptions, Part
 
 #: The print stack (reportlab, jinja2, weasyprint, pikepdf) loads when a kit is
 #: built, not when a game is scored or listed (:mod:`printkit.lazy`); so do the
