@@ -13,8 +13,8 @@ import multiprocessing
 import os
 import shutil
 import signal
-import time
 import tempfile
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -340,6 +340,8 @@ _JOBS: list[tuple[GameKit, BuildOptions, list[Part]]] = []
 
 
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+#: Seconds between two looks at a stop request while the workers render.
+_STOP_POLL = 0.05
 
 
 def _worker_init() -> None:
@@ -379,14 +381,31 @@ def _finish_job(g: int, rendered: list[tuple[bytes, int, list[str]]]) -> Rendere
     return _finish_game(kit, options, parts, rendered)
 
 
-def _preload_documents() -> None:
-    """Import weasyprint once, before the workers fork: they share its
-    pages instead of each importing it (0.6 s of parsing C declarations and
-    its memory, per worker) — unless the document cache holds entries
-    (:func:`printkit.render.doccache.warm`): a repeat build lays out no
-    document, and a worker that meets one not in the cache imports weasyprint
-    itself.  A failure here is left for the worker that renders a document
-    to report."""
+#: Modules every worker needs, imported once before the workers fork so they
+#: share them instead of each importing them again (pypdf alone, with the
+#: ``cryptography`` it loads, is about 0.3 s of CPU per process).
+_WORKER_MODULES = ("pypdf", "pypdf.generic", "pikepdf", "printkit.pdf", "printkit.preflight",
+                   "printkit.render.sheets", "printkit.render.cover")
+
+
+def _preload(documents: bool) -> None:
+    """Import what the workers will need once, before they fork
+    (:data:`_WORKER_MODULES`; with ``documents``, weasyprint too): they share
+    those pages instead of each importing them.  Weasyprint (0.6 s of parsing
+    C declarations and its memory, per worker) is left out when the document
+    cache holds entries (:func:`printkit.render.doccache.warm`): a repeat
+    build lays out no document, and a worker that meets one not in the cache
+    imports weasyprint itself.  A failure here is left for the worker that
+    needs the module to report."""
+    import importlib
+
+    for name in _WORKER_MODULES:
+        try:
+            importlib.import_module(name)
+        except Exception:  # pragma: no cover - reported by the worker that uses it
+            pass
+    if not documents:
+        return
     from printkit.render import doccache
 
     if doccache.warm():
@@ -428,13 +447,20 @@ def _render_parallel(kits: list[GameKit], options: BuildOptions, jobs: int, prog
         _JOBS.append((kit, options, parts))
     tasks = sorted(((g, j) for g, (_, _, parts) in enumerate(_JOBS) for j in range(len(parts))),
                    key=lambda t: -_cost(_JOBS[t[0]][2][t[1]]))
-    if any(kit.cover is not None for kit in kits) or any(part.document for _, _, parts in _JOBS for part in parts):
-        _preload_documents()
+    _preload(any(kit.cover is not None for kit in kits) or any(part.document for _, _, parts in _JOBS for part in parts))
     report = progress or (lambda step: None)
     interrupt.checkpoint()
     pool = _start_pool(jobs)
+    woken = threading.Event()  # set as any task ends: the loop below sleeps until then
+
+    def wake(_result=None) -> None:
+        woken.set()
+
+    def submit(func, args):
+        return pool.apply_async(func, args, callback=wake, error_callback=wake)
+
     try:
-        pending = {t: pool.apply_async(_part_job, t) for t in tasks}
+        pending = {t: submit(_part_job, t) for t in tasks}
         finishing: dict[int, Any] = {}
 
         def parts_of(h: int) -> list:
@@ -447,6 +473,7 @@ def _render_parallel(kits: list[GameKit], options: BuildOptions, jobs: int, prog
             report(Step(kits[g].id, "", 0, total))
             while True:
                 interrupt.checkpoint()
+                woken.clear()  # before looking: a task ending from here on wakes the wait below
                 for j, r in enumerate(parts_of(g)):  # this game's failure is raised now, a later game's in its turn
                     if r.ready() and not r.successful():
                         r.get()
@@ -456,10 +483,12 @@ def _render_parallel(kits: list[GameKit], options: BuildOptions, jobs: int, prog
                 for h in range(g, len(kits)):  # finish every game whose parts are all ready
                     if h not in finishing and h not in failed and all(r.ready() and r.successful()
                                                                       for r in parts_of(h)):
-                        finishing[h] = pool.apply_async(_finish_job, (h, [r.get() for r in parts_of(h)]))
+                        finishing[h] = submit(_finish_job, (h, [r.get() for r in parts_of(h)]))
                 if g in finishing and finishing[g].ready():
                     break
-                time.sleep(0.005)
+                # Sleep until a task ends; the timeout bounds how long a stop request (a
+                # signal only sets a flag, see printkit.interrupt) waits to be seen.
+                woken.wait(_STOP_POLL)
             game = finishing[g].get()
             report(Step(kits[g].id, f"{kits[g].id}-kit.pdf", total, total))
             yield game
