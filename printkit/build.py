@@ -124,6 +124,8 @@ class RenderedGame:
     notes: list[str] = field(default_factory=list)
     #: Sheets of paper or card the kit PDF prints on, per stock (:func:`paper_used`).
     sheets: dict[str, int] = field(default_factory=dict)
+    #: Pages of ``kit_pdf`` (``None``: count them when writing).
+    kit_pages: int | None = None
 
 
 def _check_duplex(options: BuildOptions) -> None:
@@ -145,7 +147,7 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
                  rendered: list[tuple[bytes, int, list[str]]]) -> RenderedGame:
     """The cover (preflighted) and the kit PDF assembled from it and
     ``parts`` (rendered and preflighted as (bytes, pages) in the same order)."""
-    from printkit.pdf import assemble, scale_pdf, unique_subset_tags
+    from printkit.pdf import assemble_counted, scale_pdf, unique_subset_tags
 
     pdfs = [data for data, _, _ in rendered]
     one_sided = [not (p.components is not None and any(c.back is not None for c in p.components.components))
@@ -164,13 +166,13 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
         one_sided.insert(0, True)
     # The kit is the preflighted parts and cover, page for page (pypdf copies each page with its
     # boxes, fonts and form fields; blank backs are plain pages): it is not checked again.
-    kit_pdf = assemble(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex,
-                       one_sided=one_sided)
+    kit_pdf, kit_pages = assemble_counted(pdfs, title=f"{kit.title} — print-and-play kit", duplex=options.duplex,
+                                          one_sided=one_sided)
     return RenderedGame(kit.id, [(p.name, p.count, data, pages) for p, (data, pages, _) in zip(parts, rendered)],
                         kit_pdf, [n for _, _, notes in rendered for n in notes],
                         paper_used([(p.stock, n, not single) for p, (_, n, _), single
                                     in zip(parts, rendered, one_sided[1 if kit.cover is not None else 0:])],
-                                   options.duplex, cover=kit.cover is not None))
+                                   options.duplex, cover=kit.cover is not None), kit_pages)
 
 
 def paper_used(parts: list[tuple[str, int, bool]], duplex: str, *, cover: bool = True) -> dict[str, int]:
@@ -235,7 +237,7 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
             written.append(Written(target, pages, count))
         target = game_dir / f"{game.game}-kit.pdf"
         write_atomic(staging / target.name, game.kit_pdf)
-        written.append(Written(target, page_count(game.kit_pdf)))
+        written.append(Written(target, game.kit_pages if game.kit_pages is not None else page_count(game.kit_pdf)))
         with interrupt.held():  # a second Ctrl-C waits for the last rename: one kit, never half old, half new
             for w in written:
                 target = w.path
@@ -341,7 +343,7 @@ _JOBS: list[tuple[GameKit, BuildOptions, list[Part]]] = []
 
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 #: Seconds between two looks at a stop request while the workers render.
-_STOP_POLL = 0.05
+_STOP_POLL = 0.1
 
 
 def _worker_init() -> None:
@@ -384,7 +386,7 @@ def _finish_job(g: int, rendered: list[tuple[bytes, int, list[str]]]) -> Rendere
 #: Modules every worker needs, imported once before the workers fork so they
 #: share them instead of each importing them again (pypdf alone, with the
 #: ``cryptography`` it loads, is about 0.3 s of CPU per process).
-_WORKER_MODULES = ("pypdf", "pypdf.generic", "pikepdf", "printkit.pdf", "printkit.preflight",
+_WORKER_MODULES = ("pypdf", "pypdf.generic", "pypdf.filters", "pikepdf", "printkit.pdf", "printkit.preflight",
                    "printkit.render.sheets", "printkit.render.cover")
 
 
@@ -408,6 +410,7 @@ def _preload(documents: bool) -> None:
         return
     from printkit.render import doccache
 
+    doccache.prime()  # the library versions in every document's cache key
     if doccache.warm():
         return
     try:

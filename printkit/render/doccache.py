@@ -87,11 +87,18 @@ def _versions() -> str:
 _VERSIONS: list[str] = []
 
 
+def prime() -> None:
+    """Look up the libraries' versions now (``importlib.metadata``, about
+    40 ms with its imports), once per process: a build calls this before it
+    forks its workers, so they share the answer instead of each looking."""
+    if not _VERSIONS:
+        _VERSIONS.append(_versions())
+
+
 def document_key(html: str, max_pages: int | None, extra: str = "") -> str:
     """The SHA-256 (hex) naming a document: its HTML, ``max_pages``, ``extra``
     (e.g. the template's label) and the libraries' versions."""
-    if not _VERSIONS:
-        _VERSIONS.append(_versions())
+    prime()
     h = hashlib.sha256(MAGIC)
     for part in (_VERSIONS[0], str(max_pages), extra, html):
         data = part.encode("utf-8", "surrogatepass")
