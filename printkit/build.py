@@ -9,12 +9,14 @@ partial PDF and the previous outputs intact.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import shutil
 import signal
 import tempfile
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -322,18 +324,44 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress: Calla
     for kit in kits:
         result.notes += kit.notes(options)
     jobs = min(len(kits), jobs or default_jobs())
-    if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
-        rendered = _render_parallel(kits, options, jobs, progress)
-    else:
-        rendered = (render_game(kit, options, progress) for kit in kits)
-    try:
-        for kit, game in zip(kits, rendered):
-            result.files[kit.id] = write_game(game, out)
-            result.sheets[kit.id] = game.sheets
-            result.notes += game.notes
-    finally:
-        rendered.close()  # ends the workers at once when a write failed
+    with fewer_collections():
+        if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
+            rendered = _render_parallel(kits, options, jobs, progress)
+        else:
+            rendered = (render_game(kit, options, progress) for kit in kits)
+        try:
+            for kit, game in zip(kits, rendered):
+                result.files[kit.id] = write_game(game, out)
+                result.sheets[kit.id] = game.sheets
+                result.notes += game.notes
+        finally:
+            rendered.close()  # ends the workers at once when a write failed
     return result
+
+
+#: Allocations between two collections of Python's youngest generation while
+#: a build renders (Python's default: 700).
+GC_THRESHOLD = 10_000
+
+
+@contextmanager
+def fewer_collections():
+    """Run the block with the cyclic garbage collector's first threshold at
+    :data:`GC_THRESHOLD` (the others as they were), then put it back.
+
+    A build allocates millions of short-lived objects (layout boxes, PDF
+    objects, drawing operators), nearly all freed by reference counting;
+    at Python's default of 700 the collector ran about 680 times in a
+    four-game build and took 11 % of its CPU time (0.46 s of 4.2 s), at
+    10,000 about 90 times and 0.2 s, with the same peak memory (cycles
+    are still collected, in fewer, larger passes).  Forked workers inherit
+    the setting.  Nothing rendered depends on when a collection runs."""
+    previous = gc.get_threshold()
+    gc.set_threshold(max(previous[0], GC_THRESHOLD), *previous[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*previous)
 
 
 #: What forked workers render: (kit, options, parts) per game, set just
@@ -453,7 +481,14 @@ def _render_parallel(kits: list[GameKit], options: BuildOptions, jobs: int, prog
     _preload(any(kit.cover is not None for kit in kits) or any(part.document for _, _, parts in _JOBS for part in parts))
     report = progress or (lambda step: None)
     interrupt.checkpoint()
-    pool = _start_pool(jobs)
+    # The objects alive now (modules, kits, fonts) are never garbage: kept out of every
+    # collection, the workers' collector neither walks them nor writes to their pages, so
+    # those pages stay shared with this process instead of being copied into each worker.
+    gc.freeze()
+    try:
+        pool = _start_pool(jobs)
+    finally:
+        gc.unfreeze()
     woken = threading.Event()  # set as any task ends: the loop below sleeps until then
 
     def wake(_result=None) -> None:
