@@ -169,3 +169,51 @@ def test_the_kit_page_count_is_the_pages_of_the_kit(tmp_path):
         kit = result.files["archeotrek"][-1]
         assert kit.path.name == "archeotrek-kit.pdf"
         assert kit.pages == len(PdfReader(kit.path).pages)
+
+
+_COLLECTOR = r"""
+import gc, json, os, sys, time
+from printkit import build
+from printkit.registry import game_ids
+from printkit.gamekit.contract import BuildOptions
+from printkit.paper import get_paper
+from printkit.theme import load_theme
+
+def render_checked(kit, part, options):
+    return b"%PDF", 1, [json.dumps({"pid": os.getpid(), "threshold": gc.get_threshold()[0],
+                                    "frozen": gc.get_freeze_count()})]
+
+def finish_game(kit, options, parts, rendered):
+    return build.RenderedGame(kit.id, [], b"%PDF", [n for _, _, notes in rendered for n in notes])
+
+def write_game(game, out):
+    return []
+
+build._render_checked, build._finish_game = render_checked, finish_game
+build.write_game = write_game
+before = gc.get_threshold()
+options = BuildOptions(paper=get_paper("a4"), theme=load_theme("classic"))
+seen = {}
+for jobs in (1, 2):
+    result = build.build(["all"], options, __import__("pathlib").Path(sys.argv[1]), jobs=jobs)
+    seen[jobs] = [json.loads(n) for n in result.notes if n.startswith("{")]
+print(json.dumps({"seen": seen, "parent": os.getpid(), "before": before, "after": gc.get_threshold()}))
+"""
+
+
+def test_the_collector_runs_less_often_while_a_build_renders(tmp_path):
+    """Every part is rendered (in this process, or in a forked worker) with
+    the collector's first threshold at ``GC_THRESHOLD`` — 680 collections
+    and 11 % of a build's CPU at Python's 700 — and the setting is put back
+    after; the workers start with the parent's objects frozen out of their
+    collections."""
+    from printkit.build import GC_THRESHOLD
+
+    seen = _run(_COLLECTOR, tmp_path)
+    serial, parallel = seen["seen"]["1"], seen["seen"]["2"]
+    assert serial and parallel
+    assert {s["threshold"] for s in serial + parallel} == {GC_THRESHOLD}
+    assert {s["pid"] for s in serial} == {seen["parent"]}
+    workers = [s for s in parallel if s["pid"] != seen["parent"]]
+    assert workers and all(s["frozen"] > 1000 for s in workers), workers[:3]
+    assert seen["after"] == seen["before"] and seen["before"][0] < GC_THRESHOLD
