@@ -263,10 +263,12 @@ def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callabl
 
 def _preflight_all(files: list[tuple[str, bytes]], game: str) -> None:
     """Run :func:`printkit.preflight.preflight` on every output before it is
-    written; raise :class:`printkit.PrintkitError` listing the findings."""
-    from printkit.preflight import preflight
+    written — bytes found clean by the same preflight in an earlier build are
+    not checked again (:func:`printkit.preflight.preflight_remembered`) —;
+    raise :class:`printkit.PrintkitError` listing the findings."""
+    from printkit.preflight import preflight_remembered
 
-    findings = [f for name, data in files for f in preflight(data, source=f"{game}/{name}")]
+    findings = [f for name, data in files for f in preflight_remembered(data, source=f"{game}/{name}")]
     if findings:
         raise PrintkitError("preflight failed, nothing written:\n  " + "\n  ".join(map(str, findings)))
 

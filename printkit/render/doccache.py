@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
@@ -42,6 +43,8 @@ MAX_ENTRY = 16 * 1024 * 1024
 MAX_ENTRIES = 256
 MAX_BYTES = 96 * 1024 * 1024
 _SUFFIX = ".pdfcache"
+
+_HEX64 = re.compile(r"[0-9a-f]{64}")
 
 _HASHES: dict[tuple, str] = {}  # (path, size, mtime_ns, inode) → sha256, for this process
 
@@ -252,6 +255,61 @@ def _prune(folder: Path) -> None:
     for n, (_, size, path) in enumerate(entries):
         total += size
         if n >= MAX_ENTRIES or total > MAX_BYTES:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+
+
+#: A PDF found clean by the preflight: ``<key>.clean`` holds this line and the key.
+_CLEAN_MAGIC = b"printkit-clean 1\n"
+_CLEAN_SUFFIX = ".clean"
+#: Most verdicts kept (each a few dozen bytes); the oldest go first.
+MAX_VERDICTS = 4096
+_VERDICTS_PRUNED: list[bool] = []
+
+
+def remembered(key: str) -> bool:
+    """Whether the verdict ``key`` (a SHA-256, hex) was stored by
+    :func:`remember` and is intact: a regular file owned by the user whose
+    content names that key.  Anything else is a miss.  Never raises."""
+    folder = cache_dir()
+    if folder is None or not _HEX64.fullmatch(key):
+        return False
+    data = _read_entry(folder / f"{key}{_CLEAN_SUFFIX}")
+    return data == _CLEAN_MAGIC + key.encode("ascii")
+
+
+def remember(key: str) -> None:
+    """Store the verdict ``key`` (a SHA-256, hex), atomically; the first
+    store of a process prunes the verdicts to :data:`MAX_VERDICTS`, the
+    least recently written first.  Never raises."""
+    folder = cache_dir()
+    if folder is None or not _HEX64.fullmatch(key):
+        return
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=_CLEAN_SUFFIX, dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(_CLEAN_MAGIC + key.encode("ascii"))
+            os.replace(tmp, folder / f"{key}{_CLEAN_SUFFIX}")
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+    except OSError:
+        return
+    if not _VERDICTS_PRUNED:
+        _VERDICTS_PRUNED.append(True)
+        try:
+            with os.scandir(folder) as it:
+                found = sorted(((e.stat(follow_symlinks=False).st_mtime_ns, e.path) for e in it
+                                if e.name.endswith(_CLEAN_SUFFIX) and not e.name.startswith(".tmp-")), reverse=True)
+        except OSError:
+            return
+        for _, path in found[MAX_VERDICTS:]:
             try:
                 os.unlink(path)
             except OSError:
