@@ -14,6 +14,11 @@ or ``$PRINTKIT_CACHE_DIR``; ``PRINTKIT_CACHE=off`` turns the cache off.
 Bounded: at most :data:`MAX_ENTRIES` entries and :data:`MAX_BYTES` in all
 (the least recently used go first), :data:`MAX_ENTRY` per entry.
 
+The same folder keeps the preflight's clean verdicts (:func:`remembered`,
+:func:`remember`): ``<key>.clean`` files, the key a SHA-256 of a PDF's bytes
+and of the preflight itself (:func:`printkit.preflight.preflight_remembered`),
+at most :data:`MAX_VERDICTS`; a repeat build preflights only what changed.
+
 A hostile or damaged cache never changes an output.  The folder is used only
 when it is a real folder (not a link) owned by the user and writable by no one
 else; an entry only when it is a regular file (not a link) owned by the user,
