@@ -18,8 +18,7 @@ from __future__ import annotations
 import heapq
 import sys
 from dataclasses import dataclass, field
-from itertools import product, repeat
-from operator import and_
+from itertools import product
 from typing import Any, Sequence
 
 from printkit.games.archeotrek.data import CHOICE_LINES, Layout, TokenSet
