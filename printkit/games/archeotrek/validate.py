@@ -675,17 +675,22 @@ def validate(game: "Game", *, partial: bool = False,
 
 def check_sheets(game: "Game", partial: bool,
                  sheets: list[tuple[int, int, list[str], int | None, int | None]] | None) -> list[Problem]:
-    """:func:`validate`'s problems; ``sheets``, when given, receives per
-    player (seat order) ``(filled, used, bones, tally, rest)``: the bitmasks of the
-    filled circles and of the circles inside Digging Areas, the kept token ids
-    in area order (a new list), the low part (fields) of the sheet's summed
-    :attr:`TokenTally.packed` moved to bit ``seat index * TokenTally.shift``,
-    so the tallies of a table add up to :meth:`TokenTally.flat`'s ``table``
-    (``None`` once a table has an unknown or duplicated token — the game is
-    then invalid), then ``rest``: the sum of
-    the sheet's values less ``area_sum`` per Digging Area — when no area has
-    a problem, the values of its Empty-Handed circles (``None`` when a circle
-    has a problem)."""
+    """:func:`validate`'s problems (same order, never raises on bad sheets).
+
+    ``sheets``, when given, receives per player (seat order) the tuple
+    ``(filled, used, bones, tally, rest)``:
+
+    * ``filled`` / ``used``: bitmasks (bit ``Tables.idx[label]``) of the
+      filled circles and of the circles inside Digging Areas;
+    * ``bones``: the kept token ids in area order (a new list);
+    * ``tally``: the low part (the fields) of the sheet's summed
+      :attr:`TokenTally.packed`, moved to bit ``seat index * TokenTally.shift``
+      so that a table's tallies add up to :meth:`TokenTally.flat`'s ``table``;
+      ``None`` once the table has an unknown or repeated token (then invalid);
+    * ``rest``: the sum of the sheet's circle values less ``area_sum`` per
+      Digging Area — when no area has a problem, the points of its
+      Empty-Handed circles; ``None`` when a circle has a problem.
+    """
     t = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
     labels, nbr, fast, shapes, choice_memo, centre = t.labels, t.nbr, t.fast, t.shapes, t.choices, t.centre
