@@ -1892,6 +1892,6 @@ def _refuse_findings(pdf: bytes, name: str) -> None:
     """Preflight ``pdf`` before it is written; raise listing every finding."""
     from printkit.preflight import preflight
 
-    findings = preflight(pdf, source=name)
+    findings = preflight(pdf, source=name, ours=True)
     if findings:
         raise PrintkitError("preflight failed, nothing written:\n  " + "\n  ".join(map(str, findings)))
