@@ -220,6 +220,8 @@ class Layout:
     elements: tuple[dict, ...]
     #: corner radius of the trim in mm for shop and cut outputs (``[card] corner``); None = default
     corner: float | None = None
+    #: SHA-1 of the layout's TOML content: part of every face key (see :func:`layout_face`)
+    digest: str = ""
 
 
 #: Wall-clock seconds all sandboxed placeholders of one layout may take together.
@@ -439,7 +441,8 @@ def load_layout(path: Path) -> Layout:
             problems.add(exc)
     problems.check()
     return Layout(path, safe, str(card.get("title") or name), float(width), float(height), shape, background,
-                  tuple(elements), None if corner is None else float(corner))
+                  tuple(elements), None if corner is None else float(corner),
+                  hashlib.sha1(repr(data).encode("utf-8")).hexdigest())
 
 
 class Row(dict):
@@ -973,6 +976,8 @@ class FittedText:
     #: marked-up text only: each line's width (pt); its ``lines`` are then
     #: tuples of pieces ``(font, text, x)`` / ``("icon", name, x)``
     widths: tuple[float, ...] | None = None
+    #: plain text: each line's width (pt) in ``font`` at ``size``
+    advances: tuple[float, ...] | None = None
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
@@ -999,8 +1004,8 @@ _CACHED_TEXT = 2000
 
 @lru_cache(maxsize=4096)
 def _shrink(text: str, font: str, size: float, leading: float | None, width: float, height: float,
-            floor: float, shrink: bool) -> tuple[bool, float, float, tuple[str, ...], float, float]:
-    """``(fits, size, leading, lines, widest, tall)`` of ``text`` in reportlab
+            floor: float, shrink: bool) -> tuple[bool, float, float, tuple[str, ...], float, float, tuple[float, ...]]:
+    """``(fits, size, leading, lines, widest, tall, advances)`` of ``text`` in reportlab
     ``font`` in a ``width`` × ``height`` pt box (see :func:`fit_text`): at
     ``size``, else — when ``shrink`` — the largest of ``size - k ×``
     :data:`SHRINK_STEP` (and ``floor`` itself) that fits, found by binary
@@ -1011,13 +1016,14 @@ def _shrink(text: str, font: str, size: float, leading: float | None, width: flo
 
     ratio = leading / size if leading is not None else LEADING
 
-    def attempt(k: int) -> tuple[bool, float, float, tuple[str, ...], float, float]:
+    def attempt(k: int) -> tuple[bool, float, float, tuple[str, ...], float, float, tuple[float, ...]]:
         current = max(floor, size - k * SHRINK_STEP)
         lead = leading if k == 0 and leading is not None else current * ratio
         lines = tuple(wrap(text, font, current, width))
-        widest = max((stringWidth(line, font, current) for line in lines), default=0.0)
+        advances = tuple(stringWidth(line, font, current) for line in lines)
+        widest = max(advances, default=0.0)
         tall = text_height(len(lines), current, lead)
-        return widest <= width + 1e-6 and tall <= height + 1e-6, current, lead, lines, widest, tall
+        return widest <= width + 1e-6 and tall <= height + 1e-6, current, lead, lines, widest, tall, advances
 
     return _search(attempt, size, floor, shrink)
 
@@ -1414,10 +1420,11 @@ def fit_text(el: dict, theme, card_w: float, card_h: float, at: str, base: Path 
                               align, tuple(w for _, w in lines))
     else:
         args = (text, font, size, el.get("leading"), width, height, floor, fit == "shrink")
-        ok, current, leading, lines, widest, tall = (_shrink(*args) if len(text) <= _CACHED_TEXT
-                                                     else _shrink.__wrapped__(*args))
-    if ok:
-        return FittedText(font, current, leading, lines, _pt(x), _pt(y), width, height, align)
+        ok, current, leading, lines, widest, tall, advances = (_shrink(*args) if len(text) <= _CACHED_TEXT
+                                                               else _shrink.__wrapped__(*args))
+        if ok:
+            return FittedText(font, current, leading, lines, _pt(x), _pt(y), width, height, align,
+                              advances=advances)
     why = (f"a word is {to_mm(widest):.1f} mm wide" if widest > width + 1e-6
            else f"{len(lines)} lines need {to_mm(tall):.1f} mm")
     shown = clip(" ".join(text.split()), 40)
@@ -1428,88 +1435,51 @@ def fit_text(el: dict, theme, card_w: float, card_h: float, at: str, base: Path 
                         f"({why}); shorten it, enlarge w/h, or lower min_size (now {floor:g} pt)")
 
 
-def draw_elements(c, box, elements: list[dict], background: str | None, theme, base: Path, where: str,
-                  fitted: list | None = None) -> None:
-    """Draw resolved ``elements`` on a face (reportlab canvas, origin at the
-    trim box's bottom-left, pt).  Layout y grows downwards from the top.
-    ``fitted``: per element, its :class:`FittedText` (text) or ``None``;
-    text elements are fitted here when it is not given."""
-    H = box.height
-    if background:
-        c.setFillColor(_colour(theme, background, f"{where} background"))
-        c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, H + 2 * box.bleed, stroke=0, fill=1)
-    # font and fill colour last set on this face: texts in a row set them only when they change
-    pen_font: tuple | None = None
-    pen_colour = None
-    for i, el in enumerate(elements, 1):
-        kind = el["type"]
-        if kind == "text":
-            t = fitted[i - 1] if fitted else fit_text(el, theme, to_mm(box.width), to_mm(H),
-                                                      f"{where}, element {i} (text)", base)
-            colour = _colour(theme, el.get("colour", "ink"), lambda: f"{where}, element {i} (text)")
-            if (t.font, t.size) != pen_font:
-                c.setFont(t.font, t.size)
-                pen_font = (t.font, t.size)
-            if colour is not pen_colour:
-                c.setFillColor(colour)
-                pen_colour = colour
-            x, top, width = t.x, H - t.y, t.width
-            if t.widths is not None:
-                _draw_rich(c, t, top, colour, _colour(theme, "paper", f"{where}, element {i} (text)"))
-                pen_font = pen_colour = None
-                continue
-            for n, line in enumerate(t.lines):
-                y = top - t.size * 0.8 - n * t.leading
-                if t.align == "left":
-                    c.drawString(x, y, line)
-                elif t.align == "right":
-                    c.drawRightString(x + width, y, line)
-                else:
-                    c.drawCentredString(x + width / 2, y, line)
-            continue
-        at = f"{where}, element {i} ({kind})"
-        pen_font = pen_colour = None  # an image or icon may leave other settings behind
-        if kind in ("box", "circle"):
-            fill = _colour(theme, el.get("fill"), at)
-            stroke = _colour(theme, el.get("stroke"), at)
-            c.saveState()
-            if fill is not None:
-                c.setFillColor(fill)
-            if stroke is not None:
-                c.setStrokeColor(stroke)
-                c.setLineWidth(el.get("stroke_width", 0.5))
-                if "dash" in el:  # [0, gap] with round caps draws a ring of dots
-                    c.setDash(list(el["dash"]))
-                    c.setLineCap(1)
-            flags = dict(stroke=int(stroke is not None), fill=int(fill is not None))
-            if kind == "box":
-                x, y, w, h = mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"])
-                if el.get("radius"):
-                    c.roundRect(x, y, w, h, mm(el["radius"]), **flags)
-                else:
-                    c.rect(x, y, w, h, **flags)
+def _draw_element(c, H: float, el: dict, theme, base: Path, at: str) -> None:
+    """Draw a resolved box, circle, image or icon element on a face ``H`` pt
+    high (origin at the trim's bottom-left; layout y grows downwards)."""
+    kind = el["type"]
+    if kind in ("box", "circle"):
+        fill = _colour(theme, el.get("fill"), at)
+        stroke = _colour(theme, el.get("stroke"), at)
+        c.saveState()
+        if fill is not None:
+            c.setFillColor(fill)
+        if stroke is not None:
+            c.setStrokeColor(stroke)
+            c.setLineWidth(el.get("stroke_width", 0.5))
+            if "dash" in el:  # [0, gap] with round caps draws a ring of dots
+                c.setDash(list(el["dash"]))
+                c.setLineCap(1)
+        flags = dict(stroke=int(stroke is not None), fill=int(fill is not None))
+        if kind == "box":
+            x, y, w, h = mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"])
+            if el.get("radius"):
+                c.roundRect(x, y, w, h, mm(el["radius"]), **flags)
             else:
-                c.circle(mm(el["cx"]), H - mm(el["cy"]), mm(el["r"]), **flags)
-            c.restoreState()
-        elif kind == "image":
-            src = image_path(base, el["src"], at)
-            if not src.is_file():
-                raise PrintkitError(f"{at}: image {show(el['src'])} not found next to the layout")
-            reader = _image_reader(src, el["src"], at)
-            try:
-                c.drawImage(reader, mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"]),
-                            preserveAspectRatio=True, anchor="c", mask="auto")
-            except Exception as exc:  # reportlab/Pillow raise many types for bad images
-                raise PrintkitError(f"{at}: cannot read image {show(el['src'])} ({_one_line(exc)})") from None
-        elif kind == "icon":
-            name = el["name"].strip()
-            fill = _colour(theme, el.get("fill", "ink"), at)
-            detail = _colour(theme, el.get("detail", "paper"), at)
-            x, y, size = mm(el["cx"]), H - mm(el["cy"]), mm(el["size"])
-            draw_icon = deck_icons().get(name)
-            if draw_icon is None:
-                raise PrintkitError(f"{at}: icon {name!r}; choose one of: {', '.join(deck_icons())}")
-            draw_icon(c, x, y, size, fill, detail)
+                c.rect(x, y, w, h, **flags)
+        else:
+            c.circle(mm(el["cx"]), H - mm(el["cy"]), mm(el["r"]), **flags)
+        c.restoreState()
+    elif kind == "image":
+        src = image_path(base, el["src"], at)
+        if not src.is_file():
+            raise PrintkitError(f"{at}: image {show(el['src'])} not found next to the layout")
+        reader = _image_reader(src, el["src"], at)
+        try:
+            c.drawImage(reader, mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"]),
+                        preserveAspectRatio=True, anchor="c", mask="auto")
+        except Exception as exc:  # reportlab/Pillow raise many types for bad images
+            raise PrintkitError(f"{at}: cannot read image {show(el['src'])} ({_one_line(exc)})") from None
+    elif kind == "icon":
+        name = el["name"].strip()
+        fill = _colour(theme, el.get("fill", "ink"), at)
+        detail = _colour(theme, el.get("detail", "paper"), at)
+        x, y, size = mm(el["cx"]), H - mm(el["cy"]), mm(el["size"])
+        draw_icon = deck_icons().get(name)
+        if draw_icon is None:
+            raise PrintkitError(f"{at}: icon {name!r}; choose one of: {', '.join(deck_icons())}")
+        draw_icon(c, x, y, size, fill, detail)
 
 
 def _draw_rich(c, t: "FittedText", top: float, colour, paper) -> None:
@@ -1600,10 +1570,204 @@ def row_label(layout: Layout, row: dict, n: int) -> str:
     return f"{layout.path.name}: card {n}" + (f" (CSV line {line})" if line else "")
 
 
-#: A fitted text element as drawing needs it when it has no colour of its own, and with one
-#: (one dict per colour value, shared by every card; a few hundred at most are kept).
-_PLAIN_TEXT = {"type": "text"}
-_TEXT_COLOURS: dict[str, dict] = {}
+class _Plan:
+    """A layout made ready to fill many rows (:func:`layout_face`): per
+    element, the keys holding placeholders; and the elements already checked
+    (fitted, colours parsed, glyphs found, images read) by the values their
+    placeholders took, so a card repeating a value (a cost, a type, a number)
+    is not laid out again.  Checking an element depends on those values
+    alone (the layout and theme are fixed), so a remembered result is exact;
+    a value that failed, or printed with missing-glyph warnings, is checked
+    again on each card (its message names the card)."""
+
+    __slots__ = ("layout", "theme", "base", "templated", "constant", "memo", "prefix")
+
+    #: Most elements remembered per layout (a deck of distinct titles would hold them all).
+    MEMO = 20_000
+
+    def __init__(self, layout: Layout, theme):
+        self.layout, self.theme = layout, theme
+        self.base = layout.path.parent
+        self.templated = tuple(tuple(k for k, v in el.items() if _is_template(v)) for el in layout.elements)
+        #: every card of this layout is the same face
+        self.constant = not any(self.templated) and not _is_template(layout.background)
+        self.memo: dict[tuple, tuple | None] = {}
+        self.prefix = f"deck/{layout.name}/"
+
+
+def _is_template(value) -> bool:
+    return type(value) is _Fill or (type(value) is not str and hasattr(value, "render"))
+
+
+#: Plans of the layouts in use: (layout, theme) → :class:`_Plan` (a few at a time).
+_PLANS: dict[tuple[int, int], _Plan] = {}
+
+
+def _plan(layout: Layout, theme) -> _Plan:
+    plan = _PLANS.get((id(layout), id(theme)))
+    if plan is None or plan.layout is not layout or plan.theme is not theme:
+        if len(_PLANS) >= 16:
+            _PLANS.clear()
+        plan = _PLANS[(id(layout), id(theme))] = _Plan(layout, theme)
+    return plan
+
+
+def _resolved(el: dict, keys: tuple, values: tuple) -> dict:
+    """``el`` with ``keys`` set to ``values`` and empty colours dropped (as :func:`resolve`)."""
+    done = dict(el)
+    for key, value in zip(keys, values):
+        done[key] = value
+    for key in COLOUR_KEYS.intersection(done):
+        if not done[key].strip():
+            del done[key]  # an empty colour cell: the key's default (ink, paper; no fill or outline)
+    return done
+
+
+def _check_element(plan: _Plan, i: int, done: dict, where: str, allow_missing_glyphs: bool,
+                   warnings: list[str] | None) -> tuple:
+    """Check resolved element ``i`` (from 1) of the card ``where`` and make
+    what drawing needs: ``("text", FittedText, colour, text)`` or ``(kind,
+    element)``.  Raises :class:`printkit.PrintkitError` naming the card and
+    the element."""
+    theme, layout = plan.theme, plan.layout
+    kind = done["type"]
+    at = f"{where}, element {i} ({kind})"
+    for key_name in ("colour", "fill", "stroke", "detail"):
+        if key_name in done:
+            _colour(theme, done[key_name], at)
+    if kind == "text":
+        fitted = fit_text(done, theme, layout.width, layout.height, at, plan.base)
+        _check_glyphs(done, i, theme, where, allow_missing_glyphs, warnings, base=plan.base)
+        return ("text", fitted, _colour(theme, done.get("colour", "ink"), at), done["text"])
+    if kind == "image":
+        src = image_path(plan.base, done["src"], at)
+        if not src.is_file():
+            raise PrintkitError(f"{at}: image {show(done['src'])} not found next to the layout")
+        _image_reader(src, done["src"], at)
+    return (kind, done)
+
+
+def _card(plan: _Plan, row: dict, where: str, allow_missing_glyphs: bool, warnings: list[str] | None):
+    """One card of ``plan``'s layout filled from ``row``, checked: ``(key,
+    background, items)`` — the face key, the background colour (or None) and
+    per element what :func:`_draw_card` draws.  Raises :class:`DeckErrors`
+    listing every problem of the card (placeholders first, then the
+    background, then each element's checks, as :func:`resolve` and
+    :func:`layout_face` always listed them)."""
+    layout, theme = plan.layout, plan.theme
+    problems: list[str] = []
+    filled: list = []
+    for i, (el, keys) in enumerate(zip(layout.elements, plan.templated), 1):
+        if not keys:
+            filled.append(())
+            continue
+        values = []
+        try:
+            for key in keys:
+                value = el[key]
+                if type(value) is _Fill:
+                    try:
+                        values.append(value.fill(row))
+                    except _Missing as exc:
+                        raise PrintkitError(f"{where}, element {i} {key}: {exc.message} (no such column in the "
+                                            f"data){_columns(row)}") from None
+                else:
+                    values.append(_render(value, row, f"{where}, element {i} {key}"))
+        except PrintkitError as exc:
+            problems.append(str(exc))
+            filled.append(None)
+            continue
+        filled.append(tuple(values))
+    background = None
+    if layout.background:
+        try:
+            background = _render(layout.background, row, f"{where}, [card] background")
+            if background:
+                background = (background, _colour(theme, background, f"{where}, [card] background"))
+        except PrintkitError as exc:
+            problems.append(str(exc))
+    memo = plan.memo
+    items = []
+    for i, (el, keys, values) in enumerate(zip(layout.elements, plan.templated, filled), 1):
+        if values is None:
+            continue
+        hit = memo.get((i, values))
+        if hit is None:
+            said: list[str] = []
+            try:
+                hit = _check_element(plan, i, _resolved(el, keys, values), where, allow_missing_glyphs, said)
+            except PrintkitError as exc:
+                problems.append(str(exc))
+                continue
+            if said:  # printed with blanks: the warning names this card, so it is said for each
+                if warnings is not None:
+                    warnings.extend(said)
+            else:
+                if len(memo) >= _Plan.MEMO:
+                    memo.clear()
+                memo[(i, values)] = hit
+        items.append(hit)
+    if problems:
+        raise DeckErrors(problems)
+    shown = background[0] if background else None
+    # the filled values name the face: equal values, equal face (the layout's own content included,
+    # so a front and a back of one name never share a key)
+    key = plan.prefix + hashlib.sha1(repr((layout.digest, shown, filled)).encode("utf-8")).hexdigest()[:20]
+    return key, (background[1] if background else None), tuple(items)
+
+
+def _draw_card(c, box, background, items: tuple, theme, base: Path, where: str) -> None:
+    """Draw a card made by :func:`_card` (origin at the trim's bottom-left,
+    pt; layout y grows downwards from the top).  Plain text lines go out as
+    one text object per element (:func:`printkit.render.text.text_lines`),
+    remembered per canvas for the next card showing the same text."""
+    from printkit.render.text import put, text_lines
+
+    H = box.height
+    if background is not None:
+        c.setFillColor(background)
+        c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, H + 2 * box.bleed, stroke=0, fill=1)
+    ops = getattr(c, "_printkit_text_ops", None)
+    if ops is None or ops[0] is not c._doc:
+        ops = c._printkit_text_ops = (c._doc, {})
+    ops = ops[1]
+    pen = None  # the fill colour last set on this face: texts in a row set it only when it changes
+    for n, item in enumerate(items):
+        if item[0] != "text":
+            pen = None  # a shape, image or icon may leave another colour behind
+            _draw_element(c, H, item[1], theme, base, f"{where}, element {n + 1} ({item[0]})")
+            continue
+        t, colour = item[1], item[2]
+        if colour is not pen:
+            c.setFillColor(colour)
+            pen = colour
+        if t.widths is not None:
+            _draw_rich(c, t, H - t.y, colour, _colour(theme, "paper", f"{where}, element {n + 1} (text)"))
+            pen = None
+            continue
+        op = ops.get((t, H))
+        if op is None:
+            x, top, width, size = t.x, H - t.y, t.width, t.size
+            advances = t.advances
+            if advances is None:
+                from reportlab.pdfbase.pdfmetrics import stringWidth
+
+                advances = [stringWidth(line, t.font, size) for line in t.lines]
+            lines = []
+            for k, (line, advance) in enumerate(zip(t.lines, advances)):
+                y = top - size * 0.8 - k * t.leading
+                lx = x if t.align == "left" else x + width - advance if t.align == "right" else x + width / 2 - 0.5 * advance
+                lines.append((lx, y, line))
+            op = text_lines(c, t.font, size, lines)
+            if op is None:  # not a TrueType font: reportlab draws it
+                c.setFont(t.font, size)
+                for lx, y, line in lines:
+                    c.drawString(lx, y, line)
+                continue
+            if len(ops) >= 4096:
+                ops.clear()
+            ops[(t, H)] = op
+        put(c, op)
 
 
 def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_glyphs: bool = False,
@@ -1614,65 +1778,25 @@ def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_g
     its font's character map (:func:`printkit.rules.check_printable`), and
     every image file's format is checked, before anything is drawn.  A
     missing glyph is an error, or — with ``allow_missing_glyphs`` — a line
-    appended to ``warnings`` (the character prints as a blank).
+    appended to ``warnings`` (the character prints as a blank).  An element
+    whose placeholders took values already checked on an earlier card is
+    not checked again (:class:`_Plan`).
 
-    The face key hashes the filled elements, so equal rows share one drawing;
-    ``seen`` (key → face, filled here) hands back a face already made.
-    Raises :class:`printkit.PrintkitError` naming ``where`` and the element
-    for a placeholder with no matching field, an unknown colour or font, a
+    The face key hashes the layout and the filled values, so equal rows
+    share one drawing; ``seen`` (key → face, filled here) hands back a face
+    already made.  Raises :class:`DeckErrors` (a
+    :class:`printkit.PrintkitError`) naming ``where`` and each bad element:
+    a placeholder with no matching field, an unknown colour or font, a
     missing glyph, text that does not fit, or an image that cannot be drawn.
     """
-    problems: list[str] = []
-    elements = resolve(layout, row, where, problems)
-    background = None
-    if layout.background:
-        try:
-            background = _render(layout.background, row, f"{where}, [card] background")
-            if background:
-                _colour(theme, background, f"{where}, [card] background")
-        except PrintkitError as exc:
-            problems.append(str(exc))
-    if not problems:
-        # repr is exact and stable here: elements are dicts built in layout order of str/float/tuple
-        key = f"deck/{layout.name}/" + hashlib.sha1(repr((background, elements)).encode("utf-8")).hexdigest()[:20]
-        if seen is not None and key in seen:
-            return seen[key]
-    # check everything now, so errors name the row (every bad element of it) before any drawing
-    fitted: list[FittedText | None] = []
-    for i, el in enumerate(elements, 1):
-        fitted.append(None)
-        if el is None:
-            continue
-        kind = el["type"]
-        at = f"{where}, element {i} ({kind})"
-        try:
-            for key_name in ("colour", "fill", "stroke", "detail"):
-                if key_name in el:
-                    _colour(theme, el[key_name], at)
-            if kind == "text":
-                fitted[-1] = fit_text(el, theme, layout.width, layout.height, at, layout.path.parent)
-                _check_glyphs(el, i, theme, where, allow_missing_glyphs, warnings, base=layout.path.parent)
-            elif kind == "image":
-                src = image_path(layout.path.parent, el["src"], at)
-                if not src.is_file():
-                    raise PrintkitError(f"{at}: image {show(el['src'])} not found next to the layout")
-                _image_reader(src, el["src"], at)
-        except PrintkitError as exc:
-            problems.append(str(exc))
-    if problems:
-        raise DeckErrors(problems)
-    text = " ".join(el["text"] for el in elements if el["type"] == "text")
-    # what drawing needs, and no more (8,700 cards were 55 MB of element copies): a fitted text
-    # keeps only its colour; an element without placeholders is the layout's own dict
-    if len(_TEXT_COLOURS) > 1024:
-        _TEXT_COLOURS.clear()
-    slim = tuple((_TEXT_COLOURS.setdefault(el["colour"], {"type": "text", "colour": el["colour"]})
-                  if "colour" in el else _PLAIN_TEXT)
-                 if el["type"] == "text" else (orig if el == orig else el)
-                 for el, orig in zip(elements, layout.elements))
+    plan = _plan(layout, theme)
+    key, background, items = _card(plan, row, where, allow_missing_glyphs, warnings)
+    if seen is not None and key in seen:
+        return seen[key]
+    text = " ".join(item[3] for item in items if item[0] == "text")
 
-    def draw(c, box, _e=slim, _b=background, _f=tuple(fitted)):
-        draw_elements(c, box, _e, _b, theme, layout.path.parent, where, _f)
+    def draw(c, box, _b=background, _i=items):
+        _draw_card(c, box, _b, _i, theme, plan.base, where)
 
     face = Face(key, draw, text)
     if seen is not None:
