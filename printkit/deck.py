@@ -1582,8 +1582,9 @@ class _Plan:
 
     __slots__ = ("layout", "theme", "base", "templated", "constant", "memo", "prefix")
 
-    #: Most elements remembered per layout (a deck of distinct titles would hold them all).
-    MEMO = 20_000
+    #: Most elements remembered per layout (forgotten all at once beyond it: a deck of distinct
+    #: titles would hold them all, while repeated values come back within a few cards).
+    MEMO = 4096
 
     def __init__(self, layout: Layout, theme):
         self.layout, self.theme = layout, theme
@@ -1959,43 +1960,52 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
         if progress is not None:
             progress(f"{front.name} cards", done, total, f"card {done}/{total}")
 
-    cset = deck_set(front, rows, options.theme, back_layout, allow_missing_glyphs=allow_missing_glyphs,
-                    warnings=result.warnings, progress=checked, problems=problems)
-    del rows
-    if warn is not None and result.warnings:
-        warn(list(result.warnings))
-    interrupt.checkpoint()
+    target = out / f"{front.name}.pdf"
+    sheets = 0  # the deck's steps: its sheets, then the preflight and the write
+
+    def step(done: int, total: int, name: str, stop: bool = True) -> None:
+        if progress is not None:
+            progress(front.name, done, total, name)
+        if stop:
+            interrupt.checkpoint()
+
+    def drawn(i: int, n: int) -> None:
+        nonlocal sheets
+        sheets = n
+        step(i, n + 2, f"sheet {i}/{n}")
+
     exported = []
-    if fmts != ["pdf"]:  # every format rendered before anything is written
+    if fmts == ["pdf"]:  # sheet by sheet: each sheet's cards checked, drawn and let go
+        pdf, result.pages, result.cards = _stream_pdf(
+            front, back_layout, rows, options, problems=problems, notes=result.notes,
+            allow_missing_glyphs=allow_missing_glyphs, warnings=result.warnings, checked=checked, drawn=drawn)
+        del rows
+        if warn is not None and result.warnings:
+            warn(list(result.warnings))
+    else:
+        cset = deck_set(front, rows, options.theme, back_layout, allow_missing_glyphs=allow_missing_glyphs,
+                        warnings=result.warnings, progress=checked, problems=problems)
+        del rows
+        if warn is not None and result.warnings:
+            warn(list(result.warnings))
+        interrupt.checkpoint()
         from printkit.export import Source, export_all
 
+        # every format rendered before anything is written
         src = Source(front.name, front.title, [(front.name, front.title, cset)], [], options.theme, options.paper,
                      options.bleed, options.duplex, strict=True, back_offset=options.back_offset,
                      rotate_backs=options.rotate_backs, scale=options.scale)
         exported = export_all(src, fmts, progress=None if progress is None else
                               lambda task, done, total, name: progress(f"{task} exports", done, total, name))
-    result.cards = cset.count
-    if "pdf" in fmts:
-        target = out / f"{front.name}.pdf"
-        sheets = 0  # the deck's steps: its sheets, then the preflight and the write
-
-        def step(done: int, total: int, name: str, stop: bool = True) -> None:
-            if progress is not None:
-                progress(front.name, done, total, name)
-            if stop:
-                interrupt.checkpoint()
-
-        def drawn(i: int, n: int) -> None:
-            nonlocal sheets
-            sheets = n
-            step(i, n + 2, f"sheet {i}/{n}")
-
-        pdf, result.pages = render_set(cset, paper=options.paper, theme=options.theme, bleed=options.bleed,
-                                       duplex=options.duplex, back_offset=options.back_offset,
-                                       game_title=front.title, notes=result.notes,
-                                       rotate_backs=options.rotate_backs, progress=drawn)
-        pdf = unique_subset_tags(scale_pdf(pdf, options.scale))
+        result.cards = cset.count
+        if "pdf" in fmts:
+            pdf, result.pages = render_set(cset, paper=options.paper, theme=options.theme, bleed=options.bleed,
+                                           duplex=options.duplex, back_offset=options.back_offset,
+                                           game_title=front.title, notes=result.notes,
+                                           rotate_backs=options.rotate_backs, progress=drawn)
         del cset  # every card's resolved elements: free them before the preflight parses the PDF
+    if "pdf" in fmts:
+        pdf = unique_subset_tags(scale_pdf(pdf, options.scale))
         _refuse_findings(pdf, target.name)
         step(sheets + 1, sheets + 2, "preflight")
         write_output(target, pdf)
@@ -2010,6 +2020,104 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
             result.folders.append((folder, n, notes_of[folder.name]))
         result.export_notes = unique_notes(n for res in exported for n in res.notes)
     return result
+
+
+def _stream_pdf(front: Layout, back: Layout | None, rows: list[dict], options, *, problems: Problems,
+                notes: list[str], allow_missing_glyphs: bool, warnings: list[str], checked, drawn
+                ) -> tuple[bytes, int, int]:
+    """The deck's PDF, sheet by sheet: (PDF bytes, pages, cards).
+
+    The cards of one sheet are checked (as :func:`deck_set` checks them),
+    imposed (:func:`printkit.imposition.impose`: a deck is one group of
+    equal pieces, so each sheet is imposed on its own exactly as the whole
+    deck would be) and drawn; then they are let go, so memory does not grow
+    with the deck.  A face placed more than once — a row's copies (``qty``),
+    a layout without placeholders (every card the same), a face equal to an
+    earlier card's — is drawn once as a form XObject, from the first copy
+    known to repeat.  After the first problem no sheet is drawn, but every
+    row is still checked (``checked(done, total)`` hears of them every
+    :data:`PROGRESS_ROWS` rows) and :class:`DeckErrors` lists them all.
+    ``drawn(i, n)``: sheet ``i`` of ``n`` is drawn.  A stop request
+    (:mod:`printkit.interrupt`) is obeyed between cards.  ``rows`` is
+    consumed: each row is let go (set to ``None``) once its card is made."""
+    from printkit import interrupt
+    from printkit.imposition import grid_for, impose
+    from printkit.render.sheets import draw_sheets, sheet_notes
+
+    theme, paper = options.theme, options.paper
+    if back is not None and (back.width, back.height, back.shape) != (front.width, front.height, front.shape):
+        raise PrintkitError(
+            f"{back.path}: the back is {back.width:g} × {back.height:g} mm ({back.shape}) but the front "
+            f"{front.path.name} is {front.width:g} × {front.height:g} mm ({front.shape}); make them match"
+        )
+    cards = sum(row["qty"] for row in rows)
+    if not cards:
+        problems.check()
+        raise PrintkitError(f"{front.path}: every card has qty 0")
+    width, height = mm(front.width), mm(front.height)
+    grid = grid_for(width, height, options.bleed, paper, allow_butt=front.shape == "rect")
+    per_sheet = grid.cols * grid.rows
+    count = -(-cards // per_sheet)
+    corner = None if front.corner is None else mm(front.corner)
+    plans = [_plan(front, theme)] + ([_plan(back, theme)] if back is not None else [])
+    every_card_alike = {plan.layout.path: plan.constant and cards > 1 for plan in plans}
+    seen: set[str] = set()  # face keys placed so far …
+    repeated: set[str] = set()  # … and those placed more than once: drawn as form XObjects
+
+    def impose_sheet(pieces: list[Component]):
+        return impose(pieces, paper, options.bleed, options.duplex, options.back_offset, options.rotate_backs)
+
+    def sheets():
+        pieces: list[Component] = []
+        total = len(rows)
+        for n, row in enumerate(rows, 1):
+            interrupt.checkpoint()
+            if problems.total and (n % PROGRESS_ROWS == 0 or n == total):
+                checked(n, total)
+            rows[n - 1] = None  # let the row go once its card is made: memory stays flat
+            qty = row["qty"]
+            if qty == 0:
+                continue
+            faces = []
+            for plan in plans:
+                where = row_label(plan.layout, row, n)
+                try:
+                    key, background, items = _card(plan, row, where, allow_missing_glyphs, warnings)
+                except PrintkitError as exc:
+                    problems.add(exc)
+                    continue
+                faces.append(Face(key, _card_drawing(plan, background, items, where),
+                                  " ".join(item[3] for item in items if item[0] == "text")))
+            if problems.total:
+                continue  # keep checking, draw nothing more
+            for face, plan in zip(faces, plans):
+                if qty > 1 or face.key in seen or every_card_alike[plan.layout.path]:
+                    repeated.add(face.key)
+                seen.add(face.key)
+            comp = Component(f"{front.name}-{n}", width, height, faces[0], faces[1] if back is not None else None,
+                             shape=front.shape, meta={"row": n}, corner=corner)
+            for _ in range(qty):
+                pieces.append(comp)
+                if len(pieces) == per_sheet:
+                    yield from impose_sheet(pieces)
+                    pieces = []
+        if pieces and not problems.total:
+            yield from impose_sheet(pieces)
+        problems.check()  # raised here, the canvas is dropped: nothing was written
+
+    pdf, pages, short_marks, missing = draw_sheets(
+        sheets(), count, title=front.title, paper=paper, theme=theme, duplex=options.duplex,
+        two_sided=back is not None, shared=lambda name, face: face.key in repeated, game_title=front.title,
+        rotate_backs=options.rotate_backs, progress=drawn)
+    sheet_notes(notes, front.title, paper, short_marks, missing)
+    return pdf, pages, cards
+
+
+def _card_drawing(plan: _Plan, background, items: tuple, where: str):
+    def draw(c, box):
+        _draw_card(c, box, background, items, plan.theme, plan.base, where)
+
+    return draw
 
 
 def _refuse_findings(pdf: bytes, name: str) -> None:
