@@ -20,7 +20,8 @@ from typing import Any, Callable
 
 from printkit import PrintkitError, UsageError, interrupt
 # The game contract lives in printkit.gamekit.contract; its names stay importable from here.
-from printkit.gamekit.contract import BOARD_PAPERS, OPTIONAL_OPTIONS, BuildOptions, GameKit, Part
+from printkit.gamekit.contract import BOARD_PAPERS, OPTIONAL_OPTIONS, GameKit
+from printkit.gamekit.options import BuildOptions, Part
 from printkit.imposition import DUPLEX_MODES
 
 

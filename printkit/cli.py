@@ -188,16 +188,20 @@ def main() -> None:
 @main.command()
 def games() -> None:
     """List the registered games (bundled and plug-ins), their components and counts."""
-    from printkit.build import BuildOptions
+    from printkit.gamekit.options import BuildOptions
     from printkit.paper import get_paper
     from printkit.registry import all_games
-    from printkit.theme import load_theme
 
+    classic = []  # the default theme, loaded only for a plug-in without a catalogue (it builds its parts)
     for kit in all_games():
-        gid = kit.id
-        opts = BuildOptions(paper=get_paper("a4"), theme=load_theme("classic"), players=kit.players[2])
-        click.echo(f"{gid}: {kit.title} ({kit.players[0]}–{kit.players[1]} players)")
-        for part in kit.parts(opts):
+        if kit.catalogue is None and not classic:
+            from printkit.theme import load_theme
+
+            classic.append(load_theme("classic"))
+        opts = BuildOptions(paper=get_paper("a4"), theme=classic[0] if kit.catalogue is None else None,
+                            players=kit.players[2])
+        click.echo(f"{kit.id}: {kit.title} ({kit.players[0]}–{kit.players[1]} players)")
+        for part in kit.listing(opts):
             count = f"{part.count} × " if part.count else ""
             click.echo(f"  {part.name:<20} {count}{part.title}  [{part.stock}]")
 

@@ -16,7 +16,6 @@ import math
 from typing import Any
 
 import click
-from click.shell_completion import CompletionItem
 
 from printkit import UsageError
 from printkit.units import parse_length
@@ -48,6 +47,8 @@ class _Choice(click.ParamType):
         return f"{opt}: unknown {self.what} {text!r}; choose one of: {', '.join(self.choices())}"
 
     def shell_complete(self, ctx, param, incomplete: str):
+        from click.shell_completion import CompletionItem  # tab completion only
+
         return [CompletionItem(c) for c in self.choices() if c.startswith(incomplete.lower())]
 
     def get_metavar(self, param, ctx=None) -> str:  # click 8.1 and 8.2 signatures

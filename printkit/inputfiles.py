@@ -31,9 +31,6 @@ from __future__ import annotations
 
 import errno
 import io
-import json
-import json.decoder
-import json.scanner
 import math
 import os
 import re
@@ -42,9 +39,12 @@ import stat
 import tomllib
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit import PrintkitError
+
+if TYPE_CHECKING:  # annotations only: json loads for JSON input (start-up, issue 26)
+    import json
 
 #: Largest input file read, in bytes (2 MiB; a 4-player game file is ~3 kB).
 MAX_BYTES = 2 * 1024 * 1024
@@ -283,6 +283,9 @@ def _int(s: str) -> int:
 def _locate_duplicate(text: str) -> json.JSONDecodeError | None:
     """Re-parse with the pure-Python scanner to find the object holding a
     duplicate key (only run once a duplicate is known to exist)."""
+    import json.decoder
+    import json.scanner
+
     dec = json.JSONDecoder(parse_int=_int)
 
     def parse_object(s_and_end, strict, scan_once, object_hook, object_pairs_hook, memo=None):
@@ -332,6 +335,8 @@ def _lone_surrogate(data: Any) -> tuple[str, str] | None:
 def parse_json(text: str, label: str) -> Any:
     """Parse JSON ``text`` strictly enough for data files: no duplicate keys,
     no lone surrogates, no runaway digits or nesting."""
+    import json  # loaded for JSON input only (a TOML game file never needs it: start-up, issue 26)
+
     try:
         data = json.loads(text, object_pairs_hook=_pairs, parse_int=_int)
     except json.JSONDecodeError as exc:

@@ -10,7 +10,12 @@ the group :data:`GROUP` whose object is a :class:`printkit.gamekit.GameKit`
 The engine never imports a game by name: ``printkit build``, ``games``,
 ``score``, ``validate``, ``simulate``, ``export-game`` and ``deck`` icons all
 ask this module.  Games load lazily (importing one reads its rules data), in
-the order the entry points are declared.
+the order the entry points are declared.  The entry points are read without
+:mod:`importlib.metadata` (:func:`printkit.gamefiles.scan_entry_points`: the
+same distributions, order and first-declaration-wins as that module, which
+answers whenever the scan meets what it does not model), so a plug-in that
+declares a bundled game's id before printkit on ``sys.path`` shadows it, as
+before.
 """
 
 from __future__ import annotations

@@ -13,7 +13,6 @@ not have — the one unknown-key check every game's ``load_rules`` runs.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -212,6 +211,8 @@ def check_known_keys(data: Any, tree: KeyTree, label: str, *,
     found = unknown_keys(data, tree, ids=ids)
     if not found:
         return
+    import difflib  # for the suggestion only
+
     key, known = found[0]
     leaf = key.rpartition(".")[2].partition("[")[0]
     close = difflib.get_close_matches(leaf.strip("'\""), known, n=1)
@@ -280,15 +281,14 @@ def read_rules(game: str, path: Path | str | None, read: Callable[["Checker"], A
         if key is not None and key in _BUNDLED:
             return _BUNDLED[key]
     chk = Checker(path, load_toml(path), game)
-    # the bundled file is its own key tree (bundled_key_tree would parse it a second time)
-    tree = key_tree(chk.data) if bundled else None
     try:
         rules = read(chk)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise PrintkitError(f"{path}: malformed rules data ({type(exc).__name__}: {show(str(exc))})") from None
-    if tree is not None:
-        check_known_keys(chk.data, tree, str(path), ids=ids(chk.data, rules) if ids else None)
-    else:
+    # The bundled file is the key tree unknown keys are looked up in: checked against
+    # itself it can have none (every key of a table or array entry is in its own
+    # tree), so only another file is walked (bundled_key_tree parses the bundled one).
+    if not bundled:
         check_rules_keys(game, chk.data, path, ids=ids(chk.data, rules) if ids else None)
     if key is not None:
         _BUNDLED[key] = rules

@@ -164,3 +164,18 @@ def symbol_difference(a: Image.Image, b: Image.Image) -> float:
         return g < (lo + hi) / 2 if hi - lo > 8 else np.zeros_like(g, dtype=bool)
     ma, mb = mask(a), mask(b)
     return float((ma ^ mb).mean())
+
+
+def ground(pixels: np.ndarray, fill: np.ndarray) -> np.ndarray | None:
+    """The ground around a glyph, sRGB 0–255: the mean of the commonest colour
+    (quantised to 8 levels a channel; on a tie, the one met first row by row)
+    among ``pixels`` (H×W×3 or N×3) far from the glyph's own ``fill``
+    (channel distances summing over 90); None with fewer than 4 such pixels."""
+    flat = pixels.reshape(-1, 3).astype(np.int32)
+    far = flat[np.abs(flat - fill).sum(axis=1) > 90]
+    if len(far) < 4:
+        return None
+    codes = (far // 32) @ np.array([64, 8, 1])
+    kinds, first, counts = np.unique(codes, return_index=True, return_counts=True)
+    most = counts == counts.max()
+    return far[codes == kinds[most][np.argmin(first[most])]].mean(axis=0)

@@ -3,9 +3,11 @@ faces carry measurable marks (a 2 × 2 pt square at the trim centre)."""
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import io
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -19,11 +21,14 @@ from printkit.units import mm
 # A name given to --theme is looked for in the user's config folder too
 # (printkit.theme.theme_places): the suite must build with the bundled themes
 # whatever themes the person running it keeps in ~/.config/printkit/themes.
-os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="printkit-tests-config-")
+_SCRATCH = tempfile.mkdtemp(prefix="printkit-tests-")
+# removed when this process ends (each xdist worker has its own; the folders hold no result)
+atexit.register(shutil.rmtree, _SCRATCH, True)
+os.environ["XDG_CONFIG_HOME"] = os.path.join(_SCRATCH, "config")
 # The document cache (printkit.render.doccache) of this run only: never the user's.
-os.environ["PRINTKIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="printkit-tests-cache-")
+os.environ["PRINTKIT_CACHE_DIR"] = os.path.join(_SCRATCH, "doccache")
 # …and the fonts printkit remembers as checked (printkit.theme.font_cache_dir) stay out of ~/.cache.
-os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="printkit-tests-cache-")
+os.environ["XDG_CACHE_HOME"] = os.path.join(_SCRATCH, "cache")
 
 MARK = 2.0  # pt, side of the centre square every synthetic face draws
 
@@ -80,14 +85,16 @@ SHARED = next((p / "shared" for p in Path(__file__).resolve().parents[2:6] if (p
 
 
 _THEMED_KITS: dict[tuple[str, str], Path] = {}
+_THEMED_NOTES: dict[tuple[str, str], list[str]] = {}
 
 
 @pytest.fixture(scope="session")
 def themed_kits(tmp_path_factory):
     """``themed_kits(theme, paper)`` → the output folder of ``build all`` (the
-    four bundled games; bleed 3 mm, other options default) in that bundled
-    theme on that paper, built once per session (per xdist worker) and
-    shared by every test that reads kits as users get them.  Read only."""
+    four bundled games; bleed 3 mm, duplex long, other options default) in
+    that bundled theme on that paper, built once per session (per xdist
+    worker) and shared by every test that reads kits as users get them.
+    Read only.  ``themed_kits.notes(theme, paper)``: that build's notes."""
     from printkit.build import BuildOptions, build
     from printkit.paper import get_paper
     from printkit.units import mm
@@ -95,11 +102,17 @@ def themed_kits(tmp_path_factory):
     def get(theme: str = "classic", paper: str = "a4") -> Path:
         if (theme, paper) not in _THEMED_KITS:
             out = tmp_path_factory.mktemp(f"kits-{theme}-{paper}")
-            build(list(BUNDLED_GAMES), BuildOptions(paper=get_paper(paper), theme=load_theme(theme), bleed=mm(3)),
-                  out, jobs=1)
+            result = build(list(BUNDLED_GAMES), BuildOptions(paper=get_paper(paper), theme=load_theme(theme),
+                                                             bleed=mm(3)), out, jobs=1)
             _THEMED_KITS[theme, paper] = out
+            _THEMED_NOTES[theme, paper] = list(result.notes)
         return _THEMED_KITS[theme, paper]
 
+    def notes(theme: str = "classic", paper: str = "a4") -> list[str]:
+        get(theme, paper)
+        return _THEMED_NOTES[theme, paper]
+
+    get.notes = notes
     return get
 
 

@@ -32,14 +32,19 @@ CONFIGS = [("a4", "long"), ("a4", "none"), ("letter", "long"), ("letter", "none"
 
 
 class _Builds(dict):
-    """{(paper, duplex): output folder}: ``build all`` once per combination, when first asked."""
+    """{(paper, duplex): output folder}: ``build all`` once per combination, when first
+    asked; duplex long is the session's shared classic build (conftest ``themed_kits``)."""
 
-    def __init__(self, factory):
+    def __init__(self, factory, themed_kits):
         super().__init__()
         self.factory = factory
+        self.themed_kits = themed_kits
 
     def __missing__(self, key):
         paper, duplex = key
+        if duplex == "long":
+            self[key] = self.themed_kits("classic", paper)
+            return self[key]
         folder = self.factory.mktemp(f"covers-{paper}-{duplex}")
         build(["all"], BuildOptions(paper=get_paper(paper), theme=load_theme("classic"), duplex=duplex,
                                     bleed=mm(3)), folder)
@@ -48,25 +53,35 @@ class _Builds(dict):
 
 
 @pytest.fixture(scope="session")
-def covers_built(tmp_path_factory):
-    return _Builds(tmp_path_factory)
+def covers_built(tmp_path_factory, themed_kits):
+    return _Builds(tmp_path_factory, themed_kits)
+
+
+def _page_text(page) -> str:
+    """A pdfium page's text, stripped."""
+    tp = page.get_textpage()
+    try:
+        return tp.get_text_range().strip()
+    finally:
+        tp.close()
 
 
 def _texts(path: Path) -> list[str]:
-    return [(p.extract_text() or "").strip() for p in PdfReader(str(path)).pages]
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        return [_page_text(doc[i]) for i in range(len(doc))]
+    finally:
+        doc.close()
 
 
 def _blank(page) -> bool:
-    """No text and nothing drawn (pypdf page)."""
-    if (page.extract_text() or "").strip():
-        return False
-    contents = page.get_contents()
-    return contents is None or not contents.get_data().strip()
+    """No text and nothing drawn (pdfium page)."""
+    return not _page_text(page) and pdfium.raw.FPDFPage_CountObjects(page.raw) == 0
 
 
 def real_ranges(folder: Path, game: str) -> tuple[list[tuple[str, int, int, bool]], int]:
     """([(part file stem, first page, last page, has backs)], kit pages) from the files."""
-    kit = PdfReader(str(folder / game / f"{game}-kit.pdf"))
+    kit = pdfium.PdfDocument(str(folder / game / f"{game}-kit.pdf"))
     owner: dict[str, str] = {}
     backs: dict[str, bool] = {}
     for f in sorted((folder / game).glob("*.pdf")):
@@ -78,20 +93,23 @@ def real_ranges(folder: Path, game: str) -> tuple[list[tuple[str, int, int, bool
             assert t, f"{f.name}: a part page with no text"
             owner.setdefault(t, f.stem)
     runs: list[list] = []
-    for n, page in enumerate(kit.pages, 1):
+    for n in range(1, len(kit) + 1):
+        page = kit[n - 1]
         if n == 1:
             runs.append(["(cover)", 1, 1])
             continue
         if _blank(page):
             runs[-1][2] = n  # the blank back of the page before
             continue
-        stem = owner[(page.extract_text() or "").strip()]
+        stem = owner[_page_text(page)]
         if runs[-1][0] == stem:
             runs[-1][2] = n
         else:
             assert stem not in [r[0] for r in runs], f"{stem} appears twice in the kit"
             runs.append([stem, n, n])
-    return [(s, a, b, backs.get(s, False)) for s, a, b in runs], len(kit.pages)
+    total = len(kit)
+    kit.close()
+    return [(s, a, b, backs.get(s, False)) for s, a, b in runs], total
 
 
 _SIDES = ("double-sided", "single-sided", "fronts and backs")

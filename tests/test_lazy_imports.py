@@ -71,10 +71,15 @@ GAME_FILES = {
 @pytest.mark.parametrize("command", ["score", "validate"])
 @pytest.mark.parametrize("game", sorted(GAME_FILES))
 def test_scoring_a_game_file_loads_no_print_stack(game, command):
-    code, loaded, out = _imported(command, game, GAME_FILES[game])
+    report = _probe(command, game, GAME_FILES[game])
+    code, out = report["code"], report["stdout"]
+    loaded = {m.split(".")[0] for m in report["modules"]}
     assert code in (0, None), out
     assert out.strip(), "the command printed its result"
     assert not loaded & set(PRINT_STACK), f"printkit {command} {game} imported {sorted(loaded & set(PRINT_STACK))}"
+    # nor the engine's sheet code, nor importlib.metadata (with email): the registry scans the entry points itself
+    for module in ("printkit.model", "printkit.imposition", "printkit.deck", "importlib.metadata", "email"):
+        assert module not in report["modules"], f"printkit {command} {game} imported {module}"
 
 
 @pytest.mark.parametrize("game", sorted(GAME_FILES))
@@ -96,11 +101,25 @@ def test_score_does_not_load_the_simulator():
 
 
 @pytest.mark.parametrize("args", [["--help"], ["score", "--help"], ["validate", "--help"], ["simulate", "archeotrek"],
-                                  ["simulate", "archaeologia"]])
-def test_help_and_simulate_load_no_print_stack(args):
+                                  ["simulate", "archaeologia"], ["games"]])
+def test_help_simulate_and_games_load_no_print_stack(args):
     code, loaded, out = _imported(*args)
     assert code in (0, None) and out.strip()
     assert not loaded & set(PRINT_STACK), f"printkit {' '.join(args)} imported {sorted(loaded & set(PRINT_STACK))}"
+
+
+def test_games_lists_every_part_without_building_one():
+    """``games`` lists every bundled game's parts with their counts from the
+    game's catalogue: no component is built, no theme or font is loaded."""
+    report = _probe("games")
+    assert report["code"] in (0, None), report["stdout"]
+    heads = [line.split(":")[0] for line in report["stdout"].splitlines() if not line.startswith(" ")]
+    assert {"archaeologia", "archaeology", "archeo", "archeotrek"} <= set(heads)
+    rows = [line.split() for line in report["stdout"].splitlines() if line.startswith("  ")]
+    assert ["tokens", "40", "×", "Bone"] == rows[-1][:4]  # ArchéoTREK: 4 colours × 9 Bones and 4 Skeletons
+    for module in ("printkit.theme", "printkit.model", "importlib.metadata", "printkit.games.archeotrek.tokens",
+                   "printkit.games.archaeologia.tiles"):
+        assert module not in report["modules"], f"printkit games imported {module}"
 
 
 @pytest.mark.slow

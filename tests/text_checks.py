@@ -174,9 +174,7 @@ def low_contrast(pdf_bytes: bytes, minimum: float = 4.5, dpi: int = 144) -> list
     ground lies outside the clip."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
-    from collections import Counter
-
-    from colour_checks import contrast
+    from colour_checks import contrast, ground as colour_ground
 
     scale = dpi / 72
     doc = pdfium.PdfDocument(pdf_bytes)
@@ -208,13 +206,10 @@ def low_contrast(pdf_bytes: bytes, minimum: float = 4.5, dpi: int = 144) -> list
                     pad = max(2, int(0.2 * size * scale))
                     x0, x1 = max(0, int(left * scale) - pad), max(0, int(right * scale) + 1 + pad)
                     y0, y1 = max(0, int((h - top) * scale) - pad), max(0, int((h - bottom) * scale) + 1 + pad)
-                    flat = img[y0:y1, x0:x1].reshape(-1, 3)
                     fill = np.array([r.value, g.value, b.value])
-                    far = flat[np.abs(flat - fill).sum(axis=1) > 90]
-                    if len(far) < 4:
+                    ground = colour_ground(img[y0:y1, x0:x1], fill)
+                    if ground is None:
                         continue
-                    bucket = np.array(Counter(map(tuple, far // 32)).most_common(1)[0][0])
-                    ground = far[(far // 32 == bucket).all(axis=1)].mean(axis=0)
                     ratio = contrast(fill.astype(float), ground)
                     if ratio < minimum:
                         out.append((n + 1, ch, round(ratio, 2), (round(left), round(h - top))))

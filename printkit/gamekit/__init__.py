@@ -5,9 +5,9 @@ A game (``printkit/games/<id>/`` or a fan's own package) imports from
 own package (``tests/test_structure.py`` checks every import of
 ``printkit/games/**``).  What it offers:
 
-* the contract (:mod:`.contract`): :class:`GameKit`, :class:`BuildOptions`,
-  :class:`Part`; title, tagline, player range and cover derived from the rules data;
-* part kinds (:mod:`.parts`): :func:`pieces`, :func:`document`, :func:`board`;
+* the contract (:mod:`.contract`): :class:`GameKit`; :class:`BuildOptions`,
+  :class:`Part` (:mod:`.options`); title, tagline, player range and cover derived from the rules data;
+* part kinds (:mod:`.parts`): :func:`pieces`, :func:`document`, :func:`board` (:func:`board_stock`: where it prints);
 * drawing (:mod:`.draw`): :class:`Pen`, :class:`Palette`; icons and colour
   helpers (:mod:`printkit.render.icons` as ``icons``);
 * type (:mod:`.text`): :func:`fit_size`, :func:`fit_stepped`, :func:`fit_wrapped`;
@@ -35,8 +35,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "printkit": ("RULES_DIR", "PrintkitError", "UsageError"),
     "printkit.deck": ("layout_face", "load_layout"),
     "printkit.gamekit.contract": (
-        "BOARD_PAPERS", "OPTIONAL_OPTIONS", "BuildOptions", "GameKit", "Part", "players_of", "rules_cover",
+        "BOARD_PAPERS", "OPTIONAL_OPTIONS", "GameKit", "board_stock", "players_of", "rules_cover",
     ),
+    "printkit.gamekit.options": ("BuildOptions", "Part"),
     "printkit.gamekit.draw": ("Palette", "Pen"),
     "printkit.gamekit.parts": ("Drawing", "board", "document", "pieces"),
     "printkit.gamekit.text": ("fit_size", "fit_stepped", "fit_wrapped"),
@@ -83,13 +84,13 @@ if TYPE_CHECKING:  # the same names, for type checkers and the import graph (tes
     from printkit.gamekit.contract import (
         BOARD_PAPERS,
         OPTIONAL_OPTIONS,
-        BuildOptions,
         GameKit,
-        Part,
+        board_stock,
         players_of,
         rules_cover,
     )
     from printkit.gamekit.draw import Palette, Pen
+    from printkit.gamekit.options import BuildOptions, Part
     from printkit.gamekit.parts import Drawing, board, document, pieces
     from printkit.gamekit.text import fit_size, fit_stepped, fit_wrapped
     from printkit.imposition import FOOTER
@@ -161,7 +162,7 @@ __all__ = [
     "Face", "FaceBox", "FieldSpec", "GameKit", "INT64_MAX", "INT64_MIN", "LARGE_PRINT_PT", "LazyMapping", "LazyModule",
     "MAX_DIGITS", "MAX_FORM_PAGES", "MAX_FORM_WIDGETS", "MAX_PDF_OBJECTS", "NoSheets", "OPTIONAL_OPTIONS", "PadSpec", "Palette", "Paper", "Part", "Pen",
     "PrintkitError", "Problem", "RULES_DIR", "SHARED_CODES", "Scorer", "Table", "Theme", "UsageError",
-    "WARNING", "all_plain", "assemble", "best_contrast", "board", "check_keys", "check_printable",
+    "WARNING", "all_plain", "assemble", "best_contrast", "board", "board_stock", "check_keys", "check_printable",
     "check_rules_keys", "check_size", "check_top", "clip", "colour_symbol", "contrast_ratio", "cover_pdf",
     "deferred", "document", "dumps_toml", "escape_display", "fields", "fill_fields", "fit_size",
     "fit_stepped", "fit_wrapped", "form_pad", "game_context", "get_paper", "has_errors", "icons",

@@ -4,20 +4,22 @@ it declares (:class:`Part`).
 
 A game builds one :class:`GameKit` in its ``kit.py`` and registers it in the
 ``printkit.games`` entry-point group (:mod:`printkit.registry`,
-``docs/adding-a-game.md``).  This module imports the engine's core only —
+``docs/adding-a-game.md``).  :class:`BuildOptions` and :class:`Part` live in
+:mod:`printkit.gamekit.options` and are offered here too, loaded on first use:
+``printkit score`` needs the contract but neither of them, and every
+dataclass costs start-up (its methods are compiled when it is created).  This module imports the engine's core only —
 never :mod:`printkit.build`, :mod:`printkit.registry` or a game — so the
 registry and the build can import it without a loop.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from printkit.model import ComponentSet
-from printkit.paper import Paper
-from printkit.rules import user_rules_file
+if TYPE_CHECKING:  # annotations only: scoring a game creates neither class (issue 26)
+    from printkit.gamekit.options import BuildOptions, Part
 
 #: Large papers a board can be printed on in one sheet (``--board-paper``).
 BOARD_PAPERS = ("a3", "a2", "tabloid")
@@ -30,68 +32,6 @@ OPTIONAL_OPTIONS: dict[str, tuple[str, Callable[["BuildOptions"], bool]]] = {
     "players": ("--players", lambda o: o.players is not None),
     "board_paper": ("--board-paper", lambda o: o.board_paper is not None),
 }
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """Options of one build.
-
-    ``bleed`` and ``back_offset`` in pt; ``players``: Dig Site sheets etc.;
-    ``duplex``: "long", "short" or "none"; ``fillable``: add AcroForm fields;
-    ``board_paper``: a large paper name (:data:`BOARD_PAPERS`) to print a
-    game board on one sheet, ``None`` to tile it over ``paper``;
-    ``rules_dir``: a folder of ``<game>.toml`` files overriding the bundled rules;
-    ``rotate_backs``: turn every backs page 180° (printers that print backs
-    upside down, see :mod:`printkit.imposition`); ``scale``: (sx, sy)
-    correction applied to every page of every PDF written (see
-    :func:`printkit.pdf.scale_pdf`), ``(1.0, 1.0)`` = none.
-    """
-
-    paper: Paper
-    theme: object
-    players: int | None = None
-    duplex: str = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    bleed: float = 0.0
-    fillable: bool = False
-    board_paper: str | None = None
-    rules_dir: Path | None = None
-    rotate_backs: bool = False
-    scale: tuple[float, float] = (1.0, 1.0)
-
-    def rules_file(self, game: str) -> Path | None:
-        """``<rules_dir>/<game>.toml`` when the user gave ``--rules DIR`` and
-        anything sits at that name (a folder, pipe or device there is then
-        refused when read, never skipped); ``None`` means the bundled rules
-        (see :func:`printkit.rules.user_rules_file`)."""
-        return user_rules_file(game, self.rules_dir)
-
-
-@dataclass(frozen=True)
-class Part:
-    """One output file of a kit.
-
-    Either ``components`` (imposed by the engine) or ``document`` (a function
-    returning PDF bytes, e.g. a weasyprint page).  ``count``: physical pieces
-    (for the cover); ``stock``: the paper or card to print it on.
-    ``contents``: (count, title) of each kind of piece when the part prints
-    more than one kind on one stock (the next kind takes the rows the last
-    sheet of the one before leaves, :func:`printkit.imposition.impose`): the
-    cover lists a row for each, all in this file; ``count`` is then their
-    sum.  Empty: one row, (``count``, ``title``).
-    ``faces``: optional, for a ``document`` that is one big drawing (a tiled
-    board): the drawing as uncut components, so ``--format png`` and
-    ``preview`` can show it (:mod:`printkit.export`); the PDFs ignore it.
-    """
-
-    name: str
-    title: str
-    stock: str
-    components: ComponentSet | None = None
-    document: Callable[[], bytes] | None = None
-    count: int = 0
-    faces: ComponentSet | None = None
-    contents: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -151,6 +91,8 @@ class GameKit:
     title_art: Callable[..., None] | None = None
     #: The palette role of the engine cover's headings and key numbers (``None``: the theme's ``accent``).
     cover_accent: str | None = None
+    #: ``catalogue(options) -> [Part]``: the parts' rows without building them (see the class doc).
+    catalogue: Callable[[BuildOptions], list[Part]] | None = None
 
     def __post_init__(self) -> None:
         """Fill what the rules data says when the game leaves it out (see the class doc)."""
@@ -176,11 +118,30 @@ class GameKit:
         """(min, max, default) players under ``options``' rules."""
         return self.player_range(options) if self.player_range else self.players
 
+    def listing(self, options: BuildOptions) -> list[Part]:
+        """The kit's parts as catalogue rows (name, title, stock, count,
+        contents; no components or documents): :attr:`catalogue` when the
+        game gives one, else ``parts(options)`` stripped of what they draw
+        (``options.theme`` must then be a loaded theme)."""
+        if self.catalogue is not None:
+            return list(self.catalogue(options))
+        return [replace(p, components=None, document=None, faces=None)
+                for p in self.parts(options)]  # type: ignore[misc]
+
     def notes(self, options: BuildOptions) -> list[str]:
         """One line per option set in ``options`` that this game does not use."""
         return [f"{typed} does not apply to {self.id}; ignored"
                 for name, (typed, is_set) in OPTIONAL_OPTIONS.items()
                 if is_set(options) and name not in self.options]
+
+
+def board_stock(options: BuildOptions, mount: str = "glued to card") -> str:
+    """What a :func:`printkit.gamekit.board` part prints on, as the cover and ``printkit
+    games`` show it: ``"one A3 sheet, glued to card"`` with ``--board-paper
+    a3``, else the kit paper's pages (``"A4 pages, glued to card"``);
+    ``mount``: how it is finished."""
+    where = f"one {options.board_paper.upper()} sheet" if options.board_paper else f"{options.paper.name.upper()} pages"
+    return f"{where}, {mount}"
 
 
 def players_of(rules: object) -> tuple[int, int, int]:
@@ -202,3 +163,12 @@ def rules_cover(kit: GameKit, summary: list[dict], options: BuildOptions) -> byt
     return cover_pdf(title=rules.title, tagline=rules.tagline, players=(rules.players_min, rules.players_max),
                      minutes=rules.minutes, summary=summary, paper=options.paper, duplex=options.duplex,
                      theme=options.theme, game=kit.id, art=kit.title_art, accent_role=kit.cover_accent)
+
+
+def __getattr__(name: str) -> Any:
+    """:class:`BuildOptions` and :class:`Part`, from :mod:`printkit.gamekit.options` on first use."""
+    if name in ("BuildOptions", "Part"):
+        from printkit.gamekit import options
+
+        return getattr(options, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

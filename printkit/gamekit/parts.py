@@ -10,9 +10,10 @@ engine doing the rendering.
 * :func:`board` — one or more large drawings (game boards): the engine tiles
   each over the kit paper with glue overlaps and alignment marks, or centres
   it on one large sheet with ``--board-paper`` (:mod:`printkit.tiling`), and
-  offers the drawings as uncut faces to ``--format png``/``preview``.
+  offers the drawings as uncut faces to ``--format png``/``preview``; its
+  stock says where it prints (:func:`~printkit.gamekit.contract.board_stock`).
 
-Each returns a :class:`~printkit.gamekit.contract.Part`; lengths in pt.
+Each returns a :class:`~printkit.gamekit.options.Part`; lengths in pt.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from printkit.gamekit.contract import BuildOptions, Part
+from printkit.gamekit.contract import board_stock
+from printkit.gamekit.options import BuildOptions, Part
 from printkit.model import Component, ComponentSet, Face
 
 
@@ -77,8 +79,7 @@ def board(name: str, title: str, game: str, drawings: Sequence[Drawing], width: 
     from printkit.paper import get_paper
     from printkit.tiling import render_single, render_tiled
 
-    where = f"one {options.board_paper.upper()} sheet" if options.board_paper else f"{options.paper.name.upper()} pages"
-    stock = f"{where}, {mount}"
+    stock = board_stock(options, mount)
 
     def one(d: Drawing) -> bytes:
         if options.board_paper:

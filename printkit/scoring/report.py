@@ -10,7 +10,6 @@ as its problems, one line each.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from printkit.inputfiles import escape_display
@@ -38,6 +37,8 @@ def report_dict(game_id: str, result: Any, players: list[dict[str, Any]], *,
 
 def to_json(data: dict[str, Any]) -> str:
     """Indented JSON, UTF-8 text (not ASCII-escaped), keys in the given order."""
+    import json  # loaded for --json only (start-up of score, issue 26)
+
     return json.dumps(data, indent=2, ensure_ascii=False)
 
 

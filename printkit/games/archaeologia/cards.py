@@ -22,6 +22,7 @@ from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import (
     GAME_ID,
     ArchaeologiaRules,
+    aid_scale,
     Event,
     Objective,
 )
@@ -392,20 +393,6 @@ def hash_rules(rules: ArchaeologiaRules) -> str:
              [(t.name, t.price) for t in (*rules.tools.values(), *rules.rentals.values())],
              [(g.name, g.size, g.kind) for g in rules.groups.values()]]
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:12]
-
-
-#: Smallest type on the classic player aid (pt); a large-print theme prints the
-#: whole aid :func:`aid_scale` times larger so that it becomes ≥ 11 pt.
-AID_MIN_PT = 8.0
-
-
-def aid_scale(theme) -> float:
-    """1.0, or in a large-print theme ([type] scale above 1) the factor that
-    takes the aid's smallest type (:data:`AID_MIN_PT`) to
-    :data:`LARGE_PRINT_PT`: the large-print aid is 95 × 124 mm times 1.375
-    (131 × 171 mm), fewer to a sheet, with the same layout."""
-    return LARGE_PRINT_PT / AID_MIN_PT if theme.large_print else 1.0
-
 
 
 def aid_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:

@@ -28,6 +28,23 @@ from printkit.gamekit import (
 
 GAME_ID = "archaeologia"
 
+#: Smallest type on the classic player aid (pt); a large-print theme prints the
+#: whole aid :func:`aid_scale` times larger so that it becomes ≥ 11 pt.
+AID_MIN_PT = 8.0
+
+
+def aid_scale(theme) -> float:
+    """1.0, or in a large-print theme ([type] scale above 1) the factor that
+    takes the aid's smallest type (:data:`AID_MIN_PT`) to
+    :data:`printkit.gamekit.LARGE_PRINT_PT`: the large-print aid is 95 × 124 mm
+    times 1.375 (131 × 171 mm), fewer to a sheet, with the same layout.
+    ``theme`` ``None`` (the default theme, :attr:`printkit.gamekit.GameKit.catalogue`): 1.0."""
+    if not getattr(theme, "large_print", False):
+        return 1.0
+    from printkit.gamekit import LARGE_PRINT_PT  # a large-print theme is loaded: its module is
+
+    return LARGE_PRINT_PT / AID_MIN_PT
+
 #: Kinds of discovery tile (rulebook: VII. Give a discovery to the museum).
 KINDS = ("single", "double", "collection", "family", "egg")
 #: Kinds of group, and the tiles each holds (``None``: 2 or more).

@@ -21,27 +21,30 @@ scorer (:mod:`printkit.games.archaeologia.scoring`) reads ``[discoveries]``,
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 from printkit.gamekit import (
-    BuildOptions,
-    Component,
-    ComponentSet,
-    Face,
     GameKit,
     LazyMapping,
     LazyModule,
-    Part,
+    board_stock,
     deferred,
     mm,
 )
 from printkit.games.archaeologia.data import (
     GAME_ID,
     ArchaeologiaRules,
+    aid_scale,
     check_printable,
     load_rules,
 )
 
+if TYPE_CHECKING:  # annotations only: the components and build options load where the kit is built
+    from printkit.gamekit import BuildOptions, Component, Part
+
 #: The faces' art (reportlab) loads when a kit is built, not when a game is
-#: scored (:mod:`printkit.lazy`).
+#: scored or listed (:mod:`printkit.lazy`); so do the engine's components.
 _tiles = LazyModule("printkit.games.archaeologia.tiles")
 
 TILE_SAFE_MM = 3.0
@@ -50,6 +53,8 @@ TILE_SAFE_MM = 3.0
 def strata_components(rules: ArchaeologiaRules, theme, stratum: str) -> tuple[Component, ...]:
     """The tiles of ``stratum`` in data order, each with the stratum's back;
     ``meta``: kind "tile", the stratum, the discovery id, kind and group."""
+    from printkit.gamekit import Component
+
     size = mm(rules.sizes["tile"])
     back = _tiles.tile_back(rules, theme, stratum)
     return tuple(
@@ -60,6 +65,8 @@ def strata_components(rules: ArchaeologiaRules, theme, stratum: str) -> tuple[Co
 
 def tool_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
     """Tool tiles (``count`` of each, tool order) then the RAIN tile; the same face on both sides."""
+    from printkit.gamekit import Component
+
     size = mm(rules.sizes["tool_tile"])
     out = []
     for t in rules.tools.values():
@@ -74,6 +81,8 @@ def tool_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
 
 def marker_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
     """Per player colour a money and a renown marker, then the SONAR and TENT markers (round)."""
+    from printkit.gamekit import Component
+
     d = mm(rules.sizes["marker"])
     out = []
     for colour in rules.colours:
@@ -90,10 +99,53 @@ def marker_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
 
 def pawn_components(rules: ArchaeologiaRules, theme) -> tuple[Component, ...]:
     """One fold-over standee per player colour (one-sided)."""
+    from printkit.gamekit import Component
+
     w = mm(rules.sizes["pawn_width"])
     h = mm(2 * rules.sizes["pawn_base"] + 2 * rules.sizes["pawn_height"])
     return tuple(Component(f"pawn-{c}", w, h, _tiles.pawn_face(rules, theme, c), safe=mm(2),
                            meta={"kind": "pawn", "colour": c}) for c in rules.colours)
+
+
+#: The two boards, in print order: (key, drawing function in :mod:`~printkit.games.archaeologia.board`).
+BOARDS = (("money", "money_draw"), ("renown", "renown_draw"))
+
+
+def _rows(rules: ArchaeologiaRules, options: BuildOptions) -> dict[str, Part]:
+    """Name → the part's catalogue row (title, stock, count) under ``rules``
+    and ``options``, in print order: counted from the rules data, nothing
+    drawn (:attr:`printkit.gamekit.GameKit.catalogue`); :func:`parts` fills
+    the same rows with what they print."""
+    from printkit.gamekit import Part
+
+    large = getattr(options.theme, "large_print", False)  # large print: the reference runs over two pages
+    k = aid_scale(options.theme)  # … and the aids grow
+    big = f" (large print, {rules.sizes['aid_width'] * k:.0f} × {rules.sizes['aid_height'] * k:.0f} mm)"
+    tiles = "card 300 g/m² or more, duplex"
+    rows = [
+        Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
+             "plain paper (80 g/m²)", count=1),
+        Part("player-aids", f"Player aids{big if large else ''}", "card 250–300 g/m², duplex",
+             count=rules.players_max),  # one per player the game seats
+    ]
+    rows += [Part(f"{sid}-tiles", f"{st.name.capitalize()} tiles ({st.research})", tiles,
+                  count=len(rules.tiles_of(sid))) for sid, st in rules.strata.items()]
+    colours = len(rules.colours)  # per colour: a money and a renown marker, a standee
+    pieces = (sum(t.count for t in rules.tools.values()) + rules.rain_count + 2 * colours
+              + rules.sonar_markers + rules.tent_markers + colours)
+    rows += [
+        Part("pieces", "Tool tiles, RAIN tile, markers, standees", tiles, count=pieces),
+        Part("cards", "EVENT and SECRET OBJECTIVE cards", "card 250–300 g/m², duplex",
+             count=sum(e.count for e in rules.events.values()) + len(rules.objectives)),
+        Part("boards", "MONEY/TOOLS and RENOWN boards", board_stock(options), count=len(BOARDS)),  # tiled or one sheet
+    ]
+    return {row.name: row for row in rows}
+
+
+def catalogue(options: BuildOptions) -> list[Part]:
+    """The kit's parts as :func:`parts` lists them (name, title, stock,
+    count), read from the rules data only (``printkit games``)."""
+    return list(_rows(load_rules(options.rules_file(GAME_ID)), options).values())
 
 
 def parts(options: BuildOptions) -> list[Part]:
@@ -103,47 +155,34 @@ def parts(options: BuildOptions) -> list[Part]:
     (:func:`~printkit.games.archaeologia.data.load_rules`) or texts the
     theme's fonts cannot draw (:func:`~printkit.games.archaeologia.data.check_printable`).
     """
+    from printkit.gamekit import Component, ComponentSet, Face
     from printkit.games.archaeologia import board, cards, documents
 
     rules = load_rules(options.rules_file(GAME_ID))
     theme = options.theme
     check_printable(rules, theme)
-    large = theme.large_print  # large print: the reference runs over two pages, the aids grow
-    out = [
-        Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
-             "plain paper (80 g/m²)",
-             document=lambda: documents.rules_reference_pdf(rules, theme, options.paper), count=1),
-    ]
-    aids = cards.aid_components(rules, theme)
-    k = cards.aid_scale(theme)
-    big = f" (large print, {rules.sizes['aid_width'] * k:.0f} × {rules.sizes['aid_height'] * k:.0f} mm)"
-    out.append(Part("player-aids", f"Player aids{big if large else ''}",
-                    "card 250–300 g/m², duplex",
-                    components=ComponentSet("player-aids", "Player aids", "card", aids), count=len(aids)))
-    for sid, st in rules.strata.items():
-        tiles = strata_components(rules, theme, sid)
-        title = f"{st.name} tiles"
-        out.append(Part(f"{sid}-tiles", f"{st.name.capitalize()} tiles ({st.research})", "card 300 g/m² or more, duplex",
-                        components=ComponentSet(f"{sid}-tiles", title, "card", tiles), count=len(tiles)))
-    pieces = tool_components(rules, theme) + marker_components(rules, theme) + pawn_components(rules, theme)
-    out.append(Part("pieces", "Tool tiles, RAIN tile, markers, standees", "card 300 g/m² or more, duplex",
-                    components=ComponentSet("pieces", "Tools, RAIN, markers, standees", "card", pieces),
-                    count=len(pieces)))
+    rows = _rows(rules, options)
+
+    def filled(name: str, label: str, kind: str, comps: tuple[Component, ...]) -> Part:
+        return replace(rows[name], components=ComponentSet(name, label, kind, comps), count=len(comps))
+
+    out = [replace(rows["rules-reference"],
+                   document=lambda: documents.rules_reference_pdf(rules, theme, options.paper)),
+           filled("player-aids", "Player aids", "card", cards.aid_components(rules, theme))]
+    out += [filled(f"{sid}-tiles", f"{st.name} tiles", "card", strata_components(rules, theme, sid))
+            for sid, st in rules.strata.items()]
+    out.append(filled("pieces", "Tools, RAIN, markers, standees", "card",
+                      tool_components(rules, theme) + marker_components(rules, theme) + pawn_components(rules, theme)))
     # one print run: the SECRET OBJECTIVE cards fill the last EVENT sheet's empty slots
-    deck = cards.event_components(rules, theme) + cards.objective_components(rules, theme)
-    out.append(Part("cards", "EVENT and SECRET OBJECTIVE cards", "card 250–300 g/m², duplex",
-                    components=ComponentSet("cards", "EVENT, OBJECTIVE cards", "card", deck),
-                    count=len(deck)))
-    board_paper = options.board_paper
-    stock = (f"one {board_paper.upper()} sheet" if board_paper else f"{options.paper.name.upper()} pages") + \
-        ", glued to card"
+    out.append(filled("cards", "EVENT, OBJECTIVE cards", "card",
+                      cards.event_components(rules, theme) + cards.objective_components(rules, theme)))
+    boards = rows["boards"]
     board_size = mm(rules.sizes["board_width"]), mm(rules.sizes["board_height"])
-    out.append(Part("boards", "MONEY/TOOLS and RENOWN boards", stock,
-                    document=lambda: board.boards_pdf(rules, options), count=2,
-                    faces=ComponentSet("boards", "Boards", stock, tuple(  # for --format png / preview
-                        Component(f"{which}-board", *board_size,
-                                  Face(f"{GAME_ID}/{which}-board", draw(rules, options.theme)), cut=False)
-                        for which, draw in (("money", board.money_draw), ("renown", board.renown_draw))))))
+    faces = tuple(Component(f"{which}-board", *board_size,  # for --format png / preview
+                            Face(f"{GAME_ID}/{which}-board", getattr(board, draw)(rules, options.theme)), cut=False)
+                  for which, draw in BOARDS)
+    out.append(replace(boards, document=lambda: board.boards_pdf(rules, options), count=len(faces),
+                       faces=ComponentSet("boards", "Boards", boards.stock, faces)))
     return out
 
 
@@ -187,6 +226,7 @@ _title_art = deferred("printkit.games.archaeologia.cover:title_art")
 GAME = GameKit(
     id=GAME_ID,
     parts=parts,
+    catalogue=catalogue,  # printkit games: the parts' rows from the rules data, nothing drawn
     title_art=_title_art,
     cover_accent="earth_dark",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,

@@ -11,7 +11,13 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from printkit.gamekit import polygon_path
+
+def polygon_path(c, pts):
+    """:func:`printkit.gamekit.polygon_path`, imported when first drawn: the rules
+    data reads :data:`TREASURE_ICONS` without loading the engine's sheet code."""
+    from printkit.gamekit import polygon_path as path
+
+    return path(c, pts)
 
 
 def _poly(c: Any, pts, fill: int = 1, stroke: int = 0) -> None:

@@ -4,11 +4,13 @@
   ``templates/<theme>/archaeology-rules.html.j2``; two in a large-print theme);
 * ``cards``: 74 treasure cards, the thieves (the master thief and one thief
   carry the 2-player note), the keys and the three chests, poker size, one
-  common back;
-* ``money``: 40 round money tokens, the value on both sides;
-* ``board``: dig space, marketplace and chest spaces, tiled over the kit
-  paper with glue overlaps and alignment marks, or on one large sheet with
-  ``BuildOptions.board_paper`` (a3, a2, tabloid);
+  common back; then 40 round money tokens, the value on both sides, on the
+  rows the cards leave on their last sheet and a sheet after it (one card
+  stock: the chests would otherwise print alone, 3 on a sheet of 9);
+* ``board``: dig space and chest spaces west of a river, the marketplace
+  east of it, tiled over the kit paper with glue overlaps and alignment
+  marks (the join falls in the river: ``board.seam_band``), or on one large
+  sheet with ``BuildOptions.board_paper`` (a3, a2, tabloid);
 * ``high-score-log``: one page of dated rows (weasyprint).
 
 Every count, value and size comes from ``rules/archaeology.toml``.
@@ -16,26 +18,26 @@ Every count, value and size comes from ``rules/archaeology.toml``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 from printkit.gamekit import (
-    BuildOptions,
-    Component,
-    ComponentSet,
-    Drawing,
     GameKit,
     LazyModule,
-    Part,
     PrintkitError,
     RULES_DIR,
-    board,
+    board_stock,
     deferred,
-    layout_face,
-    load_layout,
     mm,
 )
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, check_printable, load_rules
 
+if TYPE_CHECKING:  # annotations only: the components and build options load where the kit is built
+    from printkit.gamekit import BuildOptions, Component, Part
+
 #: The print stack (reportlab, jinja2, weasyprint) loads when a kit is built,
-#: not when a game is scored (:mod:`printkit.lazy`).
+#: not when a game is scored or listed (:mod:`printkit.lazy`); so do the engine's
+#: components, boards and deck layouts, imported where the kit is built.
 _cards = LazyModule("printkit.games.archaeology.cards")
 board_draw = deferred("printkit.games.archaeology.board:board_draw")
 rules_reference_pdf = deferred("printkit.games.archaeology.documents:rules_reference_pdf")
@@ -52,6 +54,8 @@ def card_components(rules: ArchaeologyRules, theme) -> tuple[Component, ...]:
     """Every card of the deck, in print order: treasures (deck order), thieves
     (the 2-player-note thief last), master thief, keys, chests.  ``meta``
     holds ``kind`` and ``id`` for each."""
+    from printkit.gamekit import Component
+
     w, h = mm(rules.card_width), mm(rules.card_height)
     back = _cards.back_face(rules, theme)
     safe = mm(SAFE_MM)
@@ -90,6 +94,8 @@ def money_components(rules: ArchaeologyRules, theme) -> tuple[Component, ...]:
     Raises :class:`printkit.PrintkitError` when the layout's size differs from
     the rules' ``money_diameter`` (mm).
     """
+    from printkit.gamekit import Component, layout_face, load_layout
+
     layout = load_layout(MONEY_LAYOUT)
     if (layout.width, layout.height, layout.shape) != (rules.money_diameter, rules.money_diameter, "circle"):
         raise PrintkitError(f"{MONEY_LAYOUT}: a {layout.width:g} × {layout.height:g} mm {layout.shape}, but "
@@ -115,6 +121,42 @@ def highscore_pdf(rules: ArchaeologyRules, options: BuildOptions, rows: int = 15
     return render_fitted("archaeology-highscores.html.j2", context, options.theme, options.paper)
 
 
+#: The two kinds of piece cards.pdf prints, as the cover lists them.
+CARDS_TITLE, MONEY_TITLE = "Cards (treasures, thieves, keys, chests)", "Money tokens"
+
+#: How the board is finished (its stock, :func:`printkit.gamekit.board_stock`).
+BOARD_MOUNT = "glued to card or foam board"
+
+
+def _rows(rules: ArchaeologyRules, options: BuildOptions) -> dict[str, Part]:
+    """Name → the part's catalogue row (title, stock, count, contents) under ``rules``
+    and ``options``, in print order: counted from the rules data, nothing
+    drawn (:attr:`printkit.gamekit.GameKit.catalogue`); :func:`parts` fills
+    the same rows with what they print."""
+    from printkit.gamekit import Part
+
+    large = getattr(options.theme, "large_print", False)  # large print: the reference runs over two pages
+    cards = (sum(t.count for t in rules.treasures.values()) + rules.thieves + rules.master_thieves + rules.keys
+             + len(rules.chests))
+    money = sum(rules.money.values())
+    rows = [
+        Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
+             "plain paper (80 g/m²)", count=1),
+        # the money tokens share the cards' file and card stock (see parts): one row, two kinds
+        Part("cards", "Cards and money tokens", "card 250–300 g/m², duplex", count=cards + money,
+             contents=((cards, CARDS_TITLE), (money, MONEY_TITLE))),
+        Part("board", "Board", board_stock(options, BOARD_MOUNT), count=1),  # tiled over --paper, or one sheet
+        Part("high-score-log", "High-score log", "plain paper (80 g/m²)", count=1),
+    ]
+    return {row.name: row for row in rows}
+
+
+def catalogue(options: BuildOptions) -> list[Part]:
+    """The kit's parts as :func:`parts` lists them (name, title, stock,
+    count), read from the rules data only (``printkit games``)."""
+    return list(_rows(load_rules(options.rules_file(GAME_ID)), options).values())
+
+
 def parts(options: BuildOptions) -> list[Part]:
     """The kit's parts for ``options`` (paper, theme, bleed, board paper, rules).
 
@@ -122,24 +164,27 @@ def parts(options: BuildOptions) -> list[Part]:
     (:func:`~printkit.games.archaeology.data.load_rules`) or texts the theme's
     fonts cannot draw (:func:`~printkit.games.archaeology.data.check_printable`).
     """
+    from printkit.gamekit import ComponentSet, Drawing, board
+
     rules = load_rules(options.rules_file(GAME_ID))
     theme = options.theme
     check_printable(rules, theme)  # every rules text drawable in the theme's fonts, before drawing anything
     cards = card_components(rules, theme)
     money = money_components(rules, theme)
+    rows = _rows(rules, options)
+    row = rows["board"]
     return [
-        Part("rules-reference", "Rules reference (large print: 2 pages)" if theme.large_print else "Rules reference",
-             "plain paper (80 g/m²)",
-             document=lambda: rules_reference_pdf(rules, theme, options.paper), count=1),
-        Part("cards", "Cards (treasures, thieves, keys, chests)", "card 250–300 g/m², duplex",
-             components=ComponentSet("cards", "Cards", "card", cards), count=len(cards)),
-        Part("money", "Money tokens", "card 250–300 g/m², duplex",
-             components=ComponentSet("money", "Money tokens", "card", money), count=len(money)),
-        board("board", "Board", GAME_ID, [Drawing("board", f"{rules.title} · Board", board_draw(rules, theme))],
+        replace(rows["rules-reference"], document=lambda: rules_reference_pdf(rules, theme, options.paper)),
+        # one file on one card stock: the money tokens take the rows the cards leave on their
+        # last sheet (printkit.imposition), so the chests never print alone; the cover still
+        # counts cards and tokens apart
+        replace(rows["cards"], components=ComponentSet("cards", "Cards and money", "card", cards + money),
+                count=len(cards) + len(money),
+                contents=((len(cards), CARDS_TITLE), (len(money), MONEY_TITLE))),
+        board(row.name, row.title, GAME_ID, [Drawing("board", f"{rules.title} · Board", board_draw(rules, theme))],
               mm(rules.board_width), mm(rules.board_height), mm(rules.board_overlap), options,
-              mount="glued to card or foam board"),  # tiled over --paper, or one --board-paper sheet
-        Part("high-score-log", "High-score log", "plain paper (80 g/m²)",
-             document=lambda: highscore_pdf(rules, options), count=1),
+              mount=BOARD_MOUNT),  # tiled over --paper, or one --board-paper sheet
+        replace(rows["high-score-log"], document=lambda: highscore_pdf(rules, options)),
     ]
 
 
@@ -170,6 +215,7 @@ _title_art = deferred("printkit.games.archaeology.cover:title_art")
 GAME = GameKit(
     id=GAME_ID,
     parts=parts,
+    catalogue=catalogue,  # printkit games: the parts' rows from the rules data, nothing drawn
     title_art=_title_art,
     cover_accent="cover_accent",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,

@@ -21,14 +21,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printkit.gamekit import (
-    BuildOptions,
-    Component,
-    ComponentSet,
     GameKit,
     LazyModule,
-    Part,
     deferred,
     mm,
 )
@@ -41,8 +38,11 @@ from printkit.games.archeo.data import (
     load_rules,
 )
 
+if TYPE_CHECKING:  # annotations only: the components and build options load where the kit is built
+    from printkit.gamekit import BuildOptions, Component, Part
+
 #: The faces' art (reportlab) loads when a kit is built, not when a game is
-#: scored (:mod:`printkit.lazy`).
+#: scored or listed (:mod:`printkit.lazy`); so do the engine's components.
 pieces = LazyModule("printkit.games.archeo.pieces")
 
 #: The tokens' line on the cover (they print on the tiles' last sheet, in tiles.pdf).
@@ -56,6 +56,8 @@ def tile_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
     """Every tile, grouped by back (sand, dirt, discovery), in face order:
     the kinds of :data:`FACE_KINDS`, then the fossil pieces.  ``meta`` holds
     ``back``, ``face`` and ``bone``."""
+    from printkit.gamekit import Component
+
     t = mm(rules.tile)
     backs = {(b, bone): pieces.tile_back(theme, b, bone) for b in ("sand", "dirt", "discovery") for bone in (False, True)}
     out: list[Component] = []
@@ -83,6 +85,8 @@ def card_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
     reference card: poker size (``sizes.card_*``), the reference card
     :func:`~printkit.games.archeo.pieces.reference_scale` times larger in a
     large-print theme (drawn in its classic layout, then enlarged)."""
+    from printkit.gamekit import Component
+
     w, h, safe = mm(rules.card_width), mm(rules.card_height), mm(CARD_SAFE_MM)
     n = rules.shovel_cards
     cards = [Component(f"shovel-{i}", w, h, pieces.shovel_face(theme, i, n, False),
@@ -99,6 +103,8 @@ def card_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
 def token_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
     """Wheelbarrow tokens (same face both sides), then the hidden tokens (egg,
     cracked eggs, stone tokens) with the one hidden-token back."""
+    from printkit.gamekit import Component
+
     d = mm(rules.token)
     safe = mm(2.5)
     wb = pieces.token_face(theme, rules, "wheelbarrow")
@@ -114,9 +120,49 @@ def token_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
 
 def board_components(rules: ArcheoRules, theme) -> tuple[Component, ...]:
     """One fossil board per board of the rules, in their order (one-sided)."""
+    from printkit.gamekit import Component
+
     w, h = mm(rules.board_width), mm(rules.board_height)
     return tuple(Component(f"board-{b.id}", w, h, pieces.board_face(theme, rules, b), safe=mm(4),
                            meta={"board": b.id}) for b in rules.boards.values())
+
+
+#: The tiles' line on the cover (the tokens print on their last sheet, in tiles.pdf).
+TILES_TITLE = "Tiles (sand, dirt, discovery)"
+
+#: Stock of the tiles and cards.
+CARD_STOCK = "card 250–300 g/m², duplex"
+
+
+def _rows(rules: ArcheoRules, options: BuildOptions) -> dict[str, Part]:
+    """Name → the part's catalogue row (title, stock, count, contents) under
+    ``rules`` and ``options``, in print order: counted from the rules data,
+    nothing drawn (:attr:`printkit.gamekit.GameKit.catalogue`); :func:`parts`
+    fills the same rows with what they print."""
+    from printkit.gamekit import Part
+
+    large = getattr(options.theme, "large_print", False)  # large print: the reference runs over two pages,
+    tiles = sum(rules.tiles[b] for b in (*EARTH_BACKS, "discovery"))  # … the reference card grows
+    tokens = rules.wheelbarrow_tokens + rules.eggs + rules.cracked_eggs + rules.stone_tokens
+    rows = [
+        Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
+             "plain paper (80 g/m²)", count=1),
+        Part("dig-site", "Dig site (the four layers)", "paper or thin card, uncut", count=1),
+        # the tokens take the rows the tiles leave on their last sheet (printkit.imposition): one
+        # file, the cover still counting tiles and tokens apart
+        Part("tiles", "Tiles and tokens", CARD_STOCK, count=tiles + tokens,
+             contents=((tiles, TILES_TITLE), (tokens, TOKENS_TITLE))),
+        Part("shovel-cards", "Shovel cards, big reference card" if large else "Shovel cards and reference card",
+             CARD_STOCK, count=rules.shovel_cards + 1),  # and the one reference card
+        Part("fossil-boards", "Fossil boards", "card 250–300 g/m², one-sided", count=len(rules.boards)),
+    ]
+    return {row.name: row for row in rows}
+
+
+def catalogue(options: BuildOptions) -> list[Part]:
+    """The kit's parts as :func:`parts` lists them (name, title, stock,
+    count, contents), read from the rules data only (``printkit games``)."""
+    return list(_rows(load_rules(options.rules_file(GAME_ID)), options).values())
 
 
 def parts(options: BuildOptions) -> list[Part]:
@@ -125,6 +171,7 @@ def parts(options: BuildOptions) -> list[Part]:
     Raises :class:`printkit.PrintkitError` for bad rules data or texts the
     theme's fonts cannot draw, before anything is drawn.
     """
+    from printkit.gamekit import Component, ComponentSet
     from printkit.games.archeo.art import Palette
     from printkit.games.archeo.documents import rules_reference_pdf
     from printkit.games.archeo.site import site_face
@@ -140,24 +187,16 @@ def parts(options: BuildOptions) -> list[Part]:
     tokens = token_components(rules, theme)
     boards = board_components(rules, theme)
     paper = options.paper
-    card = "card 250–300 g/m², duplex"
-    large = theme.large_print  # large print: the reference runs over two pages, the reference card grows
+    rows = _rows(rules, options)
     return [
-        Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
-             "plain paper (80 g/m²)",
-             document=lambda: rules_reference_pdf(rules, theme, paper), count=1),
-        Part("dig-site", "Dig site (the four layers)", "paper or thin card, uncut",
-             components=ComponentSet("dig-site", "Dig site", "paper", site), count=1),
-        # the tokens take the rows the tiles leave on their last sheet (printkit.imposition): one
-        # file, the cover still counting tiles and tokens apart
-        Part("tiles", "Tiles and tokens", card,
-             components=ComponentSet("tiles", "Tiles and tokens", "card", tiles + tokens),
-             count=len(tiles) + len(tokens),
-             contents=((len(tiles), "Tiles (sand, dirt, discovery)"), (len(tokens), TOKENS_TITLE))),
-        Part("shovel-cards", "Shovel cards, big reference card" if large else "Shovel cards and reference card", card,
-             components=ComponentSet("shovel-cards", "Shovel cards", "card", cards), count=len(cards)),
-        Part("fossil-boards", "Fossil boards", "card 250–300 g/m², one-sided",
-             components=ComponentSet("fossil-boards", "Fossil boards", "card", boards), count=len(boards)),
+        replace(rows["rules-reference"], document=lambda: rules_reference_pdf(rules, theme, paper)),
+        replace(rows["dig-site"], components=ComponentSet("dig-site", "Dig site", "paper", site), count=len(site)),
+        replace(rows["tiles"], components=ComponentSet("tiles", "Tiles and tokens", "card", tiles + tokens),
+                count=len(tiles) + len(tokens), contents=((len(tiles), TILES_TITLE), (len(tokens), TOKENS_TITLE))),
+        replace(rows["shovel-cards"], components=ComponentSet("shovel-cards", "Shovel cards", "card", cards),
+                count=len(cards)),
+        replace(rows["fossil-boards"], components=ComponentSet("fossil-boards", "Fossil boards", "card", boards),
+                count=len(boards)),
     ]
 
 
@@ -193,6 +232,7 @@ _title_art = deferred("printkit.games.archeo.cover:title_art")
 GAME = GameKit(
     id=GAME_ID,
     parts=parts,
+    catalogue=catalogue,  # printkit games: the parts' rows from the rules data, nothing drawn
     title_art=_title_art,
     cover_accent="dirt_dark",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,

@@ -13,28 +13,32 @@ Counts, values, colours' symbols and sizes come from ``rules/archeotrek.toml``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 from printkit.gamekit import (
-    FOOTER,
-    BuildOptions,
-    Component,
-    ComponentSet,
     GameKit,
     LazyMapping,
-    Part,
     check_printable,
     deferred,
     mm,
 )
 from printkit.games.archeotrek.data import load_rules
 
+if TYPE_CHECKING:  # annotations only: the components and build options load where the kit is built
+    from printkit.gamekit import BuildOptions, Part
+
 #: The print stack (reportlab, jinja2, weasyprint, pikepdf) loads when a kit is
-#: built, not when a game is scored (:mod:`printkit.lazy`).
+#: built, not when a game is scored or listed (:mod:`printkit.lazy`); so do the
+#: engine's components and imposition, imported where the kit is built.
 title_art = deferred("printkit.games.archeotrek.cover:title_art")
 
 
 def sheet_size(paper) -> tuple[float, float]:
     """Dig Site sheet trim size in pt: the paper's content box less the footer
     band kept free at top and bottom (the engine centres it on the page)."""
+    from printkit.gamekit import FOOTER
+
     x0, y0, x1, y1 = paper.content
     return x1 - x0, paper.height - 2 * (y0 + FOOTER)
 
@@ -50,8 +54,36 @@ def _check_printable(rules, theme, source) -> None:
     check_printable(source or "rules/archeotrek.toml", [(k, t, tuple(theme.fonts)) for k, t in texts], theme)
 
 
+def _rows(rules, options: BuildOptions) -> dict[str, Part]:
+    """Name → the part's catalogue row (title, stock, count) under ``rules``
+    and ``options``, in print order: counted from the rules data, nothing
+    drawn (:attr:`printkit.gamekit.GameKit.catalogue`); :func:`parts` fills
+    the same rows with what they print."""
+    from printkit.gamekit import Part
+
+    large = getattr(options.theme, "large_print", False)  # large print: the reference runs over two pages
+    players = options.players or rules.players_default
+    tokens = sum(len(values) for values in rules.tokens.bones.values()) + len(rules.tokens.skeletons)
+    rows = [
+        Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
+             "plain paper (80 g/m²)", count=1),
+        Part("dig-site-sheets", "Dig Site sheets", "plain paper (80–100 g/m²), one per player per game",
+             count=players),
+        Part("tokens", "Bone and Skeleton tokens", "card 200–300 g/m², or paper glued to cereal-box card",
+             count=tokens),
+    ]
+    return {row.name: row for row in rows}
+
+
+def catalogue(options: BuildOptions) -> list[Part]:
+    """The kit's parts as :func:`parts` lists them (name, title, stock,
+    count), read from the rules data only (``printkit games``)."""
+    return list(_rows(load_rules(options.rules_file("archeotrek")), options).values())
+
+
 def parts(options: BuildOptions) -> list[Part]:
     """The kit's parts for ``options`` (players, paper, theme, rules)."""
+    from printkit.gamekit import Component, ComponentSet
     from printkit.games.archeotrek.documents import rules_reference_pdf
     from printkit.games.archeotrek.fields import sheet_fields
     from printkit.games.archeotrek.sheet import SheetGeometry, sheet_face
@@ -92,19 +124,15 @@ def parts(options: BuildOptions) -> list[Part]:
         for colour, value in rules.tokens.skeletons.items()
     )
     paper = options.paper
+    rows = _rows(rules, options)
     return [
-        # large print: the reference runs over two pages on purpose (documents.type_context)
-        Part("rules-reference", "Rules reference (large print: 2 pages)" if theme.large_print else "Rules reference",
-             "plain paper (80 g/m²)",
-             document=lambda: rules_reference_pdf(rules, theme, paper), count=1),
-        Part("dig-site-sheets", "Dig Site sheets", "plain paper (80–100 g/m²), one per player per game",
-             components=ComponentSet("dig-site-sheets", "Dig Site sheets", "paper", sheets), count=len(sheets)),
+        replace(rows["rules-reference"], document=lambda: rules_reference_pdf(rules, theme, paper)),
+        replace(rows["dig-site-sheets"], components=ComponentSet("dig-site-sheets", "Dig Site sheets", "paper", sheets),
+                count=len(sheets)),
         # one sheet: the Skeleton tokens take the rows the Bone tokens leave (printkit.imposition)
-        Part("tokens", "Bone and Skeleton tokens", "card 200–300 g/m², or paper glued to cereal-box card",
-             components=ComponentSet("tokens", "Bone and Skeleton tokens", "card", bones + skeletons),
-             count=len(bones) + len(skeletons)),
+        replace(rows["tokens"], components=ComponentSet("tokens", "Bone and Skeleton tokens", "card", bones + skeletons),
+                count=len(bones) + len(skeletons)),
     ]
-
 
 
 def _simulate():
@@ -148,6 +176,7 @@ def scorer(rules_path=None):
 GAME = GameKit(
     id="archeotrek",
     parts=parts,
+    catalogue=catalogue,  # printkit games: the parts' rows from the rules data, nothing drawn
     cover_accent="title",  # the engine cover (title, players, time from the rules data)
     rules=load_rules,
     options=frozenset({"fillable", "players"}),

@@ -93,6 +93,12 @@ def parts(options: BuildOptions) -> list[Part]:
             pieces("cards", "Number cards", "card 300 g/m²", cards)]
 
 
+def catalogue(options: BuildOptions) -> list[Part]:
+    """What :func:`parts` lists (``printkit games``), without drawing a card."""
+    return [Part("rules-reference", "Rules reference", "plain paper", count=1),
+            Part("cards", "Number cards", "card 300 g/m²", count=len(VALUES))]
+
+
 
 
 # -- scoring on printkit.scoring: a game file lists each player's cards; the highest total wins --
@@ -184,4 +190,4 @@ def scorer(rules_path=None):
 
 
 # Title, tagline, players, the player range under --rules and the cover come from rules.toml.
-GAME = GameKit(id="minigame", parts=parts, rules=load_rules, scorer=scorer)
+GAME = GameKit(id="minigame", parts=parts, catalogue=catalogue, rules=load_rules, scorer=scorer)
