@@ -43,8 +43,9 @@ access to Python internals, budgets on time, loop steps and string sizes).
 An ``image`` ``src`` is a PNG, JPEG, GIF, BMP, TIFF or WebP file inside the
 layout's folder (no absolute path, no ``..`` or symlink leading out; SVG and
 other formats are refused).  CSV data may be separated by commas, semicolons
-or tabs (sniffed).  A ``qty`` column prints a row that many times.  Identical
-cards are drawn once (form XObjects).
+or tabs (sniffed).  A ``qty`` column prints a row that many times.  A card
+placed more than once (its ``qty``, a layout without placeholders, a row equal
+to an earlier one) is drawn once as a form XObject from its first known repeat.
 """
 
 from __future__ import annotations
@@ -1914,11 +1915,15 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     ``options`` is a :class:`printkit.build.BuildOptions` (paper with its
     printer margin, theme, duplex, ``back_offset`` and ``bleed`` in pt,
     ``rotate_backs``, ``scale``; players, fillable, board paper and rules
-    are not used by decks).  ``progress(task, done, total, name)`` is called
-    per 500 cards checked (task ``"<name> cards"``), then per sheet drawn and
-    for the preflight and the write (task ``name``); ``warn(lines)``
-    gets the missing-glyph warnings (with ``allow_missing_glyphs``) as soon
-    as every card is checked, before drawing.
+    are not used by decks).  A PDF-only deck is made sheet by sheet
+    (:func:`_stream_pdf`: each sheet's cards checked, drawn and let go, so
+    memory stays flat); with other formats every card is checked first
+    (:func:`deck_set`).  ``progress(task, done, total, name)`` is called per
+    sheet drawn and for the preflight and the write (task ``name``), and per
+    500 cards checked (task ``"<name> cards"``) while the cards are checked
+    without drawing (other formats, or after a first problem); ``warn(lines)``
+    gets the missing-glyph warnings (with ``allow_missing_glyphs``) once every
+    card is checked, before the preflight and any write.
 
     Every input is checked before anything is written; the PDF is
     preflighted and written whole (atomic).  Raises
