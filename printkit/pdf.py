@@ -52,6 +52,13 @@ def assemble(parts: list[bytes], *, title: str, duplex: str = "long",
     ``/PrintScaling /None``, the duplex hint and a content-derived document
     ID, so equal inputs give byte-identical output.
     """
+    return assemble_counted(parts, title=title, duplex=duplex, one_sided=one_sided)[0]
+
+
+def assemble_counted(parts: list[bytes], *, title: str, duplex: str = "long",
+                     one_sided: list[bool] | None = None) -> tuple[bytes, int]:
+    """:func:`assemble`, and the number of pages of the result (blank backs
+    included), so the caller need not parse the PDF again to count them."""
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
@@ -68,7 +75,7 @@ def assemble(parts: list[bytes], *, title: str, duplex: str = "long",
     finish(writer, title=title, duplex=duplex, seed=b"".join(parts))
     out = io.BytesIO()
     writer.write(out)
-    return out.getvalue()
+    return out.getvalue(), len(writer.pages)
 
 
 def finish(writer: PdfWriter, *, title: str, duplex: str, seed: bytes) -> None:

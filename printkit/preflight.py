@@ -26,7 +26,9 @@ escaped, so each finding is one bounded line.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import os
 import math
 import re
 from dataclasses import dataclass
@@ -435,6 +437,47 @@ def preflight(data: bytes | Path, *, source: str | None = None, pdfx: bool = Fal
 
     with quiet_pypdf():
         return _preflight(data, source=source, pdfx=pdfx)
+
+
+_FINGERPRINT: list[bytes] = []
+
+
+def _fingerprint() -> bytes:
+    """What the preflight's verdict depends on besides the PDF: this
+    module's source and the versions of printkit, pikepdf and pypdf."""
+    if not _FINGERPRINT:
+        from importlib.metadata import PackageNotFoundError, version
+
+        h = hashlib.sha256(b"printkit preflight verdict 1\n")
+        try:
+            h.update(Path(__file__).read_bytes())
+        except OSError:  # pragma: no cover - no source: nothing to remember by
+            h.update(os.urandom(16))
+        for pkg in ("printkit", "pikepdf", "pypdf"):
+            try:
+                h.update(f"{pkg}={version(pkg)}\n".encode())
+            except PackageNotFoundError:  # pragma: no cover
+                h.update(f"{pkg}=?\n".encode())
+        _FINGERPRINT.append(h.digest())
+    return _FINGERPRINT[0]
+
+
+def preflight_remembered(data: bytes, *, source: str) -> list[Finding]:
+    """:func:`preflight` of ``data`` (PDF bytes), unless these very bytes
+    were found clean before by this same preflight (:func:`_fingerprint`:
+    its source and libraries), as remembered in the document cache
+    (:func:`printkit.render.doccache.remembered`; off with the cache): a
+    repeat build checks only the PDFs that changed.  Only a clean verdict
+    is remembered — a PDF with findings is checked every time."""
+    from printkit.render import doccache
+
+    key = hashlib.sha256(_fingerprint() + hashlib.sha256(data).digest()).hexdigest()
+    if doccache.remembered(key):
+        return []
+    found = preflight(data, source=source)
+    if not found:
+        doccache.remember(key)
+    return found
 
 
 #: qpdf names an in-memory file by its Python repr; drop it (not deterministic, no use).

@@ -108,8 +108,7 @@ def seam_band(rules: ArchaeologyRules) -> tuple[float, float] | None:
     own printer margin), widened by half the rules' ``board_overlap`` (the
     glue strip) and :data:`SEAM_CLEAR` either side; ``None`` when every
     paper holds the board on one page."""
-    from printkit.paper import get_paper
-    from printkit.tiling import plan_tiles
+    from printkit.gamekit import get_paper, plan_tiles
 
     W, H, overlap = mm(rules.board_width), mm(rules.board_height), mm(rules.board_overlap)
     xs = [x for name in SEAM_PAPERS for b in SEAM_BLEEDS
