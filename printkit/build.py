@@ -10,7 +10,6 @@ partial PDF and the previous outputs intact.
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
 import shutil
 import signal
@@ -327,6 +326,8 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress: Calla
     for kit in kits:
         result.notes += kit.notes(options)
     jobs = min(len(kits), jobs or default_jobs())
+    import multiprocessing  # here: a deck, which builds no kit, does not load it
+
     with fewer_collections():
         if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
             rendered = _render_parallel(kits, options, jobs, progress)
@@ -397,6 +398,8 @@ def _start_pool(jobs: int):
     its own handlers instead of running this process's handler in a
     half-started worker (a traceback on stderr).  This process gets any
     signal that arrived meanwhile once the mask is restored."""
+    import multiprocessing
+
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
     try:
         return multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_init)

@@ -197,14 +197,14 @@ def scale_pdf(data: bytes, scale: tuple[float, float]) -> bytes:
     :class:`printkit.PrintkitError` for a factor outside 1 ± :data:`SCALE_LIMIT`.
     Deterministic: the document ID derives from ``data`` and ``scale``.
     """
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import ArrayObject, ByteStringObject, DecodedStreamObject, NameObject, RectangleObject
-
     sx, sy = scale
     if sx == 1 and sy == 1:
         return data
     if not all(math.isfinite(v) and abs(v - 1) <= SCALE_LIMIT + 1e-9 for v in (sx, sy)):
         raise PrintkitError(f"scale {sx:g},{sy:g} is beyond ±{SCALE_LIMIT:.0%}")
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, ByteStringObject, DecodedStreamObject, NameObject, RectangleObject
+
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
     for page in writer.pages:
         media = page.mediabox
