@@ -305,8 +305,8 @@ def test_docs_list_every_problem_code():
 
 
 def test_a_result_does_not_follow_later_changes_to_the_game():
-    """The players' records are built when first read, but from what scoring
-    saw: changing the game afterwards changes neither them nor the report."""
+    """A result keeps what scoring saw: changing the game afterwards changes
+    neither its players' records nor the report."""
     from printkit.games.archeotrek.simulate import simulate
 
     game = game_from_dict(simulate(3, 7))
