@@ -8,8 +8,6 @@ by :func:`load_rules`, the one checker of that file, bundled or given with
 ``docs/formats/archaeologia-game.md`` so a scorer can read them directly.
 """
 
-from __future__ import annotations
-
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -88,6 +86,8 @@ SIZES_MM = {
 # The records below are NamedTuples (read-only, compared by value, changed with ``_replace``):
 # a frozen dataclass compiles six methods from source at every start-up, ~4M instructions,
 # ~18M for a rules object; a NamedTuple ~0.7M (issue 26).
+# No ``from __future__ import annotations`` here: NamedTuple compiles each annotation
+# given as a string.
 class Stratum(NamedTuple):
     """One layer of the site: ``tool`` id or ``""`` (none), ``cost`` in coins
     to dig one tile, ``tiles`` in the game (rulebook: VII. Dig a pile)."""

@@ -4,8 +4,6 @@ Loaded from ``rules/archaeology.toml`` (every value there carries its source).
 Lengths are in mm, money in dollars.
 """
 
-from __future__ import annotations
-
 import string
 from functools import lru_cache
 from pathlib import Path
@@ -32,6 +30,8 @@ GAME_ID = "archaeology"
 # The records below are NamedTuples (read-only, compared by value, changed with ``_replace``):
 # a frozen dataclass compiles six methods from source at every start-up, ~4M instructions,
 # ~18M for a rules object; a NamedTuple ~0.7M (issue 26).
+# No ``from __future__ import annotations`` here: NamedTuple compiles each annotation
+# given as a string.
 class Treasure(NamedTuple):
     """One treasure type.
 

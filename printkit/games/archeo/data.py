@@ -10,8 +10,6 @@ slot has exactly one piece tile, the board stars plus the egg's make the
 game's total, and the rating bands cover 0 to that total without a gap.
 """
 
-from __future__ import annotations
-
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -57,6 +55,8 @@ SITE_H_MM = (150.0, 250.0)
 # The records below are NamedTuples (read-only, compared by value, changed with ``_replace``):
 # a frozen dataclass compiles six methods from source at every start-up, ~4M instructions,
 # ~18M for a rules object; a NamedTuple ~0.7M (issue 26).
+# No ``from __future__ import annotations`` here: NamedTuple compiles each annotation
+# given as a string.
 class Layer(NamedTuple):
     """One layer of the dig site, top layer first: ``grid`` × ``grid`` tiles
     with the ``back`` colour; ``inset`` (tiles) from the top layer's edge."""

@@ -6,8 +6,6 @@ given in a filled-game file (``docs/formats/archeotrek-game.md``), where
 circle positions are absent.
 """
 
-from __future__ import annotations
-
 import sys
 
 from dataclasses import dataclass
@@ -28,6 +26,8 @@ CHOICE_LINES = ("yellow", "red", "difference", "sum")
 # but :class:`Layout`, a dataclass for its cached properties.  A frozen dataclass compiles
 # six methods from source at every start-up: ~4M instructions, ~18M for a rules object;
 # a NamedTuple ~0.7M (issue 26).
+# No ``from __future__ import annotations`` here: NamedTuple compiles each annotation
+# given as a string.
 class Circle(NamedTuple):
     """One circle of a Dig Site.
 
