@@ -3,7 +3,7 @@ document cache, and the commands that print nothing.  Not a timed test.
 
 Usage::
 
-    python benchmarks/bench_issue26.py [--runs 5] [--old 5efd202]
+    python benchmarks/bench_issue26.py [--runs 5] [--old 5efd202] [--skip-startup]
 
 Paired, in one run, round after round (so a busy machine slows every
 contender of a round alike):
@@ -49,6 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--old", default="5efd202")
     ap.add_argument("--skip-builds", action="store_true")
+    ap.add_argument("--skip-startup", action="store_true", help="the builds only")
     ap.add_argument("--startup-against", metavar="REV", default=None,
                     help="also run the start-up commands from commit REV's tree (git archive), paired round by round")
     args = ap.parse_args(argv)
@@ -59,7 +60,8 @@ def main(argv: list[str] | None = None) -> int:
         print("the machine is shared with other work: figures are medians of paired rounds")
         if not args.skip_builds:
             builds(work, args)
-        startup(work, args)
+        if not args.skip_startup:
+            startup(work, args)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

@@ -10,7 +10,10 @@ is extracted with ``git archive`` into a temporary folder and renamed
 versions load side by side in one interpreter.  For each game, ``--games``
 games are simulated by this tree and read by each version's own loader (not
 timed); every report (text and JSON) must be the same from both, or the
-benchmark stops.  Then, ``--rounds`` times, the games are scored in slices of
+benchmark stops — and so must the reports (problems included, scored as
+finished and, where the game has it, as ``partial``) of ``--broken``
+mutated copies of those games (a leaf value changed, a key dropped, a list
+entry repeated or dropped, a player's name repeated; not timed).  Then, ``--rounds`` times, the games are scored in slices of
 10: the base scores a slice, then this tree does (the other way round every
 other slice), each timed in CPU time (``time.process_time``; ``Scorer.score``:
 validate every rule, then score).  Printed: games/s of each (median round) and
@@ -27,11 +30,13 @@ per game and their ratio.  The count does not depend on the machine's load.
 from __future__ import annotations
 
 import argparse
+import copy
 import functools
 import os
 import importlib
 import io
 import platform
+import random
 import re
 import statistics
 import subprocess
@@ -39,12 +44,50 @@ import sys
 import tarfile
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from printkit.registry import get_game, scoring_game_ids  # noqa: E402
+from printkit.scoring.tomlout import dumps_toml  # noqa: E402
+
+
+def _leaves(data, path=()):
+    """(path, value) of every value inside ``data`` (dicts and lists)."""
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for k, v in items:
+        yield path + (k,), v
+        yield from _leaves(v, path + (k,))
+
+
+def mutate(data: dict, rng: random.Random) -> dict:
+    """A copy of a filled game with one to four random edits."""
+    data = copy.deepcopy(data)
+    for _ in range(rng.randint(1, 4)):
+        path, value = rng.choice(list(_leaves(data)))
+        parent = data
+        for k in path[:-1]:
+            parent = parent[k]
+        key, kind = path[-1], rng.randrange(6)
+        if kind == 0 and isinstance(value, bool):
+            parent[key] = not value
+        elif kind == 0 and isinstance(value, int):
+            parent[key] = rng.choice([value + 1, value - 1, 0, -value, value * 7, 2**40])
+        elif kind == 1:
+            others = [v for _, v in _leaves(data) if type(v) is type(value) and not isinstance(v, (dict, list))]
+            if others:
+                parent[key] = rng.choice(others)
+        elif kind == 2 and isinstance(parent, dict) and path[:-1]:
+            del parent[key]
+        elif kind == 3 and isinstance(parent, list):
+            parent.insert(key, copy.deepcopy(value))
+        elif kind == 4 and isinstance(parent, list) and len(parent) > 1:
+            del parent[key]
+        elif kind == 5 and isinstance(value, str):
+            parent[key] = rng.choice([value.upper(), value + "x", "", value[:-1]])
+    return data
 
 
 def extract_base(rev: str, into: Path) -> None:
@@ -65,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--game", action="append", default=None)
+    ap.add_argument("--broken", type=int, default=500, help="mutated games whose reports are compared (not timed)")
     ap.add_argument("--instructions", action="store_true", help="count instructions (valgrind) instead of timing")
     ap.add_argument("--reps", type=int, default=3, help="passes over the games per count (--instructions)")
     ap.add_argument("--only", choices=("base", "new"), help=argparse.SUPPRESS)  # the counted child
@@ -102,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
                 if old.render_json(ra) != new.render_json(rb) or old.render_text(ra) != new.render_text(rb):
                     print(f"{gid}: {b.source}: the reports differ", file=sys.stderr)
                     return 1
+            if not same_broken_reports(gid, old, new, Path(tmp), args.games, args.broken):
+                return 1
             t_old, t_new, ratios = [], [], []
             step = 10  # games per paired slice: the two sides of a pair run milliseconds apart
             for r in range(args.rounds):
@@ -126,6 +172,45 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{gid:<14} {args.games / med(t_old):>10,.0f} {args.games / med(t_new):>10,.0f} "
                   f"{med(ratios):>5.2f}×  ({len(ratios)} pairs of {step} games)")
     return 0
+
+
+def same_broken_reports(gid: str, old, new, tmp: Path, games: int, broken: int) -> bool:
+    """Whether both versions give the same reports for ``broken`` mutated
+    simulated games (text, JSON, JSON with problems cut to 3; finished and,
+    where the game has it, partial).  A file either version refuses must be
+    refused by both with the same message."""
+    rng = random.Random(26)
+    counts = {"valid": 0, "invalid": 0, "refused": 0}
+    for n in range(broken):
+        seed = rng.randrange(max(games, 1))
+        text = new.simulate(rng.randint(1, new.default_players + 2), seed)
+        data = tomllib.loads(text) if isinstance(text, str) else text
+        path = tmp / f"{gid}-broken-{n}.toml"
+        path.write_text(dumps_toml(mutate(data, rng)), encoding="utf-8")
+        loaded = []
+        for side in (old, new):
+            try:
+                loaded.append(side.load(path))
+            except Exception as exc:  # noqa: BLE001 - compared, not handled
+                loaded.append(f"{type(exc).__name__}: {exc}")
+        if any(isinstance(g, str) for g in loaded):
+            counts["refused"] += 1
+            if loaded[0] != loaded[1]:
+                print(f"{gid}: {path}: refused differently: {loaded}", file=sys.stderr)
+                return False
+            continue
+        for partial in ((False, True) if new.partial is not None else (False,)):
+            reports = []
+            for side, g in zip((old, new), loaded):
+                r = side.score(g, partial=partial) if partial else side.score(g)
+                reports.append((side.render_text(r), side.render_json(r), side.render_json(r, max_problems=3)))
+            if reports[0] != reports[1]:
+                print(f"{gid}: {path}: the reports of a broken game differ (partial={partial})", file=sys.stderr)
+                return False
+            counts["valid" if '"valid": true' in reports[1][1] else "invalid"] += 1
+    print(f"{gid}: same reports for {broken} broken games ({counts['invalid']} invalid, {counts['valid']} valid "
+          f"scorings, {counts['refused']} files refused by both)", file=sys.stderr)
+    return True
 
 
 def count_instructions(args) -> int:

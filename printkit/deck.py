@@ -43,8 +43,9 @@ access to Python internals, budgets on time, loop steps and string sizes).
 An ``image`` ``src`` is a PNG, JPEG, GIF, BMP, TIFF or WebP file inside the
 layout's folder (no absolute path, no ``..`` or symlink leading out; SVG and
 other formats are refused).  CSV data may be separated by commas, semicolons
-or tabs (sniffed).  A ``qty`` column prints a row that many times.  Identical
-cards are drawn once (form XObjects).
+or tabs (sniffed).  A ``qty`` column prints a row that many times.  A card
+placed more than once (its ``qty``, a layout without placeholders, a row equal
+to an earlier one) is drawn once as a form XObject from its first known repeat.
 """
 
 from __future__ import annotations
@@ -220,6 +221,8 @@ class Layout:
     elements: tuple[dict, ...]
     #: corner radius of the trim in mm for shop and cut outputs (``[card] corner``); None = default
     corner: float | None = None
+    #: SHA-1 of the layout's TOML content: part of every face key (see :func:`layout_face`)
+    digest: str = ""
 
 
 #: Wall-clock seconds all sandboxed placeholders of one layout may take together.
@@ -439,7 +442,8 @@ def load_layout(path: Path) -> Layout:
             problems.add(exc)
     problems.check()
     return Layout(path, safe, str(card.get("title") or name), float(width), float(height), shape, background,
-                  tuple(elements), None if corner is None else float(corner))
+                  tuple(elements), None if corner is None else float(corner),
+                  hashlib.sha1(repr(data).encode("utf-8")).hexdigest())
 
 
 class Row(dict):
@@ -973,6 +977,8 @@ class FittedText:
     #: marked-up text only: each line's width (pt); its ``lines`` are then
     #: tuples of pieces ``(font, text, x)`` / ``("icon", name, x)``
     widths: tuple[float, ...] | None = None
+    #: plain text: each line's width (pt) in ``font`` at ``size``
+    advances: tuple[float, ...] | None = None
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
@@ -999,8 +1005,8 @@ _CACHED_TEXT = 2000
 
 @lru_cache(maxsize=4096)
 def _shrink(text: str, font: str, size: float, leading: float | None, width: float, height: float,
-            floor: float, shrink: bool) -> tuple[bool, float, float, tuple[str, ...], float, float]:
-    """``(fits, size, leading, lines, widest, tall)`` of ``text`` in reportlab
+            floor: float, shrink: bool) -> tuple[bool, float, float, tuple[str, ...], float, float, tuple[float, ...]]:
+    """``(fits, size, leading, lines, widest, tall, advances)`` of ``text`` in reportlab
     ``font`` in a ``width`` × ``height`` pt box (see :func:`fit_text`): at
     ``size``, else — when ``shrink`` — the largest of ``size - k ×``
     :data:`SHRINK_STEP` (and ``floor`` itself) that fits, found by binary
@@ -1011,13 +1017,14 @@ def _shrink(text: str, font: str, size: float, leading: float | None, width: flo
 
     ratio = leading / size if leading is not None else LEADING
 
-    def attempt(k: int) -> tuple[bool, float, float, tuple[str, ...], float, float]:
+    def attempt(k: int) -> tuple[bool, float, float, tuple[str, ...], float, float, tuple[float, ...]]:
         current = max(floor, size - k * SHRINK_STEP)
         lead = leading if k == 0 and leading is not None else current * ratio
         lines = tuple(wrap(text, font, current, width))
-        widest = max((stringWidth(line, font, current) for line in lines), default=0.0)
+        advances = tuple(stringWidth(line, font, current) for line in lines)
+        widest = max(advances, default=0.0)
         tall = text_height(len(lines), current, lead)
-        return widest <= width + 1e-6 and tall <= height + 1e-6, current, lead, lines, widest, tall
+        return widest <= width + 1e-6 and tall <= height + 1e-6, current, lead, lines, widest, tall, advances
 
     return _search(attempt, size, floor, shrink)
 
@@ -1414,10 +1421,11 @@ def fit_text(el: dict, theme, card_w: float, card_h: float, at: str, base: Path 
                               align, tuple(w for _, w in lines))
     else:
         args = (text, font, size, el.get("leading"), width, height, floor, fit == "shrink")
-        ok, current, leading, lines, widest, tall = (_shrink(*args) if len(text) <= _CACHED_TEXT
-                                                     else _shrink.__wrapped__(*args))
-    if ok:
-        return FittedText(font, current, leading, lines, _pt(x), _pt(y), width, height, align)
+        ok, current, leading, lines, widest, tall, advances = (_shrink(*args) if len(text) <= _CACHED_TEXT
+                                                               else _shrink.__wrapped__(*args))
+        if ok:
+            return FittedText(font, current, leading, lines, _pt(x), _pt(y), width, height, align,
+                              advances=advances)
     why = (f"a word is {to_mm(widest):.1f} mm wide" if widest > width + 1e-6
            else f"{len(lines)} lines need {to_mm(tall):.1f} mm")
     shown = clip(" ".join(text.split()), 40)
@@ -1428,88 +1436,51 @@ def fit_text(el: dict, theme, card_w: float, card_h: float, at: str, base: Path 
                         f"({why}); shorten it, enlarge w/h, or lower min_size (now {floor:g} pt)")
 
 
-def draw_elements(c, box, elements: list[dict], background: str | None, theme, base: Path, where: str,
-                  fitted: list | None = None) -> None:
-    """Draw resolved ``elements`` on a face (reportlab canvas, origin at the
-    trim box's bottom-left, pt).  Layout y grows downwards from the top.
-    ``fitted``: per element, its :class:`FittedText` (text) or ``None``;
-    text elements are fitted here when it is not given."""
-    H = box.height
-    if background:
-        c.setFillColor(_colour(theme, background, f"{where} background"))
-        c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, H + 2 * box.bleed, stroke=0, fill=1)
-    # font and fill colour last set on this face: texts in a row set them only when they change
-    pen_font: tuple | None = None
-    pen_colour = None
-    for i, el in enumerate(elements, 1):
-        kind = el["type"]
-        if kind == "text":
-            t = fitted[i - 1] if fitted else fit_text(el, theme, to_mm(box.width), to_mm(H),
-                                                      f"{where}, element {i} (text)", base)
-            colour = _colour(theme, el.get("colour", "ink"), lambda: f"{where}, element {i} (text)")
-            if (t.font, t.size) != pen_font:
-                c.setFont(t.font, t.size)
-                pen_font = (t.font, t.size)
-            if colour is not pen_colour:
-                c.setFillColor(colour)
-                pen_colour = colour
-            x, top, width = t.x, H - t.y, t.width
-            if t.widths is not None:
-                _draw_rich(c, t, top, colour, _colour(theme, "paper", f"{where}, element {i} (text)"))
-                pen_font = pen_colour = None
-                continue
-            for n, line in enumerate(t.lines):
-                y = top - t.size * 0.8 - n * t.leading
-                if t.align == "left":
-                    c.drawString(x, y, line)
-                elif t.align == "right":
-                    c.drawRightString(x + width, y, line)
-                else:
-                    c.drawCentredString(x + width / 2, y, line)
-            continue
-        at = f"{where}, element {i} ({kind})"
-        pen_font = pen_colour = None  # an image or icon may leave other settings behind
-        if kind in ("box", "circle"):
-            fill = _colour(theme, el.get("fill"), at)
-            stroke = _colour(theme, el.get("stroke"), at)
-            c.saveState()
-            if fill is not None:
-                c.setFillColor(fill)
-            if stroke is not None:
-                c.setStrokeColor(stroke)
-                c.setLineWidth(el.get("stroke_width", 0.5))
-                if "dash" in el:  # [0, gap] with round caps draws a ring of dots
-                    c.setDash(list(el["dash"]))
-                    c.setLineCap(1)
-            flags = dict(stroke=int(stroke is not None), fill=int(fill is not None))
-            if kind == "box":
-                x, y, w, h = mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"])
-                if el.get("radius"):
-                    c.roundRect(x, y, w, h, mm(el["radius"]), **flags)
-                else:
-                    c.rect(x, y, w, h, **flags)
+def _draw_element(c, H: float, el: dict, theme, base: Path, at: str) -> None:
+    """Draw a resolved box, circle, image or icon element on a face ``H`` pt
+    high (origin at the trim's bottom-left; layout y grows downwards)."""
+    kind = el["type"]
+    if kind in ("box", "circle"):
+        fill = _colour(theme, el.get("fill"), at)
+        stroke = _colour(theme, el.get("stroke"), at)
+        c.saveState()
+        if fill is not None:
+            c.setFillColor(fill)
+        if stroke is not None:
+            c.setStrokeColor(stroke)
+            c.setLineWidth(el.get("stroke_width", 0.5))
+            if "dash" in el:  # [0, gap] with round caps draws a ring of dots
+                c.setDash(list(el["dash"]))
+                c.setLineCap(1)
+        flags = dict(stroke=int(stroke is not None), fill=int(fill is not None))
+        if kind == "box":
+            x, y, w, h = mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"])
+            if el.get("radius"):
+                c.roundRect(x, y, w, h, mm(el["radius"]), **flags)
             else:
-                c.circle(mm(el["cx"]), H - mm(el["cy"]), mm(el["r"]), **flags)
-            c.restoreState()
-        elif kind == "image":
-            src = image_path(base, el["src"], at)
-            if not src.is_file():
-                raise PrintkitError(f"{at}: image {show(el['src'])} not found next to the layout")
-            reader = _image_reader(src, el["src"], at)
-            try:
-                c.drawImage(reader, mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"]),
-                            preserveAspectRatio=True, anchor="c", mask="auto")
-            except Exception as exc:  # reportlab/Pillow raise many types for bad images
-                raise PrintkitError(f"{at}: cannot read image {show(el['src'])} ({_one_line(exc)})") from None
-        elif kind == "icon":
-            name = el["name"].strip()
-            fill = _colour(theme, el.get("fill", "ink"), at)
-            detail = _colour(theme, el.get("detail", "paper"), at)
-            x, y, size = mm(el["cx"]), H - mm(el["cy"]), mm(el["size"])
-            draw_icon = deck_icons().get(name)
-            if draw_icon is None:
-                raise PrintkitError(f"{at}: icon {name!r}; choose one of: {', '.join(deck_icons())}")
-            draw_icon(c, x, y, size, fill, detail)
+                c.rect(x, y, w, h, **flags)
+        else:
+            c.circle(mm(el["cx"]), H - mm(el["cy"]), mm(el["r"]), **flags)
+        c.restoreState()
+    elif kind == "image":
+        src = image_path(base, el["src"], at)
+        if not src.is_file():
+            raise PrintkitError(f"{at}: image {show(el['src'])} not found next to the layout")
+        reader = _image_reader(src, el["src"], at)
+        try:
+            c.drawImage(reader, mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"]),
+                        preserveAspectRatio=True, anchor="c", mask="auto")
+        except Exception as exc:  # reportlab/Pillow raise many types for bad images
+            raise PrintkitError(f"{at}: cannot read image {show(el['src'])} ({_one_line(exc)})") from None
+    elif kind == "icon":
+        name = el["name"].strip()
+        fill = _colour(theme, el.get("fill", "ink"), at)
+        detail = _colour(theme, el.get("detail", "paper"), at)
+        x, y, size = mm(el["cx"]), H - mm(el["cy"]), mm(el["size"])
+        draw_icon = deck_icons().get(name)
+        if draw_icon is None:
+            raise PrintkitError(f"{at}: icon {name!r}; choose one of: {', '.join(deck_icons())}")
+        draw_icon(c, x, y, size, fill, detail)
 
 
 def _draw_rich(c, t: "FittedText", top: float, colour, paper) -> None:
@@ -1600,10 +1571,205 @@ def row_label(layout: Layout, row: dict, n: int) -> str:
     return f"{layout.path.name}: card {n}" + (f" (CSV line {line})" if line else "")
 
 
-#: A fitted text element as drawing needs it when it has no colour of its own, and with one
-#: (one dict per colour value, shared by every card; a few hundred at most are kept).
-_PLAIN_TEXT = {"type": "text"}
-_TEXT_COLOURS: dict[str, dict] = {}
+class _Plan:
+    """A layout made ready to fill many rows (:func:`layout_face`): per
+    element, the keys holding placeholders; and the elements already checked
+    (fitted, colours parsed, glyphs found, images read) by the values their
+    placeholders took, so a card repeating a value (a cost, a type, a number)
+    is not laid out again.  Checking an element depends on those values
+    alone (the layout and theme are fixed), so a remembered result is exact;
+    a value that failed, or printed with missing-glyph warnings, is checked
+    again on each card (its message names the card)."""
+
+    __slots__ = ("layout", "theme", "base", "templated", "constant", "memo", "prefix")
+
+    #: Most elements remembered per layout (forgotten all at once beyond it: a deck of distinct
+    #: titles would hold them all, while repeated values come back within a few cards).
+    MEMO = 4096
+
+    def __init__(self, layout: Layout, theme):
+        self.layout, self.theme = layout, theme
+        self.base = layout.path.parent
+        self.templated = tuple(tuple(k for k, v in el.items() if _is_template(v)) for el in layout.elements)
+        #: every card of this layout is the same face
+        self.constant = not any(self.templated) and not _is_template(layout.background)
+        self.memo: dict[tuple, tuple | None] = {}
+        self.prefix = f"deck/{layout.name}/"
+
+
+def _is_template(value) -> bool:
+    return type(value) is _Fill or (type(value) is not str and hasattr(value, "render"))
+
+
+#: Plans of the layouts in use: (layout, theme) → :class:`_Plan` (a few at a time).
+_PLANS: dict[tuple[int, int], _Plan] = {}
+
+
+def _plan(layout: Layout, theme) -> _Plan:
+    plan = _PLANS.get((id(layout), id(theme)))
+    if plan is None or plan.layout is not layout or plan.theme is not theme:
+        if len(_PLANS) >= 16:
+            _PLANS.clear()
+        plan = _PLANS[(id(layout), id(theme))] = _Plan(layout, theme)
+    return plan
+
+
+def _resolved(el: dict, keys: tuple, values: tuple) -> dict:
+    """``el`` with ``keys`` set to ``values`` and empty colours dropped (as :func:`resolve`)."""
+    done = dict(el)
+    for key, value in zip(keys, values):
+        done[key] = value
+    for key in COLOUR_KEYS.intersection(done):
+        if not done[key].strip():
+            del done[key]  # an empty colour cell: the key's default (ink, paper; no fill or outline)
+    return done
+
+
+def _check_element(plan: _Plan, i: int, done: dict, where: str, allow_missing_glyphs: bool,
+                   warnings: list[str] | None) -> tuple:
+    """Check resolved element ``i`` (from 1) of the card ``where`` and make
+    what drawing needs: ``("text", FittedText, colour, text)`` or ``(kind,
+    element)``.  Raises :class:`printkit.PrintkitError` naming the card and
+    the element."""
+    theme, layout = plan.theme, plan.layout
+    kind = done["type"]
+    at = f"{where}, element {i} ({kind})"
+    for key_name in ("colour", "fill", "stroke", "detail"):
+        if key_name in done:
+            _colour(theme, done[key_name], at)
+    if kind == "text":
+        fitted = fit_text(done, theme, layout.width, layout.height, at, plan.base)
+        _check_glyphs(done, i, theme, where, allow_missing_glyphs, warnings, base=plan.base)
+        return ("text", fitted, _colour(theme, done.get("colour", "ink"), at), done["text"])
+    if kind == "image":
+        src = image_path(plan.base, done["src"], at)
+        if not src.is_file():
+            raise PrintkitError(f"{at}: image {show(done['src'])} not found next to the layout")
+        _image_reader(src, done["src"], at)
+    return (kind, done)
+
+
+def _card(plan: _Plan, row: dict, where: str, allow_missing_glyphs: bool, warnings: list[str] | None):
+    """One card of ``plan``'s layout filled from ``row``, checked: ``(key,
+    background, items)`` — the face key, the background colour (or None) and
+    per element what :func:`_draw_card` draws.  Raises :class:`DeckErrors`
+    listing every problem of the card (placeholders first, then the
+    background, then each element's checks, as :func:`resolve` and
+    :func:`layout_face` always listed them)."""
+    layout, theme = plan.layout, plan.theme
+    problems: list[str] = []
+    filled: list = []
+    for i, (el, keys) in enumerate(zip(layout.elements, plan.templated), 1):
+        if not keys:
+            filled.append(())
+            continue
+        values = []
+        try:
+            for key in keys:
+                value = el[key]
+                if type(value) is _Fill:
+                    try:
+                        values.append(value.fill(row))
+                    except _Missing as exc:
+                        raise PrintkitError(f"{where}, element {i} {key}: {exc.message} (no such column in the "
+                                            f"data){_columns(row)}") from None
+                else:
+                    values.append(_render(value, row, f"{where}, element {i} {key}"))
+        except PrintkitError as exc:
+            problems.append(str(exc))
+            filled.append(None)
+            continue
+        filled.append(tuple(values))
+    background = None
+    if layout.background:
+        try:
+            background = _render(layout.background, row, f"{where}, [card] background")
+            if background:
+                background = (background, _colour(theme, background, f"{where}, [card] background"))
+        except PrintkitError as exc:
+            problems.append(str(exc))
+    memo = plan.memo
+    items = []
+    for i, (el, keys, values) in enumerate(zip(layout.elements, plan.templated, filled), 1):
+        if values is None:
+            continue
+        hit = memo.get((i, values))
+        if hit is None:
+            said: list[str] = []
+            try:
+                hit = _check_element(plan, i, _resolved(el, keys, values), where, allow_missing_glyphs, said)
+            except PrintkitError as exc:
+                problems.append(str(exc))
+                continue
+            if said:  # printed with blanks: the warning names this card, so it is said for each
+                if warnings is not None:
+                    warnings.extend(said)
+            else:
+                if len(memo) >= _Plan.MEMO:
+                    memo.clear()
+                memo[(i, values)] = hit
+        items.append(hit)
+    if problems:
+        raise DeckErrors(problems)
+    shown = background[0] if background else None
+    # the filled values name the face: equal values, equal face (the layout's own content included,
+    # so a front and a back of one name never share a key)
+    key = plan.prefix + hashlib.sha1(repr((layout.digest, shown, filled)).encode("utf-8")).hexdigest()[:20]
+    return key, (background[1] if background else None), tuple(items)
+
+
+def _draw_card(c, box, background, items: tuple, theme, base: Path, where: str) -> None:
+    """Draw a card made by :func:`_card` (origin at the trim's bottom-left,
+    pt; layout y grows downwards from the top).  Plain text lines go out as
+    one text object per element (:func:`printkit.render.text.text_lines`),
+    remembered per canvas for the next card showing the same text."""
+    from printkit.render.text import put, text_lines
+
+    H = box.height
+    if background is not None:
+        c.setFillColor(background)
+        c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, H + 2 * box.bleed, stroke=0, fill=1)
+    ops = getattr(c, "_printkit_text_ops", None)
+    if ops is None or ops[0] is not c._doc:
+        ops = c._printkit_text_ops = (c._doc, {})
+    ops = ops[1]
+    pen = None  # the fill colour last set on this face: texts in a row set it only when it changes
+    for n, item in enumerate(items):
+        if item[0] != "text":
+            pen = None  # a shape, image or icon may leave another colour behind
+            _draw_element(c, H, item[1], theme, base, f"{where}, element {n + 1} ({item[0]})")
+            continue
+        t, colour = item[1], item[2]
+        if colour is not pen:
+            c.setFillColor(colour)
+            pen = colour
+        if t.widths is not None:
+            _draw_rich(c, t, H - t.y, colour, _colour(theme, "paper", f"{where}, element {n + 1} (text)"))
+            pen = None
+            continue
+        op = ops.get((t, H))
+        if op is None:
+            x, top, width, size = t.x, H - t.y, t.width, t.size
+            advances = t.advances
+            if advances is None:
+                from reportlab.pdfbase.pdfmetrics import stringWidth
+
+                advances = [stringWidth(line, t.font, size) for line in t.lines]
+            lines = []
+            for k, (line, advance) in enumerate(zip(t.lines, advances)):
+                y = top - size * 0.8 - k * t.leading
+                lx = x if t.align == "left" else x + width - advance if t.align == "right" else x + width / 2 - 0.5 * advance
+                lines.append((lx, y, line))
+            op = text_lines(c, t.font, size, lines)
+            if op is None:  # not a TrueType font: reportlab draws it
+                c.setFont(t.font, size)
+                for lx, y, line in lines:
+                    c.drawString(lx, y, line)
+                continue
+            if len(ops) >= 4096:
+                ops.clear()
+            ops[(t, H)] = op
+        put(c, op)
 
 
 def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_glyphs: bool = False,
@@ -1614,65 +1780,25 @@ def layout_face(layout: Layout, row: dict, theme, where: str, *, allow_missing_g
     its font's character map (:func:`printkit.rules.check_printable`), and
     every image file's format is checked, before anything is drawn.  A
     missing glyph is an error, or — with ``allow_missing_glyphs`` — a line
-    appended to ``warnings`` (the character prints as a blank).
+    appended to ``warnings`` (the character prints as a blank).  An element
+    whose placeholders took values already checked on an earlier card is
+    not checked again (:class:`_Plan`).
 
-    The face key hashes the filled elements, so equal rows share one drawing;
-    ``seen`` (key → face, filled here) hands back a face already made.
-    Raises :class:`printkit.PrintkitError` naming ``where`` and the element
-    for a placeholder with no matching field, an unknown colour or font, a
+    The face key hashes the layout and the filled values, so equal rows
+    share one drawing; ``seen`` (key → face, filled here) hands back a face
+    already made.  Raises :class:`DeckErrors` (a
+    :class:`printkit.PrintkitError`) naming ``where`` and each bad element:
+    a placeholder with no matching field, an unknown colour or font, a
     missing glyph, text that does not fit, or an image that cannot be drawn.
     """
-    problems: list[str] = []
-    elements = resolve(layout, row, where, problems)
-    background = None
-    if layout.background:
-        try:
-            background = _render(layout.background, row, f"{where}, [card] background")
-            if background:
-                _colour(theme, background, f"{where}, [card] background")
-        except PrintkitError as exc:
-            problems.append(str(exc))
-    if not problems:
-        # repr is exact and stable here: elements are dicts built in layout order of str/float/tuple
-        key = f"deck/{layout.name}/" + hashlib.sha1(repr((background, elements)).encode("utf-8")).hexdigest()[:20]
-        if seen is not None and key in seen:
-            return seen[key]
-    # check everything now, so errors name the row (every bad element of it) before any drawing
-    fitted: list[FittedText | None] = []
-    for i, el in enumerate(elements, 1):
-        fitted.append(None)
-        if el is None:
-            continue
-        kind = el["type"]
-        at = f"{where}, element {i} ({kind})"
-        try:
-            for key_name in ("colour", "fill", "stroke", "detail"):
-                if key_name in el:
-                    _colour(theme, el[key_name], at)
-            if kind == "text":
-                fitted[-1] = fit_text(el, theme, layout.width, layout.height, at, layout.path.parent)
-                _check_glyphs(el, i, theme, where, allow_missing_glyphs, warnings, base=layout.path.parent)
-            elif kind == "image":
-                src = image_path(layout.path.parent, el["src"], at)
-                if not src.is_file():
-                    raise PrintkitError(f"{at}: image {show(el['src'])} not found next to the layout")
-                _image_reader(src, el["src"], at)
-        except PrintkitError as exc:
-            problems.append(str(exc))
-    if problems:
-        raise DeckErrors(problems)
-    text = " ".join(el["text"] for el in elements if el["type"] == "text")
-    # what drawing needs, and no more (8,700 cards were 55 MB of element copies): a fitted text
-    # keeps only its colour; an element without placeholders is the layout's own dict
-    if len(_TEXT_COLOURS) > 1024:
-        _TEXT_COLOURS.clear()
-    slim = tuple((_TEXT_COLOURS.setdefault(el["colour"], {"type": "text", "colour": el["colour"]})
-                  if "colour" in el else _PLAIN_TEXT)
-                 if el["type"] == "text" else (orig if el == orig else el)
-                 for el, orig in zip(elements, layout.elements))
+    plan = _plan(layout, theme)
+    key, background, items = _card(plan, row, where, allow_missing_glyphs, warnings)
+    if seen is not None and key in seen:
+        return seen[key]
+    text = " ".join(item[3] for item in items if item[0] == "text")
 
-    def draw(c, box, _e=slim, _b=background, _f=tuple(fitted)):
-        draw_elements(c, box, _e, _b, theme, layout.path.parent, where, _f)
+    def draw(c, box, _b=background, _i=items):
+        _draw_card(c, box, _b, _i, theme, plan.base, where)
 
     face = Face(key, draw, text)
     if seen is not None:
@@ -1789,11 +1915,15 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     ``options`` is a :class:`printkit.build.BuildOptions` (paper with its
     printer margin, theme, duplex, ``back_offset`` and ``bleed`` in pt,
     ``rotate_backs``, ``scale``; players, fillable, board paper and rules
-    are not used by decks).  ``progress(task, done, total, name)`` is called
-    per 500 cards checked (task ``"<name> cards"``), then per sheet drawn and
-    for the preflight and the write (task ``name``); ``warn(lines)``
-    gets the missing-glyph warnings (with ``allow_missing_glyphs``) as soon
-    as every card is checked, before drawing.
+    are not used by decks).  A PDF-only deck is made sheet by sheet
+    (:func:`_stream_pdf`: each sheet's cards checked, drawn and let go, so
+    memory stays flat); with other formats every card is checked first
+    (:func:`deck_set`).  ``progress(task, done, total, name)`` is called per
+    sheet drawn and for the preflight and the write (task ``name``), and per
+    500 cards checked (task ``"<name> cards"``) while the cards are checked
+    without drawing (other formats, or after a first problem); ``warn(lines)``
+    gets the missing-glyph warnings (with ``allow_missing_glyphs``) once every
+    card is checked, before the preflight and any write.
 
     Every input is checked before anything is written; the PDF is
     preflighted and written whole (atomic).  Raises
@@ -1835,43 +1965,52 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
         if progress is not None:
             progress(f"{front.name} cards", done, total, f"card {done}/{total}")
 
-    cset = deck_set(front, rows, options.theme, back_layout, allow_missing_glyphs=allow_missing_glyphs,
-                    warnings=result.warnings, progress=checked, problems=problems)
-    del rows
-    if warn is not None and result.warnings:
-        warn(list(result.warnings))
-    interrupt.checkpoint()
+    target = out / f"{front.name}.pdf"
+    sheets = 0  # the deck's steps: its sheets, then the preflight and the write
+
+    def step(done: int, total: int, name: str, stop: bool = True) -> None:
+        if progress is not None:
+            progress(front.name, done, total, name)
+        if stop:
+            interrupt.checkpoint()
+
+    def drawn(i: int, n: int) -> None:
+        nonlocal sheets
+        sheets = n
+        step(i, n + 2, f"sheet {i}/{n}")
+
     exported = []
-    if fmts != ["pdf"]:  # every format rendered before anything is written
+    if fmts == ["pdf"]:  # sheet by sheet: each sheet's cards checked, drawn and let go
+        pdf, result.pages, result.cards = _stream_pdf(
+            front, back_layout, rows, options, problems=problems, notes=result.notes,
+            allow_missing_glyphs=allow_missing_glyphs, warnings=result.warnings, checked=checked, drawn=drawn)
+        del rows
+        if warn is not None and result.warnings:
+            warn(list(result.warnings))
+    else:
+        cset = deck_set(front, rows, options.theme, back_layout, allow_missing_glyphs=allow_missing_glyphs,
+                        warnings=result.warnings, progress=checked, problems=problems)
+        del rows
+        if warn is not None and result.warnings:
+            warn(list(result.warnings))
+        interrupt.checkpoint()
         from printkit.export import Source, export_all
 
+        # every format rendered before anything is written
         src = Source(front.name, front.title, [(front.name, front.title, cset)], [], options.theme, options.paper,
                      options.bleed, options.duplex, strict=True, back_offset=options.back_offset,
                      rotate_backs=options.rotate_backs, scale=options.scale)
         exported = export_all(src, fmts, progress=None if progress is None else
                               lambda task, done, total, name: progress(f"{task} exports", done, total, name))
-    result.cards = cset.count
-    if "pdf" in fmts:
-        target = out / f"{front.name}.pdf"
-        sheets = 0  # the deck's steps: its sheets, then the preflight and the write
-
-        def step(done: int, total: int, name: str, stop: bool = True) -> None:
-            if progress is not None:
-                progress(front.name, done, total, name)
-            if stop:
-                interrupt.checkpoint()
-
-        def drawn(i: int, n: int) -> None:
-            nonlocal sheets
-            sheets = n
-            step(i, n + 2, f"sheet {i}/{n}")
-
-        pdf, result.pages = render_set(cset, paper=options.paper, theme=options.theme, bleed=options.bleed,
-                                       duplex=options.duplex, back_offset=options.back_offset,
-                                       game_title=front.title, notes=result.notes,
-                                       rotate_backs=options.rotate_backs, progress=drawn)
-        pdf = unique_subset_tags(scale_pdf(pdf, options.scale))
+        result.cards = cset.count
+        if "pdf" in fmts:
+            pdf, result.pages = render_set(cset, paper=options.paper, theme=options.theme, bleed=options.bleed,
+                                           duplex=options.duplex, back_offset=options.back_offset,
+                                           game_title=front.title, notes=result.notes,
+                                           rotate_backs=options.rotate_backs, progress=drawn)
         del cset  # every card's resolved elements: free them before the preflight parses the PDF
+    if "pdf" in fmts:
+        pdf = unique_subset_tags(scale_pdf(pdf, options.scale))
         _refuse_findings(pdf, target.name)
         step(sheets + 1, sheets + 2, "preflight")
         write_output(target, pdf)
@@ -1888,10 +2027,108 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     return result
 
 
+def _stream_pdf(front: Layout, back: Layout | None, rows: list[dict], options, *, problems: Problems,
+                notes: list[str], allow_missing_glyphs: bool, warnings: list[str], checked, drawn
+                ) -> tuple[bytes, int, int]:
+    """The deck's PDF, sheet by sheet: (PDF bytes, pages, cards).
+
+    The cards of one sheet are checked (as :func:`deck_set` checks them),
+    imposed (:func:`printkit.imposition.impose`: a deck is one group of
+    equal pieces, so each sheet is imposed on its own exactly as the whole
+    deck would be) and drawn; then they are let go, so memory does not grow
+    with the deck.  A face placed more than once — a row's copies (``qty``),
+    a layout without placeholders (every card the same), a face equal to an
+    earlier card's — is drawn once as a form XObject, from the first copy
+    known to repeat.  After the first problem no sheet is drawn, but every
+    row is still checked (``checked(done, total)`` hears of them every
+    :data:`PROGRESS_ROWS` rows) and :class:`DeckErrors` lists them all.
+    ``drawn(i, n)``: sheet ``i`` of ``n`` is drawn.  A stop request
+    (:mod:`printkit.interrupt`) is obeyed between cards.  ``rows`` is
+    consumed: each row is let go (set to ``None``) once its card is made."""
+    from printkit import interrupt
+    from printkit.imposition import grid_for, impose
+    from printkit.render.sheets import draw_sheets, sheet_notes
+
+    theme, paper = options.theme, options.paper
+    if back is not None and (back.width, back.height, back.shape) != (front.width, front.height, front.shape):
+        raise PrintkitError(
+            f"{back.path}: the back is {back.width:g} × {back.height:g} mm ({back.shape}) but the front "
+            f"{front.path.name} is {front.width:g} × {front.height:g} mm ({front.shape}); make them match"
+        )
+    cards = sum(row["qty"] for row in rows)
+    if not cards:
+        problems.check()
+        raise PrintkitError(f"{front.path}: every card has qty 0")
+    width, height = mm(front.width), mm(front.height)
+    grid = grid_for(width, height, options.bleed, paper, allow_butt=front.shape == "rect")
+    per_sheet = grid.cols * grid.rows
+    count = -(-cards // per_sheet)
+    corner = None if front.corner is None else mm(front.corner)
+    plans = [_plan(front, theme)] + ([_plan(back, theme)] if back is not None else [])
+    every_card_alike = {plan.layout.path: plan.constant and cards > 1 for plan in plans}
+    seen: set[str] = set()  # face keys placed so far …
+    repeated: set[str] = set()  # … and those placed more than once: drawn as form XObjects
+
+    def impose_sheet(pieces: list[Component]):
+        return impose(pieces, paper, options.bleed, options.duplex, options.back_offset, options.rotate_backs)
+
+    def sheets():
+        pieces: list[Component] = []
+        total = len(rows)
+        for n, row in enumerate(rows, 1):
+            interrupt.checkpoint()
+            if problems.total and (n % PROGRESS_ROWS == 0 or n == total):
+                checked(n, total)
+            rows[n - 1] = None  # let the row go once its card is made: memory stays flat
+            qty = row["qty"]
+            if qty == 0:
+                continue
+            faces = []
+            for plan in plans:
+                where = row_label(plan.layout, row, n)
+                try:
+                    key, background, items = _card(plan, row, where, allow_missing_glyphs, warnings)
+                except PrintkitError as exc:
+                    problems.add(exc)
+                    continue
+                faces.append(Face(key, _card_drawing(plan, background, items, where),
+                                  " ".join(item[3] for item in items if item[0] == "text")))
+            if problems.total:
+                continue  # keep checking, draw nothing more
+            for face, plan in zip(faces, plans):
+                if qty > 1 or face.key in seen or every_card_alike[plan.layout.path]:
+                    repeated.add(face.key)
+                seen.add(face.key)
+            comp = Component(f"{front.name}-{n}", width, height, faces[0], faces[1] if back is not None else None,
+                             shape=front.shape, meta={"row": n}, corner=corner)
+            for _ in range(qty):
+                pieces.append(comp)
+                if len(pieces) == per_sheet:
+                    yield from impose_sheet(pieces)
+                    pieces = []
+        if pieces and not problems.total:
+            yield from impose_sheet(pieces)
+        problems.check()  # raised here, the canvas is dropped: nothing was written
+
+    pdf, pages, short_marks, missing = draw_sheets(
+        sheets(), count, title=front.title, paper=paper, theme=theme, duplex=options.duplex,
+        two_sided=back is not None, shared=lambda name, face: face.key in repeated, game_title=front.title,
+        rotate_backs=options.rotate_backs, progress=drawn)
+    sheet_notes(notes, front.title, paper, short_marks, missing)
+    return pdf, pages, cards
+
+
+def _card_drawing(plan: _Plan, background, items: tuple, where: str):
+    def draw(c, box):
+        _draw_card(c, box, background, items, plan.theme, plan.base, where)
+
+    return draw
+
+
 def _refuse_findings(pdf: bytes, name: str) -> None:
     """Preflight ``pdf`` before it is written; raise listing every finding."""
     from printkit.preflight import preflight
 
-    findings = preflight(pdf, source=name)
+    findings = preflight(pdf, source=name, ours=True)
     if findings:
         raise PrintkitError("preflight failed, nothing written:\n  " + "\n  ".join(map(str, findings)))

@@ -52,6 +52,13 @@ def assemble(parts: list[bytes], *, title: str, duplex: str = "long",
     ``/PrintScaling /None``, the duplex hint and a content-derived document
     ID, so equal inputs give byte-identical output.
     """
+    return assemble_counted(parts, title=title, duplex=duplex, one_sided=one_sided)[0]
+
+
+def assemble_counted(parts: list[bytes], *, title: str, duplex: str = "long",
+                     one_sided: list[bool] | None = None) -> tuple[bytes, int]:
+    """:func:`assemble`, and the number of pages of the result (blank backs
+    included), so the caller need not parse the PDF again to count them."""
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
@@ -68,7 +75,7 @@ def assemble(parts: list[bytes], *, title: str, duplex: str = "long",
     finish(writer, title=title, duplex=duplex, seed=b"".join(parts))
     out = io.BytesIO()
     writer.write(out)
-    return out.getvalue()
+    return out.getvalue(), len(writer.pages)
 
 
 def finish(writer: PdfWriter, *, title: str, duplex: str, seed: bytes) -> None:
@@ -190,14 +197,14 @@ def scale_pdf(data: bytes, scale: tuple[float, float]) -> bytes:
     :class:`printkit.PrintkitError` for a factor outside 1 ± :data:`SCALE_LIMIT`.
     Deterministic: the document ID derives from ``data`` and ``scale``.
     """
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import ArrayObject, ByteStringObject, DecodedStreamObject, NameObject, RectangleObject
-
     sx, sy = scale
     if sx == 1 and sy == 1:
         return data
     if not all(math.isfinite(v) and abs(v - 1) <= SCALE_LIMIT + 1e-9 for v in (sx, sy)):
         raise PrintkitError(f"scale {sx:g},{sy:g} is beyond ±{SCALE_LIMIT:.0%}")
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, ByteStringObject, DecodedStreamObject, NameObject, RectangleObject
+
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
     for page in writer.pages:
         media = page.mediabox

@@ -26,7 +26,9 @@ escaped, so each finding is one bounded line.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import os
 import math
 import re
 from dataclasses import dataclass
@@ -34,7 +36,6 @@ from decimal import Decimal
 from pathlib import Path
 
 import pikepdf
-from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObject
 
 from printkit import PrintkitError
 from printkit.inputfiles import escape_display, read_bytes
@@ -62,14 +63,31 @@ class _Malformed(Exception):
     """An object the checks cannot read; the text says what is wrong with it."""
 
 
-_DICTS = (DictionaryObject, pikepdf.Dictionary, pikepdf.Stream)
-_ARRAYS = (ArrayObject, pikepdf.Array)
+#: The object types the checks read: pikepdf's, and pypdf's once :func:`_with_pypdf` has
+#: run (pypdf is imported only by the two-parser preflight: 0.1 s and 17 MB of start-up).
+_DICTS: tuple = (pikepdf.Dictionary, pikepdf.Stream)
+_ARRAYS: tuple = (pikepdf.Array,)
+_NAMES: tuple = (pikepdf.Name,)
+_INDIRECT: tuple = ()
+
+
+def _with_pypdf() -> None:
+    """Let the checks read pypdf's objects too (imports ``pypdf.generic``)."""
+    global _DICTS, _ARRAYS, _NAMES, _INDIRECT
+    if _INDIRECT:
+        return
+    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObject
+
+    _DICTS = (DictionaryObject, pikepdf.Dictionary, pikepdf.Stream)
+    _ARRAYS = (ArrayObject, pikepdf.Array)
+    _NAMES = (NameObject, pikepdf.Name)
+    _INDIRECT = (IndirectObject,)
 
 
 def _deref(obj):
     """``obj`` with a pypdf indirect reference resolved (pikepdf resolves its own)."""
     seen = 0
-    while isinstance(obj, IndirectObject) and seen < 32:
+    while isinstance(obj, _INDIRECT) and seen < 32:
         obj = obj.get_object()
         seen += 1
     return obj
@@ -95,7 +113,7 @@ def _kind(obj) -> str:
         return "a boolean"
     if _is_number(obj):
         return "a number"
-    if isinstance(obj, (NameObject, pikepdf.Name)):
+    if isinstance(obj, _NAMES):
         return "a name"
     if isinstance(obj, (str, bytes, pikepdf.String)):
         return "a string"
@@ -398,21 +416,131 @@ def syntax_problems(qpdf) -> list[str]:
     return problems
 
 
-def preflight(data: bytes | Path, *, source: str | None = None, pdfx: bool = False) -> list[Finding]:
-    """Check a PDF (bytes or a path); return the findings (empty when clean)."""
+def preflight(data: bytes | Path, *, source: str | None = None, pdfx: bool = False,
+              ours: bool = False) -> list[Finding]:
+    """Check a PDF (bytes or a path); return the findings (empty when clean).
+
+    ``ours``: ``data`` is a PDF printkit's own writer just made (reportlab's
+    canvas, then pikepdf), checked before it is written.  It is then parsed
+    once, by qpdf, not also by pypdf (whose second opinion is for PDFs from
+    elsewhere, and whose import alone costs ``printkit deck`` 0.1 s): the same
+    checks — qpdf's structure check, every stream decoded, every page's and
+    form XObject's content stream tokenized (qpdf's own C++ scan, no Python
+    object per operator), fonts embedded, page boxes nested, widgets printed —
+    and the same :class:`Finding` codes; the decompression-bomb bound is left
+    out (we compressed every stream ourselves).  A PDF that passes is one
+    ``printkit check`` passes (``tests/test_preflight_ours.py``).
+    """
+    if ours and isinstance(data, bytes):
+        return _preflight_ours(data, source=source or "<pdf>", pdfx=pdfx)
     from printkit.pdf import quiet_pypdf
 
     with quiet_pypdf():
         return _preflight(data, source=source, pdfx=pdfx)
 
 
+_FINGERPRINT: list[bytes] = []
+
+
+def _fingerprint() -> bytes:
+    """What the preflight's verdict depends on besides the PDF: this
+    module's source and the versions of printkit, pikepdf and pypdf."""
+    if not _FINGERPRINT:
+        from importlib.metadata import PackageNotFoundError, version
+
+        h = hashlib.sha256(b"printkit preflight verdict 1\n")
+        try:
+            h.update(Path(__file__).read_bytes())
+        except OSError:  # pragma: no cover - no source: nothing to remember by
+            h.update(os.urandom(16))
+        for pkg in ("printkit", "pikepdf", "pypdf"):
+            try:
+                h.update(f"{pkg}={version(pkg)}\n".encode())
+            except PackageNotFoundError:  # pragma: no cover
+                h.update(f"{pkg}=?\n".encode())
+        _FINGERPRINT.append(h.digest())
+    return _FINGERPRINT[0]
+
+
+def preflight_remembered(data: bytes, *, source: str) -> list[Finding]:
+    """:func:`preflight` of ``data`` (PDF bytes), unless these very bytes
+    were found clean before by this same preflight (:func:`_fingerprint`:
+    its source and libraries), as remembered in the document cache
+    (:func:`printkit.render.doccache.remembered`; off with the cache): a
+    repeat build checks only the PDFs that changed.  Only a clean verdict
+    is remembered — a PDF with findings is checked every time."""
+    from printkit.render import doccache
+
+    key = hashlib.sha256(_fingerprint() + hashlib.sha256(data).digest()).hexdigest()
+    if doccache.remembered(key):
+        return []
+    found = preflight(data, source=source)
+    if not found:
+        doccache.remember(key)
+    return found
+
+
 #: qpdf names an in-memory file by its Python repr; drop it (not deterministic, no use).
 _STREAM_REPR = re.compile(r"(?:stream )?<_io\.BytesIO object at 0x[0-9a-fA-F]+>(?:, |: )?")
+
+
+def _preflight_ours(data: bytes, *, source: str, pdfx: bool) -> list[Finding]:
+    """:func:`preflight` with ``ours``: one qpdf parse (see there)."""
+    found: list[Finding] = []
+    said: list[Finding] = []  # qpdf's own findings, listed first (as :func:`_preflight` does)
+
+    def qpdf_said(problems) -> None:
+        said.extend(Finding(source, "open", 0, f"qpdf: {clip(_STREAM_REPR.sub('', p), 300)}") for p in problems)
+
+    try:
+        with pikepdf.Pdf.open(io.BytesIO(data)) as qpdf:
+            if not hasattr(qpdf, "_check_document_structures") or not hasattr(qpdf, "_decode_all_streams_and_discard"):
+                qpdf_said(syntax_problems(qpdf))  # a pikepdf without the steps: its whole check
+            else:
+                qpdf._check_document_structures()
+                qpdf._decode_all_streams_and_discard(None)
+            pages = list(qpdf.pages)
+            if not pages:
+                found.append(Finding(source, "open", 0, "qpdf: ERROR: file does not contain any pages"))
+            seen: set = set()
+            for number, page in enumerate(pages, 1):
+                fonts: list = []
+                bad: list[str] = []
+                try:
+                    _fonts_in_q(page.obj.get("/Resources"), seen, fonts, bad)
+                except Exception as exc:  # noqa: BLE001 - one finding, the other pages still checked
+                    bad.append(f"fonts cannot be read ({_why(exc)})")
+                found.extend(_page_findings(source, number, page.obj, fonts, bad, seen))
+            acro = qpdf.Root.get("/AcroForm")
+            if acro is not None:
+                fonts, bad = [], []
+                if not isinstance(acro, pikepdf.Dictionary):
+                    bad.append(f"is {_kind(acro)}, not a dictionary")
+                else:
+                    _fonts_in_q(acro.get("/DR"), seen, fonts, bad)
+                found.extend(Finding(source, "malformed", 0, f"/AcroForm: {why}") for why in bad)
+                found.extend(_font_findings(source, 0, fonts, "form font"))
+            if pdfx:
+                kinds = set()
+                for page in pages:
+                    kinds |= _colour_ops(page)
+                if kinds == {"rgb", "cmyk"}:
+                    found.append(Finding(source, "colour-mix", 0, "DeviceRGB and DeviceCMYK both used in a PDF/X file"))
+            # last, as it edits the (unsaved) copy: qpdf tokenizes every content stream of every
+            # page and of the form XObjects they use, in C++, warning about any bad token
+            for page in pages:
+                page.remove_unreferenced_resources()
+            qpdf_said(f"WARNING: {w}" for w in qpdf.get_warnings())
+    except Exception as exc:  # noqa: BLE001 - qpdf's errors (damage it cannot recover from): one finding
+        said.append(Finding(source, "open", 0, f"qpdf cannot open it ({clip(_STREAM_REPR.sub('', _why(exc)), 300)})"))
+    return said + found
 
 
 def _preflight(data: bytes | Path, *, source: str | None, pdfx: bool) -> list[Finding]:
     import pikepdf
     from pypdf import PdfReader
+
+    _with_pypdf()
 
     if isinstance(data, (str, Path)):
         source = source or str(data)
@@ -476,7 +604,8 @@ def _preflight(data: bytes | Path, *, source: str | None, pdfx: bool) -> list[Fi
 
     seen: set = set()
     for number, page in enumerate(pages, 1):
-        found.extend(_page_findings(source, number, page, page_fonts, page_bad[number - 1], seen))
+        found.extend(_page_findings(source, number, page, None if page_fonts is None else page_fonts[number - 1],
+                                    page_bad[number - 1], seen))
     try:
         root = _deref(reader.trailer["/Root"])
         acro = _deref(root.get("/AcroForm")) if _is_dict(root) else None
@@ -493,15 +622,17 @@ def _preflight(data: bytes | Path, *, source: str | None, pdfx: bool) -> list[Fi
     return found
 
 
-def _page_findings(source: str, number: int, page, page_fonts: list[list] | None, bad: list[str],
+def _page_findings(source: str, number: int, page, page_fonts: list | None, bad: list[str],
                    seen: set) -> list[Finding]:
-    """Fonts, page boxes and form fields of one page; a malformed object is a
-    ``malformed`` finding naming it, never an exception."""
+    """Fonts, page boxes and form fields of one page (a pypdf or pikepdf page
+    dictionary); ``page_fonts``: its fonts when already collected, else they
+    are walked with pypdf.  A malformed object is a ``malformed`` finding
+    naming it, never an exception."""
     out: list[Finding] = []
     try:
         fonts: list = []
         if page_fonts is not None:
-            fonts = page_fonts[number - 1]
+            fonts = page_fonts
         else:
             _fonts_in(page.get("/Resources"), seen, fonts, bad)
         out.extend(Finding(source, "malformed", number, why) for why in bad)

@@ -15,6 +15,7 @@ import importlib.util
 import io
 import os
 import re
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -277,10 +278,18 @@ def _font_problem_cached(digest: bytes, data: bytes) -> str | None:
     return problem
 
 
+#: Theme fonts read and checked but not handed to reportlab yet: reportlab
+#: name → (bytes, file, label).  :func:`ensure_font` registers one when it is
+#: first used (reportlab parses a font's tables on registration, about 30 M
+#: instructions each: a deck drawn in three of a theme's five fonts skips two).
+_PENDING: dict[str, tuple[bytes, Path, str]] = {}
+
+
 def _register_font(font_name: str, file: Path, label: str) -> None:
     """Read ``file`` (bounded: a font-sized regular file), check it is a
-    TrueType font reportlab can embed, and register it as ``font_name``.
-    ``label``: ``"<theme.toml>: [fonts] <role>"`` for messages."""
+    TrueType font reportlab can embed, and name it ``font_name``: registered
+    with reportlab on first use (:func:`ensure_font`).  ``label``:
+    ``"<theme.toml>: [fonts] <role>"`` for messages."""
     try:
         data = read_bytes(file, kind="font")
     except PrintkitError as exc:
@@ -288,6 +297,17 @@ def _register_font(font_name: str, file: Path, label: str) -> None:
     problem = _font_problem_cached(hashlib.sha256(data).digest(), data)
     if problem:
         raise PrintkitError(f"{label}: {escape_display(str(file))} is {problem}")
+    _PENDING[font_name] = (data, file, label)
+
+
+def ensure_font(font_name: str) -> str:
+    """``font_name``, registered with reportlab if it is a theme font not
+    registered yet.  Raises :class:`printkit.PrintkitError` (naming the
+    theme.toml and role) when reportlab cannot use it."""
+    pending = _PENDING.get(font_name)
+    if pending is None:
+        return font_name
+    data, file, label = pending
     stream = io.BytesIO(data)
     stream.name = str(file)  # reportlab names the font file by it, as when it opens the path itself
     try:
@@ -296,6 +316,16 @@ def _register_font(font_name: str, file: Path, label: str) -> None:
     except Exception as exc:  # reportlab's TTFError and friends
         raise PrintkitError(f"{label}: {escape_display(str(file))}: reportlab cannot use this font "
                             f"({type(exc).__name__}: {show(str(exc))}); expected a TrueType font (.ttf)") from None
+    del _PENDING[font_name]
+    return font_name
+
+
+def _font_file(font_name: str) -> str | None:
+    """The file a registered or pending font was read from (as a string)."""
+    pending = _PENDING.get(font_name)
+    if pending is not None:
+        return str(pending[1])
+    return getattr(pdfmetrics.getFont(font_name).face, "filename", None)
 
 
 #: The least size (pt) of text a player reads in a large-print theme (issue 24).
@@ -343,8 +373,9 @@ class Theme:
         return max(least, self.small(size)) if self.large_print else self.small(size)
 
     def font(self, role: str) -> str:
-        """Registered reportlab font name for ``role``."""
-        return self.fonts[role]
+        """Registered reportlab font name for ``role`` (registered now when
+        this is its first use, :func:`ensure_font`)."""
+        return ensure_font(self.fonts[role])
 
     def hex(self, role: str, game: str | None = None) -> str:
         """Hex colour of ``role``, looked up in ``game``'s palette first."""
@@ -376,18 +407,78 @@ class Theme:
 @lru_cache(maxsize=None)
 def font_cmap(path: Path) -> frozenset[int]:
     """Code points mapped by the font file at ``path`` (its best Unicode cmap,
-    read with fontTools from a bounded read; cached per path).  Raises
+    read with fontTools from a bounded read; cached per path, and across runs
+    in the user's cache folder by the SHA-256 of the font's bytes, so a run
+    whose fonts were read before does not import fontTools: 0.1 G
+    instructions of every ``printkit deck``).  Raises
     :class:`printkit.PrintkitError` for a file fontTools cannot read."""
+    data = read_bytes(path, kind="font")
+    digest = hashlib.sha256(data).hexdigest()
+    cached = _cached_cmap(digest)
+    if cached is not None:
+        return cached
     from fontTools.ttLib import TTFont as FTFont
 
-    data = read_bytes(path, kind="font")
     try:
         with FTFont(io.BytesIO(data), lazy=True) as font:
-            return frozenset(font.getBestCmap() or {})
+            cmap = frozenset(font.getBestCmap() or {})
     except Exception as exc:  # fontTools raises many kinds on hostile bytes
         raise PrintkitError(
             f"font {escape_display(str(path))}: cannot read its character map ({type(exc).__name__}: {show(str(exc))})"
         ) from None
+    _store_cmap(digest, cmap)
+    return cmap
+
+
+#: Most code points a cached character map may hold (Unicode has 1.1 million).
+_MAX_CMAP = 0x110000
+
+
+def _cmap_file(digest: str) -> Path:
+    return font_cache_dir().parent / f"font-cmaps-v{FONT_CHECK_VERSION}" / digest
+
+
+def _cached_cmap(digest: str) -> frozenset[int] | None:
+    """The character map remembered for the font of SHA-256 ``digest``
+    (code points as 4-byte little-endian integers, ascending), or ``None``
+    when there is none or it is not such a list (it is then read again)."""
+    from array import array
+
+    try:
+        raw = _cmap_file(digest).read_bytes()
+    except (OSError, ValueError, ImportError):
+        return None
+    if not raw or len(raw) % 4 or len(raw) > 4 * _MAX_CMAP:
+        return None
+    codes = array("I")
+    if codes.itemsize != 4:  # pragma: no cover - every platform printkit runs on
+        return None
+    codes.frombytes(raw)
+    if sys.byteorder != "little":  # pragma: no cover
+        codes.byteswap()
+    if codes[-1] >= _MAX_CMAP or any(a >= b for a, b in zip(codes, codes[1:])):
+        return None
+    return frozenset(codes)
+
+
+def _store_cmap(digest: str, cmap: frozenset[int]) -> None:
+    """Remember ``cmap`` for :func:`_cached_cmap` (atomic; silently skipped
+    when the cache folder cannot be written)."""
+    from array import array
+
+    codes = array("I", sorted(cmap))
+    if not codes or codes.itemsize != 4:
+        return
+    if sys.byteorder != "little":  # pragma: no cover
+        codes.byteswap()
+    try:
+        target = _cmap_file(digest)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f".{digest}.{os.getpid()}.tmp")
+        tmp.write_bytes(codes.tobytes())
+        os.replace(tmp, target)
+    except (OSError, ValueError, ImportError):
+        pass
 
 
 def available_themes() -> list[str]:
@@ -784,8 +875,8 @@ def _load_theme(found: FoundTheme, places: tuple) -> Theme:
         except PrintkitError as exc:
             raise _fail(path, "fonts", role, str(exc)) from None
         font_name = f"PK-{re.sub(r'[^A-Za-z0-9_-]', '_', name)}-{role}"
-        registered = pdfmetrics.getRegisteredFontNames()
-        if font_name in registered and getattr(pdfmetrics.getFont(font_name).face, "filename", None) != str(file):
+        registered = [*pdfmetrics.getRegisteredFontNames(), *_PENDING]
+        if font_name in registered and _font_file(font_name) != str(file):
             # another theme of the same name was loaded before (tests, long-lived callers)
             font_name = f"{font_name}-{len(registered)}"
         if font_name not in registered:

@@ -85,14 +85,16 @@ SHARED = next((p / "shared" for p in Path(__file__).resolve().parents[2:6] if (p
 
 
 _THEMED_KITS: dict[tuple[str, str], Path] = {}
+_THEMED_NOTES: dict[tuple[str, str], list[str]] = {}
 
 
 @pytest.fixture(scope="session")
 def themed_kits(tmp_path_factory):
     """``themed_kits(theme, paper)`` → the output folder of ``build all`` (the
-    four bundled games; bleed 3 mm, other options default) in that bundled
-    theme on that paper, built once per session (per xdist worker) and
-    shared by every test that reads kits as users get them.  Read only."""
+    four bundled games; bleed 3 mm, duplex long, other options default) in
+    that bundled theme on that paper, built once per session (per xdist
+    worker) and shared by every test that reads kits as users get them.
+    Read only.  ``themed_kits.notes(theme, paper)``: that build's notes."""
     from printkit.build import BuildOptions, build
     from printkit.paper import get_paper
     from printkit.units import mm
@@ -100,11 +102,17 @@ def themed_kits(tmp_path_factory):
     def get(theme: str = "classic", paper: str = "a4") -> Path:
         if (theme, paper) not in _THEMED_KITS:
             out = tmp_path_factory.mktemp(f"kits-{theme}-{paper}")
-            build(list(BUNDLED_GAMES), BuildOptions(paper=get_paper(paper), theme=load_theme(theme), bleed=mm(3)),
-                  out, jobs=1)
+            result = build(list(BUNDLED_GAMES), BuildOptions(paper=get_paper(paper), theme=load_theme(theme),
+                                                             bleed=mm(3)), out, jobs=1)
             _THEMED_KITS[theme, paper] = out
+            _THEMED_NOTES[theme, paper] = list(result.notes)
         return _THEMED_KITS[theme, paper]
 
+    def notes(theme: str = "classic", paper: str = "a4") -> list[str]:
+        get(theme, paper)
+        return _THEMED_NOTES[theme, paper]
+
+    get.notes = notes
     return get
 
 

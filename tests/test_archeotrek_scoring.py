@@ -302,3 +302,20 @@ def test_docs_list_every_problem_code():
     doc = doc[:doc.index("\n## ")]
     table_codes = set(re.findall(r"^\| `([a-z-]+)` \|", doc, re.M))
     assert table_codes == set(CODES)
+
+
+def test_a_result_does_not_follow_later_changes_to_the_game():
+    """The players' records are built when first read, but from what scoring
+    saw: changing the game afterwards changes neither them nor the report."""
+    from printkit.games.archeotrek.simulate import simulate
+
+    game = game_from_dict(simulate(3, 7))
+    expected = render_json(score_game(game_from_dict(simulate(3, 7))))
+    result = score_game(game)
+    for pl in game.players:
+        for label in pl.circles:
+            pl.circles[label] = 99
+        pl.areas.clear()
+    assert render_json(result) == expected
+    assert sum(p.empty_handed_points for p in result.players) == sum(
+        sum(p.empty_handed.values()) for p in result.players)

@@ -32,14 +32,19 @@ CONFIGS = [("a4", "long"), ("a4", "none"), ("letter", "long"), ("letter", "none"
 
 
 class _Builds(dict):
-    """{(paper, duplex): output folder}: ``build all`` once per combination, when first asked."""
+    """{(paper, duplex): output folder}: ``build all`` once per combination, when first
+    asked; duplex long is the session's shared classic build (conftest ``themed_kits``)."""
 
-    def __init__(self, factory):
+    def __init__(self, factory, themed_kits):
         super().__init__()
         self.factory = factory
+        self.themed_kits = themed_kits
 
     def __missing__(self, key):
         paper, duplex = key
+        if duplex == "long":
+            self[key] = self.themed_kits("classic", paper)
+            return self[key]
         folder = self.factory.mktemp(f"covers-{paper}-{duplex}")
         build(["all"], BuildOptions(paper=get_paper(paper), theme=load_theme("classic"), duplex=duplex,
                                     bleed=mm(3)), folder)
@@ -48,8 +53,8 @@ class _Builds(dict):
 
 
 @pytest.fixture(scope="session")
-def covers_built(tmp_path_factory):
-    return _Builds(tmp_path_factory)
+def covers_built(tmp_path_factory, themed_kits):
+    return _Builds(tmp_path_factory, themed_kits)
 
 
 def _page_text(page) -> str:

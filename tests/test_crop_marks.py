@@ -68,8 +68,11 @@ def _visible(mark, W, H, margin):
 
 @pytest.fixture(scope="module", params=[("a4", "3mm"), ("letter", "3mm"), ("universal", "0.125in")],
                 ids=lambda p: f"{p[0]}-{p[1]}")
-def kits(request, tmp_path_factory):
+def kits(request, tmp_path_factory, themed_kits):
     paper, bleed = request.param
+    if bleed == "3mm":      # the session's shared classic build (conftest themed_kits)
+        out = themed_kits("classic", paper)
+        return out, themed_kits.notes("classic", paper), _sheets(out)
     out = tmp_path_factory.mktemp(f"marks-{paper}")
     options = BuildOptions(paper=get_paper(paper), theme=load_theme("classic"), bleed=parse_length(bleed))
     result = build(["all"], options, out, jobs=2)

@@ -120,7 +120,8 @@ def test_fit_from_1000_pt_to_1_pt_takes_logarithmic_tries(monkeypatch, theme):
 def test_first_sigint_stops_the_card_checks(tmp_path):
     """Issue 25.4: the first Ctrl-C during the cards' fitting was ignored.
     The stop is measured by what the process did: exit 130, the interruption
-    message, no progress line past the cards it was checking, nothing written."""
+    message, no progress past the sheets it was making (a PDF deck checks and
+    draws its cards sheet by sheet, issue 26), nothing written."""
     rows = 30_000
     words = "amphora bronze mirror tablet obsidian blade shard coin mosaic lamp".split()
     data = tmp_path / "d.csv"
@@ -133,9 +134,9 @@ def test_first_sigint_stops_the_card_checks(tmp_path):
                              "--out", str(tmp_path / "out")], stderr=subprocess.PIPE, stdout=subprocess.PIPE,
                             env=env, text=True)
     seen = []
-    for line in proc.stderr:  # wait until it is checking cards
+    for line in proc.stderr:  # wait until it is checking (and drawing) cards
         seen.append(line)
-        if "t cards: card" in line:
+        if "t: sheet 1/" in line:
             break
     proc.send_signal(signal.SIGINT)
     rest = proc.stderr.read()
@@ -143,8 +144,9 @@ def test_first_sigint_stops_the_card_checks(tmp_path):
     assert proc.returncode == 130, (seen, rest)
     assert "interrupted" in rest and "Traceback" not in rest
     progress = [ln for ln in seen + rest.splitlines() if " done (" in ln]
-    assert progress and all("t cards: card" in ln for ln in progress), progress
-    assert f"card {rows}/{rows}" not in rest  # it stopped before the last card
+    sheets = -(-rows // 9)
+    assert progress and all(ln.startswith("t: sheet ") for ln in progress), progress
+    assert f"sheet {sheets}/{sheets}" not in rest and "preflight" not in rest  # it stopped before the last sheet
     assert not (tmp_path / "out" / "t.pdf").exists()
 
 

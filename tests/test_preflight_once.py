@@ -12,7 +12,8 @@ from printkit.preflight import preflight
 from printkit.registry import get_game
 
 
-def test_parts_and_cover_are_preflighted_once_and_the_kit_not_again(theme, monkeypatch):
+def test_parts_and_cover_are_preflighted_once_and_the_kit_not_again(theme, monkeypatch, tmp_path):
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))  # no verdict of an earlier test's build
     checked: list[str] = []
     real = printkit.preflight.preflight
 

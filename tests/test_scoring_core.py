@@ -12,8 +12,11 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from printkit.cli import main
+from printkit.ranking import competition_ranks
 from printkit.registry import all_games
 from printkit.scoring.fields import type_name
 from printkit.scoring.problems import Problem
@@ -140,3 +143,13 @@ def test_help_lists_every_scoring_game():
         for g in SCORING:
             assert f"\n  {g} " in games, (cmd, g)
         assert "Choices" not in out.split("Games:")[0], cmd   # the generic part names no game's words
+
+
+@given(st.lists(st.tuples(st.integers(-5, 5), st.integers(1, 9)), max_size=8, unique_by=lambda p: p[1]))
+def test_competition_ranks_by_score_then_seat(players):
+    """``competition_ranks``: indices best score first, ties by seat; a
+    player's rank is 1 + how many players scored more (oracle written here)."""
+    scores, seats = [p[0] for p in players], [p[1] for p in players]
+    order, ranks = competition_ranks(scores, seats)
+    assert order == sorted(range(len(players)), key=lambda i: (-scores[i], seats[i]))
+    assert ranks == [1 + sum(other > s for other in scores) for s in scores]

@@ -276,7 +276,9 @@ def test_font_cmap_reads_bounded(tmp_path):
 
 
 def test_reportlab_registration_error_is_one_line(templates, tmp_path, monkeypatch):
-    """Whatever reportlab raises when it registers a font becomes one line."""
+    """Whatever reportlab raises when it registers a font becomes one line.
+    A theme font is registered when first drawn with (issue 26), so the font
+    here is a complete one: the build reaches its drawing."""
     from reportlab.pdfbase.ttfonts import TTFError
 
     real = theme_mod.TTFont
@@ -286,7 +288,7 @@ def test_reportlab_registration_error_is_one_line(templates, tmp_path, monkeypat
             return real(name, stream)
         raise TTFError(f"TTF file {stream.name!r}: something reportlab dislikes\nsecond line")
 
-    _font_theme(templates).write_bytes(_glyph_font())
+    _font_theme(templates).write_bytes(_real_font())
     monkeypatch.setattr(theme_mod, "TTFont", refuse)
     line = _one_line_error(*_build(tmp_path))
     assert "[fonts] body" in line and "reportlab cannot use this font" in line and "TTFError" in line, line

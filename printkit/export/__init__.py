@@ -51,7 +51,10 @@ def parse_formats(values: tuple[str, ...] | list[str]) -> list[str]:
     ``["pdf"]`` when none.  Each value may also be a comma list
     (``png,tts``).  Raises :class:`printkit.UsageError` (exit 2) naming an
     unknown format or shop profile and listing the choices."""
-    from printkit.export.shop import profile_ids
+    def profile_ids():  # the shop profiles are read only when a value needs them
+        from printkit.export.shop import profile_ids
+
+        return profile_ids()
 
     out: list[str] = []
     for value in values or ("pdf",):

@@ -180,6 +180,9 @@ def export_shop(src: Source, pid: str) -> Exported:
         if not comps:
             skipped.append(name)
             continue
+        left = sum(c.quantity for c in cset.components if c.quantity > 0) - sum(c.quantity for c in comps)
+        if left:  # a part printing cards and tokens on one stock: the tokens are said, not dropped unsaid
+            skipped.append(f"{name} ({left} of its pieces)")
         sizes = {}
         for comp in comps:
             s = prof.match(comp)

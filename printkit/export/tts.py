@@ -130,6 +130,9 @@ def export_tts(src: Source) -> Exported:
         if not comps:
             skipped.append(name)
             continue
+        left = sum(c.quantity for c in cset.components if c.quantity > 0) - sum(c.quantity for c in comps)
+        if left:  # a part printing cards and tokens on one stock: the tokens are said, not dropped unsaid
+            skipped.append(f"{name} ({left} of its pieces)")
         sizes = {(round(c.width, 2), round(c.height, 2)) for c in comps}
         if len(sizes) > 1:
             result.notes.append(f"tts: {src.name}/{name} mixes card sizes; each size is its own deck")

@@ -71,7 +71,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "printkit.scoring.report": ("report_dict", "text_report", "to_json", "winner_line"),
     "printkit.scoring.tomlout": ("dumps_toml",),
     "printkit.theme": ("LARGE_PRINT_PT", "Theme"),
-    "printkit.tiling": ("render_single", "render_tiled", "sheet_fit"),
+    "printkit.tiling": ("plan_tiles", "render_single", "render_tiled", "sheet_fit"),
     "printkit.units": ("mm", "to_mm"),
     "printkit.lazy": ("LazyMapping", "LazyModule", "deferred"),
     "printkit.textfields": ("fill_fields", "plain_fields"),
@@ -151,7 +151,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and the import graph (tes
     from printkit.scoring.report import report_dict, text_report, to_json, winner_line
     from printkit.scoring.tomlout import dumps_toml
     from printkit.theme import LARGE_PRINT_PT, Theme
-    from printkit.tiling import render_single, render_tiled, sheet_fit
+    from printkit.tiling import plan_tiles, render_single, render_tiled, sheet_fit
     from printkit.units import mm, to_mm
     from printkit.lazy import LazyMapping, LazyModule, deferred
     from printkit.textfields import fill_fields, plain_fields
@@ -168,7 +168,7 @@ __all__ = [
     "fit_stepped", "fit_wrapped", "form_pad", "game_context", "get_paper", "has_errors", "icons",
     "is_count", "is_int", "is_int64", "item_text", "layout_face", "listed", "load_layout", "load_toml",
     "mix", "mm", "name_key", "pieces", "plain_fields", "player_name", "player_tables", "players_of",
-    "pdf_object_estimate", "playing_time", "polygon_path", "quiet_pypdf", "rank_players", "read_bytes", "read_game_file",
+    "pdf_object_estimate", "plan_tiles", "playing_time", "polygon_path", "quiet_pypdf", "rank_players", "read_bytes", "read_game_file",
     "read_rules", "render_document", "render_fitted", "render_single", "render_tiled", "report_dict",
     "require_table", "rules_cover", "rules_path", "shared_codes", "sheet_fit", "show", "table_keys",
     "text_flaw", "text_report", "to_json", "to_mm", "type_name", "winner_line",

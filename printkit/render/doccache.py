@@ -14,6 +14,11 @@ or ``$PRINTKIT_CACHE_DIR``; ``PRINTKIT_CACHE=off`` turns the cache off.
 Bounded: at most :data:`MAX_ENTRIES` entries and :data:`MAX_BYTES` in all
 (the least recently used go first), :data:`MAX_ENTRY` per entry.
 
+The same folder keeps the preflight's clean verdicts (:func:`remembered`,
+:func:`remember`): ``<key>.clean`` files, the key a SHA-256 of a PDF's bytes
+and of the preflight itself (:func:`printkit.preflight.preflight_remembered`),
+at most :data:`MAX_VERDICTS`; a repeat build preflights only what changed.
+
 A hostile or damaged cache never changes an output.  The folder is used only
 when it is a real folder (not a link) owned by the user and writable by no one
 else; an entry only when it is a regular file (not a link) owned by the user,
@@ -29,6 +34,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+import tempfile
 from pathlib import Path
 from typing import Iterable
 
@@ -42,6 +49,8 @@ MAX_ENTRY = 16 * 1024 * 1024
 MAX_ENTRIES = 256
 MAX_BYTES = 96 * 1024 * 1024
 _SUFFIX = ".pdfcache"
+
+_HEX64 = re.compile(r"[0-9a-f]{64}")
 
 _HASHES: dict[tuple, str] = {}  # (path, size, mtime_ns, inode) → sha256, for this process
 
@@ -67,11 +76,18 @@ def _versions() -> str:
 _VERSIONS: list[str] = []
 
 
+def prime() -> None:
+    """Look up the libraries' versions now (``importlib.metadata``, about
+    40 ms with its imports), once per process: a build calls this before it
+    forks its workers, so they share the answer instead of each looking."""
+    if not _VERSIONS:
+        _VERSIONS.append(_versions())
+
+
 def document_key(html: str, max_pages: int | None, extra: str = "") -> str:
     """The SHA-256 (hex) naming a document: its HTML, ``max_pages``, ``extra``
     (e.g. the template's label) and the libraries' versions."""
-    if not _VERSIONS:
-        _VERSIONS.append(_versions())
+    prime()
     h = hashlib.sha256(MAGIC)
     for part in (_VERSIONS[0], str(max_pages), extra, html):
         data = part.encode("utf-8", "surrogatepass")
@@ -183,6 +199,61 @@ def store(key: str, pdf: bytes | None, files: Iterable[str]) -> None:
 
 def _prune(folder: Path) -> None:
     prune(folder, _SUFFIX, MAX_ENTRIES, MAX_BYTES)
+
+
+#: A PDF found clean by the preflight: ``<key>.clean`` holds this line and the key.
+_CLEAN_MAGIC = b"printkit-clean 1\n"
+_CLEAN_SUFFIX = ".clean"
+#: Most verdicts kept (each a few dozen bytes); the oldest go first.
+MAX_VERDICTS = 4096
+_VERDICTS_PRUNED: list[bool] = []
+
+
+def remembered(key: str) -> bool:
+    """Whether the verdict ``key`` (a SHA-256, hex) was stored by
+    :func:`remember` and is intact: a regular file owned by the user whose
+    content names that key.  Anything else is a miss.  Never raises."""
+    folder = cache_dir()
+    if folder is None or not _HEX64.fullmatch(key):
+        return False
+    data = _read_entry(folder / f"{key}{_CLEAN_SUFFIX}")
+    return data == _CLEAN_MAGIC + key.encode("ascii")
+
+
+def remember(key: str) -> None:
+    """Store the verdict ``key`` (a SHA-256, hex), atomically; the first
+    store of a process prunes the verdicts to :data:`MAX_VERDICTS`, the
+    least recently written first.  Never raises."""
+    folder = cache_dir()
+    if folder is None or not _HEX64.fullmatch(key):
+        return
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=_CLEAN_SUFFIX, dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(_CLEAN_MAGIC + key.encode("ascii"))
+            os.replace(tmp, folder / f"{key}{_CLEAN_SUFFIX}")
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+    except OSError:
+        return
+    if not _VERDICTS_PRUNED:
+        _VERDICTS_PRUNED.append(True)
+        try:
+            with os.scandir(folder) as it:
+                found = sorted(((e.stat(follow_symlinks=False).st_mtime_ns, e.path) for e in it
+                                if e.name.endswith(_CLEAN_SUFFIX) and not e.name.startswith(".tmp-")), reverse=True)
+        except OSError:
+            return
+        for _, path in found[MAX_VERDICTS:]:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
 
 
 def warm() -> bool:

@@ -316,15 +316,104 @@ def _import_weasyprint_quickly() -> None:
         ctypes.util.find_library = real
 
 
+@contextmanager
+def _fonttools_deferred():
+    """While weasyprint imports, leave out the parts of fontTools it needs
+    only for fonts harfbuzz cannot subset and for variable fonts: its
+    ``pdf.fonts`` module imports ``fontTools.subset`` and
+    ``fontTools.varLib.instancer`` at start-up (about 0.1 s of CPU, and every
+    ``build`` imports weasyprint), and calls them only then.
+
+    ``fontTools.subset`` becomes a module loaded on its first attribute
+    look-up (:class:`importlib.util.LazyLoader`); the instancer is, for the
+    length of the import, a stand-in whose ``instantiateVariableFont``
+    imports the real one when called (then removed from ``sys.modules``, so
+    any later import gets the real module).  Either way the same function
+    runs on the same arguments: the PDFs are byte-identical.  Nothing is
+    changed for a module already imported."""
+    import importlib.util
+    import sys
+    import types
+
+    stand_in = None
+    try:
+        if "fontTools.subset" not in sys.modules:
+            import fontTools
+
+            spec = importlib.util.find_spec("fontTools.subset")
+            if spec is not None and spec.loader is not None:
+                spec.loader = importlib.util.LazyLoader(spec.loader)
+                module = importlib.util.module_from_spec(spec)
+                sys.modules["fontTools.subset"] = module
+                spec.loader.exec_module(module)
+                fontTools.subset = module
+        if "fontTools.varLib.instancer" not in sys.modules:
+            stand_in = types.ModuleType("fontTools.varLib.instancer")
+
+            def instantiateVariableFont(*args, **kwargs):  # noqa: N802 - fontTools' name
+                return importlib.import_module("fontTools.varLib.instancer").instantiateVariableFont(*args, **kwargs)
+
+            stand_in.instantiateVariableFont = instantiateVariableFont
+            sys.modules["fontTools.varLib.instancer"] = stand_in
+    except Exception:  # noqa: BLE001 - no fontTools, or another layout of it: weasyprint imports as it would
+        pass
+    try:
+        yield
+    finally:
+        if stand_in is not None and sys.modules.get("fontTools.varLib.instancer") is stand_in:
+            del sys.modules["fontTools.varLib.instancer"]
+
+
+_ARRAY_CDECL = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*\[\s*([0-9]+)\s*\]\s*")
+
+
+class _ParsedTypes(dict):
+    """cffi's cache of parsed C types (``FFI._parsed_types``: declaration →
+    (ctype, is a function)) that builds a fixed-length array ``"T[N]"`` from
+    the pointer type ``"T *"`` instead of parsing the declaration.
+
+    weasyprint subsets each font with ``ffi.new(f"hb_codepoint_t[{n}]", …)``,
+    a new declaration for every length; cffi parses each one with pycparser
+    after declaring every type name weasyprint's cdef knows (3.5 ms each,
+    two or three per font of every document).  The array type made here is
+    the one cffi's parser would make (``new_array_type`` of the item's
+    pointer type, as ``cffi.model.ArrayType`` builds it); any other
+    declaration is a miss, parsed by cffi as before."""
+
+    def __init__(self, ffi, known):
+        super().__init__(known)
+        self._ffi = ffi
+
+    def __missing__(self, cdecl):
+        m = _ARRAY_CDECL.fullmatch(cdecl) if isinstance(cdecl, str) else None
+        if m is None:
+            raise KeyError(cdecl)
+        item_pointer = self._ffi._typeof(f"{m[1]} *")
+        result = (self._ffi._backend.new_array_type(item_pointer, int(m[2])), False)
+        self[cdecl] = result
+        return result
+
+
+def _fast_array_types(ffi) -> None:
+    """Install :class:`_ParsedTypes` on ``ffi`` (a cffi ``FFI``), once; left
+    alone if this cffi keeps its cache under another name."""
+    known = getattr(ffi, "_parsed_types", None)
+    if type(known) is dict and hasattr(ffi, "_backend") and hasattr(ffi._backend, "new_array_type"):
+        ffi._parsed_types = _ParsedTypes(ffi, known)
+
+
 def _weasyprint():
     """``(HTML, FontConfiguration)`` from weasyprint, imported on first use
-    (about 0.6 s).  Raises :class:`printkit.PrintkitError` with
+    (about 0.6 s), its cffi declarations of arrays made without the parser
+    (:class:`_ParsedTypes`).  Raises :class:`printkit.PrintkitError` with
     :data:`MISSING_PANGO` when the pango library cannot be loaded, instead
     of weasyprint's long traceback."""
     try:
-        _import_weasyprint_quickly()
-        from weasyprint import HTML
-        from weasyprint.text.fonts import FontConfiguration
+        with _fonttools_deferred():
+            _import_weasyprint_quickly()
+            from weasyprint import HTML
+            from weasyprint.text.ffi import ffi
+            from weasyprint.text.fonts import FontConfiguration
     except OSError as exc:  # cffi: "cannot load library 'libpango-1.0-0': …"
         why = " ".join(str(exc).split())
         raise PrintkitError(MISSING_PANGO.format(why=why[:120] + ("…" if len(why) > 120 else ""))) from None
@@ -332,6 +421,7 @@ def _weasyprint():
         why = " ".join(str(exc).split())[:120]
         raise PrintkitError(f"the rules references need weasyprint, which cannot be imported ({why}); "
                             "install printkit again: python3 -m pip install -e . (or pip install weasyprint)") from None
+    _fast_array_types(ffi)
     return HTML, FontConfiguration
 
 

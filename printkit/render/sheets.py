@@ -11,10 +11,11 @@ BleedBox enclose the pieces' trims and bleeds.  Output is deterministic
 from __future__ import annotations
 
 import hashlib
-from dataclasses import replace
 import io
+import zlib
 from collections import Counter
-from typing import Callable
+from dataclasses import replace
+from typing import Callable, Iterable
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
@@ -75,10 +76,10 @@ def _draw_face(c, face: Face, p: Placement, theme) -> None:
     c.restoreState()
 
 
-def _place_face(c, face: Face, p: Placement, theme, defined: set[str], uses: Counter) -> None:
+def _place_face(c, face: Face, p: Placement, theme, defined: set[str], shared_face: Callable[[str, Face], bool]) -> None:
     comp = p.component
     name = _face_name(face, p)
-    shared = uses[name] > 1
+    shared = shared_face(name, face)
     if shared and name not in defined:
         b = p.bleed
         c.beginForm(name, lowerx=-b, lowery=-b, upperx=comp.width + b, uppery=comp.height + b)
@@ -111,7 +112,7 @@ _OPPOSITE = {"bottom": "top", "top": "bottom", "left": "right", "right": "left"}
 
 
 def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, label: str, defined,
-          fields_out: list | None, uses: Counter, keep_clear=()) -> tuple[float | None, list[str]]:
+          fields_out: list | None, uses: Callable[[str, Face], bool], keep_clear=()) -> tuple[float | None, list[str]]:
     """Draw one page: faces, the footer, then the crop marks (or cut lines).
     With ``fields_out`` (a list), append the placed components' form fields,
     moved to page coordinates.  Returns the shortest crop mark's visible
@@ -160,7 +161,25 @@ def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, labe
             shortest = min((visible_length(sg, paper.width, paper.height, paper.margin) for sg in segs),
                            default=None)
     c.showPage()
+    _seal_page(c)
     return shortest, plan.missing
+
+
+def _seal_page(c) -> None:
+    """Compress the page just shown now, as reportlab would when it saves the
+    file (the same Flate stream, the same bytes), so the canvas holds each
+    finished page as about a tenth of its operators' text: sheet by sheet, a
+    deck of 8,700 cards keeps 1.5 MB of pages in memory, not 16 MB."""
+    from reportlab.pdfbase import pdfdoc
+
+    page = c._doc.Pages.pages[-1]
+    if not page.compression or page.Contents or not page.stream or page.Override_default_compilation:
+        return  # reportlab builds it at save, as usual
+    text = page.stream
+    stream = pdfdoc.PDFStream(content=zlib.compress(text.encode("utf8") if isinstance(text, str) else text))
+    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)])
+    stream.__Comment__ = "page stream"
+    page.Contents, page.stream = stream, None
 
 
 def render_set(
@@ -205,44 +224,63 @@ def render_set(
     """
     for combine in (True, False):
         sheets = impose(list(cset.components), paper, bleed, duplex, back_offset, rotate_backs, combine=combine)
-        data, pages, short_marks, missing = _draw_sheets(
-            sheets, cset, paper=paper, theme=theme, duplex=duplex, game_title=game_title, fillable=fillable,
-            rotate_backs=rotate_backs, progress=progress, keep_clear=keep_clear)
+        uses = Counter(_face_name(p.component.front, p) for sheet in sheets for p in sheet.fronts)
+        uses.update(_face_name(p.component.back, p) for sheet in sheets for p in sheet.backs)
+        data, pages, short_marks, missing = draw_sheets(
+            sheets, len(sheets), title=cset.title, paper=paper, theme=theme, duplex=duplex,
+            two_sided=any(sheet.backs for sheet in sheets), shared=lambda name, face: uses[name] > 1,
+            game_title=game_title, fillable=fillable, rotate_backs=rotate_backs, progress=progress,
+            keep_clear=keep_clear)
         if not (missing and any(sheet.mixed for sheet in sheets)):
             break  # else: a sheet of two bands left no room for its label: each group on its own sheets
     if sheets_out is not None:
         sheets_out[:] = sheets
-    if notes is not None and short_marks < MARK_AIM:
-        notes.append(f"{cset.title}: the pieces fill the {paper.name} sheet; crop marks show "
-                     f"{to_mm(short_marks):.1f} mm inside the {to_mm(paper.margin):g} mm printer margin")
-    if notes is not None and missing:
-        notes.append(f"{cset.title}: no room on the sheet for the footer's {', '.join(sorted(missing))}")
+    sheet_notes(notes, cset.title, paper, short_marks, missing)
     return data, pages
 
 
-def _draw_sheets(sheets, cset: ComponentSet, *, paper: Paper, theme, duplex: str, game_title: str, fillable: bool,
-                 rotate_backs: bool, progress, keep_clear) -> tuple[bytes, int, float, set[str]]:
-    """Draw imposed ``sheets`` (see :func:`render_set`): (PDF bytes, pages, the
-    shortest visible crop mark in pt, the footer items that found no room)."""
+def sheet_notes(notes: list[str] | None, title: str, paper: Paper, short_marks: float, missing: set[str]) -> None:
+    """Append to ``notes`` (when a list) the lines :func:`render_set`
+    promises: crop marks shown shorter than :data:`printkit.marks.MARK_AIM`
+    (``short_marks``, pt) and the footer items that found no room."""
+    if notes is not None and short_marks < MARK_AIM:
+        notes.append(f"{title}: the pieces fill the {paper.name} sheet; crop marks show "
+                     f"{to_mm(short_marks):.1f} mm inside the {to_mm(paper.margin):g} mm printer margin")
+    if notes is not None and missing:
+        notes.append(f"{title}: no room on the sheet for the footer's {', '.join(sorted(missing))}")
+
+
+def draw_sheets(sheets: Iterable[SheetLayout], count: int, *, title: str, paper: Paper, theme, duplex: str,
+                two_sided: bool, shared: Callable[[str, Face], bool], game_title: str = "", fillable: bool = False,
+                rotate_backs: bool = False, progress=None, keep_clear=()) -> tuple[bytes, int, float, set[str]]:
+    """Draw imposed ``sheets`` — ``count`` of them, taken one at a time, so a
+    caller may make each sheet's pieces just before it is drawn and drop them
+    after (a deck, :func:`printkit.deck.build_deck`) — on one canvas (see
+    :func:`render_set`, which passes the whole imposition).  ``title``: the
+    set's title; ``two_sided``: some sheet has backs (a fronts-only sheet
+    then gets a blank back page when printing duplex); ``shared(name,
+    face)``: whether a face is placed more than once, so drawn once as the
+    form XObject ``name``.  Every finished page is compressed at once
+    (:func:`_seal_page`).  Returns (PDF bytes, pages, the shortest visible
+    crop mark in pt, the footer items that found no room)."""
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(paper.width, paper.height), invariant=1,
                initialFontName=theme.font("body"), initialFontSize=9)
-    c.setTitle(f"{game_title} — {cset.title}" if game_title else cset.title)
+    c.setTitle(f"{game_title} — {title}" if game_title else title)
     c.setAuthor("printkit")
     c.setCreator("printkit")
-    c.setSubject(cset.title)
+    c.setSubject(title)
     c.setViewerPreference("PrintScaling", "None")
-    two_sided = duplex in ("long", "short") and any(sheet.backs for sheet in sheets)
+    two_sided = duplex in ("long", "short") and two_sided
     c.setViewerPreference("Duplex", DUPLEX_HINT[duplex if two_sided else "none"].lstrip("/"))
     defined: set[str] = set()
-    uses = Counter(_face_name(p.component.front, p) for sheet in sheets for p in sheet.fronts)
-    uses.update(_face_name(p.component.back, p) for sheet in sheets for p in sheet.backs)
+    uses = shared
     page_fields: dict[int, list] = {}
     short_marks, missing = MARK_AIM, set()
     pages = 0
-    n = len(sheets)
+    n = count
     for i, sheet in enumerate(sheets, 1):
-        head = f"{game_title} · {cset.title} · sheet {i}/{n}"
+        head = f"{game_title} · {title} · sheet {i}/{n}"
         side = " · fronts" if sheet.backs else ""
         fields_out: list | None = [] if fillable else None
         results = [_page(c, sheet, sheet.fronts, lambda comp: comp.front, paper, theme, head + side, defined,

@@ -60,3 +60,41 @@ def fit_wrapped(text: str, font: str, wanted: float, width: float, *, least: flo
     while size > least and too_big(size):
         size = max(least, size - step) if clamp else size - step
     return size
+
+
+def text_lines(c, font: str, size: float, lines) -> str | None:
+    """The PDF operators drawing ``lines`` — ``(x, y, text)`` baselines in pt
+    — in the registered TrueType ``font`` at ``size`` pt, as one text object
+    (``BT … ET``), each line placed by its own text matrix; ``None`` for a
+    font that is not a TrueType font reportlab subsets (draw it with
+    ``canvas.drawString``).
+
+    The same glyphs as ``canvas.drawString`` (reportlab's subsets, codes and
+    escaping, :meth:`TTFont.splitString`) without its text object per line
+    (``BT … Tf … TL … T* ET`` for each): a deck card's texts are most of its
+    drawing.  The caller appends the string to the page (:func:`put`); fill
+    colour and the graphics state are the canvas's."""
+    face = pdfmetrics.getFont(font)
+    if not getattr(face, "_dynamicFont", False):
+        return None
+    from reportlab.lib.rl_accel import escapePDF, fp_str
+
+    doc = c._doc
+    ops = ["BT"]
+    current = -1
+    tf = f"{fp_str(size)} Tf"
+    for x, y, text in lines:
+        ops.append(f"1 0 0 1 {fp_str(x, y)} Tm")
+        for subset, chunk in face.splitString(text, doc):
+            if subset != current:
+                ops.append(f"{face.getSubsetInternalName(subset, doc)} {tf}")
+                current = subset
+            ops.append(f"({escapePDF(chunk)}) Tj")
+    ops.append("ET")
+    return " ".join(ops)
+
+
+def put(c, operators: str) -> None:
+    """Append ``operators`` to the page ``c`` (a reportlab canvas) is drawing,
+    as ``canvas.drawText`` appends a text object's."""
+    c._code.append(operators)

@@ -1,16 +1,31 @@
-"""The Archaeology board: dig space, three chest spaces and the marketplace.
+"""The Archaeology board: dig space, chest spaces and the marketplace on the
+two banks of a river.
 
 :func:`board_draw` returns a drawing function following the Face contract
 (origin at the trim's bottom-left, pt, art to the bleed edge) for a board of
 ``rules.board_width`` × ``rules.board_height`` mm.  Card spaces are the card
-size plus 2 mm so a card sits inside its outline.  On the left, in two rows:
-the dig space, then one space per chest, each reading "not found" with the
-chest's keys and treasures from the rules data (the treasures lie face down on
-it from setup; the chest card goes on top when it is dug up).  On the right,
-the marketplace: one card space per treasure dealt face up at setup
-(``rules.market_slots``, rulebook: Setting Up the Game), in two rows.
+size plus 2 mm so a card sits inside its outline.
 
-:func:`board_layout` gives the spaces' rectangles (pt) for tests.
+Tiled on A4 or Letter pages (:func:`printkit.tiling.plan_tiles`), the board
+is cut and glued along its seams; :func:`seam_band` asks the tiler where
+they fall (both papers, the build's default bleeds and printer margin) and
+the layout keeps that band — each seam, half the glue overlap either side,
+and :data:`SEAM_CLEAR` more — free of every card space and word: a river
+runs down it, background art only (issue 24: "join in a gutter").
+
+* West bank: the title banner over the dig space and one space per chest,
+  in two rows; each chest space reads "not found" with the chest's keys and
+  treasures from the rules data (the treasures lie face down on it from
+  setup; the chest card goes on top when it is dug up).
+* East bank: the marketplace, one card space per treasure dealt face up at
+  setup (``rules.market_slots``, rulebook: Setting Up the Game) in two
+  columns; each card lies over the foot of the one above it (the rows are
+  :attr:`BoardPlan.step` apart), so the trade values and names in every
+  card's top corners stay in view — six flat card spaces and the seam's
+  gutter do not both fit a 370 mm board tiled on two pages.
+
+:func:`board_layout` gives the spaces' rectangles (pt) for tests,
+:func:`board_plan` the whole plan (river, banks).
 Raises :class:`printkit.PrintkitError` when the board is too small for them.
 """
 
@@ -21,6 +36,7 @@ from dataclasses import dataclass
 
 from printkit.gamekit import FaceBox, PrintkitError, icons, mm
 from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import simpleSplit
 
 from printkit.games.archaeology import art
 from printkit.games.archaeology.cards import CHEST_ROLES, line_art, readable, text_on
@@ -32,10 +48,23 @@ GAP = mm(5)
 TAB_H = mm(8)
 PAD = mm(2)
 TITLE_H = mm(13)
-#: Space under the marketplace for its trading rule (pt).
-NOTE_H = mm(6)
-#: Rows of card spaces on each side of the board.
+#: Room (pt) between the board's inner edge and the card spaces' panels.
+INSET = mm(4)
+#: Clear room (pt) kept beyond each side of a seam's glue overlap.
+SEAM_CLEAR = mm(4)
+#: Least height (pt) of a market card's top left in view when the next card
+#: lies over its foot: its trade values and name.
+TUCK_MIN = mm(30)
+#: Least width (pt) of the river, and the bank (pt) between it and the spaces' panels.
+RIVER_MIN, BANK = mm(12), mm(3)
+#: Rows of card spaces on the west bank.
 ROWS = 2
+#: Columns of the marketplace (its cards overlap down each column).
+MARKET_COLS = 2
+#: The papers (and the build's defaults: bleeds in mm, printer margin) whose
+#: seams the layout keeps clear: ``printkit build`` tiles the board on these.
+SEAM_PAPERS = ("a4", "letter")
+SEAM_BLEEDS = (0.0, 3.0)
 
 
 @dataclass(frozen=True)
@@ -51,44 +80,121 @@ class Space:
     h: float
 
 
-def board_layout(rules: ArchaeologyRules) -> list[Space]:
-    """Every card space of the board: the dig space, the chests (rules
-    order), then the marketplace (left to right, top row first).  Raises
-    :class:`printkit.PrintkitError` when they do not fit the board."""
+@dataclass(frozen=True)
+class BoardPlan:
+    """The board's layout, pt from its trim origin.
+
+    ``spaces``: every card space (:func:`board_layout`); ``band``: (x0, x1)
+    the seams' keep-clear band (:func:`seam_band`), ``None`` when the board
+    fits one page; ``river``: (x0, x1) of the river between the banks;
+    ``west``: (x0, x1) of the west bank's spaces; ``market``: (x0, y0, x1, y1)
+    of the marketplace panel; ``step``: distance between the tops of two
+    market cards in one column (< the space height: they overlap).
+    """
+
+    spaces: tuple[Space, ...]
+    band: tuple[float, float] | None
+    river: tuple[float, float]
+    west: tuple[float, float]
+    market: tuple[float, float, float, float]
+    step: float
+    title_y: float
+
+
+def seam_band(rules: ArchaeologyRules) -> tuple[float, float] | None:
+    """(x0, x1) in pt: the vertical band the board keeps free of card spaces
+    and text — every vertical seam :func:`printkit.tiling.plan_tiles` gives
+    the board on :data:`SEAM_PAPERS` (bleeds :data:`SEAM_BLEEDS`, the papers'
+    own printer margin), widened by half the rules' ``board_overlap`` (the
+    glue strip) and :data:`SEAM_CLEAR` either side; ``None`` when every
+    paper holds the board on one page."""
+    from printkit.gamekit import get_paper, plan_tiles
+
+    W, H, overlap = mm(rules.board_width), mm(rules.board_height), mm(rules.board_overlap)
+    xs = [x for name in SEAM_PAPERS for b in SEAM_BLEEDS
+          for x in plan_tiles(W, H, mm(b), get_paper(name), overlap).seams_x]
+    if not xs:
+        return None
+    half = overlap / 2 + SEAM_CLEAR
+    return min(xs) - half, max(xs) + half
+
+
+def _too_small(rules: ArchaeologyRules, why: str) -> PrintkitError:
+    return PrintkitError(
+        f"{rules.file or 'rules/archaeology.toml'}: sizes.board_width, board_height: a {rules.board_width:g} × "
+        f"{rules.board_height:g} mm board cannot hold its card spaces ({why})"
+    )
+
+
+def board_plan(rules: ArchaeologyRules) -> BoardPlan:
+    """The board's layout (see :class:`BoardPlan`).  Raises
+    :class:`printkit.PrintkitError` when the spaces do not fit the board or
+    cannot keep clear of the tiling seams."""
     W, H = mm(rules.board_width), mm(rules.board_height)
     sw, sh = mm(rules.card_width + 2), mm(rules.card_height + 2)
     left_cols = math.ceil((1 + len(rules.chests)) / ROWS)
-    market_cols = math.ceil(rules.market_slots / ROWS)
-    market_rows = min(ROWS, rules.market_slots)
     cell_w, cell_h = sw + 2 * PAD, sh + 2 * PAD
-    left_w = left_cols * cell_w + (left_cols - 1) * GAP
-    market_w = market_cols * (sw + PAD) + PAD
-    need_w = 2 * FRAME + left_w + GAP + market_w
+    west_w = left_cols * cell_w + (left_cols - 1) * GAP
+    m_cols = min(MARKET_COLS, rules.market_slots)
+    m_rows = math.ceil(rules.market_slots / m_cols)
+    market_w = max(west_w, m_cols * sw + (m_cols + 1) * PAD + (m_cols - 1) * GAP)
     left_h = ROWS * (TAB_H / 2 + cell_h) + (ROWS - 1) * mm(1)
-    market_h = TAB_H / 2 + market_rows * (sh + PAD) + PAD + NOTE_H
-    need_h = 2 * FRAME + TITLE_H + max(left_h, market_h)
-    if need_w > W or need_h > H:
-        raise PrintkitError(
-            f"{rules.file or 'rules/archaeology.toml'}: sizes.board_width, board_height: a {rules.board_width:g} × "
-            f"{rules.board_height:g} mm board cannot hold its card spaces (needs {need_w / mm(1):.0f} mm wide, "
-            f"{need_h / mm(1):.0f} mm tall)"
-        )
-    x0 = (W - need_w) / 2 + FRAME
-    top = H - FRAME - TITLE_H - (H - need_h) / 2  # the top of the spaces' area
+    need_h = 2 * FRAME + TITLE_H + left_h
+    # the banks sit symmetric about the seams' band (the board's centre when it fits one page)
+    band = seam_band(rules)
+    centre = (band[0] + band[1]) / 2 if band else W / 2
+    wx0 = FRAME + INSET
+    wx1 = wx0 + west_w
+    mx0 = 2 * centre - wx1
+    mx1 = mx0 + market_w
+    eps = 1e-6
+    if mx0 - wx1 < RIVER_MIN + 2 * BANK - eps:  # the river needs its room between the banks
+        mx0 = wx1 + RIVER_MIN + 2 * BANK
+        mx1 = mx0 + market_w
+    if mx1 + FRAME + INSET > W + eps or need_h > H + eps:
+        raise _too_small(rules, f"needs {(mx1 + FRAME + INSET) / mm(1):.0f} mm wide, {need_h / mm(1):.0f} mm tall")
+    if band and (wx1 > band[0] + eps or mx0 < band[1] - eps):
+        raise _too_small(rules, f"the tiling seam's gutter, {band[0] / mm(1):.0f}–{band[1] / mm(1):.0f} mm from "
+                                f"the left, would cross them")
+    top = H - FRAME - TITLE_H - (H - need_h) / 2  # the top of the west bank's spaces
     spaces: list[Space] = []
     ids = [("dig", "dig")] + [("chest", cid) for cid in rules.chests]
     for k, (kind, sid) in enumerate(ids):
         row, col = divmod(k, left_cols)
-        x = x0 + col * (cell_w + GAP) + PAD
+        x = wx0 + col * (cell_w + GAP) + PAD
         y = top - TAB_H / 2 - row * (cell_h + TAB_H / 2 + mm(1)) - PAD - sh
         spaces.append(Space(kind, sid, x, y, sw, sh))
-    mx0 = x0 + left_w + GAP
+    # the marketplace: its tab level with the title banner, its foot level with the west bank's
+    title_y = H - FRAME - mm(12.5)
+    my1 = title_y + mm(5.75)
+    my0 = top - left_h
+    note_h = _NOTE_LINES * mm(5)
+    room = (my1 - my0) - TAB_H / 2 - 2 * PAD - note_h - sh
+    step = min(sh + PAD, room / (m_rows - 1)) if m_rows > 1 else sh + PAD
+    if step < TUCK_MIN:
+        raise _too_small(rules, f"the marketplace's {rules.market_slots} cards would show less than "
+                                f"{TUCK_MIN / mm(1):.0f} mm of each")
+    gap = (market_w - 2 * PAD - m_cols * sw) / max(1, m_cols - 1) if m_cols > 1 else 0.0
+    cx0 = mx0 + (market_w - m_cols * sw - (m_cols - 1) * gap) / 2
     for i in range(rules.market_slots):
-        row, col = divmod(i, market_cols)
-        x = mx0 + PAD + col * (sw + PAD)
-        y = top - TAB_H / 2 - PAD - sh - row * (sh + PAD)
+        row, col = divmod(i, m_cols)
+        x = cx0 + col * (sw + gap)
+        y = my1 - TAB_H / 2 - PAD - sh - row * step
         spaces.append(Space("market", f"market-{i + 1}", x, y, sw, sh))
-    return spaces
+    river = (wx1 + BANK, mx0 - BANK)
+    return BoardPlan(tuple(spaces), band, river, (wx0, wx1), (mx0, my0, mx1, my1), step, title_y)
+
+
+#: Lines kept for the marketplace's trading rule under its cards.
+_NOTE_LINES = 2
+
+
+def board_layout(rules: ArchaeologyRules) -> list[Space]:
+    """Every card space of the board: the dig space, the chests (rules
+    order), then the marketplace (left to right, top row first; a row lies
+    over the foot of the row above).  Raises :class:`printkit.PrintkitError`
+    when they do not fit the board (see :func:`board_plan`)."""
+    return list(board_plan(rules).spaces)
 
 
 def _text(c, text, x, y, font, size, colour, align="centre"):
@@ -119,9 +225,115 @@ def _slot(c, theme, s: Space, fill, outline) -> None:
     c.setDash()
 
 
+def _fit_size(c, text: str, font: str, size: float, width: float, least: float) -> float:
+    """The largest size ≤ ``size`` (pt, whole steps, ≥ ``least``) at which ``text`` fits ``width`` pt."""
+    while size > least and c.stringWidth(text, font, size) > width:
+        size -= 1
+    return size
+
+
+def _balanced(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` wrapped within ``width`` pt in as few lines as fit, the lines
+    as even as that many allow (no lone last word)."""
+    lines = simpleSplit(text, font, size, width)
+    while width > 20:
+        tighter = simpleSplit(text, font, size, width - 4)
+        if len(tighter) != len(lines):
+            break
+        lines, width = tighter, width - 4
+    return lines
+
+
+def _river(c, theme, plan: BoardPlan, W: float, H: float, lines: bool) -> None:
+    """The river between the banks, the board's full height (the caller clips
+    to the field): water with wavy banks, ripples, reeds on both banks and a
+    felucca — background art only, no text: the tiling seams' gutter."""
+    x0, x1 = plan.river
+    water = theme.colour("river", G)
+    ripple = theme.colour("river_line", G)
+    reed = theme.colour("reed", G)
+    bank = theme.colour("outline", G) if lines else theme.colour("gold_dark", G)
+    wave, n = mm(2), 12
+
+    def edge(p, x, down: bool) -> None:
+        ys = [H * k / n for k in range(n + 1)]
+        if down:
+            ys = ys[::-1]
+        for a, b in zip(ys, ys[1:]):
+            sign = 1 if round(a / (H / n)) % 2 else -1
+            p.curveTo(x + sign * wave, a + (b - a) / 3, x + sign * wave, a + 2 * (b - a) / 3, x, b)
+
+    p = c.beginPath()
+    p.moveTo(x0, 0)
+    edge(p, x0, False)
+    p.lineTo(x1, H)
+    edge(p, x1, True)
+    p.close()
+    c.setFillColor(water)
+    c.drawPath(p, fill=1, stroke=0)
+    # the banks' lines
+    c.setStrokeColor(bank)
+    c.setLineWidth(1.2)
+    for x, down in ((x0, False), (x1, True)):
+        q = c.beginPath()
+        q.moveTo(x, H if down else 0)
+        edge(q, x, down)
+        c.drawPath(q, fill=0, stroke=1)
+    # ripples: short arcs staggered down the water
+    c.setStrokeColor(ripple)
+    c.setLineWidth(1.0)
+    cx, w = (x0 + x1) / 2, x1 - x0
+    for k in range(14):
+        y = H * (k + 0.5) / 14
+        for dx in ((-0.22, 0.18) if k % 2 else (-0.05, 0.3)):
+            u = cx + dx * w
+            q = c.beginPath()
+            q.moveTo(u - mm(4), y)
+            q.curveTo(u - mm(2), y + mm(1.4), u, y + mm(1.4), u + mm(2), y)
+            q.curveTo(u + mm(3), y - mm(0.9), u + mm(4), y - mm(0.9), u + mm(5), y)
+            c.drawPath(q, fill=0, stroke=1)
+    # reeds (papyrus): stalks with fanned heads, in clumps on both banks
+    c.setLineWidth(1.1)
+    for k, (x, side) in enumerate(((x0, 1), (x1, -1), (x0, 1), (x1, -1))):
+        y = H * (0.12 + 0.24 * k)
+        for j in range(3):
+            sx = x + side * mm(2 + 2.2 * j)
+            hgt = mm(13 + 4 * ((j + k) % 2))
+            c.setStrokeColor(reed)
+            c.line(sx, y, sx + side * mm(0.8), y + hgt)
+            c.setFillColor(reed)
+            c.wedge(sx + side * mm(0.8) - mm(3), y + hgt - mm(3), sx + side * mm(0.8) + mm(3),
+                    y + hgt + mm(3), 45, 90, fill=1, stroke=0)
+    # a felucca on the water, sailing north
+    # in the wider stretch of water beside the seams' band (whole on one page), its sail
+    # towards mid-river, and above mid-height (clear of the seam labels)
+    k, by, side = 1.2, H * 0.73, 1
+    bx = cx
+    if plan.band:
+        west, east = plan.band[0] - x0, x1 - plan.band[1]
+        bx, side = ((x0 + plan.band[0]) / 2, 1) if west >= east else ((plan.band[1] + x1) / 2, -1)
+    c.setFillColor(theme.colour("wood", G) if not lines else water)
+    c.setStrokeColor(bank)
+    c.setLineWidth(1.0)
+    hull = c.beginPath()
+    hull.moveTo(bx - mm(3 * k), by - mm(9 * k))
+    hull.curveTo(bx - mm(4.5 * k), by - mm(2 * k), bx - mm(4.5 * k), by + mm(4 * k), bx, by + mm(11 * k))
+    hull.curveTo(bx + mm(4.5 * k), by + mm(4 * k), bx + mm(4.5 * k), by - mm(2 * k), bx + mm(3 * k), by - mm(9 * k))
+    hull.close()
+    c.drawPath(hull, fill=1, stroke=int(lines))
+    c.setFillColor(theme.colour("ground", G))
+    sail = c.beginPath()
+    sail.moveTo(bx + side * mm(0.5 * k), by + mm(8 * k))
+    sail.lineTo(bx + side * mm(9 * k), by - mm(5 * k))
+    sail.lineTo(bx + side * mm(0.5 * k), by - mm(6 * k))
+    sail.close()
+    c.drawPath(sail, fill=1, stroke=1)
+
+
 def board_draw(rules: ArchaeologyRules, theme):
     """The board's drawing function ``draw(canvas, box)`` (see module doc)."""
-    spaces = board_layout(rules)
+    plan = board_plan(rules)
+    spaces = plan.spaces
 
     def col(role):
         return theme.colour(role, G)
@@ -163,47 +375,73 @@ def board_draw(rules: ArchaeologyRules, theme):
             p.curveTo(W * 0.6, y0 + mm(4), W * 0.3, y0 + mm(18), 0, y0 + mm(10))
             p.close()
             c.drawPath(p, fill=1, stroke=0)
+        _river(c, theme, plan, W, H, lines)
         c.restoreState()
         c.setStrokeColor(gold)
         c.setLineWidth(1.5)
         c.roundRect(FRAME + mm(1.5), FRAME + mm(1.5), W - 2 * FRAME - mm(3), H - 2 * FRAME - mm(3), mm(3),
                     fill=0, stroke=1)
         # title banner
+        # title banner over the west bank, wholly on one side of the seams' gutter
         title = rules.title.upper()
-        # 26 pt: the capitals sit 2.5 mm clear of the banner's edges
-        tw = c.stringWidth(title, theme.font("display"), 26) + mm(24)
-        ty = H - FRAME - mm(12.5)
+        wx0, wx1 = plan.west
+        tcx = (wx0 + wx1) / 2
+        masks = mm(30)  # a pharaoh's mask either side of the banner
+        # 26 pt (smaller only for a long title): the capitals sit 2.5 mm clear of the banner's edges
+        tsize = _fit_size(c, title, theme.font("display"), 26, wx1 - wx0 - mm(24) - masks, 14)
+        tw = c.stringWidth(title, theme.font("display"), tsize) + mm(24)
+        ty = plan.title_y
         c.setFillColor(banner)
         if lines:
             c.setStrokeColor(outline)
             c.setLineWidth(1.4)
-        c.roundRect(W / 2 - tw / 2, ty, tw, mm(11.5), mm(3), fill=1, stroke=int(lines))
-        _text(c, title, W / 2, ty + mm(2.6), theme.font("display"), 26, banner_fg)
-        art.pharaoh_mask(c, W / 2 - tw / 2 - mm(9), ty + mm(5.75), mm(12), gold, ink, ground)
-        art.pharaoh_mask(c, W / 2 + tw / 2 + mm(9), ty + mm(5.75), mm(12), gold, ink, ground)
+        c.roundRect(tcx - tw / 2, ty, tw, mm(11.5), mm(3), fill=1, stroke=int(lines))
+        _text(c, title, tcx, ty + mm(5.75) - tsize * 0.36, theme.font("display"), tsize, banner_fg)
+        if tw + masks <= wx1 - wx0 + 1e-6:
+            art.pharaoh_mask(c, tcx - tw / 2 - mm(9), ty + mm(5.75), mm(12), gold, ink, ground)
+            art.pharaoh_mask(c, tcx + tw / 2 + mm(9), ty + mm(5.75), mm(12), gold, ink, ground)
 
         pad = PAD
         dig = [s for s in spaces if s.kind == "dig"]
         market = [s for s in spaces if s.kind == "market"]
         chests = [s for s in spaces if s.kind == "chest"]
         muted = theme.colour("muted")
-        # the marketplace: one panel round every space
+        # the marketplace: one panel round its two columns; each card lies over the foot of
+        # the one above, so every card's top (trade values, name) stays in view
+        mx0, my0, mx1, my1 = plan.market
         c.setStrokeColor(earth)
         c.setLineWidth(1.4)
-        mx0 = min(s.x for s in market) - pad
-        mx1 = max(s.x + s.w for s in market) + pad
-        my0 = min(s.y for s in market) - pad
-        my1 = max(s.y + s.h for s in market) + pad
         c.setFillColor(col("ground_dark"))
         c.roundRect(mx0, my0, mx1 - mx0, my1 - my0, mm(3), fill=1, stroke=1)
         _tab(c, theme, "MARKETPLACE", mx0, mx1, my1, banner, banner_fg, outline)
-        for s in market:
+        shown = min(plan.step, market[0].h)  # the height of a card left in view above the next
+        last_row = max(s.y for s in market) if len(market) <= MARKET_COLS else min(s.y for s in market)
+        for s in market:  # top row first: each later row drawn over the foot of the one above
             _slot(c, theme, s, ground, earth)
-            art.coin(c, s.x + s.w / 2, s.y + s.h * 0.6, mm(22), col("ground_dark"), col("ground_dark"), ground)
-            _text(c, "TREASURE", s.x + s.w / 2, s.y + s.h * 0.34, theme.font("display"), 12, earth)
-            _text(c, "face up", s.x + s.w / 2, s.y + s.h * 0.34 - small(12), theme.font("semibold"), legible(8), muted)
-        _text(c, "Swap treasures for market treasures of equal or lower total trade value. No change.",
-              (mx0 + mx1) / 2, my0 - mm(4.2), theme.font("semibold"), legible(8.5), ink)
+            top = s.y + s.h
+            cx = s.x + s.w / 2
+            size = min(mm(20), shown * 0.4)
+            art.coin(c, cx, top - shown * 0.32, size, col("ground_dark"), col("ground_dark"), ground)
+            ty = top - shown * 0.68
+            _text(c, "TREASURE", cx, ty, theme.font("display"), 12, earth)
+            _text(c, "face up", cx, ty - small(12), theme.font("semibold"), legible(8), muted)
+            if s.y == last_row and len(market) > MARKET_COLS:  # the foot of the last row: how the cards lie
+                how = _balanced("Lay each card over the foot of the one above: every trade value and name "
+                                "stays in view.", theme.font("body"), legible(8), s.w - 2 * pad - mm(2))
+                lead = legible(8) * 1.2
+                y = s.y + (s.h - shown) / 2 + (len(how) - 1) * lead / 2 - legible(8) * 0.35
+                for line in how:
+                    _text(c, line, cx, y, theme.font("body"), legible(8), muted)
+                    y -= lead
+        note = "Swap treasures for market treasures of equal or lower total trade value. No change."
+        note_pt = legible(8.5)
+        note_lines = _balanced(note, theme.font("semibold"), note_pt, mx1 - mx0 - 2 * pad - mm(2))
+        foot = min(s.y for s in market)
+        lead = note_pt * 1.2
+        y = (my0 + foot) / 2 + (len(note_lines) - 1) * lead / 2 - note_pt * 0.35
+        for line in note_lines:
+            _text(c, line, (mx0 + mx1) / 2, y, theme.font("semibold"), note_pt, ink)
+            y -= lead
         # the dig space
         for s in dig:
             x0, y0, x1, y1 = s.x - pad, s.y - pad, s.x + s.w + pad, s.y + s.h + pad

@@ -4,11 +4,13 @@
   ``templates/<theme>/archaeology-rules.html.j2``; two in a large-print theme);
 * ``cards``: 74 treasure cards, the thieves (the master thief and one thief
   carry the 2-player note), the keys and the three chests, poker size, one
-  common back;
-* ``money``: 40 round money tokens, the value on both sides;
-* ``board``: dig space, marketplace and chest spaces, tiled over the kit
-  paper with glue overlaps and alignment marks, or on one large sheet with
-  ``BuildOptions.board_paper`` (a3, a2, tabloid);
+  common back; then 40 round money tokens, the value on both sides, on the
+  rows the cards leave on their last sheet and a sheet after it (one card
+  stock: the chests would otherwise print alone, 3 on a sheet of 9);
+* ``board``: dig space and chest spaces west of a river, the marketplace
+  east of it, tiled over the kit paper with glue overlaps and alignment
+  marks (the join falls in the river: ``board.seam_band``), or on one large
+  sheet with ``BuildOptions.board_paper`` (a3, a2, tabloid);
 * ``high-score-log``: one page of dated rows (weasyprint).
 
 Every count, value and size comes from ``rules/archaeology.toml``.
@@ -119,12 +121,15 @@ def highscore_pdf(rules: ArchaeologyRules, options: BuildOptions, rows: int = 15
     return render_fitted("archaeology-highscores.html.j2", context, options.theme, options.paper)
 
 
+#: The two kinds of piece cards.pdf prints, as the cover lists them.
+CARDS_TITLE, MONEY_TITLE = "Cards (treasures, thieves, keys, chests)", "Money tokens"
+
 #: How the board is finished (its stock, :func:`printkit.gamekit.board_stock`).
 BOARD_MOUNT = "glued to card or foam board"
 
 
 def _rows(rules: ArchaeologyRules, options: BuildOptions) -> dict[str, Part]:
-    """Name → the part's catalogue row (title, stock, count) under ``rules``
+    """Name → the part's catalogue row (title, stock, count, contents) under ``rules``
     and ``options``, in print order: counted from the rules data, nothing
     drawn (:attr:`printkit.gamekit.GameKit.catalogue`); :func:`parts` fills
     the same rows with what they print."""
@@ -133,11 +138,13 @@ def _rows(rules: ArchaeologyRules, options: BuildOptions) -> dict[str, Part]:
     large = getattr(options.theme, "large_print", False)  # large print: the reference runs over two pages
     cards = (sum(t.count for t in rules.treasures.values()) + rules.thieves + rules.master_thieves + rules.keys
              + len(rules.chests))
+    money = sum(rules.money.values())
     rows = [
         Part("rules-reference", "Rules reference (large print: 2 pages)" if large else "Rules reference",
              "plain paper (80 g/m²)", count=1),
-        Part("cards", "Cards (treasures, thieves, keys, chests)", "card 250–300 g/m², duplex", count=cards),
-        Part("money", "Money tokens", "card 250–300 g/m², duplex", count=sum(rules.money.values())),
+        # the money tokens share the cards' file and card stock (see parts): one row, two kinds
+        Part("cards", "Cards and money tokens", "card 250–300 g/m², duplex", count=cards + money,
+             contents=((cards, CARDS_TITLE), (money, MONEY_TITLE))),
         Part("board", "Board", board_stock(options, BOARD_MOUNT), count=1),  # tiled over --paper, or one sheet
         Part("high-score-log", "High-score log", "plain paper (80 g/m²)", count=1),
     ]
@@ -168,8 +175,12 @@ def parts(options: BuildOptions) -> list[Part]:
     row = rows["board"]
     return [
         replace(rows["rules-reference"], document=lambda: rules_reference_pdf(rules, theme, options.paper)),
-        replace(rows["cards"], components=ComponentSet("cards", "Cards", "card", cards), count=len(cards)),
-        replace(rows["money"], components=ComponentSet("money", "Money tokens", "card", money), count=len(money)),
+        # one file on one card stock: the money tokens take the rows the cards leave on their
+        # last sheet (printkit.imposition), so the chests never print alone; the cover still
+        # counts cards and tokens apart
+        replace(rows["cards"], components=ComponentSet("cards", "Cards and money", "card", cards + money),
+                count=len(cards) + len(money),
+                contents=((len(cards), CARDS_TITLE), (len(money), MONEY_TITLE))),
         board(row.name, row.title, GAME_ID, [Drawing("board", f"{rules.title} · Board", board_draw(rules, theme))],
               mm(rules.board_width), mm(rules.board_height), mm(rules.board_overlap), options,
               mount=BOARD_MOUNT),  # tiled over --paper, or one --board-paper sheet

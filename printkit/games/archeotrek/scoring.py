@@ -11,18 +11,19 @@ competition ranks (1, 1, 3); everyone on the top score shares the win.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import attrgetter, itemgetter, sub
 from typing import Any
 
 from printkit.games.archeotrek.game import GAME_ID, Game
-from printkit.gamekit import clip, rank_players, report_dict, text_report, to_json, winner_line
+from printkit.gamekit import clip, report_dict, text_report, to_json, winner_line
+from printkit.ranking import competition_ranks
 from printkit.games.archeotrek.validate import (
     ERROR,
     Problem,
+    check_sheets,
     labels_in,
     tables_for,
-    token_index_for,
-    validate,
+    token_tally_for,
 )
 
 
@@ -101,22 +102,72 @@ class PlayerScore:
     rank: int = 0
 
 
-@dataclass
 class Result:
     """Outcome of :func:`score_game`.
 
     ``valid``: no error-level problem (``players``/``winners`` are empty
-    otherwise); ``players`` in rank order (ties by seat); ``skeletons`` in
-    token-set colour order.
+    otherwise); ``players`` (:class:`PlayerScore`, in rank order, ties by
+    seat) and ``skeletons`` (:class:`SkeletonAward`, in token-set colour
+    order) are lists; ``winners``: the names ranked 1.
+
+    Scoring decides every total, rank, Skeleton and winner; the ``players``
+    and ``skeletons`` records that report them are built when first read,
+    from what scoring kept (a game changed after it was scored does not
+    change them).  Both may be assigned, like any attribute.
     """
 
-    source: str
-    valid: bool
-    partial: bool
-    problems: list[Problem]
-    players: list[PlayerScore] = field(default_factory=list)
-    skeletons: list[SkeletonAward] = field(default_factory=list)
-    winners: list[str] = field(default_factory=list)
+    __slots__ = ("source", "valid", "partial", "problems", "winners", "_players", "_skeletons", "_scored")
+
+    def __init__(self, source: str, valid: bool, partial: bool, problems: list[Problem],
+                 players: list[PlayerScore] | None = None, skeletons: list[SkeletonAward] | None = None,
+                 winners: list[str] | None = None) -> None:
+        self.source, self.valid, self.partial, self.problems = source, valid, partial, problems
+        self._players = [] if players is None else players
+        self._skeletons = [] if skeletons is None else skeletons
+        self.winners = [] if winners is None else winners
+        self._scored: tuple | None = None  # what score_game decided, until the records are built
+
+    @property
+    def players(self) -> list[PlayerScore]:
+        if self._scored is not None:
+            self._build()
+        return self._players
+
+    @players.setter
+    def players(self, value: list[PlayerScore]) -> None:
+        if self._scored is not None:
+            self._build()
+        self._players = value
+
+    @property
+    def skeletons(self) -> list[SkeletonAward]:
+        if self._scored is not None:
+            self._build()
+        return self._skeletons
+
+    @skeletons.setter
+    def skeletons(self, value: list[SkeletonAward]) -> None:
+        if self._scored is not None:
+            self._build()
+        self._skeletons = value
+
+    def _build(self) -> None:
+        self._players, self._skeletons = _records(self._scored)
+        self._scored = None
+
+    def __repr__(self) -> str:
+        return (f"Result(source={self.source!r}, valid={self.valid!r}, partial={self.partial!r}, "
+                f"problems={self.problems!r}, players={self.players!r}, skeletons={self.skeletons!r}, "
+                f"winners={self.winners!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return ((self.source, self.valid, self.partial, self.problems, self.players, self.skeletons, self.winners)
+                == (other.source, other.valid, other.partial, other.problems, other.players, other.skeletons,
+                    other.winners))
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it was
 
 
 def award_skeleton(colour: str, value: int, counts: dict[str, int], points: dict[str, int]) -> SkeletonAward:
@@ -151,61 +202,75 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
     boxes are a warning).  Never raises for bad sheets: problems are on the
     result, and ``Result.valid`` is False when any is an error.
     """
-    masks: list[tuple[int, int]] = []
-    problems = validate(game, partial=partial, sheet_masks=masks)
+    sheets: list[tuple[int, int, list[str], int | None, int | None]] = []
+    problems = check_sheets(game, partial, sheets)
     for p in problems:
         if p.severity == ERROR:
             return Result(game.source, False, partial, problems)
-    res = Result(game.source, True, partial, problems)
-    tables = tables_for(game.layout)
-    tindex = token_index_for(game.tokens)
-    colours = list(game.tokens.bones)
-    scores: list[PlayerScore] = []
-    counts: dict[str, dict[str, int]] = {c: {} for c in colours}
-    pts: dict[str, dict[str, int]] = {c: {} for c in colours}
-    for pl, (filled, in_areas) in zip(game.players, masks):
-        name = pl.name
-        bones: list[str] = []
-        bone_points = 0
-        mine_n = dict.fromkeys(colours, 0)
-        mine_p = dict.fromkeys(colours, 0)
-        for area in pl.areas:
-            bones += area.bones
-        for tok in bones:
-            colour, v = tindex[tok]
-            bone_points += v
-            mine_n[colour] += 1
-            mine_p[colour] += v
-        for c in colours:
-            counts[c][name] = mine_n[c]
-            pts[c][name] = mine_p[c]
-        circles = pl.circles
-        empty = {}
-        eh = 0
-        for lab in labels_in(filled & ~in_areas, tables):  # empty-handed circles, in layout order
-            v = empty[lab] = circles[lab]
-            eh += v
-        scores.append(PlayerScore(
-            name, pl.seat, bones, bone_points, [], 0, empty, eh, bone_points - eh,
-        ))
-    by_name = {s.name: s for s in scores}
-    skeletons = game.tokens.skeletons
-    for c in colours:
-        aw = award_skeleton(c, skeletons[c], counts[c], pts[c])
-        res.skeletons.append(aw)
-        if aw.winner is not None:
-            s = by_name[aw.winner]
-            s.skeletons.append(aw)
-            s.skeleton_points += aw.value
-            s.score += aw.value
-    scores = rank_players(scores, _SCORE, _SEAT)
-    res.players = scores
-    res.winners = [s.name for s in scores if s.rank == 1]
+    players = game.players
+    tally = token_tally_for(game.tokens)
+    nf = tally.fields
+    # The validator summed each sheet's TokenTally.packed: field 0 of a sheet is
+    # its Bone points, fields 1 + 3k / 2 + 3k / 3 + 3k its tokens / points / key of colour k.
+    flat = tally.flat(sum(map(_TALLY, sheets)), len(sheets))
+    # A valid sheet's Digging Areas each total area_sum and share no circle, so
+    # the rest of its values are its Empty-Handed circles' (filled, in no area).
+    empty_points = [*map(_REST, sheets)]
+    circles = [*map(dict.copy, map(_CIRCLES, players))]  # the values the report lists
+    points = [*map(sub, flat[0::nf], empty_points)]
+    values = [*map(game.tokens.skeletons.__getitem__, tally.colours)]
+    won: list[int | None] = []
+    for k, value in enumerate(values):
+        # award_skeleton's rule: the one highest key (most tokens, then fewest points), if above 0
+        keys = flat[3 + 3 * k::nf]
+        best = max(keys) if keys else 0
+        i = keys.index(best) if best and keys.count(best) == 1 else None
+        won.append(i)
+        if i is not None:
+            points[i] += value
+    names = [*map(_NAME, players)]
+    seats = [*map(_SEAT, players)]
+    order, ranks = competition_ranks(points, seats)
+    res = Result(game.source, True, partial, problems, None, None,
+                 [*map(names.__getitem__, order[:points.count(max(points))])] if points else [])
+    res._scored = (names, seats, order, ranks, points, empty_points, won, values, flat, sheets, circles, game.layout, tally)
     return res
 
 
-_SCORE = attrgetter("score")
+_TALLY = itemgetter(3)
+_REST = itemgetter(4)
+_CIRCLES = attrgetter("circles")
+_NAME = attrgetter("name")
 _SEAT = attrgetter("seat")
+
+
+def _records(scored: tuple) -> tuple[list[PlayerScore], list[SkeletonAward]]:
+    """:class:`PlayerScore` (rank order) and :class:`SkeletonAward` records
+    of what :func:`score_game` decided (``Result._scored``)."""
+    names, seats, order, ranks, points, empty_points, won, values, flat, sheets, circles, layout, tally = scored
+    nf = tally.fields
+    awards: list[SkeletonAward] = []
+    won_by: list[list[SkeletonAward]] = [[] for _ in names]
+    won_points = [0] * len(names)
+    for k, colour in enumerate(tally.colours):
+        i = won[k]
+        award = SkeletonAward(colour, values[k], None if i is None else names[i],
+                              dict(zip(names, flat[1 + 3 * k::nf])), dict(zip(names, flat[2 + 3 * k::nf])))
+        awards.append(award)
+        if i is not None:
+            won_by[i].append(award)
+            won_points[i] += values[k]
+    players = []
+    tables = tables_for(layout)
+    for i in order:
+        filled, used, bones, *_ = sheets[i]
+        mine = circles[i]
+        empty = {lab: mine[lab] for lab in labels_in(filled & ~used, tables)}  # layout order
+        players.append(PlayerScore(
+            names[i], seats[i], bones, flat[i * nf], won_by[i], won_points[i],
+            empty, empty_points[i], points[i], ranks[i],
+        ))
+    return players, awards
 
 
 # -- rendering ------------------------------------------------------------------

@@ -19,7 +19,7 @@ import heapq
 import sys
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Any
+from typing import Any, Sequence
 
 from printkit.games.archeotrek.data import CHOICE_LINES, Layout, TokenSet
 # CODES and Problem live with the game file's model (game.py); validate needs Game.
@@ -29,12 +29,13 @@ from printkit.gamekit import ERROR, WARNING, clip, show
 
 #: Names other modules import from here (CODES and Problem are game.py's).
 __all__ = ["CODES", "CHOICE_LINES", "ERROR", "WARNING", "LINE_BITS", "Problem", "problem", "Tables",
-           "components", "errors", "labels_in", "op_values", "tables_for", "token_index", "token_index_for", "validate"]
+           "TokenTally", "check_sheets", "components", "errors", "labels_in", "op_values", "tables_for", "token_index",
+           "token_index_for", "token_tally_for", "validate"]
 
 LINE_BITS: dict[str, int] = {line: 1 << i for i, line in enumerate(CHOICE_LINES)}
 KIND_LINE = {"red": "red", "yellow": "yellow", "plus": "sum"}
 _ALL_LINES = (1 << len(CHOICE_LINES)) - 1
-_W = 32  # bits per field of the packed Hall vectors
+_W = 32  # most bits per field of the packed Hall vectors (a layout's own: Tables.w)
 
 
 
@@ -70,9 +71,11 @@ class Tables:
     #: label → (bit, value → packed Hall vector of its allowed-lines mask); valid values only
     fast: dict[str, tuple[int, dict[int, int]]] = field(default_factory=dict)
     #: (label, value) → the circle's bit plus, above the :attr:`labels` bits, the
-    #: packed Hall vector of its allowed-lines mask; valid values only.  Summed
-    #: over a sheet's circles it gives the filled mask and the Hall need in one
-    #: pass at C speed.  Empty when the table would be too big (use :attr:`fast`).
+    #: packed Hall vector of its allowed-lines mask with the value in its
+    #: (otherwise unused) field 0; valid values only.  Summed over a sheet's
+    #: circles it gives the filled mask, the sum of the values and the Hall
+    #: need in one pass at C speed.  Empty when the table would be too big
+    #: (use :attr:`fast`).
     pairs: dict[tuple[str, int], int] = field(default_factory=dict)
     #: allowed-lines mask → packed vector with a 1 in the field of every line set containing it
     p: tuple[int, ...] = ()
@@ -82,6 +85,10 @@ class Tables:
     high: int = 0
     #: some line has too many boxes for the packed fields: use the plain check
     huge: bool = False
+    #: bits per field of the packed Hall vectors: room for every sum a field
+    #: holds (ticks of a line set, circles of a sheet, a sheet's values in
+    #: field 0) with its top bit clear
+    w: int = _W
     #: an area's circle labels → its bitmask when they are known, distinct and
     #: contiguous, else 0 (memo of :func:`_area_shape`; short areas only)
     shapes: dict[tuple[str, ...], int] = field(default_factory=dict)
@@ -94,6 +101,10 @@ class Tables:
     #: (shift, table) per 13-bit chunk of the circles: table[chunk] = the union of
     #: the neighbours of the chunk's circles (empty for a layout of > 65 circles)
     spread: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    #: the bits of the circles fewest steps from every other (the layout's
+    #: centre; 0 without :attr:`spread`): a sheet's reach starts there when
+    #: one is filled, and so takes the fewest steps
+    centre: int = 0
 
 
 #: Circles per :attr:`Tables.spread` chunk (8,192 entries per table).
@@ -141,6 +152,30 @@ def _reach(start: int, within: int, t: Tables) -> int:
         seen = grow
 
 
+def _centre(n: int, spread: tuple[tuple[int, tuple[int, ...]], ...]) -> int:
+    """Bits of the circles of least eccentricity (steps to the farthest
+    circle reachable) among ``n`` circles, through the :attr:`Tables.spread`
+    chunk tables; 0 without them."""
+    if not spread:
+        return 0
+    mask = (1 << _CHUNK) - 1
+    best, out = n + 1, 0
+    for i in range(n):
+        seen, steps = 1 << i, 0
+        while True:
+            grow = seen
+            for shift, tab in spread:
+                grow |= tab[(seen >> shift) & mask]
+            if grow == seen:
+                break
+            seen, steps = grow, steps + 1
+        if steps < best:
+            best, out = steps, 1 << i
+        elif steps == best:
+            out |= 1 << i
+    return out
+
+
 def _build_tables(layout: Layout) -> Tables:
     labels = tuple(c.id for c in layout.circles)
     idx = {lab: i for i, lab in enumerate(labels)}
@@ -165,30 +200,33 @@ def _build_tables(layout: Layout) -> Tables:
         tuple(m for m in range(1, _ALL_LINES + 1) if m & ~s == 0) for s in range(_ALL_LINES + 1)
     )
     boxes = {line: layout.choices.get(line, 0) for line in CHOICE_LINES}
-    # Hall's condition as one big-int comparison: field S (W bits) holds, for
-    # every set S of lines, the circles confined to S (need) or the ticks of S (cap).
+    n = len(labels)
+    # Hall's condition as one big-int comparison: field S (w bits) holds, for
+    # every set S of lines, the circles confined to S (need) or the ticks of S
+    # (cap).  Narrow fields keep the sums short (the bundled Dig Site: 11 bits).
+    w = min(max(8, max(sum(boxes.values()), n, n * max(any_mask, default=0)).bit_length() + 2), _W)
     p = tuple(
-        sum(1 << (_W * s) for s in range(1, _ALL_LINES + 1) if m and m & ~s == 0)
+        sum(1 << (w * s) for s in range(1, _ALL_LINES + 1) if m and m & ~s == 0)
         for m in range(_ALL_LINES + 1)
     )
     q = {
-        line: sum(1 << (_W * s) for s in range(1, _ALL_LINES + 1) if s & LINE_BITS[line])
+        line: sum(1 << (w * s) for s in range(1, _ALL_LINES + 1) if s & LINE_BITS[line])
         for line in CHOICE_LINES
     }
-    high = sum(1 << (_W * s + _W - 1) for s in range(1, _ALL_LINES + 1))
+    high = sum(1 << (w * s + w - 1) for s in range(1, _ALL_LINES + 1))
     fast = {
         lab: (1 << i, {v: p[m] for v, m in value_mask[i].items() if m})
         for lab, i in idx.items()
     }
-    n = len(labels)
     pairs = {}
-    if n * len(any_mask) <= _MAX_PAIRS:
-        pairs = {(lab, v): pv << n | b for lab, (b, values) in fast.items() for v, pv in values.items()}
+    if n * len(any_mask) <= _MAX_PAIRS and w < _W:
+        pairs = {(lab, v): (pv | v) << n | b for lab, (b, values) in fast.items() for v, pv in values.items()}
+    spread = _spread_tables(nbr)
     return Tables(
         labels, idx, nbr, tuple(value_mask), any_mask, tuple(own), boxes, subsets, ops,
         bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, pairs=pairs, p=p, q=q, high=high,
-        spread=_spread_tables(nbr), chunk_labels=({}, {}) if _CHUNK < len(labels) <= 2 * _CHUNK else (),
-        huge=sum(boxes.values()) >= 1 << (_W - 2) or len(labels) >= 1 << (_W - 2),
+        spread=spread, chunk_labels=({}, {}) if _CHUNK < len(labels) <= 2 * _CHUNK else (),
+        huge=sum(boxes.values()) >= 1 << (w - 2) or len(labels) >= 1 << (w - 2), w=w, centre=_centre(n, spread),
     )
 
 
@@ -384,6 +422,78 @@ def token_index_for(tokens: TokenSet) -> dict[str, tuple[str, int]]:
     return ti
 
 
+class TokenTally:
+    """Per-token packed tallies of a token set: a sheet's Bones counted, and
+    its tokens checked, with one C-speed ``sum``.
+
+    ``packed[token id]`` holds, in :attr:`fields` fields of :attr:`width`
+    bits (field 0 lowest): the token's value, then per colour (token-set
+    order) three fields — when the token is of that colour, a 1 in the
+    colour's count field, the value in its points field and
+    ``2**points_bits - value`` in its key field; above them (from bit
+    :attr:`shift`) the token's own bit.  Summed over a sheet's tokens, field
+    0 is the Bone points, fields ``1 + 3k`` / ``2 + 3k`` / ``3 + 3k`` the
+    tokens / points / key ``tokens * 2**points_bits - points`` of colour
+    ``k`` (the Skeleton's order: most tokens, then fewest points — a points
+    sum of a colour is below ``2**points_bits``), and the part from
+    :attr:`shift` up has one bit per token kept — as many bits as tokens
+    exactly when no token is kept twice (a repeat carries).  ``width`` is 8,
+    16, 32 or 64 when every sum of distinct tokens fits (fields then unpack
+    as one machine array), else as wide as needed.
+    """
+
+    __slots__ = ("packed", "colours", "width", "fields", "shift", "low", "_format")
+
+    def __init__(self, tokens: TokenSet) -> None:
+        index = token_index(tokens)
+        self.colours = tuple(tokens.bones)
+        self.fields = 1 + 3 * len(self.colours)
+        points_bits = max(sum(v) for v in tokens.bones.values()).bit_length()
+        need = max(sum(sum(v) for v in tokens.bones.values()), len(index),
+                   max(len(v) for v in tokens.bones.values()) << points_bits).bit_length()
+        self.width = w = next((b for b in (8, 16, 32, 64) if need <= b), need)
+        self._format = {8: "B", 16: "H", 32: "I", 64: "Q"}.get(w)
+        self.shift = w * self.fields
+        self.low = (1 << self.shift) - 1
+        slot = {c: k for k, c in enumerate(self.colours)}
+        self.packed = {
+            tok: (v | 1 << (w * (1 + 3 * slot[c])) | v << (w * (2 + 3 * slot[c]))
+                  | ((1 << points_bits) - v) << (w * (3 + 3 * slot[c])) | 1 << (self.shift + i))
+            for i, (tok, (c, v)) in enumerate(index.items())
+        }
+
+    def flat(self, table: int, n: int) -> Sequence[int]:
+        """The fields of ``n`` summed tallies placed side by side in ``table``
+        (tally ``i``'s low part, below :attr:`shift`, at bit ``i * shift``),
+        tally after tally: field ``f`` of tally ``i`` at ``i * fields + f``,
+        so ``flat[f::fields]`` is field ``f`` across the tallies.  ``bytes``
+        when :attr:`width` is 8, else a list."""
+        fmt = self._format
+        if fmt is not None:
+            data = table.to_bytes(n * self.shift >> 3, sys.byteorder)
+            return data if fmt == "B" else memoryview(data).cast(fmt).tolist()
+        w = self.width
+        mask = (1 << w) - 1
+        return [table >> (w * f) & mask for f in range(n * self.fields)]
+
+
+_TALLY: dict[int, tuple[TokenSet, TokenTally]] = {}
+
+
+def token_tally_for(tokens: TokenSet) -> TokenTally:
+    """Cached :class:`TokenTally` of ``tokens`` (keyed by object identity)."""
+    hit = _TALLY.get(id(tokens))
+    if hit is not None and hit[0] is tokens:
+        return hit[1]
+    if len(_TALLY) > 64:
+        _TALLY.clear()
+    tt = TokenTally(tokens)
+    _TALLY[id(tokens)] = (tokens, tt)
+    return tt
+
+
+
+
 def _check_matching(
     pname: str, masks: list[tuple[str, int]], ticks: dict[str, int], t: Tables
 ) -> Problem | None:
@@ -555,19 +665,51 @@ def validate(game: "Game", *, partial: bool = False,
     per player (seat order) the bitmasks (bit ``Tables.idx[label]``) of the
     filled circles and of the circles inside Digging Areas, for the scorer.
     """
+    if sheet_masks is None:
+        return check_sheets(game, partial, None)
+    sheets: list[tuple[int, int, list[str], int | None, int | None]] = []
+    out = check_sheets(game, partial, sheets)
+    sheet_masks += [(filled, used) for filled, used, *_ in sheets]
+    return out
+
+
+def check_sheets(game: "Game", partial: bool,
+                 sheets: list[tuple[int, int, list[str], int | None, int | None]] | None) -> list[Problem]:
+    """:func:`validate`'s problems (same order, never raises on bad sheets).
+
+    ``sheets``, when given, receives per player (seat order) the tuple
+    ``(filled, used, bones, tally, rest)``:
+
+    * ``filled`` / ``used``: bitmasks (bit ``Tables.idx[label]``) of the
+      filled circles and of the circles inside Digging Areas;
+    * ``bones``: the kept token ids in area order (a new list);
+    * ``tally``: the low part (the fields) of the sheet's summed
+      :attr:`TokenTally.packed`, moved to bit ``seat index * TokenTally.shift``
+      so that a table's tallies add up to :meth:`TokenTally.flat`'s ``table``;
+      ``None`` once the table has an unknown or repeated token (then invalid);
+    * ``rest``: the sum of the sheet's circle values less ``area_sum`` per
+      Digging Area — when no area has a problem, the points of its
+      Empty-Handed circles; ``None`` when a circle has a problem.
+    """
     t = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
-    labels, nbr, fast, shapes, choice_memo = t.labels, t.nbr, t.fast, t.shapes, t.choices
+    labels, nbr, fast, shapes, choice_memo, centre = t.labels, t.nbr, t.fast, t.shapes, t.choices, t.centre
     high = t.high
     pair_of = t.pairs.__getitem__ if t.pairs else None
     n_bits = len(labels)
     all_bits = (1 << n_bits) - 1
+    field0 = (1 << t.w) - 1
     area_sum = game.area_sum
     base, per_zero = game.tokens_base, game.tokens_per_zero
     out: list[Problem] = list(game.problems)
-    holders: dict[str, tuple[str, int]] = {}
+    tally = token_tally_for(game.tokens)
+    tally_of, tok_shift = tally.packed.__getitem__, tally.shift
+    tally_shift, tally_low = tally.shift, tally.low
+    table_tokens = 0  # the token bits of every sheet so far (while no token problem)
+    holders: dict[str, tuple[str, int]] | None = None
     short: list[Problem] = []
-    for pl in game.players:
+    players = game.players
+    for seat_no, pl in enumerate(players):
         pname = pl.name
         circles = pl.circles
         # -- circles: fast pass (labels, values, special circles) --------------
@@ -581,7 +723,10 @@ def validate(game: "Game", *, partial: bool = False,
                 clean = False
             else:
                 filled, need = packed & all_bits, packed >> n_bits
+                values_sum = need & field0
+                need ^= values_sum
         else:
+            values_sum = 0
             for lab, v in circles.items():
                 e = fast.get(lab)
                 if e is None:
@@ -593,6 +738,7 @@ def validate(game: "Game", *, partial: bool = False,
                     break
                 filled |= e[0]
                 need += pv
+                values_sum += v
         masks = None
         if not clean:
             filled, masks = _circles_slow(pname, circles, t, out)
@@ -600,7 +746,8 @@ def validate(game: "Game", *, partial: bool = False,
             for _, m in masks:
                 need += t.p[m]
         # -- connectivity -------------------------------------------------------
-        if filled and _reach(filled & -filled, filled, t) != filled:
+        start = filled & centre or filled
+        if filled and _reach(start & -start, filled, t) != filled:
             comps = components(filled, nbr)
             main = max(comps, key=lambda c: c.bit_count())
             rest = filled & ~main
@@ -651,37 +798,49 @@ def validate(game: "Game", *, partial: bool = False,
                 severity=WARNING if partial else ERROR, player=pname,
             ))
         # -- digging areas and their tokens -----------------------------------------
-        used = 0
-        area_masks: list[int] = []
-        owners: _Holders | None = None  # built on the first area with a problem
-        value_of = circles.__getitem__
-        for a_no, area in enumerate(pl.areas, 1):
-            acircles = area.circles
-            amask = shapes.get(acircles)
-            if amask is None:
-                amask = _area_shape(acircles, t)
-            ok = False
-            if amask and not amask & used:
-                try:
-                    values = [*map(value_of, acircles)]
-                    ok = sum(values) == area_sum
-                except (KeyError, TypeError):  # an empty circle, or one whose value is not a number
-                    pass
-            if ok:
-                zeros = values.count(0)
-            else:
-                if owners is None:
-                    owners = _Holders(area_masks)
-                amask, ok, s, zeros = _area_slow(
-                    pname, a_no, acircles, circles, filled, used, owners, t, area_sum, out,
-                )
-            area_masks.append(amask)
-            used |= amask
-            bones = area.bones
-            if ok:
-                allowed = base + per_zero * zeros
-                nb = len(bones)
-                if nb != allowed:
+        # Tokens: while every sheet so far kept known tokens, each once across
+        # the table, a sheet's tokens are checked after its areas by one sum of
+        # their TokenTally.packed (an unknown token raises; a repeated one
+        # carries in the token bits).  The first sheet that breaks this re-runs
+        # its areas with the detailed check — ``holders``: token → (player,
+        # area) of its first keeper, filled in for the earlier sheets — which
+        # words each problem per token, for it and every later sheet.
+        areas = pl.areas
+        out_mark, short_mark = len(out), len(short)
+        while True:
+            used = 0
+            area_masks: list[int] = []
+            owners: _Holders | None = None  # built on the first area with a problem
+            value_of = circles.__getitem__
+            kept: list[str] = []
+            for a_no, area in enumerate(areas, 1):
+                acircles = area.circles
+                amask = shapes.get(acircles)
+                if amask is None:
+                    amask = _area_shape(acircles, t)
+                if amask and not amask & used:
+                    try:
+                        values = [*map(value_of, acircles)]
+                        ok = sum(values) == area_sum
+                    except (KeyError, TypeError):  # an empty circle, or one whose value is not a number
+                        ok = False
+                else:
+                    ok = False
+                if ok:
+                    zeros = values.count(0)
+                else:
+                    if owners is None:
+                        owners = _Holders(area_masks)
+                    amask, ok, s, zeros = _area_slow(
+                        pname, a_no, acircles, circles, filled, used, owners, t, area_sum, out,
+                    )
+                area_masks.append(amask)
+                used |= amask
+                bones = area.bones
+                kept += bones
+                if ok and len(bones) != base + per_zero * zeros:
+                    allowed = base + per_zero * zeros
+                    nb = len(bones)
                     desc = _desc(acircles)
                     if nb > allowed:
                         out.append(problem(
@@ -697,31 +856,62 @@ def validate(game: "Game", *, partial: bool = False,
                             f"{allowed} and the token set is not exhausted",
                             player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
                         ))
-            for tok in bones:
-                if tok in tindex and tok not in holders:
-                    holders[tok] = (pname, a_no)
+                if holders is None:
                     continue
-                desc = _desc(acircles) or "(none)"
-                if tok not in tindex:
+                for tok in bones:
+                    if tok in tindex and tok not in holders:
+                        holders[tok] = (pname, a_no)
+                        continue
+                    desc = _desc(acircles) or "(none)"
+                    if tok not in tindex:
+                        out.append(problem(
+                            "unknown-token",
+                            f"area {a_no} ({desc}) keeps {show(tok)}, not a token of the set "
+                            f"(\"<colour>-<value>\", colours {_join(game.tokens.bones)})",
+                            player=pname, tokens=(tok,), area=a_no,
+                        ))
+                        continue
+                    prev = holders[tok]
+                    where = "earlier in this sheet" if prev[0] == pname else f"by {clip(prev[0])}"
                     out.append(problem(
-                        "unknown-token",
-                        f"area {a_no} ({desc}) keeps {show(tok)}, not a token of the set "
-                        f"(\"<colour>-<value>\", colours {_join(game.tokens.bones)})",
+                        "duplicate-token",
+                        f"area {a_no} ({desc}) keeps {_short(tok)}, already kept {where} (area {prev[1]})",
                         player=pname, tokens=(tok,), area=a_no,
                     ))
-                    continue
-                prev = holders[tok]
-                where = "earlier in this sheet" if prev[0] == pname else f"by {clip(prev[0])}"
-                out.append(problem(
-                    "duplicate-token",
-                    f"area {a_no} ({desc}) keeps {_short(tok)}, already kept {where} (area {prev[1]})",
-                    player=pname, tokens=(tok,), area=a_no,
-                ))
-        if sheet_masks is not None:
-            sheet_masks.append((filled, used))
-    if short and len(holders) < len(tindex):
+            tally = None
+            if holders is not None:
+                break
+            try:
+                tally = sum(map(tally_of, kept))
+            except KeyError:  # an unknown token
+                pass
+            else:
+                mine = tally >> tok_shift
+                if mine.bit_count() == len(kept) and not mine & table_tokens:
+                    table_tokens |= mine
+                    break
+                tally = None  # a token kept twice
+            holders = _first_keepers(players[:seat_no], tindex)
+            del out[out_mark:], short[short_mark:]
+        if sheets is not None:
+            if tally is not None:
+                tally = (tally & tally_low) << (tally_shift * seat_no)
+            sheets.append((filled, used, kept, tally, values_sum - area_sum * len(areas) if clean else None))
+    if short and (table_tokens.bit_count() if holders is None else len(holders)) < len(tindex):
         out.extend(short)
     return out
+
+
+def _first_keepers(players: list, tindex: dict[str, tuple[str, int]]) -> dict[str, tuple[str, int]]:
+    """Token id → (player name, area number) of the first sheet and area
+    (seat order, then area order) keeping it; known tokens only."""
+    holders: dict[str, tuple[str, int]] = {}
+    for pl in players:
+        for a_no, area in enumerate(pl.areas, 1):
+            for tok in area.bones:
+                if tok in tindex and tok not in holders:
+                    holders[tok] = (pl.name, a_no)
+    return holders
 
 
 def errors(problems: list[Problem]) -> list[Problem]:
