@@ -162,7 +162,8 @@ def _games(env: dict) -> tuple[str, list[str]]:
     """``printkit games`` in a new interpreter: (its output, modules it loaded)."""
     probe = ("import sys, json\nfrom printkit.cli import main\ntry:\n    main(['games'])\nexcept SystemExit:\n    pass\n"
              "sys.stdout.flush()\nprint('\\n@@' + json.dumps(sorted(sys.modules)), file=sys.stderr)\n")
-    proc = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+                          check=False)
     return proc.stdout, json.loads(proc.stderr.rsplit("\n@@", 1)[1])
 
 
