@@ -102,72 +102,22 @@ class PlayerScore:
     rank: int = 0
 
 
+@dataclass
 class Result:
     """Outcome of :func:`score_game`.
 
     ``valid``: no error-level problem (``players``/``winners`` are empty
-    otherwise); ``players`` (:class:`PlayerScore`, in rank order, ties by
-    seat) and ``skeletons`` (:class:`SkeletonAward`, in token-set colour
-    order) are lists; ``winners``: the names ranked 1.
-
-    Scoring decides every total, rank, Skeleton and winner; the ``players``
-    and ``skeletons`` records that report them are built when first read,
-    from what scoring kept (a game changed after it was scored does not
-    change them).  Both may be assigned, like any attribute.
+    otherwise); ``players`` in rank order (ties by seat); ``skeletons`` in
+    token-set colour order.
     """
 
-    __slots__ = ("source", "valid", "partial", "problems", "winners", "_players", "_skeletons", "_scored")
-
-    def __init__(self, source: str, valid: bool, partial: bool, problems: list[Problem],
-                 players: list[PlayerScore] | None = None, skeletons: list[SkeletonAward] | None = None,
-                 winners: list[str] | None = None) -> None:
-        self.source, self.valid, self.partial, self.problems = source, valid, partial, problems
-        self._players = [] if players is None else players
-        self._skeletons = [] if skeletons is None else skeletons
-        self.winners = [] if winners is None else winners
-        self._scored: tuple | None = None  # what score_game decided, until the records are built
-
-    @property
-    def players(self) -> list[PlayerScore]:
-        if self._scored is not None:
-            self._build()
-        return self._players
-
-    @players.setter
-    def players(self, value: list[PlayerScore]) -> None:
-        if self._scored is not None:
-            self._build()
-        self._players = value
-
-    @property
-    def skeletons(self) -> list[SkeletonAward]:
-        if self._scored is not None:
-            self._build()
-        return self._skeletons
-
-    @skeletons.setter
-    def skeletons(self, value: list[SkeletonAward]) -> None:
-        if self._scored is not None:
-            self._build()
-        self._skeletons = value
-
-    def _build(self) -> None:
-        self._players, self._skeletons = _records(self._scored)
-        self._scored = None
-
-    def __repr__(self) -> str:
-        return (f"Result(source={self.source!r}, valid={self.valid!r}, partial={self.partial!r}, "
-                f"problems={self.problems!r}, players={self.players!r}, skeletons={self.skeletons!r}, "
-                f"winners={self.winners!r})")
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return ((self.source, self.valid, self.partial, self.problems, self.players, self.skeletons, self.winners)
-                == (other.source, other.valid, other.partial, other.problems, other.players, other.skeletons,
-                    other.winners))
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it was
+    source: str
+    valid: bool
+    partial: bool
+    problems: list[Problem]
+    players: list[PlayerScore] = field(default_factory=list)
+    skeletons: list[SkeletonAward] = field(default_factory=list)
+    winners: list[str] = field(default_factory=list)
 
 
 def award_skeleton(colour: str, value: int, counts: dict[str, int], points: dict[str, int]) -> SkeletonAward:
@@ -216,7 +166,7 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
     # A valid sheet's Digging Areas each total area_sum and share no circle, so
     # the rest of its values are its Empty-Handed circles' (filled, in no area).
     empty_points = [*map(_REST, sheets)]
-    circles = [*map(dict.copy, map(_CIRCLES, players))]  # the values the report lists
+    circles = [*map(_CIRCLES, players)]  # the values the report lists
     points = [*map(sub, flat[0::nf], empty_points)]
     values = [*map(game.tokens.skeletons.__getitem__, tally.colours)]
     won: list[int | None] = []
@@ -231,10 +181,10 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
     names = [*map(_NAME, players)]
     seats = [*map(_SEAT, players)]
     order, ranks = competition_ranks(points, seats)
-    res = Result(game.source, True, partial, problems, None, None,
-                 [*map(names.__getitem__, order[:points.count(max(points))])] if points else [])
-    res._scored = (names, seats, order, ranks, points, empty_points, won, values, flat, sheets, circles, game.layout, tally)
-    return res
+    records, awards = _records((names, seats, order, ranks, points, empty_points, won, values, flat, sheets,
+                                circles, game.layout, tally))
+    return Result(game.source, True, partial, problems, records, awards,
+                  [*map(names.__getitem__, order[:points.count(max(points))])] if points else [])
 
 
 _TALLY = itemgetter(3)
@@ -246,7 +196,7 @@ _SEAT = attrgetter("seat")
 
 def _records(scored: tuple) -> tuple[list[PlayerScore], list[SkeletonAward]]:
     """:class:`PlayerScore` (rank order) and :class:`SkeletonAward` records
-    of what :func:`score_game` decided (``Result._scored``)."""
+    of what :func:`score_game` decided."""
     names, seats, order, ranks, points, empty_points, won, values, flat, sheets, circles, layout, tally = scored
     nf = tally.fields
     awards: list[SkeletonAward] = []
