@@ -36,7 +36,6 @@ import os
 import re
 import reprlib
 import stat
-import tomllib
 import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -249,6 +248,8 @@ def _deep(text: str, label: str, fmt: str) -> PrintkitError:
 
 def parse_toml(text: str, label: str) -> dict[str, Any]:
     """Parse TOML ``text``; ``label`` (usually the path) names it in errors."""
+    import tomllib  # here, not at start-up: --help and cached rules need no parser (issue 26)
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit import RULES_DIR, PrintkitError
-from printkit.inputfiles import escape_display, load_toml_file, show, text_flaw
+from printkit.inputfiles import escape_display, load_toml_file, parse_toml, read_text, show, text_flaw
 
 
 def rules_path(game: str, rules_dir: Path | None = None) -> Path:
@@ -49,6 +49,22 @@ def load_toml(path: Path) -> dict[str, Any]:
     (see :mod:`printkit.inputfiles`).
     """
     return load_toml_file(path)
+
+
+def load_bundled(path: Path) -> dict[str, Any]:
+    """A rules file a game ships (the bundled ``rules/<game>.toml``, a
+    plug-in's ``rules.toml``; never a ``--rules`` file), read as
+    :func:`load_toml` reads it — same data, same errors — through the cache
+    of parsed rules (:mod:`printkit.rulescache`): ``tomllib`` runs only when
+    the cache has no entry for exactly this text."""
+    from printkit import rulescache
+
+    text = read_text(path)
+    data = rulescache.lookup(text)
+    if data is None:
+        data = parse_toml(text, str(path))
+        rulescache.store(text, data)
+    return data
 
 
 def missing_sources(data: dict[str, Any], where: str = "") -> list[str]:
@@ -227,7 +243,7 @@ def check_known_keys(data: Any, tree: KeyTree, label: str, *,
 @lru_cache(maxsize=None)
 def bundled_key_tree(game: str) -> KeyTree:
     """:func:`key_tree` of the bundled ``rules/<game>.toml`` (read once)."""
-    return key_tree(load_toml(rules_path(game)))
+    return key_tree(load_bundled(rules_path(game)))
 
 
 def check_rules_keys(game: str, data: dict[str, Any], path: Path | str, *,
@@ -268,7 +284,8 @@ def read_rules(game: str, path: Path | str | None, read: Callable[["Checker"], A
 
     The bundled file (``path`` ``None``) is read once per process: later calls
     return the same rules object while the file's size and modification time
-    are unchanged (rules objects are frozen; treat them as read-only)."""
+    are unchanged (rules objects are frozen; treat them as read-only); across
+    processes its parsed data comes from the cache of :func:`load_bundled`."""
     bundled = not path
     path = Path(path) if path else rules_path(game)
     key = None
@@ -280,7 +297,7 @@ def read_rules(game: str, path: Path | str | None, read: Callable[["Checker"], A
             key = None
         if key is not None and key in _BUNDLED:
             return _BUNDLED[key]
-    chk = Checker(path, load_toml(path), game)
+    chk = Checker(path, load_bundled(path) if bundled else load_toml(path), game)
     try:
         rules = read(chk)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 
 import pytest
@@ -103,7 +102,7 @@ def test_accents_and_dashes_survive_extraction(rules, rules_pdfs):
 
 
 def test_rules_numbers_come_from_data(rules, theme):
-    changed = dataclasses.replace(rules, area_sum=13, tokens_base=2, tokens_drawn_per_circle=3)
+    changed = rules._replace(area_sum=13, tokens_base=2, tokens_drawn_per_circle=3)
     text = _text(rules_reference_pdf(changed, theme, get_paper("a4")))
     assert "exactly 13" in text
     flat = " ".join(text.split())

@@ -25,12 +25,12 @@ PRINT_STACK = ("reportlab", "pypdf", "pikepdf", "jinja2", "weasyprint", "fontToo
 _PROBE = """
 import json, sys
 import printkit.inputfiles as inputfiles
-parsed = []  # every TOML file parsed (the counter wraps the one bounded reader)
-_load = inputfiles.load_toml_file
+parsed = []  # every file read (the counter wraps the one bounded text reader; rules come through the cache or tomllib)
+_read = inputfiles.read_text
 def _counting(path, *args, **kwargs):
     parsed.append(str(path))
-    return _load(path, *args, **kwargs)
-inputfiles.load_toml_file = _counting
+    return _read(path, *args, **kwargs)
+inputfiles.read_text = _counting
 from printkit.cli import main
 code = 0
 try:
@@ -44,7 +44,7 @@ print("\\n@@" + json.dumps({"code": code, "modules": sorted(sys.modules), "parse
 
 def _probe(*args: str, stdin: str | None = None) -> dict:
     """Run ``printkit ARGS`` in a new interpreter: its report — ``code``
-    (exit code), ``modules`` (every module loaded), ``parsed`` (every TOML
+    (exit code), ``modules`` (every module loaded), ``parsed`` (every text
     file read, in order), ``stdout``."""
     proc = subprocess.run([sys.executable, "-c", _PROBE, *args], cwd=ROOT, input=stdin,
                           capture_output=True, text=True, timeout=120)

@@ -35,10 +35,11 @@ import hashlib
 import json
 import os
 import re
-import stat
 import tempfile
 from pathlib import Path
 from typing import Iterable
+
+from printkit.caches import cache_folder, prune, read_entry, write_entry
 
 #: First line of every entry.
 MAGIC = b"printkit-document-cache 1\n"
@@ -57,27 +58,7 @@ _HASHES: dict[tuple, str] = {}  # (path, size, mtime_ns, inode) → sha256, for 
 def cache_dir() -> Path | None:
     """The cache folder, ``None`` when the cache is off or the folder is not
     safe to use (see the module docstring); created (mode 0700) if absent."""
-    if os.environ.get("PRINTKIT_CACHE", "").strip().lower() in ("off", "0", "no", "false"):
-        return None
-    where = os.environ.get("PRINTKIT_CACHE_DIR")
-    if where:
-        folder = Path(where)
-    else:
-        try:
-            import platformdirs
-        except ImportError:  # pragma: no cover - a dependency of printkit
-            return None
-        folder = Path(platformdirs.user_cache_dir("printkit", appauthor=False)) / "documents"
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        st = os.lstat(folder)
-    except OSError:
-        return None
-    if not stat.S_ISDIR(st.st_mode):  # a link, a file
-        return None
-    if hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & 0o022):
-        return None
-    return folder
+    return cache_folder("documents", env_root=True)
 
 
 def _versions() -> str:
@@ -135,24 +116,7 @@ def file_hash(path: str) -> str | None:
 
 
 def _read_entry(path: Path) -> bytes | None:
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_ENTRY:
-            return None
-        if hasattr(os, "getuid") and st.st_uid != os.getuid():
-            return None
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(MAX_ENTRY + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    return data if len(data) <= MAX_ENTRY else None
+    return read_entry(path, MAX_ENTRY)
 
 
 def lookup(key: str) -> tuple[bool, bytes | None]:
@@ -228,42 +192,13 @@ def store(key: str, pdf: bytes | None, files: Iterable[str]) -> None:
     data = MAGIC + head + b"\n" + payload
     if len(data) > MAX_ENTRY:
         return
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=_SUFFIX, dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-            os.replace(tmp, folder / f"{key}{_SUFFIX}")
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
-    except OSError:
+    if not write_entry(folder, f"{key}{_SUFFIX}", data):
         return
     _prune(folder)
 
 
 def _prune(folder: Path) -> None:
-    try:
-        entries = []
-        with os.scandir(folder) as it:
-            for e in it:
-                if e.name.endswith(_SUFFIX) and not e.name.startswith(".tmp-"):
-                    st = e.stat(follow_symlinks=False)
-                    entries.append((st.st_mtime_ns, st.st_size, e.path))
-    except OSError:
-        return
-    entries.sort(reverse=True)  # newest first
-    total = 0
-    for n, (_, size, path) in enumerate(entries):
-        total += size
-        if n >= MAX_ENTRIES or total > MAX_BYTES:
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
+    prune(folder, _SUFFIX, MAX_ENTRIES, MAX_BYTES)
 
 
 #: A PDF found clean by the preflight: ``<key>.clean`` holds this line and the key.

@@ -8,12 +8,10 @@ by :func:`load_rules`, the one checker of that file, bundled or given with
 ``docs/formats/archaeologia-game.md`` so a scorer can read them directly.
 """
 
-from __future__ import annotations
-
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from printkit.gamekit import (
     Checker,
@@ -85,8 +83,12 @@ SIZES_MM = {
 }
 
 
-@dataclass(frozen=True)
-class Stratum:
+# The records below are NamedTuples (read-only, compared by value, changed with ``_replace``):
+# a frozen dataclass compiles six methods from source at every start-up, ~4M instructions,
+# ~18M for a rules object; a NamedTuple ~0.7M (issue 26).
+# No ``from __future__ import annotations`` here: NamedTuple compiles each annotation
+# given as a string.
+class Stratum(NamedTuple):
     """One layer of the site: ``tool`` id or ``""`` (none), ``cost`` in coins
     to dig one tile, ``tiles`` in the game (rulebook: VII. Dig a pile)."""
 
@@ -98,8 +100,7 @@ class Stratum:
     tiles: int
 
 
-@dataclass(frozen=True)
-class Discovery:
+class Discovery(NamedTuple):
     """One strata tile: RP top left, black-market value (coins) bottom right,
     ``group`` id (``None`` for singles and eggs)."""
 
@@ -113,8 +114,7 @@ class Discovery:
     group: str | None = None
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """A multiple discovery: a double, a collection or a dinosaur family;
     ``tiles``: its discovery ids (the museum takes them all at once)."""
 
@@ -130,8 +130,7 @@ class Group:
         return len(self.tiles)
 
 
-@dataclass(frozen=True)
-class Priced:
+class Priced(NamedTuple):
     """A tool (``count`` tiles) or a rental (``text``, and how long it
     ``lasts``: "this turn" or "rest of the game") of the tool hut; price in coins."""
 
@@ -143,8 +142,7 @@ class Priced:
     lasts: str = ""
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """Something a player may do on his turn; ``actions``: what it costs (0 = free)."""
 
     id: str
@@ -153,8 +151,7 @@ class Action:
     text: str
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """An EVENT card: ``action`` = shows the footprint (costs 1 ACTION)."""
 
     id: str
@@ -166,8 +163,7 @@ class Event:
     text: str
 
 
-@dataclass(frozen=True)
-class Objective:
+class Objective(NamedTuple):
     """A SECRET OBJECTIVE card: its condition and gains (RP, coins)."""
 
     id: str
@@ -177,8 +173,7 @@ class Objective:
     coins: int
 
 
-@dataclass(frozen=True)
-class ArchaeologiaRules:
+class ArchaeologiaRules(NamedTuple):
     """Everything ``rules/archaeologia.toml`` says, typed (mm, coins, RP)."""
 
     title: str
@@ -222,7 +217,7 @@ class ArchaeologiaRules:
     event_back: str
     objectives: dict[str, Objective]
     objective_back: str
-    sources: dict[str, str] = field(default_factory=dict)
+    sources: dict[str, str]
     #: The rules file read (for messages).
     file: str = ""
     #: Playing time (min, max) in minutes ([playtime], as the cover prints it).

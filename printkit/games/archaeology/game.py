@@ -24,7 +24,7 @@ problem, so no message repeats a huge name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -178,10 +178,10 @@ def _overrides(raw: Any, rules: ArchaeologyRules, probs: list[Problem]) -> dict[
                     probs.append(problem("bad-count", f"[treasures.{tid}] trade is {show(v)} ({type_name(v)}); "
                                          "write a whole number >= 0", item=tid))
                 else:
-                    t = replace(t, trade=v)
+                    t = t._replace(trade=v)
             else:
                 try:
-                    t = replace(t, sell=check_sell(tid, v, f"[treasures.{tid}]"))
+                    t = t._replace(sell=check_sell(tid, v, f"[treasures.{tid}]"))
                 except PrintkitError as exc:
                     probs.append(problem("bad-sell-table", str(exc).replace(f"[treasures.{tid}]: ", f"[treasures.{tid}] ", 1),
                                          item=tid))

@@ -10,11 +10,9 @@ slot has exactly one piece tile, the board stars plus the egg's make the
 game's total, and the rating bands cover 0 to that total without a gap.
 """
 
-from __future__ import annotations
-
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from printkit.gamekit import Checker, playing_time, read_rules, rules_path
 
@@ -54,8 +52,12 @@ SITE_W_MM = (150.0, 194.0)
 SITE_H_MM = (150.0, 250.0)
 
 
-@dataclass(frozen=True)
-class Layer:
+# The records below are NamedTuples (read-only, compared by value, changed with ``_replace``):
+# a frozen dataclass compiles six methods from source at every start-up, ~4M instructions,
+# ~18M for a rules object; a NamedTuple ~0.7M (issue 26).
+# No ``from __future__ import annotations`` here: NamedTuple compiles each annotation
+# given as a string.
+class Layer(NamedTuple):
     """One layer of the dig site, top layer first: ``grid`` × ``grid`` tiles
     with the ``back`` colour; ``inset`` (tiles) from the top layer's edge."""
 
@@ -69,8 +71,7 @@ class Layer:
         return self.grid * self.grid
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     """A fossil board: ``slots`` piece → stars, left to right."""
 
     id: str
@@ -83,8 +84,7 @@ class Board:
         return sum(self.slots.values())
 
 
-@dataclass(frozen=True)
-class Band:
+class Band(NamedTuple):
     """A rating band of End of Game: ``lo``–``hi`` stars and its words."""
 
     lo: int
@@ -96,8 +96,7 @@ class Band:
         return str(self.lo) if self.lo == self.hi else f"{self.lo}–{self.hi}"
 
 
-@dataclass(frozen=True)
-class ArcheoRules:
+class ArcheoRules(NamedTuple):
     """Everything ``rules/archeo.toml`` says, typed (mm for sizes)."""
 
     title: str
@@ -135,8 +134,8 @@ class ArcheoRules:
     board_height: float
     site_width: float
     site_height: float
+    sources: dict[str, str]
     file: str = ""
-    sources: dict[str, str] = field(default_factory=dict)
     #: Playing time (min, max) in minutes ([playtime], as the cover prints it).
     minutes: tuple[int, int] = (0, 0)
 

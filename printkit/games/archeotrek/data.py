@@ -6,13 +6,12 @@ given in a filled-game file (``docs/formats/archeotrek-game.md``), where
 circle positions are absent.
 """
 
-from __future__ import annotations
-
 import sys
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import NamedTuple
 
 from printkit.gamekit import Checker, playing_time, read_rules, show
 
@@ -23,8 +22,13 @@ CIRCLE_KINDS = ("normal", "red", "yellow", "plus")
 CHOICE_LINES = ("yellow", "red", "difference", "sum")
 
 
-@dataclass(frozen=True)
-class Circle:
+# The records below are NamedTuples (read-only, compared by value, changed with ``_replace``),
+# but :class:`Layout`, a dataclass for its cached properties.  A frozen dataclass compiles
+# six methods from source at every start-up: ~4M instructions, ~18M for a rules object;
+# a NamedTuple ~0.7M (issue 26).
+# No ``from __future__ import annotations`` here: NamedTuple compiles each annotation
+# given as a string.
+class Circle(NamedTuple):
     """One circle of a Dig Site.
 
     ``kind``: "normal", "red" (red die value only), "yellow" (yellow die value
@@ -69,8 +73,7 @@ class Layout:
         return sum(self.choices.values())
 
 
-@dataclass(frozen=True)
-class TokenSet:
+class TokenSet(NamedTuple):
     """Bone token values per colour and the Skeleton token value per colour."""
 
     bones: dict[str, tuple[int, ...]]
@@ -81,8 +84,7 @@ class TokenSet:
         return [f"{c}-{v}" for c, values in self.bones.items() for v in values]
 
 
-@dataclass(frozen=True)
-class ArcheoTrekRules:
+class ArcheoTrekRules(NamedTuple):
     """Everything ``rules/archeotrek.toml`` says, typed.
 
     Lengths in mm.  ``area_sum``: a Digging Area totals exactly this (rulebook:
@@ -107,7 +109,7 @@ class ArcheoTrekRules:
     symbols: dict[str, str]
     bone_diameter: float
     skeleton_diameter: float
-    sources: dict[str, str] = field(default_factory=dict)
+    sources: dict[str, str]
     #: Playing time (min, max) in minutes ([playtime], as the cover prints it).
     minutes: tuple[int, int] = (0, 0)
 
