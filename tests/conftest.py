@@ -116,6 +116,25 @@ def themed_kits(tmp_path_factory):
     return get
 
 
+@pytest.fixture
+def preflights_recorded(monkeypatch, tmp_path) -> list[str]:
+    """The ``source`` of every :func:`printkit.preflight.preflight` call from
+    now on (in this process), with a cache folder of the test's own so no
+    verdict an earlier build remembered spares a check."""
+    import printkit.preflight
+
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
+    checked: list[str] = []
+    real = printkit.preflight.preflight
+
+    def recording(data, *a, source=None, **k):
+        checked.append(source)
+        return real(data, *a, source=source, **k)
+
+    monkeypatch.setattr(printkit.preflight, "preflight", recording)
+    return checked
+
+
 #: The four games printkit ships.
 BUNDLED_GAMES = ("archeotrek", "archaeology", "archeo", "archaeologia")
 

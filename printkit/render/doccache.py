@@ -35,7 +35,6 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Iterable
 
@@ -227,33 +226,11 @@ def remember(key: str) -> None:
     folder = cache_dir()
     if folder is None or not _HEX64.fullmatch(key):
         return
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=_CLEAN_SUFFIX, dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(_CLEAN_MAGIC + key.encode("ascii"))
-            os.replace(tmp, folder / f"{key}{_CLEAN_SUFFIX}")
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
-    except OSError:
+    if not write_entry(folder, f"{key}{_CLEAN_SUFFIX}", _CLEAN_MAGIC + key.encode("ascii")):
         return
     if not _VERDICTS_PRUNED:
         _VERDICTS_PRUNED.append(True)
-        try:
-            with os.scandir(folder) as it:
-                found = sorted(((e.stat(follow_symlinks=False).st_mtime_ns, e.path) for e in it
-                                if e.name.endswith(_CLEAN_SUFFIX) and not e.name.startswith(".tmp-")), reverse=True)
-        except OSError:
-            return
-        for _, path in found[MAX_VERDICTS:]:
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
+        prune(folder, _CLEAN_SUFFIX, MAX_VERDICTS, 1 << 62)
 
 
 def warm() -> bool:
