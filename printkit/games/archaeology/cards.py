@@ -308,13 +308,7 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
         panel(px0, py0, px1 - px0, panel_h, 5, ground)
         _wrapped(c, rule, px0 + 5, px1 - 5, py0 + panel_h - 5, theme.font("semibold"), text_pt, ink)
         if note:
-            note_hex = _hex(theme, "highlight")
-            panel(px0, box.safe + 2, px1 - px0, note_h, 4, HexColor(note_hex))
-            fg = text_on(theme, note_hex, theme.hex("ink"))
-            y = box.safe + 2 + note_h / 2 + (len(note_lines) - 1) * note_pt * 1.15 / 2 - note_pt * 0.35
-            for note_line in note_lines:
-                _centred_text(c, note_line, w / 2, y, theme.font("bold"), note_pt, fg)
-                y -= note_pt * 1.15
+            _note_ribbon(c, box, theme, px0, px1, note_lines, note_pt, note_h, panel)
         top = h - box.safe - 34
         bottom = py0 + panel_h + 4
         if numbers:
@@ -330,6 +324,21 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
         icon(c, w / 2, (top + bottom) / 2, size_art, fg, bg, line if lines else None)
 
     return Face(key, draw, text=f"{title}: {rule}" + (f" [{note}]" if note else ""))
+
+
+def _note_ribbon(c, box: FaceBox, theme, px0: float, px1: float, lines: list[str], size: float, height: float,
+                 panel) -> None:
+    """A rule card's note ribbon at its foot: a ``highlight`` panel from
+    ``px0`` to ``px1`` (pt), ``height`` pt tall, 2 pt above the safe line,
+    holding ``lines`` centred in bold at ``size`` pt (leading 1.15) in the
+    colour that reads on it.  ``panel``: the card's own panel helper."""
+    hex_ = _hex(theme, "highlight")
+    panel(px0, box.safe + 2, px1 - px0, height, 4, HexColor(hex_))
+    fg = text_on(theme, hex_, theme.hex("ink"))
+    y = box.safe + 2 + height / 2 + (len(lines) - 1) * size * 1.15 / 2 - size * 0.35
+    for line in lines:
+        _centred_text(c, line, box.width / 2, y, theme.font("bold"), size, fg)
+        y -= size * 1.15
 
 
 def _large_print_body(c, box: FaceBox, theme, rule: str, note: str | None, numbers, icon, panel, number,
@@ -352,13 +361,7 @@ def _large_print_body(c, box: FaceBox, theme, rule: str, note: str | None, numbe
         note_pt = theme.legible(8)
         note_lines = simpleSplit(note, theme.font("bold"), note_pt, px1 - px0 - 6)
         note_h = 8 + note_pt * 1.15 * len(note_lines)
-        note_hex = _hex(theme, "highlight")
-        panel(px0, box.safe + 2, px1 - px0, note_h, 4, HexColor(note_hex))
-        note_fg = text_on(theme, note_hex, theme.hex("ink"))
-        y = box.safe + 2 + note_h / 2 + (len(note_lines) - 1) * note_pt * 1.15 / 2 - note_pt * 0.35
-        for note_line in note_lines:
-            _centred_text(c, note_line, w / 2, y, theme.font("bold"), note_pt, note_fg)
-            y -= note_pt * 1.15
+        _note_ribbon(c, box, theme, px0, px1, note_lines, note_pt, note_h, panel)
         y0 += note_h + 4
     panel(px0, y0, px1 - px0, panel_h, 5, ground)
     c.setFont(theme.font("semibold"), text_pt)
