@@ -434,21 +434,25 @@ def font_cmap(path: Path) -> frozenset[int]:
 _MAX_CMAP = 0x110000
 
 
-def _cmap_file(digest: str) -> Path:
-    return font_cache_dir().parent / f"font-cmaps-v{FONT_CHECK_VERSION}" / digest
+def _cmap_folder() -> Path | None:
+    """The cache folder of fonts' character maps (:func:`printkit.caches.cache_folder`)."""
+    from printkit.caches import cache_folder
+
+    return cache_folder(f"font-cmaps-v{FONT_CHECK_VERSION}")
 
 
 def _cached_cmap(digest: str) -> frozenset[int] | None:
     """The character map remembered for the font of SHA-256 ``digest``
     (code points as 4-byte little-endian integers, ascending), or ``None``
-    when there is none or it is not such a list (it is then read again)."""
+    when there is none or it is not such a list (it is then read again).
+    The read is bounded (:func:`printkit.caches.read_entry`)."""
     from array import array
 
-    try:
-        raw = _cmap_file(digest).read_bytes()
-    except (OSError, ValueError, ImportError):
-        return None
-    if not raw or len(raw) % 4 or len(raw) > 4 * _MAX_CMAP:
+    from printkit.caches import read_entry
+
+    folder = _cmap_folder()
+    raw = read_entry(folder / digest, 4 * _MAX_CMAP) if folder is not None else None
+    if not raw or len(raw) % 4:
         return None
     codes = array("I")
     if codes.itemsize != 4:  # pragma: no cover - every platform printkit runs on
@@ -466,19 +470,16 @@ def _store_cmap(digest: str, cmap: frozenset[int]) -> None:
     when the cache folder cannot be written)."""
     from array import array
 
+    from printkit.caches import write_entry
+
     codes = array("I", sorted(cmap))
     if not codes or codes.itemsize != 4:
         return
     if sys.byteorder != "little":  # pragma: no cover
         codes.byteswap()
-    try:
-        target = _cmap_file(digest)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{digest}.{os.getpid()}.tmp")
-        tmp.write_bytes(codes.tobytes())
-        os.replace(tmp, target)
-    except (OSError, ValueError, ImportError):
-        pass
+    folder = _cmap_folder()
+    if folder is not None:
+        write_entry(folder, digest, codes.tobytes())
 
 
 def available_themes() -> list[str]:

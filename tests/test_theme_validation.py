@@ -275,6 +275,33 @@ def test_font_cmap_reads_bounded(tmp_path):
         theme_mod.font_cmap(big)
 
 
+def test_a_cached_character_map_is_used_only_when_sound(tmp_path, monkeypatch):
+    """A font's character map is remembered in the cache folder; an entry too
+    large, a link, or not an ascending list is not used: the font is read again
+    and the right map comes back."""
+    import hashlib
+
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
+    font = tmp_path / "glyphs.ttf"
+    data = _glyph_font()
+    font.write_bytes(data)
+    right = theme_mod.font_cmap.__wrapped__(font)
+    folder = tmp_path / "cache" / f"font-cmaps-v{theme_mod.FONT_CHECK_VERSION}"
+    entry = folder / hashlib.sha256(data).hexdigest()
+    assert entry.is_file() and theme_mod.font_cmap.__wrapped__(font) == right
+    forged = (tmp_path / "forged")
+    forged.write_bytes(b"".join(n.to_bytes(4, "little") for n in (1, 2, 3)))  # a sound map, not this font's
+    for bad in ("huge", "link", "unsorted"):
+        entry.unlink()
+        if bad == "huge":
+            entry.write_bytes(b"".join(n.to_bytes(4, "little") for n in range(0x110001)))  # sound, too long
+        elif bad == "link":
+            entry.symlink_to(forged)
+        else:
+            entry.write_bytes(b"".join(n.to_bytes(4, "little") for n in (66, 65)))
+        assert theme_mod.font_cmap.__wrapped__(font) == right, bad
+
+
 def test_reportlab_registration_error_is_one_line(templates, tmp_path, monkeypatch):
     """Whatever reportlab raises when it registers a font becomes one line.
     A theme font is registered when first drawn with (issue 26), so the font
