@@ -26,7 +26,7 @@ from printkit.games.archeotrek.validate import (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class SkeletonAward:
     """Who takes the Skeleton of ``colour`` (worth ``value``); ``reason`` says why.
 
@@ -81,7 +81,7 @@ def _names(names: list[str], limit: int = 8) -> str:
     return ", ".join(clip(n) for n in names[:limit]) + more
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerScore:
     """One player's score sheet (points are whole numbers).
 
@@ -156,52 +156,44 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
     for p in problems:
         if p.severity == ERROR:
             return Result(game.source, False, partial, problems)
-    res = Result(game.source, True, partial, problems)
     tables = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
-    colours = list(game.tokens.bones)
+    colours = game.tokens.bones
+    names = [pl.name for pl in game.players]  # unique: a repeated name is an error
+    # colour → player → Bone tokens / Bone points of that colour (seat order)
+    counts = {c: dict.fromkeys(names, 0) for c in colours}
+    pts = {c: dict.fromkeys(names, 0) for c in colours}
     scores: list[PlayerScore] = []
-    counts: dict[str, dict[str, int]] = {c: {} for c in colours}
-    pts: dict[str, dict[str, int]] = {c: {} for c in colours}
     for pl, (filled, in_areas) in zip(game.players, masks):
         name = pl.name
-        bones: list[str] = []
+        bones = [tok for area in pl.areas for tok in area.bones]
         bone_points = 0
-        mine_n = dict.fromkeys(colours, 0)
-        mine_p = dict.fromkeys(colours, 0)
-        for area in pl.areas:
-            bones += area.bones
         for tok in bones:
             colour, v = tindex[tok]
             bone_points += v
-            mine_n[colour] += 1
-            mine_p[colour] += v
-        for c in colours:
-            counts[c][name] = mine_n[c]
-            pts[c][name] = mine_p[c]
+            counts[colour][name] += 1
+            pts[colour][name] += v
         circles = pl.circles
-        empty = {}
-        eh = 0
-        for lab in labels_in(filled & ~in_areas, tables):  # empty-handed circles, in layout order
-            v = empty[lab] = circles[lab]
-            eh += v
+        # empty-handed circles: filled, in no Digging Area, in layout order
+        empty = {lab: circles[lab] for lab in labels_in(filled & ~in_areas, tables)}
+        eh = sum(empty.values())
         scores.append(PlayerScore(
             name, pl.seat, bones, bone_points, [], 0, empty, eh, bone_points - eh,
         ))
-    by_name = {s.name: s for s in scores}
+    by_name = dict(zip(names, scores))
     skeletons = game.tokens.skeletons
+    awards = []
     for c in colours:
         aw = award_skeleton(c, skeletons[c], counts[c], pts[c])
-        res.skeletons.append(aw)
+        awards.append(aw)
         if aw.winner is not None:
             s = by_name[aw.winner]
             s.skeletons.append(aw)
             s.skeleton_points += aw.value
             s.score += aw.value
     scores = rank_players(scores, _SCORE, _SEAT)
-    res.players = scores
-    res.winners = [s.name for s in scores if s.rank == 1]
-    return res
+    return Result(game.source, True, partial, problems, scores, awards,
+                  [s.name for s in scores if s.rank == 1])
 
 
 _SCORE = attrgetter("score")
