@@ -126,22 +126,21 @@ def award_skeleton(colour: str, value: int, counts: dict[str, int], points: dict
     Strict majority of tokens wins; among those tied on the most, strictly
     fewest points wins; otherwise (or nobody holding the colour) no one.
     """
-    best = 0
-    top: list[str] = []
+    # one pass: the leader so far holds the most tokens (``best``, at least 1)
+    # and, among those, the fewest points (``low``); ``tied``: another has both
+    winner = None
+    best = low = 0
+    tied = False
     for p, n in counts.items():
         if n > best:
-            best, top = n, [p]
+            best, low, winner, tied = n, points[p], p, False
         elif n == best and n:
-            top.append(p)
-    winner = None
-    if len(top) == 1:
-        winner = top[0]
-    elif top:
-        low = min(points[p] for p in top)
-        fewest = [p for p in top if points[p] == low]
-        if len(fewest) == 1:
-            winner = fewest[0]
-    return SkeletonAward(colour, value, winner, counts, points)
+            pp = points[p]
+            if pp < low:
+                low, winner, tied = pp, p, False
+            elif pp == low:
+                tied = True
+    return SkeletonAward(colour, value, None if tied else winner, counts, points)
 
 
 def score_game(game: Game, *, partial: bool = False) -> Result:
@@ -151,8 +150,8 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
     boxes are a warning).  Never raises for bad sheets: problems are on the
     result, and ``Result.valid`` is False when any is an error.
     """
-    masks: list[tuple[int, int]] = []
-    problems = validate(game, partial=partial, sheet_masks=masks)
+    sheets: list[tuple[int, int, list[str]]] = []
+    problems = validate(game, partial=partial, sheets=sheets)
     for p in problems:
         if p.severity == ERROR:
             return Result(game.source, False, partial, problems)
@@ -161,12 +160,15 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
     colours = game.tokens.bones
     names = [pl.name for pl in game.players]  # unique: a repeated name is an error
     # colour → player → Bone tokens / Bone points of that colour (seat order)
-    counts = {c: dict.fromkeys(names, 0) for c in colours}
-    pts = {c: dict.fromkeys(names, 0) for c in colours}
+    zero = dict.fromkeys(names, 0)
+    counts: dict[str, dict[str, int]] = {}
+    pts: dict[str, dict[str, int]] = {}
+    for c in colours:
+        counts[c] = zero.copy()
+        pts[c] = zero.copy()
     scores: list[PlayerScore] = []
-    for pl, (filled, in_areas) in zip(game.players, masks):
+    for pl, (filled, in_areas, bones) in zip(game.players, sheets):
         name = pl.name
-        bones = [tok for area in pl.areas for tok in area.bones]
         bone_points = 0
         for tok in bones:
             colour, v = tindex[tok]
