@@ -176,9 +176,11 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
             counts[colour][name] += 1
             pts[colour][name] += v
         circles = pl.circles
-        # empty-handed circles: filled, in no Digging Area, in layout order
-        empty = {lab: circles[lab] for lab in labels_in(filled & ~in_areas, tables)}
-        eh = sum(empty.values())
+        empty = {}
+        eh = 0
+        for lab in labels_in(filled & ~in_areas, tables):  # empty-handed circles, in layout order
+            v = empty[lab] = circles[lab]
+            eh += v
         scores.append(PlayerScore(
             name, pl.seat, bones, bone_points, [], 0, empty, eh, bone_points - eh,
         ))
