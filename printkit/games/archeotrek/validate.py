@@ -697,10 +697,7 @@ def validate(game: "Game", *, partial: bool = False,
         owners: _Holders | None = None  # built on the first area with a problem
         for a_no, area in enumerate(pl.areas, 1):
             acircles = area.circles
-            shape = shapes.get(acircles)
-            if shape is None:
-                shape = _area_shape(acircles, t)
-            amask, values_of = shape
+            amask, values_of = shapes.get(acircles) or _area_shape(acircles, t)
             ok = False
             if amask and not amask & used:
                 try:
@@ -720,25 +717,25 @@ def validate(game: "Game", *, partial: bool = False,
             used |= amask
             bones = area.bones
             kept += bones
-            if ok:
+            # an area keeps base + per_zero × its zeros tokens (rulebook: 3. Reveal fossils)
+            if ok and len(bones) != base + per_zero * zeros:
                 allowed = base + per_zero * zeros
                 nb = len(bones)
-                if nb != allowed:
-                    desc = _desc(acircles)
-                    if nb > allowed:
-                        out.append(problem(
-                            "too-many-tokens",
-                            f"area {a_no} ({desc}) has {zeros} zero(s), so keeps at most "
-                            f"{allowed} Bone token(s), not {nb}",
-                            player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
-                        ))
-                    else:
-                        short.append(problem(
-                            "too-few-tokens",
-                            f"area {a_no} ({desc}) keeps {nb} Bone token(s) but earns "
-                            f"{allowed} and the token set is not exhausted",
-                            player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
-                        ))
+                desc = _desc(acircles)
+                if nb > allowed:
+                    out.append(problem(
+                        "too-many-tokens",
+                        f"area {a_no} ({desc}) has {zeros} zero(s), so keeps at most "
+                        f"{allowed} Bone token(s), not {nb}",
+                        player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
+                    ))
+                else:
+                    short.append(problem(
+                        "too-few-tokens",
+                        f"area {a_no} ({desc}) keeps {nb} Bone token(s) but earns "
+                        f"{allowed} and the token set is not exhausted",
+                        player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
+                    ))
             for tok in bones:
                 if tok in tindex and tok not in holders:
                     holders[tok] = (pname, a_no)
