@@ -213,7 +213,8 @@ def _build_tables(layout: Layout) -> Tables:
     return Tables(
         labels, idx, nbr, tuple(value_mask), any_mask, tuple(own), boxes, subsets, ops,
         bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, pairs=pairs, p=p, q=q, high=high,
-        spread=spread, centre=_most_central(spread, n) if spread else 0, chunk_labels=({}, {}) if _CHUNK < len(labels) <= 2 * _CHUNK else (),
+        spread=spread, centre=_most_central(spread, n) if spread else 0,
+        chunk_labels=({}, {}) if _CHUNK < len(labels) <= 2 * _CHUNK else (),
         huge=sum(boxes.values()) >= 1 << (_W - 2) or len(labels) >= 1 << (_W - 2),
     )
 
