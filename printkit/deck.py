@@ -55,7 +55,6 @@ import hashlib
 import io
 import keyword
 import math
-import os
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -1310,14 +1309,18 @@ THEME_ROLES = ("display", "body", "bold", "semibold", "italic")
 def _cff_to_truetype(data: bytes, digest: str, label: str, at: str) -> bytes:
     """The OpenType/CFF font ``data`` with TrueType (quadratic) outlines, so
     reportlab can embed it (fontTools: cu2qu, max error 1 unit); kept in the
-    user's cache folder by the source's SHA-256 ``digest``."""
-    from printkit.theme import font_cache_dir
+    cache folder ``fonts-truetype`` by the source's SHA-256 ``digest``
+    (:mod:`printkit.caches`: off with ``PRINTKIT_CACHE=off``; an entry is read
+    only when it is a regular file of the user's own, in a folder no one else
+    can write, within the font size cap; the font is checked after either way)."""
+    from printkit.caches import cache_folder, read_entry, write_entry
+    from printkit.inputfiles import MAX_SIZES
 
-    cache = font_cache_dir().parent / "fonts-truetype" / f"{digest}.ttf"
-    try:
-        return cache.read_bytes()
-    except OSError:
-        pass
+    folder = cache_folder("fonts-truetype")
+    name = f"{digest}.ttf"
+    cached = read_entry(folder / name, MAX_SIZES["font"]) if folder is not None else None
+    if cached:
+        return cached
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
     from fontTools.ttLib import TTFont as FTFont, newTable
@@ -1359,13 +1362,8 @@ def _cff_to_truetype(data: bytes, digest: str, label: str, at: str) -> bytes:
     except Exception as exc:  # fontTools raises many kinds on odd or hostile fonts
         raise PrintkitError(f"{at}: font {label}: cannot convert its PostScript outlines to TrueType "
                             f"({_one_line(exc)})") from None
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(result)
-        os.replace(tmp, cache)
-    except OSError:
-        pass
+    if folder is not None and len(result) <= MAX_SIZES["font"]:
+        write_entry(folder, name, result)
     return result
 
 
