@@ -11,15 +11,27 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples" / "deck"
+
+
+#: Address space of a child (bytes): a regression that reads without end fails instead of swapping.
+AS_LIMIT = 4 * 1024**3
+
+
+def _limits() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (AS_LIMIT, AS_LIMIT))
 
 
 def _run(*args, env=None, cwd=None, timeout=300):
     e = dict(os.environ, PYTHONPATH=str(ROOT))
     e.update(env or {})
     return subprocess.run([sys.executable, "-m", "printkit", *args], capture_output=True, text=True, env=e,
-                          cwd=cwd, timeout=timeout)
+                          cwd=cwd, timeout=timeout, preexec_fn=_limits)
 
 
 def _one_line(output: str) -> str:
@@ -42,6 +54,7 @@ def _files_under(*folders: Path) -> list[Path]:
 # ---------------------------------------------------------------- 1. fonts remembered as checked
 
 
+@pytest.mark.slow  # builds a kit
 def test_a_font_check_remembered_in_a_folder_others_can_write_is_not_trusted(tmp_path):
     """The "fonts-ok" markers (a font that passed the check is not checked
     again) are trusted only in a cache folder of the user's own that no one
@@ -129,3 +142,41 @@ def test_caches_off_keeps_no_converted_font(tmp_path):
              env=_cache_env(tmp_path, PRINTKIT_CACHE="off"))
     assert r.returncode == 0, r.stderr
     assert [p for p in _files_under(tmp_path / "xdg", tmp_path / "pkcache") if digest in p.name] == []
+
+
+# ---------------------------------------------------------------- 3. the document cache's listed files
+
+
+@pytest.mark.slow  # builds a kit twice
+@pytest.mark.parametrize("swap", ["fifo", "dev-zero link"])
+def test_a_theme_image_swapped_for_a_pipe_after_a_build_is_one_line(tmp_path, swap):
+    """A document cache entry lists the theme files its layout read; the next
+    build checks them before reusing it.  When the theme's image has become a
+    FIFO (or a link to /dev/zero) since, the check must neither block on the
+    pipe forever nor read the device without end: the entry is a miss and the
+    layout's own bounded read says what is wrong, in one line."""
+    from PIL import Image
+
+    theme = tmp_path / "theme"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nname = "pic"\nextends = "classic"\n')
+    (theme / "archeotrek-rules.html.j2").write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"><style>{{ theme_css }}</style></head>'
+        '<body><h1>Rules</h1><img src="pic.png"></body></html>')
+    Image.new("RGB", (4, 4), "red").save(theme / "pic.png")
+    env = _cache_env(tmp_path)
+    first = _run("build", "archeotrek", "--players", "1", "--theme", str(theme), "--out", str(tmp_path / "out1"),
+                 "-q", env=env, cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert any(b"pic.png" in p.read_bytes() for p in (tmp_path / "pkcache").glob("*.pdfcache"))  # listed
+    (theme / "pic.png").unlink()
+    if swap == "fifo":
+        os.mkfifo(theme / "pic.png")
+    else:
+        (theme / "pic.png").symlink_to("/dev/zero")
+    r = _run("build", "archeotrek", "--players", "1", "--theme", str(theme), "--out", str(tmp_path / "out2"),
+             "-q", env=env, cwd=tmp_path, timeout=240)  # a guard: a blocked child is killed, and the test fails
+    assert r.returncode == 1, r.stderr
+    line = _one_line(r.stderr)
+    assert "pic.png" in line or "/dev/zero" in line, line
+    assert not list((tmp_path / "out2").rglob("*.pdf")) if (tmp_path / "out2").exists() else True
