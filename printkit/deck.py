@@ -156,6 +156,13 @@ MAX_CELL_CHARS = 20_000
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
 #: …and an ``.ods``, which odfpy reads into a whole document tree (many times its size).
 MAX_UNPACKED_ODS = 48 * 1024 * 1024
+#: Most XML tags (``<`` counted on the unpacked bytes of its ``.xml``/``.rels`` parts) an
+#: ``.xlsx`` may hold: an empty element costs openpyxl ~400 bytes and ~20 µs (4 MB of
+#: ``<xf/>`` took 16 s and 390 MB), so a few kB could unpack to gigabytes and minutes.
+#: A cell takes 4–8 tags: some 150,000 cells, thousands of cards.
+MAX_XML_TAGS = 1_000_000
+#: …and an ``.ods``: odfpy keeps every element (~900 bytes, ~30 µs each).
+MAX_XML_TAGS_ODS = 500_000
 
 
 #: Rows between two progress reports while the cards are checked.
@@ -571,21 +578,37 @@ def _cell_text(value) -> str:
     return str(value)
 
 
-def _check_zip(path: Path, data: bytes, what: str, limit: int = 0) -> None:
-    """Refuse a spreadsheet (a ZIP file) that is not one, or whose members
+def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0) -> None:
+    """Refuse a spreadsheet (a ZIP file) that is not one, whose members
     unpack to more than ``limit`` bytes (default :data:`MAX_UNPACKED_BYTES`;
-    a ZIP bomb)."""
+    a ZIP bomb), or whose XML parts hold more than ``tags`` tags (default
+    :data:`MAX_XML_TAGS`; ``<`` counted while unpacking, before any XML
+    parser runs: millions of empty elements in a few kB)."""
     limit = limit or MAX_UNPACKED_BYTES
+    tags = tags or MAX_XML_TAGS
     import zipfile
 
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
-            unpacked = sum(info.file_size for info in zf.infolist())
-    except (zipfile.BadZipFile, ValueError, OSError) as exc:
+            infos = zf.infolist()
+            unpacked = sum(info.file_size for info in infos)
+            if unpacked > limit:
+                raise PrintkitError(f"{escape_display(str(path))}: unpacks to {unpacked:,} bytes; a {what} file of "
+                                    f"card data unpacks to at most {limit:,}")
+            seen = 0
+            for info in infos:
+                if not info.filename.lower().endswith((".xml", ".rels")):
+                    continue
+                with zf.open(info) as fh:
+                    while chunk := fh.read(1 << 20):
+                        seen += chunk.count(b"<")
+                        if seen > tags:
+                            raise PrintkitError(
+                                f"{escape_display(str(path))}: more than {tags:,} XML tags (reached in "
+                                f"{show(info.filename)}); a {what} file of card data holds at most {tags:,} "
+                                "(fewer rows, or save it as CSV)")
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError) as exc:
         raise PrintkitError(f"{escape_display(str(path))}: not a {what} file ({_one_line(exc)})") from None
-    if unpacked > limit:
-        raise PrintkitError(f"{escape_display(str(path))}: unpacks to {unpacked:,} bytes; a {what} file of card data "
-                            f"unpacks to at most {limit:,}")
 
 
 def _xlsx_rows(path: Path, problems: "Problems") -> list[Row]:
@@ -628,7 +651,7 @@ def _ods_rows(path: Path, problems: "Problems") -> list[Row]:
     shown, repeated rows and columns expanded up to the caps; formulas are
     not evaluated (a formula cell gives the value the spreadsheet saved)."""
     data = read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data")
-    _check_zip(path, data, "spreadsheet (.ods)", MAX_UNPACKED_ODS)  # odfpy builds the whole document tree
+    _check_zip(path, data, "spreadsheet (.ods)", MAX_UNPACKED_ODS, MAX_XML_TAGS_ODS)  # odfpy keeps the whole tree
     from odf import opendocument, table, teletype
 
     name = escape_display(str(path))

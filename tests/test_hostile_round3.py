@@ -180,3 +180,114 @@ def test_a_theme_image_swapped_for_a_pipe_after_a_build_is_one_line(tmp_path, sw
     line = _one_line(r.stderr)
     assert "pic.png" in line or "/dev/zero" in line, line
     assert not list((tmp_path / "out2").rglob("*.pdf")) if (tmp_path / "out2").exists() else True
+
+
+# ---------------------------------------------------------------- 4. spreadsheets dense with XML elements
+
+
+def _run_measured(*args, env=None, cwd=None):
+    """The CLI in a child whose peak resident memory (kB) is printed last on stderr."""
+    code = ("import resource, runpy, sys\nsys.argv = ['printkit'] + sys.argv[1:]\n"
+            "try:\n    runpy.run_module('printkit', run_name='__main__')\nfinally:\n"
+            "    sys.stderr.write('\\nMAXRSS=%d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n")
+    e = dict(os.environ, PYTHONPATH=str(ROOT))
+    e.update(env or {})
+    r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd, env=e,
+                       timeout=600, preexec_fn=_limits)
+    err, _, rss = r.stderr.rpartition("MAXRSS=")
+    return r.returncode, err, int(rss)
+
+
+def _dense_spreadsheet(path: Path, kind: str, elements: int) -> None:
+    """A small spreadsheet of card data whose XML holds ``elements`` empty
+    elements more: in .xlsx style records (parsed whole by openpyxl) or cells
+    of one row, in .ods cells (odfpy builds the whole document tree)."""
+    import zipfile
+
+    import openpyxl
+
+    header, row = ["title", "value", "kind", "colour", "text"], ["Amphora", "4", "Pottery", "#8a5a2b", "x"]
+    if kind == "ods":
+        from odf.opendocument import OpenDocumentSpreadsheet
+        from odf.table import Table, TableCell, TableRow
+        from odf.text import P
+
+        doc, table = OpenDocumentSpreadsheet(), Table(name="S")
+        for cells in (header, row):
+            tr = TableRow()
+            for c in cells:
+                tc = TableCell()
+                tc.addElement(P(text=c))
+                tr.addElement(tc)
+            table.addElement(tr)
+        doc.spreadsheet.addElement(table)
+        doc.save(str(path.with_suffix(".base")))
+        member, edit = "content.xml", lambda d: d.replace(
+            b"</table:table>", b"<table:table-row>" + b"<table:table-cell/>" * elements
+            + b"</table:table-row></table:table>", 1)
+    else:
+        wb = openpyxl.Workbook()
+        for cells in (header, row):
+            wb.active.append(cells)
+        wb.save(path.with_suffix(".base"))
+        if kind == "xlsx-styles":
+            member, edit = "xl/styles.xml", lambda d: d.replace(
+                b"<cellXfs", b'<cellStyleXfs count="1">' + b"<xf/>" * elements + b"</cellStyleXfs><cellXfs", 1)
+        else:
+            member, edit = "xl/worksheets/sheet1.xml", lambda d: d.replace(
+                b"</sheetData>", b"<row>" + b"<c/>" * elements + b"</row></sheetData>", 1)
+    with zipfile.ZipFile(path.with_suffix(".base")) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            data = src.read(info.filename)
+            dst.writestr(info, edit(data) if info.filename == member else data)
+    path.with_suffix(".base").unlink()
+
+
+@pytest.mark.parametrize("kind, elements", [("xlsx-styles", 1_100_000), ("xlsx-row", 1_100_000),
+                                            ("ods", 600_000)])
+def test_a_spreadsheet_dense_with_xml_elements_is_refused_before_parsing(tmp_path, kind, elements):
+    """A spreadsheet is a ZIP of XML: a few kB unpack to millions of empty
+    elements, each costing openpyxl or odfpy hundreds of bytes and tens of
+    microseconds (4 MB of ``<xf/>`` took 16 s and 390 MB).  Its XML tags are
+    counted on the unpacked bytes before a parser runs: past the cap it is one
+    line naming the file and the part, exit 1, in little memory."""
+    data = tmp_path / ("cards.ods" if kind == "ods" else "cards.xlsx")
+    _dense_spreadsheet(data, kind, elements)
+    assert data.stat().st_size < 200_000  # small on disk
+    code, err, rss_kb = _run_measured("deck", str(data), "--layout", str(EX / "front.toml"),
+                                      "--out", str(tmp_path / "out"), "-q", env=_cache_env(tmp_path))
+    assert code == 1, err
+    line = _one_line(err)
+    assert data.name in line and "XML" in line and ("content.xml" in line or "xl/" in line), line
+    assert rss_kb < 250_000, rss_kb  # parsed, 1.1 million elements take 400–500 MB
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_a_spreadsheet_of_a_few_thousand_cards_is_still_read(tmp_path):
+    """Positive control for the tag cap: 3,000 rows of 8 columns (.xlsx and .ods) are read."""
+    import openpyxl
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    from printkit.deck import load_rows
+
+    header = ["title", "value", "kind", "colour", "text", "a", "b", "qty"]
+    rows = [[f"Find {n}", str(n % 10), "Pottery", "#8a5a2b", f"Text {n}", "x", "y", "1"] for n in range(3000)]
+    wb = openpyxl.Workbook()
+    for cells in [header, *rows]:
+        wb.active.append(cells)
+    wb.save(tmp_path / "big.xlsx")
+    doc, table = OpenDocumentSpreadsheet(), Table(name="S")
+    for cells in [header, *rows]:
+        tr = TableRow()
+        for c in cells:
+            tc = TableCell(valuetype="string")
+            tc.addElement(P(text=c))
+            tr.addElement(tc)
+        table.addElement(tr)
+    doc.spreadsheet.addElement(table)
+    doc.save(str(tmp_path / "big.ods"))
+    for name in ("big.xlsx", "big.ods"):
+        got = load_rows(tmp_path / name)
+        assert len(got) == 3000 and got[-1]["title"] == "Find 2999", name
