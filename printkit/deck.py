@@ -744,6 +744,9 @@ def load_rows(path: Path, problems: "Problems | None" = None) -> list[Row]:
     elif suffix in (".xls", ".numbers", ".fods"):
         raise PrintkitError(f"{escape_display(str(path))}: printkit reads card data from CSV, TOML, .xlsx or .ods; "
                             f"save this spreadsheet as .xlsx, .ods or CSV")
+    elif suffix in (".json", ".yaml", ".yml", ".xml"):  # not CSV: read as CSV they give a problem per line
+        raise PrintkitError(f"{escape_display(str(path))}: printkit reads card data from CSV, TOML ([[card]] "
+                            f"tables), .xlsx or .ods, not {suffix[1:].upper()}; save the cards in one of those")
     else:
         rows = _csv_rows(path, read_text(path, max_bytes=MAX_DATA_BYTES), problems)
     if not rows and not problems.total:
