@@ -664,13 +664,25 @@ def _ods_rows(path: Path, problems: "Problems") -> list[Row]:
         raise PrintkitError(f"{name}: no table")
     sheet = tables[0]
     budget = [MAX_CELLS + MAX_COLUMNS]
+    at = [0]  # the row being read, for messages
+
+    def repeat_of(el, attr: str, label: str) -> int:
+        """A repeat count: a positive whole number (ODF's positiveInteger), else one line."""
+        raw = el.getAttribute(attr)
+        if not raw:
+            return 1
+        text = raw.strip()
+        if not (text.isascii() and text.isdigit() and len(text) <= 12 and int(text) >= 1):
+            raise PrintkitError(f"{name}: row {at[0]}: table:{label} {show(raw)} is not a whole number of 1 or "
+                                "more; save the file again from the spreadsheet program")
+        return int(text)
 
     def cells_of(tr) -> list[str]:
         out: list[str] = []
         for tc in tr.childNodes:
             if tc.qname[1] not in ("table-cell", "covered-table-cell"):
                 continue
-            repeat = int(tc.getAttribute("numbercolumnsrepeated") or 1)
+            repeat = repeat_of(tc, "numbercolumnsrepeated", "number-columns-repeated")
             text = teletype.extractText(tc) if tc.childNodes else ""
             if not text:
                 kind = tc.getAttribute("valuetype")
@@ -686,7 +698,8 @@ def _ods_rows(path: Path, problems: "Problems") -> list[Row]:
     def lines():
         n = 0
         for tr in sheet.getElementsByType(table.TableRow):
-            repeat = int(tr.getAttribute("numberrowsrepeated") or 1)
+            at[0] = n + 1
+            repeat = repeat_of(tr, "numberrowsrepeated", "number-rows-repeated")
             cells = cells_of(tr)
             for _ in range(repeat if cells else 1):  # repeated empty rows (to the sheet's end) count once
                 n += 1

@@ -308,3 +308,65 @@ def test_json_card_data_is_one_line_not_read_as_csv(tmp_path):
     line = _one_line(r.stderr)
     assert "cards.json" in line and "CSV" in line and "TOML" in line, line
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))
+
+
+# ---------------------------------------------------------------- 6. .ods repeat counts
+
+
+def _ods_with(path: Path, edit) -> None:
+    """A two-row .ods of card data whose content.xml is passed through ``edit``."""
+    import zipfile
+
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    doc, table = OpenDocumentSpreadsheet(), Table(name="S")
+    for cells in (["title", "value", "kind", "colour", "text"], ["Amphora", "4", "Pottery", "#8a5a2b", "x"]):
+        tr = TableRow()
+        for c in cells:
+            tc = TableCell()
+            tc.addElement(P(text=c))
+            tr.addElement(tc)
+        table.addElement(tr)
+    doc.spreadsheet.addElement(table)
+    base = path.with_suffix(".base")
+    doc.save(str(base))
+    with zipfile.ZipFile(base) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            data = src.read(info.filename)
+            dst.writestr(info.filename, edit(data) if info.filename == "content.xml" else data)
+    base.unlink()
+
+
+def _second_row(attr: str):
+    def edit(xml: bytes) -> bytes:
+        at = xml.find(b"<table:table-row", xml.find(b"<table:table-row") + 1)
+        return xml[:at] + b"<table:table-row " + attr.encode() + xml[at + len(b"<table:table-row"):]
+    return edit
+
+
+def _first_cell(attr: str):
+    return lambda xml: xml.replace(b"<table:table-cell", b"<table:table-cell " + attr.encode(), 1)
+
+
+@pytest.mark.parametrize("edit, value", [
+    (_first_cell('table:number-columns-repeated="x"'), "'x'"),
+    (_first_cell('table:number-columns-repeated="1.5"'), "'1.5'"),
+    (_first_cell('table:number-columns-repeated="-5"'), "'-5'"),
+    (_first_cell('table:number-columns-repeated="' + "9" * 5000 + '"'), "characters"),
+    (_second_row('table:number-rows-repeated="abc"'), "'abc'"),
+    (_second_row('table:number-rows-repeated="-3"'), "'-3'"),
+])
+def test_an_ods_repeat_count_that_is_not_a_positive_whole_number_is_one_line(tmp_path, edit, value):
+    """number-columns-repeated / number-rows-repeated are positive whole
+    numbers (ODF 1.2, 19.675/19.677): anything else is one line naming the
+    file and the attribute — not a ValueError traceback, not a column or a
+    row silently dropped."""
+    data = tmp_path / "cards.ods"
+    _ods_with(data, edit)
+    r = _run("deck", str(data), "--layout", str(EX / "front.toml"), "--out", str(tmp_path / "out"), "-q",
+             env=_cache_env(tmp_path))
+    assert r.returncode == 1, r.stderr
+    line = _one_line(r.stderr)
+    assert "cards.ods" in line and "repeated" in line and value in line, line
