@@ -163,6 +163,8 @@ MAX_UNPACKED_ODS = 48 * 1024 * 1024
 MAX_XML_TAGS = 1_000_000
 #: …and an ``.ods``: odfpy keeps every element (~900 bytes, ~30 µs each).
 MAX_XML_TAGS_ODS = 500_000
+#: Rows of an ``.xlsx`` sheet (the format's, as Excel's: 1,048,576).
+MAX_XLSX_ROWS = 1_048_576
 
 
 #: Rows between two progress reports while the cards are checked.
@@ -632,11 +634,24 @@ def _xlsx_rows(path: Path, problems: "Problems") -> list[Row]:
         ws = wb.worksheets[0] if wb.worksheets else None
         if ws is None:
             raise PrintkitError(f"{name}: no worksheet")
-        it = ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1)
+        # openpyxl yields an empty row for each missing one (a row numbered 1,000,000 after row 1: a
+        # million rows of MAX_COLUMNS + 1 Nones): those are skipped at C speed, and a row past the
+        # format's last one is refused (max_row: openpyxl stops there).
+        it = ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1, max_row=MAX_XLSX_ROWS + 1)
+
+        def body():
+            for n, cells in enumerate(it, 2):
+                if n > MAX_XLSX_ROWS:
+                    raise PrintkitError(f"{name}: a row past row {MAX_XLSX_ROWS:,}, the last an .xlsx sheet "
+                                        "has; save the cards in the sheet's first rows")
+                if cells.count(None) == len(cells):
+                    yield n, []
+                else:
+                    yield n, [_cell_text(v) for v in cells]
+
         try:
             header = next(it, None) or ()
-            body = ((n, [_cell_text(v) for v in cells]) for n, cells in enumerate(it, 2))
-            return _grid_rows(f"{name} (sheet {show(ws.title)})", list(header), body, problems, "row",
+            return _grid_rows(f"{name} (sheet {show(ws.title)})", list(header), body(), problems, "row",
                               "spreadsheet")
         except PrintkitError:
             raise

@@ -370,3 +370,57 @@ def test_an_ods_repeat_count_that_is_not_a_positive_whole_number_is_one_line(tmp
     assert r.returncode == 1, r.stderr
     line = _one_line(r.stderr)
     assert "cards.ods" in line and "repeated" in line and value in line, line
+
+
+# ---------------------------------------------------------------- 7. .xlsx rows far down the sheet
+
+
+def _cpu_limited() -> None:
+    import resource
+
+    _limits()
+    resource.setrlimit(resource.RLIMIT_CPU, (30, 30))  # CPU seconds, not wall time: a loaded machine does not count
+
+
+def _xlsx_with_second_row_at(path: Path, row: int) -> None:
+    """A two-row .xlsx whose second row is numbered ``row`` (the rows between are missing, as Excel writes)."""
+    import re
+    import zipfile
+
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    for cells in (["title", "value", "kind", "colour", "text"], ["Amphora", "4", "Pottery", "#8a5a2b", "x"]):
+        wb.active.append(cells)
+    base = path.with_suffix(".base")
+    wb.save(base)
+    with zipfile.ZipFile(base) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            data = src.read(info.filename)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                data = re.sub(rb'<dimension ref="[^"]*"/>', b"", data)
+                data = data.replace(b'<row r="2"', b'<row r="%d"' % row)
+                data = re.sub(rb'r="([A-E])2"', lambda m: b'r="%s%d"' % (m.group(1), row), data)
+            dst.writestr(info.filename, data)
+    base.unlink()
+
+
+@pytest.mark.parametrize("row, code", [(1_000_000, 0), (1_048_577, 1), (3_000_000_000, 1)])
+def test_an_xlsx_row_far_down_the_sheet_is_read_in_bounded_work(tmp_path, row, code):
+    """openpyxl yields an empty row for every missing one before a row far
+    down the sheet, each as wide as the columns asked for (1,001): a 9 kB file
+    whose second row is row 1,000,000 took minutes of CPU.  Empty rows are now
+    skipped at C speed; a row past the format's last (1,048,576) is one line.
+    The child may use 30 CPU seconds (RLIMIT_CPU; the fixed read takes about 5)."""
+    data = tmp_path / "cards.xlsx"
+    _xlsx_with_second_row_at(data, row)
+    e = dict(os.environ, PYTHONPATH=str(ROOT), **_cache_env(tmp_path))
+    r = subprocess.run([sys.executable, "-m", "printkit", "deck", str(data), "--layout", str(EX / "front.toml"),
+                        "--out", str(tmp_path / "out"), "-q"], capture_output=True, text=True, env=e,
+                       timeout=900, preexec_fn=_cpu_limited)
+    assert r.returncode == code, (r.returncode, r.stderr[-2000:])
+    if code == 0:
+        assert (tmp_path / "out" / "finds.pdf").read_bytes().startswith(b"%PDF-")
+    else:
+        line = _one_line(r.stderr)
+        assert "cards.xlsx" in line and "1,048,576" in line, line
