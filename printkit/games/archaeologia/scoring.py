@@ -29,7 +29,17 @@ from functools import cached_property
 from typing import Any
 
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, bundled_rules
-from printkit.games.archaeologia.game import Event, Game, Player, Problem, ids_text, near_id, problem
+from printkit.games.archaeologia.game import (
+    Event,
+    Game,
+    Player,
+    Problem,
+    Seating,
+    discoveries_index,
+    ids_text,
+    near_id,
+    problem,
+)
 from printkit.gamekit import (
     ERROR,
     WARNING,
@@ -158,21 +168,130 @@ def _who(names: list[str]) -> str | None:
 
 
 class _State:
-    """The museum during the replay."""
+    """The museum during the full replay (:func:`_replay_in_full`)."""
 
     def __init__(self, game: Game):
         self.game = game
-        self.totals: dict[str, int] = {}         # player → RP so far (start + gifts + objectives)
+        self.seats = Seating(game.players)
         self.given: dict[str, int] = {}          # tile → event
         self.fulfilled: dict[str, int] = {}      # objective → event
         self.egg_given: tuple[int, str] | None = None
         self.standings = {p.name: Standing(p.name, p.seat, game.start_rp) for p in game.players if p.named}
-        self.totals = dict.fromkeys(self.standings, game.start_rp)
+        self.totals = dict.fromkeys(self.standings, game.start_rp)  # player → RP so far (as Standing.total)
 
 
 def replay(game: Game, partial: bool = False) -> Replay:
     """Check and apply every event in order.  Returns every problem of the
-    file (reading problems first); an event with a problem is not applied."""
+    file (reading problems first); an event with a problem is not applied.
+
+    A game none of whose events breaks a rule (nearly every game scored) is
+    replayed in one pass that checks and applies each event at once
+    (:func:`_replay_clean`); any other game is replayed again by the full
+    check, which finds and words every problem (:func:`_replay_in_full`)."""
+    return _replay_clean(game, partial) or _replay_in_full(game, partial)
+
+
+def _replay_clean(game: Game, partial: bool) -> Replay | None:
+    """The :class:`Replay` of ``game`` when none of its events has a
+    problem; ``None`` at the first event that has one (an unknown player,
+    tile or objective, a tile or objective given twice, a gift that is not
+    one whole discovery, an ``eggs`` event the rules refuse, an event after
+    the end).  Reading problems are copied as they are; a malformed event
+    (``kind`` ``None``) is skipped, as the full replay does."""
+    index = game.discoveries or discoveries_index(game.tiles, game.groups)
+    tiles_of, eggs = index.tiles, index.eggs
+    seats = Seating(game.players)
+    exact, find = seats.exact, seats.find
+    start, win, objectives = game.start_rp, game.win_rp, game.objectives
+    standings = {name: Standing(name, p.seat, start) for name, p in exact.items()}
+    totals = dict.fromkeys(standings, start)
+    given: set[str] = set()
+    fulfilled: set[str] = set()
+    egg_given = False
+    end: End | None = None
+    for ev in game.events:
+        if end is not None:
+            return None                 # event-after-end
+        kind, n = ev.kind, ev.number
+        if kind == "give":
+            owners = []                 # (player, tiles, rp)
+            discovery = None
+            count = size = 0
+            for written, tiles in ev.shares:
+                p = exact.get(written) or find(written)
+                if p is None or not tiles:
+                    return None
+                rp = 0
+                for t in tiles:
+                    tile = tiles_of.get(t)
+                    if tile is None or t in given:   # also a tile listed twice in this gift
+                        return None
+                    given.add(t)
+                    t_rp, key, egg, size = tile
+                    if key != discovery:
+                        if discovery is not None:
+                            return None     # tiles of two discoveries
+                        discovery = key
+                    rp += t_rp
+                    egg_given = egg_given or egg
+                count += len(tiles)
+                owners.append((p.name, tiles, rp))
+            if count != size:           # a group's tiles are distinct: all of them given
+                return None
+            if len(owners) == 1:
+                name, tiles, rp = owners[0]
+                standings[name].gifts.append(Gift(n, discovery, tiles, rp))
+                total = totals[name] = totals[name] + rp
+                if total >= win:
+                    end = End(n, "rp", (name,), win)
+                continue
+            names = list(dict.fromkeys(name for name, _, _ in owners))
+            for name, tiles, rp in owners:
+                standings[name].gifts.append(Gift(n, discovery, tiles, rp, tuple(q for q in names if q != name)))
+                totals[name] += rp
+            reached = [exact[name] for name in names if totals[name] >= win]
+            if reached:
+                end = End(n, "rp", tuple(p.name for p in sorted(reached, key=_seat)), win)
+        elif kind == "objective":
+            p = exact.get(ev.player) or find(ev.player)
+            oid = ev.objective
+            if p is None or oid in fulfilled or oid not in objectives:
+                return None
+            fulfilled.add(oid)
+            rp = objectives[oid].rp
+            standings[p.name].objectives.append(Fulfilled(n, oid, rp))
+            total = totals[p.name] = totals[p.name] + rp
+            if total >= win:
+                end = End(n, "rp", (p.name,), win)
+        elif kind == "eggs":
+            p = exact.get(ev.player) or find(ev.player)
+            if p is None or egg_given or eggs < game.eggs_to_end:
+                return None
+            end = End(n, "eggs", (p.name,), win)
+    problems = list(game.problems)
+    if end is None:
+        problems.append(_not_ended(game, partial))
+    return Replay(problems, list(standings.values()), end, totals)
+
+
+def _seat(p: Player) -> int:
+    return p.seat
+
+
+def _not_ended(game: Game, partial: bool) -> Problem:
+    """``game-not-ended``: an error, a warning when ``partial``."""
+    n = len(game.events)
+    return problem(
+        "game-not-ended",
+        (f"the game never ends: after event {n:,}, the last," if n else "the game never ends: the file lists no "
+         "event, and") + f" no player has {game.win_rp} RP and no one holds both dinosaur eggs" + (
+            "; the standings so far are shown" if partial else " (score an unfinished game with --partial)"),
+        severity=WARNING if partial else ERROR, event=n or None)
+
+
+def _replay_in_full(game: Game, partial: bool) -> Replay:
+    """Check every event in full (every problem, worded) and apply those
+    that have none."""
     probs = list(game.problems)
     st = _State(game)
     end: End | None = None
@@ -198,7 +317,7 @@ def replay(game: Game, partial: bool = False) -> Replay:
             continue
         gained = apply()  # the players who gained RP
         if ev.kind == "eggs":
-            end = End(ev.number, "eggs", (game.player_for(ev.player).name,), game.win_rp)
+            end = End(ev.number, "eggs", (st.seats.find(ev.player).name,), game.win_rp)
         else:
             totals, win = st.totals, game.win_rp
             if gained and max(map(totals.__getitem__, gained)) >= win:
@@ -206,64 +325,17 @@ def replay(game: Game, partial: bool = False) -> Replay:
                                                         if totals[n] >= win), key=lambda s: s.seat))
                 end = End(ev.number, "rp", reached, game.win_rp)
     if end is None:
-        n = len(game.events)
-        probs.append(problem(
-            "game-not-ended",
-            (f"the game never ends: after event {n:,}, the last," if n else "the game never ends: the file lists no "
-             "event, and") + f" no player has {game.win_rp} RP and no one holds both dinosaur eggs" + ("; the standings so far are shown" if partial else " (score an unfinished game "
-                               "with --partial)"),
-            severity=WARNING if partial else ERROR, event=n or None))
+        probs.append(_not_ended(game, partial))
     return Replay(probs, list(st.standings.values()), end, st.totals)
 
 
 def _player(ev: Event, written: str, st: _State, found: list[Problem]) -> Player | None:
-    p = st.game.player_for(written)
+    p = st.seats.find(written)
     if p is None:
         names = ids_text([q.name for q in st.game.players if q.named])
         found.append(problem("unknown-player", f"event {ev.number}: {item_text(written)} is not a [[player]]"
                              f"{'; players: ' + names if names else ''}", event=ev.number, player=item_text(written)))
     return p
-
-
-def _check_give(ev: Event, st: _State, found: list[Problem]):  # -> apply() or None
-    """A gift's problems appended to ``found``; returns its ``apply()``, or
-    ``None`` when it cannot be applied.  A gift without any problem (nearly
-    every gift of a real game) is recognised first, in one pass."""
-    fast = _clean_give(ev, st)
-    if fast is not None:
-        return fast
-    return _check_give_in_full(ev, st, found)
-
-
-def _clean_give(ev: Event, st: _State):
-    """``apply()`` of a gift that has no problem at all, else ``None`` (then
-    :func:`_check_give_in_full` finds and words every problem)."""
-    game = st.game
-    tiles_of, given = game.tiles, st.given
-    owners: list[tuple[Player, tuple[str, ...]]] = []
-    seen: set[str] = set()
-    discovery = None
-    for written, tiles in ev.shares:
-        p = game.player_for(written)
-        if p is None or not tiles:
-            return None
-        for t in tiles:
-            tile = tiles_of.get(t)
-            if tile is None or t in seen or t in given:
-                return None
-            seen.add(t)
-            key = tile.group or t
-            if discovery is None:
-                discovery = key
-            elif key != discovery:
-                return None
-        owners.append((p, tiles))
-    if discovery is None:
-        return None
-    group = game.groups.get(tiles_of[next(iter(seen))].group or "")
-    if group is not None and not seen.issuperset(group.tiles):
-        return None
-    return _gift(st, ev.number, owners, discovery)
 
 
 def _gift(st: _State, n: int, owners: list, discovery: str):
@@ -288,7 +360,9 @@ def _gift(st: _State, n: int, owners: list, discovery: str):
     return apply
 
 
-def _check_give_in_full(ev: Event, st: _State, found: list[Problem]):
+def _check_give(ev: Event, st: _State, found: list[Problem]):  # -> apply() or None
+    """A gift's problems appended to ``found``; returns its ``apply()``, or
+    ``None`` when it cannot be applied."""
     game, n = st.game, ev.number
     owners: list[tuple[Player | None, tuple[str, ...]]] = []
     for written, tiles in ev.shares:
