@@ -9,7 +9,9 @@ naming the source; every problem has a documented code with its severity, a
 location (event, player, tiles or item; an event problem's message names
 "event N"), prints as one line without raw control characters; the JSON
 parses; a valid result adds up (total = start + gifts + objectives, ranks
-and winners follow the totals, no tile counted twice).
+and winners follow the totals, no tile counted twice); the one-pass replay
+of a game without a problem either declines the game or gives exactly the
+full replay's result.
 """
 
 from __future__ import annotations
@@ -18,13 +20,23 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from printkit import PrintkitError
 from printkit.games.archaeologia.data import bundled_rules
 from printkit.games.archaeologia.game import CODES, Problem, game_from_dict, load_game
-from printkit.games.archaeologia.scoring import render_json, render_text, score_game, simulate_toml, validate
+from printkit.games.archaeologia.scoring import (
+    _replay_clean,
+    _replay_in_full,
+    render_json,
+    render_text,
+    replay,
+    score_game,
+    simulate_toml,
+    validate,
+)
 from printkit.inputfiles import parse_toml
 
 from scorer_checks import (
@@ -91,6 +103,8 @@ def run_pipeline(data, source: str = "fuzz.toml", partial: bool = False):
     problems = validate(game, partial=partial)
     for p in problems:
         check_problem(p)
+    clean = _replay_clean(game, partial)
+    assert clean is None or clean == _replay_in_full(game, partial)
     result = score_game(game, partial=partial)
     assert result.problems == problems
     assert result.valid == (not any(p.severity == "error" for p in problems))
@@ -189,6 +203,63 @@ def test_simulated_texts_are_valid():
     for text in TEXTS[:4]:
         r = run_pipeline(parse_toml(text, "sim.toml"))
         assert r.valid and r.problems == []
+
+
+def _variants(data: dict) -> list[dict]:
+    """``data`` as written, with every name written in capitals (found once
+    case is set aside), with its first split-able gift shared between one
+    player's name written two ways, and with the bundled tables inline."""
+    upper = json.loads(json.dumps(data))
+    for ev in upper["event"]:
+        if "give" in ev:
+            ev["give"] = {k.upper(): v for k, v in ev["give"].items()}
+        for key in ("eggs", "by"):
+            if key in ev:
+                ev[key] = ev[key].upper()
+    twice = json.loads(json.dumps(data))
+    for ev in twice["event"]:
+        if "give" in ev and len(ev["give"]) == 1 and len(next(iter(ev["give"].values()))) > 1:
+            (who, tiles), = ev["give"].items()
+            ev["give"] = {who: tiles[:1], who.upper(): tiles[1:]}
+            break
+    inline = {"discoveries": {d.id: {"stratum": d.stratum, "rp": d.rp, "egg": d.egg} for d in RULES.discoveries.values()},
+              "groups": {g.id: list(g.tiles) for g in RULES.groups.values()}, **data}
+    return [data, upper, twice, inline]
+
+
+def test_games_without_a_problem_take_the_one_pass():
+    """Simulated games (names as written or in another case, a pooled gift
+    naming one player twice, the tables inline) are replayed in one pass,
+    with the full replay's result."""
+    for text in TEXTS[:4] + [simulate_toml(4, seed) for seed in range(40)]:
+        for data in _variants(parse_toml(text, "sim.toml")):
+            game = game_from_dict(data)
+            clean = _replay_clean(game, False)
+            assert clean is not None and clean == _replay_in_full(game, False)
+            assert not clean.problems
+
+
+@pytest.mark.parametrize("table", ["tile-named-like-a-group", "group-without-id"])
+def test_tables_whose_discoveries_are_not_told_by_tiles_get_the_full_check(table):
+    """A single tile whose id is also a group's, or a group with the empty
+    id (a ``bad-id`` problem, still replayed): a gift's discovery is not told
+    by its tiles alone, so every gift gets the full check — its result
+    whatever the gift."""
+    data = parse_toml(TEXTS[0], "sim.toml")
+    gid, group = next(iter(RULES.groups.items()))
+    tiles = {d.id: {"stratum": d.stratum, "rp": d.rp, "egg": d.egg} for d in RULES.discoveries.values()}
+    groups = {g.id: list(g.tiles) for g in RULES.groups.values()}
+    if table == "tile-named-like-a-group":
+        tiles[gid] = {"stratum": "earth", "rp": 2}
+        gift = [gid, *group.tiles[:-1]]
+    else:
+        groups[""] = groups.pop(gid)
+        gift = [next(d.id for d in RULES.discoveries.values() if d.group is None and not d.egg)]
+    data = {"discoveries": tiles, "groups": groups, **data}
+    data["event"].insert(0, {"give": {"Ana": gift}})
+    game = game_from_dict(data)
+    assert _replay_clean(game, False) is None
+    assert replay(game) == _replay_in_full(game, False)
 
 
 NASTY = ["\x1b[31m", "\u202eanA", "\ud800", "x" * 5000, "\x00", " "]
