@@ -272,8 +272,10 @@ class Seating:
         case, Unicode form and invisible characters are set aside
         (:func:`printkit.gamekit.name_key`); ``None`` when no player has that
         name (or ``written`` is not text)."""
-        found = self.exact.get(written) if isinstance(written, str) else None
-        if found is not None or not isinstance(written, str):
+        if not isinstance(written, str):
+            return None
+        found = self.exact.get(written)
+        if found is not None:
             return found
         if self._keys is None:
             self._keys = {}

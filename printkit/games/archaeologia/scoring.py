@@ -26,7 +26,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, bundled_rules
 from printkit.games.archaeologia.game import (
@@ -55,8 +55,10 @@ from printkit.gamekit import (
 )
 
 
-@dataclass(frozen=True)
-class Gift:
+# The result's records are NamedTuples (read-only, compared by value): a game builds one per
+# gift, and a frozen dataclass's __init__ (object.__setattr__ per field) cost about a quarter of
+# scoring a game (issue 26).
+class Gift(NamedTuple):
     """One player's part of a gift: ``tiles`` he owned of the ``discovery``
     (a tile id, or a group id), the ``rp`` they gave him, the other players
     of a pooled gift (``pooled_with``)."""
@@ -68,8 +70,7 @@ class Gift:
     pooled_with: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Fulfilled:
+class Fulfilled(NamedTuple):
     """A secret objective fulfilled at ``event``, worth ``rp``."""
 
     event: int
@@ -77,8 +78,7 @@ class Fulfilled:
     rp: int
 
 
-@dataclass(frozen=True)
-class End:
+class End(NamedTuple):
     """The event that ended the game: ``reason`` ``"rp"`` (``players``
     reached ``win_rp``) or ``"eggs"`` (``players`` is the egg holder)."""
 
