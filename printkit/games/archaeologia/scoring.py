@@ -168,110 +168,119 @@ def _who(names: list[str]) -> str | None:
 
 
 class _State:
-    """The museum during the full replay (:func:`_replay_in_full`)."""
+    """The museum during the replay: who gave what, the RP so far, the end."""
+
+    __slots__ = ("game", "seats", "given", "fulfilled", "egg_given", "standings", "totals", "end")
 
     def __init__(self, game: Game):
         self.game = game
         self.seats = Seating(game.players)
-        self.given: dict[str, int] = {}          # tile → event
+        self.given: set[str] = set()             # tiles given (each in one Gift of the standings)
         self.fulfilled: dict[str, int] = {}      # objective → event
-        self.egg_given: tuple[int, str] | None = None
-        self.standings = {p.name: Standing(p.name, p.seat, game.start_rp) for p in game.players if p.named}
+        self.egg_given: tuple[int, str] | None = None  # (event, tile) of the first egg given
+        self.standings = {name: Standing(name, p.seat, game.start_rp) for name, p in self.seats.exact.items()}
         self.totals = dict.fromkeys(self.standings, game.start_rp)  # player → RP so far (as Standing.total)
+        self.end: End | None = None
 
 
 def replay(game: Game, partial: bool = False) -> Replay:
     """Check and apply every event in order.  Returns every problem of the
     file (reading problems first); an event with a problem is not applied.
 
-    A game none of whose events breaks a rule (nearly every game scored) is
-    replayed in one pass that checks and applies each event at once
-    (:func:`_replay_clean`); any other game is replayed again by the full
-    check, which finds and words every problem (:func:`_replay_in_full`)."""
-    return _replay_clean(game, partial) or _replay_in_full(game, partial)
+    Events are checked and applied in one pass each (:func:`_apply_clean`)
+    up to the first that has a problem — nearly every game scored has none;
+    from that event on, each event gets the full check, which finds and
+    words every problem (:func:`_check_in_full`)."""
+    st = _State(game)
+    probs = list(game.problems)
+    applied = _apply_clean(st)
+    if applied < len(game.events):
+        _check_in_full(st, game.events[applied:], probs)
+    if st.end is None:
+        probs.append(_not_ended(game, partial))
+    return Replay(probs, list(st.standings.values()), st.end, st.totals)
 
 
-def _replay_clean(game: Game, partial: bool) -> Replay | None:
-    """The :class:`Replay` of ``game`` when none of its events has a
-    problem; ``None`` at the first event that has one (an unknown player,
-    tile or objective, a tile or objective given twice, a gift that is not
-    one whole discovery, an ``eggs`` event the rules refuse, an event after
-    the end).  Reading problems are copied as they are; a malformed event
-    (``kind`` ``None``) is skipped, as the full replay does."""
+def _apply_clean(st: _State) -> int:
+    """Apply the game's events in order, each checked and applied in one
+    pass, up to the first that has a problem: an unknown player, tile or
+    objective, a tile or objective given twice, a gift that is not one whole
+    discovery, an ``eggs`` event the rules refuse, an event after the end.
+    Returns how many events came before it (all of them: no event has a
+    problem); that event is not applied.  A malformed event (``kind``
+    ``None``, already a reading problem) is passed over."""
+    game = st.game
     index = game.discoveries or discoveries_index(game.tiles, game.groups)
-    tiles_of, eggs = index.tiles, index.eggs
-    seats = Seating(game.players)
-    exact, find = seats.exact, seats.find
-    start, win, objectives = game.start_rp, game.win_rp, game.objectives
-    standings = {name: Standing(name, p.seat, start) for name, p in exact.items()}
-    totals = dict.fromkeys(standings, start)
-    given: set[str] = set()
-    fulfilled: set[str] = set()
-    egg_given = False
-    end: End | None = None
-    for ev in game.events:
-        if end is not None:
-            return None                 # event-after-end
+    tiles_of = index.tiles
+    exact, find = st.seats.exact, st.seats.find
+    given, fulfilled, standings, totals = st.given, st.fulfilled, st.standings, st.totals
+    win, objectives = game.win_rp, game.objectives
+    for i, ev in enumerate(game.events):
         kind, n = ev.kind, ev.number
         if kind == "give":
             owners = []                 # (player, tiles, rp)
-            discovery = None
-            count = size = 0
+            given_now: tuple[str, ...] = ()
+            discovery = egg = None
+            size = 0
             for written, tiles in ev.shares:
                 p = exact.get(written) or find(written)
                 if p is None or not tiles:
-                    return None
+                    return i
                 rp = 0
                 for t in tiles:
                     tile = tiles_of.get(t)
-                    if tile is None or t in given:   # also a tile listed twice in this gift
-                        return None
-                    given.add(t)
-                    t_rp, key, egg, size = tile
+                    if tile is None or t in given:
+                        return i
+                    t_rp, key, is_egg, size = tile
                     if key != discovery:
                         if discovery is not None:
-                            return None     # tiles of two discoveries
+                            return i    # tiles of two discoveries
                         discovery = key
                     rp += t_rp
-                    egg_given = egg_given or egg
-                count += len(tiles)
+                    if is_egg and egg is None:
+                        egg = t
+                given_now += tiles
                 owners.append((p.name, tiles, rp))
-            if count != size:           # a group's tiles are distinct: all of them given
-                return None
+            if len(given_now) != size or size > 1 and len(set(given_now)) != size:
+                return i                # not the whole discovery, or a tile listed twice
+            given.update(given_now)
+            if egg is not None and st.egg_given is None:
+                st.egg_given = (n, egg)
             if len(owners) == 1:
                 name, tiles, rp = owners[0]
                 standings[name].gifts.append(Gift(n, discovery, tiles, rp))
-                total = totals[name] = totals[name] + rp
-                if total >= win:
-                    end = End(n, "rp", (name,), win)
-                continue
-            names = list(dict.fromkeys(name for name, _, _ in owners))
-            for name, tiles, rp in owners:
-                standings[name].gifts.append(Gift(n, discovery, tiles, rp, tuple(q for q in names if q != name)))
                 totals[name] += rp
-            reached = [exact[name] for name in names if totals[name] >= win]
+                if totals[name] >= win:
+                    st.end = End(n, "rp", (name,), win)
+                    return i + 1
+                continue
+            pooled = list(dict.fromkeys(name for name, _, _ in owners))    # a pooled gift
+            for name, tiles, rp in owners:
+                standings[name].gifts.append(Gift(n, discovery, tiles, rp, tuple(q for q in pooled if q != name)))
+                totals[name] += rp
+            reached = [exact[name] for name in pooled if totals[name] >= win]
             if reached:
-                end = End(n, "rp", tuple(p.name for p in sorted(reached, key=_seat)), win)
+                st.end = End(n, "rp", tuple(p.name for p in sorted(reached, key=_seat)), win)
+                return i + 1
         elif kind == "objective":
             p = exact.get(ev.player) or find(ev.player)
             oid = ev.objective
             if p is None or oid in fulfilled or oid not in objectives:
-                return None
-            fulfilled.add(oid)
+                return i
+            fulfilled[oid] = n
             rp = objectives[oid].rp
             standings[p.name].objectives.append(Fulfilled(n, oid, rp))
-            total = totals[p.name] = totals[p.name] + rp
-            if total >= win:
-                end = End(n, "rp", (p.name,), win)
+            totals[p.name] += rp
+            if totals[p.name] >= win:
+                st.end = End(n, "rp", (p.name,), win)
+                return i + 1
         elif kind == "eggs":
             p = exact.get(ev.player) or find(ev.player)
-            if p is None or egg_given or eggs < game.eggs_to_end:
-                return None
-            end = End(n, "eggs", (p.name,), win)
-    problems = list(game.problems)
-    if end is None:
-        problems.append(_not_ended(game, partial))
-    return Replay(problems, list(standings.values()), end, totals)
+            if p is None or st.egg_given is not None or index.eggs < game.eggs_to_end:
+                return i
+            st.end = End(n, "eggs", (p.name,), win)
+            return i + 1
+    return len(game.events)
 
 
 def _seat(p: Player) -> int:
@@ -289,13 +298,12 @@ def _not_ended(game: Game, partial: bool) -> Problem:
         severity=WARNING if partial else ERROR, event=n or None)
 
 
-def _replay_in_full(game: Game, partial: bool) -> Replay:
-    """Check every event in full (every problem, worded) and apply those
-    that have none."""
-    probs = list(game.problems)
-    st = _State(game)
-    end: End | None = None
-    for ev in game.events:
+def _check_in_full(st: _State, events: list[Event], probs: list[Problem]) -> None:
+    """Check each of ``events`` in full, appending every problem (worded)
+    to ``probs``, and apply those that have none."""
+    game = st.game
+    for ev in events:
+        end = st.end
         if end is not None:
             probs.append(problem("event-after-end", f"event {ev.number} comes after the game ended at event "
                                  f"{end.event} ({end.text})", event=ev.number))
@@ -313,20 +321,17 @@ def _replay_in_full(game: Game, partial: bool) -> Replay:
             continue
         if found or apply is None:
             if ev.kind == "eggs":   # the players stopped here: one cause, one problem (no game-not-ended too)
-                end = End(ev.number, "eggs", (item_text(ev.player),), game.win_rp)
+                st.end = End(ev.number, "eggs", (item_text(ev.player),), game.win_rp)
             continue
         gained = apply()  # the players who gained RP
         if ev.kind == "eggs":
-            end = End(ev.number, "eggs", (st.seats.find(ev.player).name,), game.win_rp)
+            st.end = End(ev.number, "eggs", (st.seats.find(ev.player).name,), game.win_rp)
         else:
             totals, win = st.totals, game.win_rp
             if gained and max(map(totals.__getitem__, gained)) >= win:
                 reached = tuple(s.name for s in sorted((st.standings[n] for n in dict.fromkeys(gained)
                                                         if totals[n] >= win), key=lambda s: s.seat))
-                end = End(ev.number, "rp", reached, game.win_rp)
-    if end is None:
-        probs.append(_not_ended(game, partial))
-    return Replay(probs, list(st.standings.values()), end, st.totals)
+                st.end = End(ev.number, "rp", reached, game.win_rp)
 
 
 def _player(ev: Event, written: str, st: _State, found: list[Problem]) -> Player | None:
@@ -350,7 +355,7 @@ def _gift(st: _State, n: int, owners: list, discovery: str):
             for t in tiles:
                 tile = tiles_of[t]
                 rp += tile.rp
-                given[t] = n
+                given.add(t)
                 if tile.egg and st.egg_given is None:
                     st.egg_given = (n, t)
             others = tuple(q for q in dict.fromkeys(names) if q != p.name) if len(names) > 1 else ()
@@ -409,10 +414,15 @@ def _check_give(ev: Event, st: _State, found: list[Problem]):  # -> apply() or N
     for who, t in everything:
         if t in st.given:
             found.append(problem("tile-given-twice", f"event {n}: {item_text(t)} was already given to the museum "
-                                 f"at event {st.given[t]}", event=n, player=who, tiles=(item_text(t),)))
+                                 f"at event {_given_at(st, t)}", event=n, player=who, tiles=(item_text(t),)))
     if not parts or any(t not in game.tiles for t in all_tiles):
         return None                     # no tile, or unknown tiles (a problem here, or an unreadable [discoveries]): not given
     return _gift(st, n, owners, next(iter(parts)))
+
+
+def _given_at(st: _State, tile: str) -> int:
+    """The event at which ``tile`` (in ``st.given``) was given."""
+    return next(g.event for s in st.standings.values() for g in s.gifts if tile in g.tiles)
 
 
 def _check_eggs(ev: Event, st: _State, found: list[Problem]):
