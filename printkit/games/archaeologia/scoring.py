@@ -252,7 +252,7 @@ def _apply_clean(st: _State) -> int:
                 totals[name] += rp
                 if totals[name] >= win:
                     st.end = End(n, "rp", (name,), win)
-                    return i + 1
+                    return i + 1        # a later event comes after the end: the full check words it
                 continue
             pooled = list(dict.fromkeys(name for name, _, _ in owners))    # a pooled gift
             for name, tiles, rp in owners:
