@@ -424,3 +424,26 @@ def test_an_xlsx_row_far_down_the_sheet_is_read_in_bounded_work(tmp_path, row, c
     else:
         line = _one_line(r.stderr)
         assert "cards.xlsx" in line and "1,048,576" in line, line
+
+
+# ---------------------------------------------------------------- 8. pruning removes only the cache's own entries
+
+
+def test_pruning_the_rules_cache_removes_only_its_own_entries(tmp_path):
+    """PRINTKIT_CACHE_DIR may name a folder that already holds files: the
+    rules cache (``<dir>/rules/``, entries ``<crc32>-<length>.json``) keeps at
+    most 64 entries, and pruning must remove only entries it wrote — never a
+    user's own ``notes.json`` that happens to sit there."""
+    rules = tmp_path / "pkcache" / "rules"
+    rules.mkdir(parents=True, mode=0o700)
+    (tmp_path / "pkcache").chmod(0o700)
+    mine = [rules / f"level-{n:02d}.json" for n in range(70)]
+    for n, path in enumerate(mine):
+        path.write_text('{"mine": %d}\n' % n)
+        os.utime(path, ns=(n * 10**9, n * 10**9))  # older than anything the run writes
+    r = _run("games", env=_cache_env(tmp_path), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    import re
+
+    assert any(re.fullmatch(r"[0-9a-f]{8}-[0-9]+\.json", p.name) for p in rules.iterdir())  # the run did store
+    assert [p.name for p in mine if not p.exists()] == []
