@@ -1360,14 +1360,20 @@ def _installed_font(name: str, at: str) -> Path:
 THEME_ROLES = ("display", "body", "bold", "semibold", "italic")
 
 
+#: Most TrueType copies of .otf fonts kept in the cache (:func:`_cff_to_truetype`).
+TRUETYPE_CACHE_ENTRIES = 32
+
+
 def _cff_to_truetype(data: bytes, digest: str, label: str, at: str) -> bytes:
     """The OpenType/CFF font ``data`` with TrueType (quadratic) outlines, so
     reportlab can embed it (fontTools: cu2qu, max error 1 unit); kept in the
     cache folder ``fonts-truetype`` by the source's SHA-256 ``digest``
     (:mod:`printkit.caches`: off with ``PRINTKIT_CACHE=off``; an entry is read
     only when it is a regular file of the user's own, in a folder no one else
-    can write, within the font size cap; the font is checked after either way)."""
-    from printkit.caches import cache_folder, read_entry, write_entry
+    can write, within the font size cap; the font is checked after either way).
+    At most :data:`TRUETYPE_CACHE_ENTRIES` copies are kept, the least recently
+    written removed first."""
+    from printkit.caches import cache_folder, prune, read_entry, write_entry
     from printkit.inputfiles import MAX_SIZES
 
     folder = cache_folder("fonts-truetype")
@@ -1418,6 +1424,7 @@ def _cff_to_truetype(data: bytes, digest: str, label: str, at: str) -> bytes:
                             f"({_one_line(exc)})") from None
     if folder is not None and len(result) <= MAX_SIZES["font"]:
         write_entry(folder, name, result)
+        prune(folder, ".ttf", TRUETYPE_CACHE_ENTRIES, TRUETYPE_CACHE_ENTRIES * MAX_SIZES["font"])
     return result
 
 

@@ -144,6 +144,32 @@ def test_caches_off_keeps_no_converted_font(tmp_path):
     assert [p for p in _files_under(tmp_path / "xdg", tmp_path / "pkcache") if digest in p.name] == []
 
 
+def test_converted_fonts_kept_in_the_cache_are_pruned(tmp_path):
+    """The cache keeps a bounded number of TrueType copies: with the folder
+    already full of older copies, converting one more removes the oldest and
+    keeps the new one (and a user's own file in the folder is left alone)."""
+    from printkit.deck import TRUETYPE_CACHE_ENTRIES
+
+    data, layout, digest = _otf_deck(tmp_path)
+    folder = tmp_path / "pkcache" / "fonts-truetype"
+    folder.mkdir(parents=True)
+    folder.chmod(0o700)
+    old = [folder / f"{n:064x}.ttf" for n in range(TRUETYPE_CACHE_ENTRIES + 5)]
+    for n, path in enumerate(old):
+        path.write_bytes(b"old copy")
+        os.utime(path, ns=(10**18 + n, 10**18 + n))
+    mine = folder / "notes.ttf"
+    mine.write_bytes(b"a user's file")
+    r = _run("deck", str(data), "--layout", str(layout), "--out", str(tmp_path / "out"), "-q", "--bleed", "0mm",
+             env=_cache_env(tmp_path))
+    assert r.returncode == 0, r.stderr
+    kept = sorted(p.name for p in folder.glob("*.ttf") if p != mine)
+    assert len(kept) == TRUETYPE_CACHE_ENTRIES
+    assert f"{digest}.ttf" in kept
+    assert old[0].name not in kept and old[-1].name in kept
+    assert mine.read_bytes() == b"a user's file"
+
+
 # ---------------------------------------------------------------- 3. the document cache's listed files
 
 
