@@ -392,7 +392,7 @@ def _element(path: Path, i: int, el: Any, env) -> dict:
         if "{{" not in str(src):
             full = image_path(path.parent, str(src), f"{where} (image)")
             if not full.is_file():
-                raise PrintkitError(f"{where} (image): src {src!r} not found next to the layout")
+                raise PrintkitError(f"{where} (image): src {src!r} {_not_a_file(full)}")
             _image_reader(full, str(src), f"{where} (image)")  # the format is checked now, before any card
     return out
 
@@ -1300,7 +1300,7 @@ def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
             raise PrintkitError(f"{at}: font {show(spec)}: a font file needs a layout folder")
         path = image_path(base, spec, at)  # relative, inside the layout's folder
         if not path.is_file():
-            raise PrintkitError(f"{at}: font file {show(spec)} not found next to the layout")
+            raise PrintkitError(f"{at}: font file {show(spec)} {_not_a_file(path)}")
         label = path.name
     else:
         path, label = _installed_font(spec, at), show(spec)
@@ -1358,6 +1358,13 @@ def _installed_font(name: str, at: str) -> Path:
 
 #: Theme font roles named in messages.
 THEME_ROLES = ("display", "body", "bold", "semibold", "italic")
+
+
+def _not_a_file(path: Path) -> str:
+    """Why the file a layout names cannot be read, for its error line: it is
+    not there, or it is a folder, pipe or device (never opened: a pipe would
+    block)."""
+    return "is not a regular file" if path.exists() else "not found next to the layout"
 
 
 #: Most TrueType copies of .otf fonts kept in the cache (:func:`_cff_to_truetype`).
@@ -1524,7 +1531,7 @@ def _draw_element(c, H: float, el: dict, theme, base: Path, at: str) -> None:
     elif kind == "image":
         src = image_path(base, el["src"], at)
         if not src.is_file():
-            raise PrintkitError(f"{at}: image {show(el['src'])} not found next to the layout")
+            raise PrintkitError(f"{at}: image {show(el['src'])} {_not_a_file(src)}")
         reader = _image_reader(src, el["src"], at)
         try:
             c.drawImage(reader, mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"]),
@@ -1703,7 +1710,7 @@ def _check_element(plan: _Plan, i: int, done: dict, where: str, allow_missing_gl
     if kind == "image":
         src = image_path(plan.base, done["src"], at)
         if not src.is_file():
-            raise PrintkitError(f"{at}: image {show(done['src'])} not found next to the layout")
+            raise PrintkitError(f"{at}: image {show(done['src'])} {_not_a_file(src)}")
         _image_reader(src, done["src"], at)
     return (kind, done)
 

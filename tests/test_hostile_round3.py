@@ -170,6 +170,26 @@ def test_converted_fonts_kept_in_the_cache_are_pruned(tmp_path):
     assert mine.read_bytes() == b"a user's file"
 
 
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_an_image_that_is_a_pipe_or_folder_is_named_so(tmp_path, kind):
+    """A layout's image that is a pipe or a folder is one line saying it is
+    not a regular file (not "not found": it is there), and the pipe is
+    never opened (the build would block)."""
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    art = deck / "art.png"
+    os.mkfifo(art) if kind == "fifo" else art.mkdir()
+    (deck / "front.toml").write_text('[card]\nname = "f"\nsize = "poker"\n\n[[element]]\ntype = "image"\n'
+                                     'x = 5\ny = 5\nw = 20\nh = 20\nsrc = "art.png"\n')
+    (deck / "d.csv").write_text("t\nA\n")
+    r = _run("deck", str(deck / "d.csv"), "--layout", str(deck / "front.toml"), "--out", str(tmp_path / "out"),
+             "-q", timeout=60)
+    assert r.returncode == 1, r.stderr
+    line = _one_line(r.stderr)
+    assert "art.png" in line and "is not a regular file" in line, line
+    assert not (tmp_path / "out").exists() or _files_under(tmp_path / "out") == []
+
+
 # ---------------------------------------------------------------- 3. the document cache's listed files
 
 
