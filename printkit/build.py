@@ -318,7 +318,10 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress: Calla
     (those before the failing one).  ``progress`` receives a :class:`Step`
     per game started and per part and kit done, in this process, in game
     order.  Returns what was written, with a note per option a game does
-    not use.
+    not use.  A game built before from the very same inputs is written
+    from the kit cache (:mod:`printkit.kitcache`: the same bytes, the same
+    progress steps and notes) without rendering; each game rendered is
+    stored there.
     """
     from printkit.registry import game_ids as registered
 

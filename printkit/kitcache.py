@@ -26,9 +26,12 @@ the theme folder, a folder over :data:`MAX_TREE_FILES` files or
 :data:`MAX_TREE_BYTES`, a kit that is not the registered game object — gives
 no key: the kit is built as without the cache.
 
-An entry is stored only for a kit whose parts and cover passed the preflight;
-a hit is preflighted again through :func:`printkit.preflight.preflight_remembered`
-(the verdict of the same bytes, else a full check).  Where: ``kits/`` in the
+An entry is stored only for a kit whose parts and cover passed the preflight
+(:func:`printkit.build.build` stores what :func:`printkit.build.render_game`
+returned, and that raises on any finding): a hit is those very bytes (each
+PDF checked against its SHA-256) found clean by the same preflight (its code
+and libraries are in the key), so it is not checked again — the same rule as
+:func:`printkit.preflight.preflight_remembered`.  Where: ``kits/`` in the
 cache folder (:func:`printkit.caches.cache_folder`, ``PRINTKIT_CACHE=off``
 turns it off); bounded: :data:`MAX_ENTRY` per entry, :data:`MAX_ENTRIES`
 entries and :data:`MAX_BYTES` in all, the least recently used pruned first.
