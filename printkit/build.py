@@ -336,7 +336,7 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress: Calla
 
     # A kit built before from the very same inputs (printkit.kitcache) is written from the
     # cache; only the others are rendered.
-    keys = [kitcache.kit_key(kit, options) for kit in kits]
+    keys = kitcache.kit_keys(kits, options)
     stored = [kitcache.lookup(key) for key in keys]
     missing = [kit for kit, hit in zip(kits, stored) if hit is None]
     jobs = min(len(missing), jobs or default_jobs())

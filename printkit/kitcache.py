@@ -244,18 +244,40 @@ def _environment() -> str:
     return _ENVIRONMENT[0]
 
 
-def _code(h: _Hasher, kit: Any) -> None:
+def _shared(options: Any) -> str:
+    """The digest of what every game of one build shares: the environment,
+    printkit's files, the bundled rules and templates, and every option
+    (the theme's fields, folders and fonts) but the ``--rules`` file."""
     import printkit
     from printkit import RULES_DIR, TEMPLATES_DIR
+
+    h = _Hasher()
+    h.add("environment", _environment())
+    package = Path(printkit.__file__).resolve().parent
+    h.add("printkit", _tree_digest(package, links=True, code=True))
+    for folder in (RULES_DIR, TEMPLATES_DIR):
+        h.add("bundled", str(folder), _tree_digest(Path(folder), links=True))
+    if not dataclasses.is_dataclass(options) or isinstance(options, type):
+        raise _Unhashable("options")
+    for f in dataclasses.fields(options):
+        value = getattr(options, f.name)
+        if f.name == "theme":
+            _theme(h, value)
+        else:
+            h.add(f.name, _value(value))
+    return h.hexdigest()
+
+
+def _game(h: _Hasher, kit: Any, options: Any) -> None:
+    """The game's own inputs: its id, its ``--rules`` file, a plug-in's code."""
     from printkit.gamefiles import game_entry_points
     from printkit.registry import get_game
 
     if get_game(kit.id) is not kit:  # a kit made on the fly: its code is not the registered game's
         raise _Unhashable(kit.id)
-    package = Path(printkit.__file__).resolve().parent
-    h.add("printkit", _tree_digest(package, links=True, code=True))
-    for folder in (RULES_DIR, TEMPLATES_DIR):
-        h.add("bundled", str(folder), _tree_digest(Path(folder), links=True))
+    h.add("game", kit.id)
+    rules = options.rules_file(kit.id)
+    h.add("rules", "bundled" if rules is None else _file_digest(rules, follow=True)[0])
     top = game_entry_points()[kit.id].module.partition(".")[0]
     if top != "printkit":  # a plug-in game: its own package, or module
         import importlib.util
@@ -272,35 +294,34 @@ def _code(h: _Hasher, kit: Any) -> None:
             raise _Unhashable(top)
 
 
-def kit_key(kit: Any, options: Any) -> str | None:
-    """The SHA-256 (hex) naming ``kit`` (a registered
-    :class:`~printkit.gamekit.contract.GameKit`) built with ``options``
-    (:class:`~printkit.gamekit.options.BuildOptions`): see the module
-    docstring for what it covers.  ``None`` when the cache is off or an
-    input cannot be hashed faithfully.  Never raises."""
-    if cache_dir() is None:
-        return None
+def kit_keys(kits: list[Any], options: Any) -> list[str | None]:
+    """The SHA-256 (hex) naming each of ``kits`` (registered
+    :class:`~printkit.gamekit.contract.GameKit` objects) built with
+    ``options`` (:class:`~printkit.gamekit.options.BuildOptions`): see the
+    module docstring for what it covers.  ``None`` for every kit when the
+    cache is off, for a kit when one of its inputs cannot be hashed
+    faithfully.  Never raises."""
+    if not kits or cache_dir() is None:
+        return [None] * len(kits)
     try:
-        h = _Hasher()
-        h.add("game", kit.id, _environment())
-        _code(h, kit)
-        if not dataclasses.is_dataclass(options):
-            raise _Unhashable("options")
-        for f in dataclasses.fields(options):
-            value = getattr(options, f.name)
-            if f.name == "theme":
-                _theme(h, value)
-            elif f.name == "rules_dir":
-                h.add("rules_dir", _value(value))
-                rules = options.rules_file(kit.id)
-                h.add("rules", "bundled" if rules is None else _file_digest(rules, follow=True)[0])
-            else:
-                h.add(f.name, _value(value))
-        return h.hexdigest()
-    except _Unhashable:
-        return None
-    except Exception:  # an unforeseen input: built as without the cache
-        return None
+        shared = _shared(options)
+    except Exception:  # _Unhashable, or an unforeseen input: built as without the cache
+        return [None] * len(kits)
+    keys: list[str | None] = []
+    for kit in kits:
+        try:
+            h = _Hasher()
+            h.add("shared", shared)
+            _game(h, kit, options)
+            keys.append(h.hexdigest())
+        except Exception:
+            keys.append(None)
+    return keys
+
+
+def kit_key(kit: Any, options: Any) -> str | None:
+    """:func:`kit_keys` of one kit."""
+    return kit_keys([kit], options)[0]
 
 
 # ----------------------------------------------------------------- entries
