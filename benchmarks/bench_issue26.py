@@ -21,7 +21,7 @@ warm/cold (targets: ≤ 1.0 and ≤ 0.5).  Then the start-up commands, each a
 whole process: ``score`` and ``validate`` of a TOML game file, ``--help``,
 ``games`` (target ≤ 0.15 s wall).  A warm-up round is run first and dropped.
 ``--cold-against REV`` also builds commit REV's tree with an empty cache each
-round, just after this tree's builds, and prints the median of the per-round
+round (before this tree's builds in odd rounds, after them in even ones) and prints the median of the per-round
 ratios of this tree's cold build to it (is a first build any slower?).
 ``--startup-against REV`` runs each start-up command from commit REV's tree too
 (``git archive``, ``PYTHONPATH``), just before this tree's, and prints the median
@@ -106,14 +106,16 @@ def builds(work: Path, args) -> None:
     base_rows, base_wall, base_cpu = [], [], []
     for i in range(args.runs + 1):
         cache = work / f"cache-{i}"
+        b = None
+        if base is not None and i % 2:  # REV's cold build first in odd rounds, last in even ones
+            b = build("base", work / f"cache-base-{i}")
         o = build("old", work / "cache-old")
         c = build("cold", cache)
         w = build("warm", cache)
         shutil.rmtree(cache, ignore_errors=True)
-        b = None
-        if base is not None:
+        if base is not None and not i % 2:
             b = build("base", work / f"cache-base-{i}")
-            shutil.rmtree(work / f"cache-base-{i}", ignore_errors=True)
+        shutil.rmtree(work / f"cache-base-{i}", ignore_errors=True)
         if i == 0:
             continue  # warm-up round
         if b is not None:

@@ -1,7 +1,8 @@
 """Where printkit's caches live, and reading an entry safely.
 
-Two caches use this: rendered documents (:mod:`printkit.render.doccache`) and
-parsed bundled rules files (:mod:`printkit.rulescache`).  Their folders are
+The caches use this: rendered documents (:mod:`printkit.render.doccache`),
+parsed bundled rules files (:mod:`printkit.rulescache`) and built kits
+(:mod:`printkit.kitcache`), among others.  Their folders are
 under ``$PRINTKIT_CACHE_DIR`` when it is set, else under the user's cache
 folder (:func:`platformdirs.user_cache_dir`); ``PRINTKIT_CACHE=off`` (or
 ``0``, ``no``, ``false``) turns every cache off.
