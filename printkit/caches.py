@@ -1,9 +1,10 @@
 """Where printkit's caches live, and reading an entry safely.
 
 The caches use this: rendered documents (:mod:`printkit.render.doccache`),
-parsed bundled rules files (:mod:`printkit.rulescache`), fonts' character maps
-and fonts that passed the font check (:mod:`printkit.theme`), and TrueType
-copies of ``.otf`` fonts (:mod:`printkit.deck`).  Their folders are
+parsed bundled rules files (:mod:`printkit.rulescache`), built kits
+(:mod:`printkit.kitcache`), fonts' character maps and fonts that passed the
+font check (:mod:`printkit.theme`), and TrueType copies of ``.otf`` fonts
+(:mod:`printkit.deck`).  Their folders are
 under ``$PRINTKIT_CACHE_DIR`` when it is set, else under the user's cache
 folder (:func:`platformdirs.user_cache_dir`); ``PRINTKIT_CACHE=off`` (or
 ``0``, ``no``, ``false``) turns every cache off.
