@@ -158,8 +158,8 @@ def scorer(rules_path=None):
     rules = game.bundled_rules() if rules_path is None else load_rules(rules_path)
     return Scorer(
         load=lambda path: game.load_game(path, rules=rules),
-        validate=lambda g, partial=False: validate.validate(g, partial=partial),
-        score=lambda g, partial=False: scoring.score_game(g, partial=partial),
+        validate=validate.validate,
+        score=scoring.score_game,
         render_text=scoring.render_text,
         render_json=scoring.render_json,
         simulate=lambda players, seed: _simulate().simulate_toml(players, seed, rules=rules),

@@ -26,7 +26,7 @@ from printkit.games.archeotrek.validate import (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class SkeletonAward:
     """Who takes the Skeleton of ``colour`` (worth ``value``); ``reason`` says why.
 
@@ -81,7 +81,7 @@ def _names(names: list[str], limit: int = 8) -> str:
     return ", ".join(clip(n) for n in names[:limit]) + more
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerScore:
     """One player's score sheet (points are whole numbers).
 
@@ -126,22 +126,21 @@ def award_skeleton(colour: str, value: int, counts: dict[str, int], points: dict
     Strict majority of tokens wins; among those tied on the most, strictly
     fewest points wins; otherwise (or nobody holding the colour) no one.
     """
-    best = 0
-    top: list[str] = []
+    # one pass: the leader so far holds the most tokens (``best``, at least 1)
+    # and, among those, the fewest points (``low``); ``tied``: another has both
+    winner = None
+    best = low = 0
+    tied = False
     for p, n in counts.items():
         if n > best:
-            best, top = n, [p]
+            best, low, winner, tied = n, points[p], p, False
         elif n == best and n:
-            top.append(p)
-    winner = None
-    if len(top) == 1:
-        winner = top[0]
-    elif top:
-        low = min(points[p] for p in top)
-        fewest = [p for p in top if points[p] == low]
-        if len(fewest) == 1:
-            winner = fewest[0]
-    return SkeletonAward(colour, value, winner, counts, points)
+            pp = points[p]
+            if pp < low:
+                low, winner, tied = pp, p, False
+            elif pp == low:
+                tied = True
+    return SkeletonAward(colour, value, None if tied else winner, counts, points)
 
 
 def score_game(game: Game, *, partial: bool = False) -> Result:
@@ -151,34 +150,31 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
     boxes are a warning).  Never raises for bad sheets: problems are on the
     result, and ``Result.valid`` is False when any is an error.
     """
-    masks: list[tuple[int, int]] = []
-    problems = validate(game, partial=partial, sheet_masks=masks)
+    sheets: list[tuple[int, int, list[str]]] = []
+    problems = validate(game, partial=partial, sheets=sheets)
     for p in problems:
         if p.severity == ERROR:
             return Result(game.source, False, partial, problems)
-    res = Result(game.source, True, partial, problems)
     tables = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
-    colours = list(game.tokens.bones)
+    colours = game.tokens.bones
+    names = [pl.name for pl in game.players]  # unique: a repeated name is an error
+    # colour → player → Bone tokens / Bone points of that colour (seat order)
+    zero = dict.fromkeys(names, 0)
+    counts: dict[str, dict[str, int]] = {}
+    pts: dict[str, dict[str, int]] = {}
+    for c in colours:
+        counts[c] = zero.copy()
+        pts[c] = zero.copy()
     scores: list[PlayerScore] = []
-    counts: dict[str, dict[str, int]] = {c: {} for c in colours}
-    pts: dict[str, dict[str, int]] = {c: {} for c in colours}
-    for pl, (filled, in_areas) in zip(game.players, masks):
+    for pl, (filled, in_areas, bones) in zip(game.players, sheets):
         name = pl.name
-        bones: list[str] = []
         bone_points = 0
-        mine_n = dict.fromkeys(colours, 0)
-        mine_p = dict.fromkeys(colours, 0)
-        for area in pl.areas:
-            bones += area.bones
         for tok in bones:
             colour, v = tindex[tok]
             bone_points += v
-            mine_n[colour] += 1
-            mine_p[colour] += v
-        for c in colours:
-            counts[c][name] = mine_n[c]
-            pts[c][name] = mine_p[c]
+            counts[colour][name] += 1
+            pts[colour][name] += v
         circles = pl.circles
         empty = {}
         eh = 0
@@ -188,20 +184,20 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
         scores.append(PlayerScore(
             name, pl.seat, bones, bone_points, [], 0, empty, eh, bone_points - eh,
         ))
-    by_name = {s.name: s for s in scores}
+    by_name = dict(zip(names, scores))
     skeletons = game.tokens.skeletons
+    awards = []
     for c in colours:
         aw = award_skeleton(c, skeletons[c], counts[c], pts[c])
-        res.skeletons.append(aw)
+        awards.append(aw)
         if aw.winner is not None:
             s = by_name[aw.winner]
             s.skeletons.append(aw)
             s.skeleton_points += aw.value
             s.score += aw.value
     scores = rank_players(scores, _SCORE, _SEAT)
-    res.players = scores
-    res.winners = [s.name for s in scores if s.rank == 1]
-    return res
+    return Result(game.source, True, partial, problems, scores, awards,
+                  [s.name for s in scores if s.rank == 1])
 
 
 _SCORE = attrgetter("score")

@@ -19,7 +19,8 @@ import heapq
 import sys
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Any
+from operator import itemgetter
+from typing import Any, Callable
 
 from printkit.games.archeotrek.data import CHOICE_LINES, Layout, TokenSet
 # CODES and Problem live with the game file's model (game.py); validate needs Game.
@@ -34,7 +35,7 @@ __all__ = ["CODES", "CHOICE_LINES", "ERROR", "WARNING", "LINE_BITS", "Problem", 
 LINE_BITS: dict[str, int] = {line: 1 << i for i, line in enumerate(CHOICE_LINES)}
 KIND_LINE = {"red": "red", "yellow": "yellow", "plus": "sum"}
 _ALL_LINES = (1 << len(CHOICE_LINES)) - 1
-_W = 32  # bits per field of the packed Hall vectors
+_W = 16  # bits per field of the packed Hall vectors (a field holds up to 2**14 − 1: see Tables.huge)
 
 
 
@@ -82,9 +83,10 @@ class Tables:
     high: int = 0
     #: some line has too many boxes for the packed fields: use the plain check
     huge: bool = False
-    #: an area's circle labels → its bitmask when they are known, distinct and
-    #: contiguous, else 0 (memo of :func:`_area_shape`; short areas only)
-    shapes: dict[tuple[str, ...], int] = field(default_factory=dict)
+    #: an area's circle labels → (its bitmask when they are known, distinct and
+    #: contiguous, else 0; a sheet's ``circles`` → the tuple of their values)
+    #: (memo of :func:`_area_shape`; short areas only)
+    shapes: dict[tuple[str, ...], tuple[int, Callable[[dict], tuple]]] = field(default_factory=dict)
     #: a sheet's ``choices`` items → (total ticks, over, unfinished, packed Hall
     #: capacity) (memo of :func:`_choices_summary`)
     choices: dict[tuple[tuple[str, int], ...], tuple[int, bool, bool, int]] = field(default_factory=dict)
@@ -94,6 +96,10 @@ class Tables:
     #: (shift, table) per 13-bit chunk of the circles: table[chunk] = the union of
     #: the neighbours of the chunk's circles (empty for a layout of > 65 circles)
     spread: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    #: the bit of the circle nearest the middle of the dig site (fewest rings of
+    #: neighbours reach every circle): :func:`_reach` starts there when it is
+    #: filled, so its walk takes fewer steps (0 when there are no :attr:`spread` tables)
+    centre: int = 0
 
 
 #: Circles per :attr:`Tables.spread` chunk (8,192 entries per table).
@@ -114,6 +120,25 @@ def _spread_tables(nbr: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], .
             tab += [seen | near for seen in tab]
         out.append((shift, tuple(tab)))
     return tuple(out)
+
+
+def _most_central(spread: tuple[tuple[int, tuple[int, ...]], ...], n: int) -> int:
+    """The bit of the first circle (layout order) whose rings of neighbours,
+    grown through the :attr:`Tables.spread` tables, stop growing soonest."""
+    mask = (1 << _CHUNK) - 1
+    best_bit, best_rings = 0, n + 1
+    for i in range(n):
+        seen, rings = 1 << i, 0
+        while True:
+            grow = seen
+            for shift, tab in spread:
+                grow |= tab[(seen >> shift) & mask]
+            if grow == seen:
+                break
+            seen, rings = grow, rings + 1
+        if rings < best_rings:
+            best_bit, best_rings = 1 << i, rings
+    return best_bit
 
 
 def _reach(start: int, within: int, t: Tables) -> int:
@@ -181,13 +206,15 @@ def _build_tables(layout: Layout) -> Tables:
         for lab, i in idx.items()
     }
     n = len(labels)
+    spread = _spread_tables(nbr)
     pairs = {}
     if n * len(any_mask) <= _MAX_PAIRS:
         pairs = {(lab, v): pv << n | b for lab, (b, values) in fast.items() for v, pv in values.items()}
     return Tables(
         labels, idx, nbr, tuple(value_mask), any_mask, tuple(own), boxes, subsets, ops,
         bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, pairs=pairs, p=p, q=q, high=high,
-        spread=_spread_tables(nbr), chunk_labels=({}, {}) if _CHUNK < len(labels) <= 2 * _CHUNK else (),
+        spread=spread, centre=_most_central(spread, n) if spread else 0,
+        chunk_labels=({}, {}) if _CHUNK < len(labels) <= 2 * _CHUNK else (),
         huge=sum(boxes.values()) >= 1 << (_W - 2) or len(labels) >= 1 << (_W - 2),
     )
 
@@ -266,10 +293,22 @@ _SHAPE_MEMO_LEN = 64
 _SHAPE_MEMO_MAX = 50_000
 
 
-def _area_shape(acircles: tuple[str, ...], t: Tables) -> int:
-    """The bitmask of an area's circles when they are all on the dig site,
-    each named once and contiguous; else 0 (the detailed check words why).
-    Remembered per label tuple in :attr:`Tables.shapes`."""
+def _values_getter(acircles: tuple[str, ...]) -> Callable[[dict], tuple]:
+    """A function: a sheet's ``circles`` → the tuple of the values written in
+    ``acircles`` (KeyError for an empty one)."""
+    if len(acircles) > 1:
+        return itemgetter(*acircles)
+    if acircles:  # itemgetter of one key gives the value itself, not a tuple
+        label = acircles[0]
+        return lambda circles: (circles[label],)
+    return lambda circles: ()
+
+
+def _area_shape(acircles: tuple[str, ...], t: Tables) -> tuple[int, Callable[[dict], tuple]]:
+    """(The bitmask of an area's circles when they are all on the dig site,
+    each named once and contiguous, else 0 (the detailed check words why);
+    :func:`_values_getter` of its circles).  Remembered per label tuple in
+    :attr:`Tables.shapes`."""
     bit = t.bit
     amask = 0
     for c in acircles:
@@ -280,11 +319,12 @@ def _area_shape(acircles: tuple[str, ...], t: Tables) -> int:
         amask |= b
     if amask & (amask - 1) and _component(amask & -amask, amask, t.nbr) != amask:
         amask = 0
+    shape = (amask, _values_getter(acircles))
     if len(acircles) <= _SHAPE_MEMO_LEN:
         if len(t.shapes) >= _SHAPE_MEMO_MAX:
             t.shapes.clear()
-        t.shapes[acircles] = amask
-    return amask
+        t.shapes[acircles] = shape
+    return shape
 
 
 def _choices_summary(ticks: dict[str, int], t: Tables) -> tuple[int, bool, bool, int]:
@@ -543,7 +583,7 @@ def _area_slow(
 
 
 def validate(game: "Game", *, partial: bool = False,
-             sheet_masks: list[tuple[int, int]] | None = None) -> list[Problem]:
+             sheets: list[tuple[int, int, list[str]]] | None = None) -> list[Problem]:
     """Every problem of every player of ``game`` (docs/formats/archeotrek-game.md).
 
     ``partial``: an unfinished game — unticked Choices boxes become a warning.
@@ -551,9 +591,10 @@ def validate(game: "Game", *, partial: bool = False,
     in seat order, then table-wide token problems.  Never raises on bad sheets.
 
     Each check runs a fast pass first; only a failing check re-runs in the
-    detailed form that words the problems.  ``sheet_masks``, when given, receives
+    detailed form that words the problems.  ``sheets``, when given, receives
     per player (seat order) the bitmasks (bit ``Tables.idx[label]``) of the
-    filled circles and of the circles inside Digging Areas, for the scorer.
+    filled circles and of the circles inside Digging Areas, and the player's
+    Bone token ids in area order, for the scorer.
     """
     t = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
@@ -600,7 +641,7 @@ def validate(game: "Game", *, partial: bool = False,
             for _, m in masks:
                 need += t.p[m]
         # -- connectivity -------------------------------------------------------
-        if filled and _reach(filled & -filled, filled, t) != filled:
+        if filled and _reach(filled & t.centre or filled & -filled, filled, t) != filled:
             comps = components(filled, nbr)
             main = max(comps, key=lambda c: c.bit_count())
             rest = filled & ~main
@@ -652,18 +693,16 @@ def validate(game: "Game", *, partial: bool = False,
             ))
         # -- digging areas and their tokens -----------------------------------------
         used = 0
+        kept: list[str] = []  # the sheet's Bone tokens, area order
         area_masks: list[int] = []
         owners: _Holders | None = None  # built on the first area with a problem
-        value_of = circles.__getitem__
         for a_no, area in enumerate(pl.areas, 1):
             acircles = area.circles
-            amask = shapes.get(acircles)
-            if amask is None:
-                amask = _area_shape(acircles, t)
+            amask, values_of = shapes.get(acircles) or _area_shape(acircles, t)
             ok = False
             if amask and not amask & used:
                 try:
-                    values = [*map(value_of, acircles)]
+                    values = values_of(circles)
                     ok = sum(values) == area_sum
                 except (KeyError, TypeError):  # an empty circle, or one whose value is not a number
                     pass
@@ -678,25 +717,26 @@ def validate(game: "Game", *, partial: bool = False,
             area_masks.append(amask)
             used |= amask
             bones = area.bones
-            if ok:
+            kept += bones
+            # an area keeps base + per_zero × its zeros tokens (rulebook: 3. Reveal fossils)
+            if ok and len(bones) != base + per_zero * zeros:
                 allowed = base + per_zero * zeros
                 nb = len(bones)
-                if nb != allowed:
-                    desc = _desc(acircles)
-                    if nb > allowed:
-                        out.append(problem(
-                            "too-many-tokens",
-                            f"area {a_no} ({desc}) has {zeros} zero(s), so keeps at most "
-                            f"{allowed} Bone token(s), not {nb}",
-                            player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
-                        ))
-                    else:
-                        short.append(problem(
-                            "too-few-tokens",
-                            f"area {a_no} ({desc}) keeps {nb} Bone token(s) but earns "
-                            f"{allowed} and the token set is not exhausted",
-                            player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
-                        ))
+                desc = _desc(acircles)
+                if nb > allowed:
+                    out.append(problem(
+                        "too-many-tokens",
+                        f"area {a_no} ({desc}) has {zeros} zero(s), so keeps at most "
+                        f"{allowed} Bone token(s), not {nb}",
+                        player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
+                    ))
+                else:
+                    short.append(problem(
+                        "too-few-tokens",
+                        f"area {a_no} ({desc}) keeps {nb} Bone token(s) but earns "
+                        f"{allowed} and the token set is not exhausted",
+                        player=pname, circles=tuple(acircles), tokens=tuple(bones), area=a_no,
+                    ))
             for tok in bones:
                 if tok in tindex and tok not in holders:
                     holders[tok] = (pname, a_no)
@@ -717,8 +757,8 @@ def validate(game: "Game", *, partial: bool = False,
                     f"area {a_no} ({desc}) keeps {_short(tok)}, already kept {where} (area {prev[1]})",
                     player=pname, tokens=(tok,), area=a_no,
                 ))
-        if sheet_masks is not None:
-            sheet_masks.append((filled, used))
+        if sheets is not None:
+            sheets.append((filled, used, kept))
     if short and len(holders) < len(tindex):
         out.extend(short)
     return out
