@@ -232,10 +232,14 @@ def test_a_theme_image_swapped_for_a_pipe_after_a_build_is_one_line(tmp_path, sw
 
 
 def _run_measured(*args, env=None, cwd=None):
-    """The CLI in a child whose peak resident memory (kB) is printed last on stderr."""
-    code = ("import resource, runpy, sys\nsys.argv = ['printkit'] + sys.argv[1:]\n"
+    """The CLI in a child whose peak resident memory (kB) is printed last on
+    stderr: the process's own high-water mark (``VmHWM``, counted from its
+    ``exec``), not ``ru_maxrss``, which a child forked for ``preexec_fn``
+    inherits from the test process (hundreds of MB in a worker that built kits)."""
+    code = ("import re, runpy, sys\nsys.argv = ['printkit'] + sys.argv[1:]\n"
             "try:\n    runpy.run_module('printkit', run_name='__main__')\nfinally:\n"
-            "    sys.stderr.write('\\nMAXRSS=%d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n")
+            "    hwm = re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read()).group(1)\n"
+            "    sys.stderr.write('\\nMAXRSS=%s\\n' % hwm)\n")
     e = dict(os.environ, PYTHONPATH=str(ROOT))
     e.update(env or {})
     r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd, env=e,
