@@ -119,6 +119,30 @@ def _rgb(page, scale: float) -> np.ndarray:
         bitmap.close()
 
 
+#: SHA-1 of a PDF → each page's (height pt, :func:`_chars`): read once for
+#: :func:`hidden_glyphs` and :func:`text_on_text` of the same kit.
+_PAGES: dict[bytes, list] = {}
+
+
+def _pages(pdf_bytes: bytes, doc=None) -> list[tuple[float, list]]:
+    """(height pt, :func:`_chars`) of every page of ``pdf_bytes`` (``doc``: that
+    PDF already open in pdfium), read once per PDF in a process."""
+    import pypdfium2 as pdfium
+
+    key = hashlib.sha1(pdf_bytes).digest()
+    if key not in _PAGES:
+        while len(_PAGES) >= _KEEP:
+            del _PAGES[next(iter(_PAGES))]
+        own = doc is None
+        doc = pdfium.PdfDocument(pdf_bytes) if own else doc
+        try:
+            _PAGES[key] = [(doc[n].get_height(), _chars(doc[n])) for n in range(len(doc))]
+        finally:
+            if own:
+                doc.close()
+    return _PAGES[key]
+
+
 def _chars(page):
     """(char, glyph box (l, b, r, t) pt, baseline y pt, font size pt, angle rad) of a pdfium page."""
     import pypdfium2.raw as raw
@@ -127,7 +151,7 @@ def _chars(page):
     out = []
     try:
         for k in range(tp.count_chars()):
-            ch = tp.get_text_range(k, 1)
+            ch = chr(raw.FPDFText_GetUnicode(tp.raw, k))
             if not ch.strip():
                 continue
             x, y = ctypes.c_double(), ctypes.c_double()
@@ -147,16 +171,14 @@ def hidden_glyphs(pdf_bytes: bytes, dpi: int = DPI) -> list[tuple[int, str, floa
     docs = [pdfium.PdfDocument(b) for b in (pdf_bytes, _variant(pdf_bytes, "art"), _variant(pdf_bytes, "text"))]
     out = []
     try:
-        for n in range(len(docs[0])):
-            page = docs[0][n]
-            h = page.get_height()
+        for n, (h, chars) in enumerate(_pages(pdf_bytes, docs[0])):
             f, g, t = (_rgb(d[n], scale) for d in docs)
             # a channel differing by more than 24 (|f − g| in uint8, no overflow); a channel under 128
             diff = np.maximum(f, g) - np.minimum(f, g)
             shows = (diff[:, :, 0] > 24) | (diff[:, :, 1] > 24) | (diff[:, :, 2] > 24)
             ink = (t[:, :, 0] < 128) | (t[:, :, 1] < 128) | (t[:, :, 2] < 128)
             shown_ink = shows & ink
-            for ch, (left, bottom, right, top), _, _, _ in _chars(page):
+            for ch, (left, bottom, right, top), _, _, _ in chars:
                 x0, x1 = max(0, int(left * scale)), int(right * scale) + 1
                 y0, y1 = max(0, int((h - top) * scale)), int((h - bottom) * scale) + 1
                 m = np.count_nonzero(ink[y0:y1, x0:x1])
@@ -178,28 +200,20 @@ def text_on_text(pdf_bytes: bytes) -> list[tuple[int, str, tuple[int, int]]]:
     glyph's width (two texts on one line; kerned neighbours overlap less; the
     letters of a ligature, which share one glyph box, are one glyph).  Returns (page, the two chars, (x, y)
     pt from top left)."""
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(pdf_bytes)
     out = []
-    try:
-        for n in range(len(doc)):
-            page = doc[n]
-            h = page.get_height()
-            chars = sorted((c for c in _chars(page) if c[4] == 0), key=lambda c: c[1][0])
-            for i, (c1, (l1, b1, r1, t1), o1, s1, _) in enumerate(chars):
-                for c2, (l2, b2, r2, t2), o2, s2, _ in chars[i + 1:]:
-                    if l2 >= r1 - 0.3:
-                        break
-                    across, up = min(r1, r2) - max(l1, l2), min(t1, t2) - max(b1, b2)
-                    if across <= 0.3 or up <= 0.3:
-                        continue
-                    if max(abs(l1 - l2), abs(r1 - r2), abs(b1 - b2), abs(t1 - t2)) < 0.5:
-                        continue      # the letters of one ligature glyph (ff, ft, tt) share its box
-                    if abs(o1 - o2) > 0.3 * min(s1, s2) or across > 0.45 * min(r1 - l1, r2 - l2):
-                        out.append((n + 1, c1 + c2, (round(l1), round(h - t1))))
-    finally:
-        doc.close()
+    for n, (h, page_chars) in enumerate(_pages(pdf_bytes)):
+        chars = sorted((c for c in page_chars if c[4] == 0), key=lambda c: c[1][0])
+        for i, (c1, (l1, b1, r1, t1), o1, s1, _) in enumerate(chars):
+            for c2, (l2, b2, r2, t2), o2, s2, _ in chars[i + 1:]:
+                if l2 >= r1 - 0.3:
+                    break
+                across, up = min(r1, r2) - max(l1, l2), min(t1, t2) - max(b1, b2)
+                if across <= 0.3 or up <= 0.3:
+                    continue
+                if max(abs(l1 - l2), abs(r1 - r2), abs(b1 - b2), abs(t1 - t2)) < 0.5:
+                    continue      # the letters of one ligature glyph (ff, ft, tt) share its box
+                if abs(o1 - o2) > 0.3 * min(s1, s2) or across > 0.45 * min(r1 - l1, r2 - l2):
+                    out.append((n + 1, c1 + c2, (round(l1), round(h - t1))))
     return out
 
 
@@ -227,7 +241,7 @@ def low_contrast(pdf_bytes: bytes, minimum: float = 4.5, dpi: int = 144) -> list
             img = ink = whole = None
             try:
                 for k in range(tp.count_chars()):
-                    ch = tp.get_text_range(k, 1)
+                    ch = chr(raw.FPDFText_GetUnicode(tp.raw, k))
                     if not ch.strip():
                         continue
                     size = raw.FPDFText_GetFontSize(tp.raw, k)
