@@ -151,7 +151,7 @@ def _chars(page):
     out = []
     try:
         for k in range(tp.count_chars()):
-            ch = chr(raw.FPDFText_GetUnicode(tp.raw, k))
+            ch = tp.get_text_range(k, 1)
             if not ch.strip():
                 continue
             x, y = ctypes.c_double(), ctypes.c_double()
@@ -241,7 +241,7 @@ def low_contrast(pdf_bytes: bytes, minimum: float = 4.5, dpi: int = 144) -> list
             img = ink = whole = None
             try:
                 for k in range(tp.count_chars()):
-                    ch = chr(raw.FPDFText_GetUnicode(tp.raw, k))
+                    ch = tp.get_text_range(k, 1)
                     if not ch.strip():
                         continue
                     size = raw.FPDFText_GetFontSize(tp.raw, k)
