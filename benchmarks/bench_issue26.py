@@ -20,6 +20,9 @@ CPU time of each, and the medians of the per-round ratios cold/old and
 warm/cold (targets: ≤ 1.0 and ≤ 0.5).  Then the start-up commands, each a
 whole process: ``score`` and ``validate`` of a TOML game file, ``--help``,
 ``games`` (target ≤ 0.15 s wall).  A warm-up round is run first and dropped.
+``--cold-against REV`` also builds commit REV's tree with an empty cache each
+round (before this tree's builds in odd rounds, after them in even ones) and prints the median of the per-round
+ratios of this tree's cold build to it (is a first build any slower?).
 ``--startup-against REV`` runs each start-up command from commit REV's tree too
 (``git archive``, ``PYTHONPATH``), just before this tree's, and prints the median
 of the per-round CPU ratios.  Children run with bytecode caching on
@@ -50,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--old", default="5efd202")
     ap.add_argument("--skip-builds", action="store_true")
     ap.add_argument("--skip-startup", action="store_true", help="the builds only")
+    ap.add_argument("--cold-against", metavar="REV", default=None,
+                    help="also build all from commit REV's tree (git archive) with an empty cache each round, "
+                         "paired with this tree's cold build: is the first build any slower?")
     ap.add_argument("--startup-against", metavar="REV", default=None,
                     help="also run the start-up commands from commit REV's tree (git archive), paired round by round")
     args = ap.parse_args(argv)
@@ -72,6 +78,13 @@ def builds(work: Path, args) -> None:
     old.mkdir()
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.old], check=True, capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
+    base = None
+    if args.cold_against:  # this tree's cold build against REV's cold build, round by round
+        base = work / "base"
+        base.mkdir()
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.cold_against], check=True,
+                                 capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(base)], input=archive, check=True)
     pk = [sys.executable, "-m", "printkit", "build", "all"]
     count = 0
 
@@ -82,20 +95,34 @@ def builds(work: Path, args) -> None:
         env = child_env({"PRINTKIT_CACHE_DIR": str(cache)})
         if kind == "old":
             env["PYTHONPATH"] = str(old)
+        elif kind == "base":
+            env["PYTHONPATH"] = str(base)
         r = run(pk + ["--out", str(out)], cwd=work, env=env)
         shutil.rmtree(out, ignore_errors=True)
         return r
 
     rows: dict[str, list] = {"old": [], "cold": [], "warm": []}
     ratio_new, ratio_warm, cpu_new, cpu_warm = [], [], [], []
+    base_rows, base_wall, base_cpu = [], [], []
     for i in range(args.runs + 1):
         cache = work / f"cache-{i}"
+        b = None
+        if base is not None and i % 2:  # REV's cold build first in odd rounds, last in even ones
+            b = build("base", work / f"cache-base-{i}")
         o = build("old", work / "cache-old")
         c = build("cold", cache)
         w = build("warm", cache)
         shutil.rmtree(cache, ignore_errors=True)
+        if base is not None and not i % 2:
+            b = build("base", work / f"cache-base-{i}")
+        shutil.rmtree(work / f"cache-base-{i}", ignore_errors=True)
         if i == 0:
             continue  # warm-up round
+        if b is not None:
+            base_rows.append(b)
+            base_wall.append(c.wall / b.wall)
+            base_cpu.append(c.cpu / b.cpu)
+            print(f"round {i}: {args.cold_against} cold {b.wall:.2f} s ({b.cpu:.2f} CPU)", flush=True)
         for k, r in (("old", o), ("cold", c), ("warm", w)):
             rows[k].append(r)
         ratio_new.append(c.wall / o.wall)
@@ -114,6 +141,11 @@ def builds(work: Path, args) -> None:
           f"{statistics.median(cpu_new):.2f} CPU (target ≤ 1.0)")
     print(f"warm / cold: median of rounds {statistics.median(ratio_warm):.2f} wall, "
           f"{statistics.median(cpu_warm):.2f} CPU (target ≤ 0.5)")
+    if base_rows:
+        print(f"{args.cold_against}, 4 games, empty cache: {statistics.median(r.wall for r in base_rows):.2f} s wall, "
+              f"{statistics.median(r.cpu for r in base_rows):.2f} s CPU (medians)")
+        print(f"cold / {args.cold_against} cold: median of rounds {statistics.median(base_wall):.2f} wall, "
+              f"{statistics.median(base_cpu):.2f} CPU (the first build no slower: ≤ 1.0 within noise)")
 
 
 def startup(work: Path, args) -> None:

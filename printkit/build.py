@@ -128,6 +128,9 @@ class RenderedGame:
     sheets: dict[str, int] = field(default_factory=dict)
     #: Pages of ``kit_pdf`` (``None``: count them when writing).
     kit_pages: int | None = None
+    #: The cover's PDF as preflighted (``None``: the game has no cover), kept
+    #: with the kit in the kit cache (:mod:`printkit.kitcache`).
+    cover: bytes | None = None
 
 
 def _check_duplex(options: BuildOptions) -> None:
@@ -174,7 +177,8 @@ def _finish_game(kit: GameKit, options: BuildOptions, parts: list[Part],
                         kit_pdf, [n for _, _, notes in rendered for n in notes],
                         paper_used([(p.stock, n, not single) for p, (_, n, _), single
                                     in zip(parts, rendered, one_sided[1 if kit.cover is not None else 0:])],
-                                   options.duplex, cover=kit.cover is not None), kit_pages)
+                                   options.duplex, cover=kit.cover is not None), kit_pages,
+                        pdfs[0] if kit.cover is not None else None)
 
 
 def paper_used(parts: list[tuple[str, int, bool]], duplex: str, *, cover: bool = True) -> dict[str, int]:
@@ -314,7 +318,10 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress: Calla
     (those before the failing one).  ``progress`` receives a :class:`Step`
     per game started and per part and kit done, in this process, in game
     order.  Returns what was written, with a note per option a game does
-    not use.
+    not use.  A game built before from the very same inputs is written
+    from the kit cache (:mod:`printkit.kitcache`: the same bytes, the same
+    progress steps and notes) without rendering; each game rendered is
+    stored there.
     """
     from printkit.registry import game_ids as registered
 
@@ -325,22 +332,60 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress: Calla
     result = BuildResult()
     for kit in kits:
         result.notes += kit.notes(options)
-    jobs = min(len(kits), jobs or default_jobs())
-    import multiprocessing  # here: a deck, which builds no kit, does not load it
+    from printkit import kitcache
+
+    # A kit built before from the very same inputs (printkit.kitcache) is written from the
+    # cache; only the others are rendered.
+    keys = kitcache.kit_keys(kits, options)
+    stored = [kitcache.lookup(key) for key in keys]
+    missing = [kit for kit, hit in zip(kits, stored) if hit is None]
+    jobs = min(len(missing), jobs or default_jobs())
 
     with fewer_collections():
-        if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
-            rendered = _render_parallel(kits, options, jobs, progress)
-        else:
-            rendered = (render_game(kit, options, progress) for kit in kits)
+        made = None
+        if jobs > 1:
+            import multiprocessing  # here: a deck, which builds no kit, does not load it
+
+            if "fork" in multiprocessing.get_all_start_methods():
+                made = _render_parallel(missing, options, jobs, progress)
+        if made is None:
+            made = (render_game(kit, options, progress) for kit in missing)
+
+        def games():
+            for kit, key, hit in zip(kits, keys, stored):
+                if hit is not None:
+                    yield _from_cache(kit, hit, progress)
+                    continue
+                game = next(made)
+                kitcache.store(key, kitcache.CachedKit(game.parts, game.cover, game.kit_pdf, game.kit_pages,
+                                                       game.notes, game.sheets))
+                yield game
+
+        rendered = games()
         try:
             for kit, game in zip(kits, rendered):
                 result.files[kit.id] = write_game(game, out)
                 result.sheets[kit.id] = game.sheets
                 result.notes += game.notes
         finally:
-            rendered.close()  # ends the workers at once when a write failed
+            rendered.close()
+            made.close()  # ends the workers at once when a write failed
     return result
+
+
+def _from_cache(kit: GameKit, hit, progress: Callable[[Step], None] | None) -> RenderedGame:
+    """The :class:`RenderedGame` of a kit found in the kit cache
+    (:class:`printkit.kitcache.CachedKit`): the bytes a render of the same
+    inputs made and the preflight found clean; ``progress`` hears of the
+    game, each part and the kit as a render reports them."""
+    interrupt.checkpoint()
+    report = progress or (lambda step: None)
+    total = len(hit.parts) + 1
+    report(Step(kit.id, "", 0, total))
+    for i, (name, _, _, _) in enumerate(hit.parts, 1):
+        report(Step(kit.id, f"{name}.pdf", i, total))
+    report(Step(kit.id, f"{kit.id}-kit.pdf", total, total))
+    return RenderedGame(kit.id, hit.parts, hit.kit_pdf, list(hit.notes), dict(hit.sheets), hit.kit_pages, hit.cover)
 
 
 #: Allocations between two collections of Python's youngest generation while

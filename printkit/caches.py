@@ -1,7 +1,10 @@
 """Where printkit's caches live, and reading an entry safely.
 
-Two caches use this: rendered documents (:mod:`printkit.render.doccache`) and
-parsed bundled rules files (:mod:`printkit.rulescache`).  Their folders are
+The caches use this: rendered documents (:mod:`printkit.render.doccache`),
+parsed bundled rules files (:mod:`printkit.rulescache`), built kits
+(:mod:`printkit.kitcache`), fonts' character maps and fonts that passed the
+font check (:mod:`printkit.theme`), and TrueType copies of ``.otf`` fonts
+(:mod:`printkit.deck`).  Their folders are
 under ``$PRINTKIT_CACHE_DIR`` when it is set, else under the user's cache
 folder (:func:`platformdirs.user_cache_dir`); ``PRINTKIT_CACHE=off`` (or
 ``0``, ``no``, ``false``) turns every cache off.
@@ -16,6 +19,7 @@ only (never pickled objects) and each cache checks an entry before using it.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -101,14 +105,21 @@ def write_entry(folder: Path, name: str, data: bytes) -> bool:
     return True
 
 
+#: What a cache names its entries: a hex digest (a CRC-32 or a SHA-256), then for the
+#: rules cache ``-<length>``; the suffix follows.  :func:`prune` removes nothing else.
+_ENTRY_NAME = re.compile(r"[0-9a-f]{8,64}(?:-[0-9]{1,12})?")
+
+
 def prune(folder: Path, suffix: str, max_entries: int, max_bytes: int) -> None:
-    """Remove the least recently used entries (``*<suffix>``) of ``folder``
+    """Remove the least recently used entries (``<hex digest>[-<n>]<suffix>``,
+    the names the caches write: ``PRINTKIT_CACHE_DIR`` may name a folder that
+    holds a user's own files, and those are never touched) of ``folder``
     beyond ``max_entries`` entries or ``max_bytes`` in all.  Never raises."""
     try:
         entries = []
         with os.scandir(folder) as it:
             for e in it:
-                if e.name.endswith(suffix) and not e.name.startswith(".tmp-"):
+                if e.name.endswith(suffix) and _ENTRY_NAME.fullmatch(e.name[: len(e.name) - len(suffix)]):
                     st = e.stat(follow_symlinks=False)
                     entries.append((st.st_mtime_ns, st.st_size, e.path))
     except OSError:

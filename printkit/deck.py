@@ -55,7 +55,6 @@ import hashlib
 import io
 import keyword
 import math
-import os
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -157,6 +156,15 @@ MAX_CELL_CHARS = 20_000
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
 #: …and an ``.ods``, which odfpy reads into a whole document tree (many times its size).
 MAX_UNPACKED_ODS = 48 * 1024 * 1024
+#: Most XML tags (``<`` counted on the unpacked bytes of its ``.xml``/``.rels`` parts) an
+#: ``.xlsx`` may hold: an empty element costs openpyxl ~400 bytes and ~20 µs (4 MB of
+#: ``<xf/>`` took 16 s and 390 MB), so a few kB could unpack to gigabytes and minutes.
+#: A cell takes 4–8 tags: some 150,000 cells, thousands of cards.
+MAX_XML_TAGS = 1_000_000
+#: …and an ``.ods``: odfpy keeps every element (~900 bytes, ~30 µs each).
+MAX_XML_TAGS_ODS = 500_000
+#: Rows of an ``.xlsx`` sheet (the format's, as Excel's: 1,048,576).
+MAX_XLSX_ROWS = 1_048_576
 
 
 #: Rows between two progress reports while the cards are checked.
@@ -384,7 +392,7 @@ def _element(path: Path, i: int, el: Any, env) -> dict:
         if "{{" not in str(src):
             full = image_path(path.parent, str(src), f"{where} (image)")
             if not full.is_file():
-                raise PrintkitError(f"{where} (image): src {src!r} not found next to the layout")
+                raise PrintkitError(f"{where} (image): src {src!r} {_not_a_file(full)}")
             _image_reader(full, str(src), f"{where} (image)")  # the format is checked now, before any card
     return out
 
@@ -572,21 +580,37 @@ def _cell_text(value) -> str:
     return str(value)
 
 
-def _check_zip(path: Path, data: bytes, what: str, limit: int = 0) -> None:
-    """Refuse a spreadsheet (a ZIP file) that is not one, or whose members
+def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0) -> None:
+    """Refuse a spreadsheet (a ZIP file) that is not one, whose members
     unpack to more than ``limit`` bytes (default :data:`MAX_UNPACKED_BYTES`;
-    a ZIP bomb)."""
+    a ZIP bomb), or whose XML parts hold more than ``tags`` tags (default
+    :data:`MAX_XML_TAGS`; ``<`` counted while unpacking, before any XML
+    parser runs: millions of empty elements in a few kB)."""
     limit = limit or MAX_UNPACKED_BYTES
+    tags = tags or MAX_XML_TAGS
     import zipfile
 
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
-            unpacked = sum(info.file_size for info in zf.infolist())
-    except (zipfile.BadZipFile, ValueError, OSError) as exc:
+            infos = zf.infolist()
+            unpacked = sum(info.file_size for info in infos)
+            if unpacked > limit:
+                raise PrintkitError(f"{escape_display(str(path))}: unpacks to {unpacked:,} bytes; a {what} file of "
+                                    f"card data unpacks to at most {limit:,}")
+            seen = 0
+            for info in infos:
+                if not info.filename.lower().endswith((".xml", ".rels")):
+                    continue
+                with zf.open(info) as fh:
+                    while chunk := fh.read(1 << 20):
+                        seen += chunk.count(b"<")
+                        if seen > tags:
+                            raise PrintkitError(
+                                f"{escape_display(str(path))}: more than {tags:,} XML tags (reached in "
+                                f"{show(info.filename)}); a {what} file of card data holds at most {tags:,} "
+                                "(fewer rows, or save it as CSV)")
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError) as exc:
         raise PrintkitError(f"{escape_display(str(path))}: not a {what} file ({_one_line(exc)})") from None
-    if unpacked > limit:
-        raise PrintkitError(f"{escape_display(str(path))}: unpacks to {unpacked:,} bytes; a {what} file of card data "
-                            f"unpacks to at most {limit:,}")
 
 
 def _xlsx_rows(path: Path, problems: "Problems") -> list[Row]:
@@ -610,11 +634,24 @@ def _xlsx_rows(path: Path, problems: "Problems") -> list[Row]:
         ws = wb.worksheets[0] if wb.worksheets else None
         if ws is None:
             raise PrintkitError(f"{name}: no worksheet")
-        it = ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1)
+        # openpyxl yields an empty row for each missing one (a row numbered 1,000,000 after row 1: a
+        # million rows of MAX_COLUMNS + 1 Nones): those are skipped at C speed, and a row past the
+        # format's last one is refused (max_row: openpyxl stops there).
+        it = ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1, max_row=MAX_XLSX_ROWS + 1)
+
+        def body():
+            for n, cells in enumerate(it, 2):
+                if n > MAX_XLSX_ROWS:
+                    raise PrintkitError(f"{name}: a row past row {MAX_XLSX_ROWS:,}, the last an .xlsx sheet "
+                                        "has; save the cards in the sheet's first rows")
+                if cells.count(None) == len(cells):
+                    yield n, []
+                else:
+                    yield n, [_cell_text(v) for v in cells]
+
         try:
             header = next(it, None) or ()
-            body = ((n, [_cell_text(v) for v in cells]) for n, cells in enumerate(it, 2))
-            return _grid_rows(f"{name} (sheet {show(ws.title)})", list(header), body, problems, "row",
+            return _grid_rows(f"{name} (sheet {show(ws.title)})", list(header), body(), problems, "row",
                               "spreadsheet")
         except PrintkitError:
             raise
@@ -629,7 +666,7 @@ def _ods_rows(path: Path, problems: "Problems") -> list[Row]:
     shown, repeated rows and columns expanded up to the caps; formulas are
     not evaluated (a formula cell gives the value the spreadsheet saved)."""
     data = read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data")
-    _check_zip(path, data, "spreadsheet (.ods)", MAX_UNPACKED_ODS)  # odfpy builds the whole document tree
+    _check_zip(path, data, "spreadsheet (.ods)", MAX_UNPACKED_ODS, MAX_XML_TAGS_ODS)  # odfpy keeps the whole tree
     from odf import opendocument, table, teletype
 
     name = escape_display(str(path))
@@ -642,13 +679,25 @@ def _ods_rows(path: Path, problems: "Problems") -> list[Row]:
         raise PrintkitError(f"{name}: no table")
     sheet = tables[0]
     budget = [MAX_CELLS + MAX_COLUMNS]
+    at = [0]  # the row being read, for messages
+
+    def repeat_of(el, attr: str, label: str) -> int:
+        """A repeat count: a positive whole number (ODF's positiveInteger), else one line."""
+        raw = el.getAttribute(attr)
+        if not raw:
+            return 1
+        text = raw.strip()
+        if not (text.isascii() and text.isdigit() and len(text) <= 12 and int(text) >= 1):
+            raise PrintkitError(f"{name}: row {at[0]}: table:{label} {show(raw)} is not a whole number of 1 or "
+                                "more; save the file again from the spreadsheet program")
+        return int(text)
 
     def cells_of(tr) -> list[str]:
         out: list[str] = []
         for tc in tr.childNodes:
             if tc.qname[1] not in ("table-cell", "covered-table-cell"):
                 continue
-            repeat = int(tc.getAttribute("numbercolumnsrepeated") or 1)
+            repeat = repeat_of(tc, "numbercolumnsrepeated", "number-columns-repeated")
             text = teletype.extractText(tc) if tc.childNodes else ""
             if not text:
                 kind = tc.getAttribute("valuetype")
@@ -664,7 +713,8 @@ def _ods_rows(path: Path, problems: "Problems") -> list[Row]:
     def lines():
         n = 0
         for tr in sheet.getElementsByType(table.TableRow):
-            repeat = int(tr.getAttribute("numberrowsrepeated") or 1)
+            at[0] = n + 1
+            repeat = repeat_of(tr, "numberrowsrepeated", "number-rows-repeated")
             cells = cells_of(tr)
             for _ in range(repeat if cells else 1):  # repeated empty rows (to the sheet's end) count once
                 n += 1
@@ -722,6 +772,9 @@ def load_rows(path: Path, problems: "Problems | None" = None) -> list[Row]:
     elif suffix in (".xls", ".numbers", ".fods"):
         raise PrintkitError(f"{escape_display(str(path))}: printkit reads card data from CSV, TOML, .xlsx or .ods; "
                             f"save this spreadsheet as .xlsx, .ods or CSV")
+    elif suffix in (".json", ".yaml", ".yml", ".xml"):  # not CSV: read as CSV they give a problem per line
+        raise PrintkitError(f"{escape_display(str(path))}: printkit reads card data from CSV, TOML ([[card]] "
+                            f"tables), .xlsx or .ods, not {suffix[1:].upper()}; save the cards in one of those")
     else:
         rows = _csv_rows(path, read_text(path, max_bytes=MAX_DATA_BYTES), problems)
     if not rows and not problems.total:
@@ -1247,7 +1300,7 @@ def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
             raise PrintkitError(f"{at}: font {show(spec)}: a font file needs a layout folder")
         path = image_path(base, spec, at)  # relative, inside the layout's folder
         if not path.is_file():
-            raise PrintkitError(f"{at}: font file {show(spec)} not found next to the layout")
+            raise PrintkitError(f"{at}: font file {show(spec)} {_not_a_file(path)}")
         label = path.name
     else:
         path, label = _installed_font(spec, at), show(spec)
@@ -1307,17 +1360,34 @@ def _installed_font(name: str, at: str) -> Path:
 THEME_ROLES = ("display", "body", "bold", "semibold", "italic")
 
 
+def _not_a_file(path: Path) -> str:
+    """Why the file a layout names cannot be read, for its error line: it is
+    not there, or it is a folder, pipe or device (never opened: a pipe would
+    block)."""
+    return "is not a regular file" if path.exists() else "not found next to the layout"
+
+
+#: Most TrueType copies of .otf fonts kept in the cache (:func:`_cff_to_truetype`).
+TRUETYPE_CACHE_ENTRIES = 32
+
+
 def _cff_to_truetype(data: bytes, digest: str, label: str, at: str) -> bytes:
     """The OpenType/CFF font ``data`` with TrueType (quadratic) outlines, so
     reportlab can embed it (fontTools: cu2qu, max error 1 unit); kept in the
-    user's cache folder by the source's SHA-256 ``digest``."""
-    from printkit.theme import font_cache_dir
+    cache folder ``fonts-truetype`` by the source's SHA-256 ``digest``
+    (:mod:`printkit.caches`: off with ``PRINTKIT_CACHE=off``; an entry is read
+    only when it is a regular file of the user's own, in a folder no one else
+    can write, within the font size cap; the font is checked after either way).
+    At most :data:`TRUETYPE_CACHE_ENTRIES` copies are kept, the least recently
+    written removed first."""
+    from printkit.caches import cache_folder, prune, read_entry, write_entry
+    from printkit.inputfiles import MAX_SIZES
 
-    cache = font_cache_dir().parent / "fonts-truetype" / f"{digest}.ttf"
-    try:
-        return cache.read_bytes()
-    except OSError:
-        pass
+    folder = cache_folder("fonts-truetype")
+    name = f"{digest}.ttf"
+    cached = read_entry(folder / name, MAX_SIZES["font"]) if folder is not None else None
+    if cached:
+        return cached
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
     from fontTools.ttLib import TTFont as FTFont, newTable
@@ -1359,13 +1429,9 @@ def _cff_to_truetype(data: bytes, digest: str, label: str, at: str) -> bytes:
     except Exception as exc:  # fontTools raises many kinds on odd or hostile fonts
         raise PrintkitError(f"{at}: font {label}: cannot convert its PostScript outlines to TrueType "
                             f"({_one_line(exc)})") from None
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(result)
-        os.replace(tmp, cache)
-    except OSError:
-        pass
+    if folder is not None and len(result) <= MAX_SIZES["font"]:
+        write_entry(folder, name, result)
+        prune(folder, ".ttf", TRUETYPE_CACHE_ENTRIES, TRUETYPE_CACHE_ENTRIES * MAX_SIZES["font"])
     return result
 
 
@@ -1465,7 +1531,7 @@ def _draw_element(c, H: float, el: dict, theme, base: Path, at: str) -> None:
     elif kind == "image":
         src = image_path(base, el["src"], at)
         if not src.is_file():
-            raise PrintkitError(f"{at}: image {show(el['src'])} not found next to the layout")
+            raise PrintkitError(f"{at}: image {show(el['src'])} {_not_a_file(src)}")
         reader = _image_reader(src, el["src"], at)
         try:
             c.drawImage(reader, mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"]),
@@ -1644,7 +1710,7 @@ def _check_element(plan: _Plan, i: int, done: dict, where: str, allow_missing_gl
     if kind == "image":
         src = image_path(plan.base, done["src"], at)
         if not src.is_file():
-            raise PrintkitError(f"{at}: image {show(done['src'])} not found next to the layout")
+            raise PrintkitError(f"{at}: image {show(done['src'])} {_not_a_file(src)}")
         _image_reader(src, done["src"], at)
     return (kind, done)
 

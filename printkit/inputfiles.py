@@ -51,8 +51,9 @@ MAX_BYTES = 2 * 1024 * 1024
 MAX_DIGITS = 4300
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 
-# C0/C1 control characters, bidirectional embeddings/overrides/isolates, lone surrogates.
-_FLAW = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# C0/C1 control characters, the line and paragraph separators (they break a line like a
+# newline), bidirectional embeddings/overrides/isolates, lone surrogates.
+_FLAW = re.compile("[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def _size(n: int) -> str:
@@ -434,8 +435,9 @@ def show(value: Any) -> str:
 
 def text_flaw(s: str) -> str | None:
     """Why ``s`` is not plain printable text, or ``None``: a control
-    character, a bidirectional override/isolate (they reorder what is shown)
-    or a lone surrogate (not a character)."""
+    character, a line or paragraph separator (U+2028/U+2029: a line break
+    inside one report line), a bidirectional override/isolate (they reorder
+    what is shown) or a lone surrogate (not a character)."""
     m = _FLAW.search(s)
     if m is None:
         return None
@@ -444,6 +446,8 @@ def text_flaw(s: str) -> str | None:
         kind = "a lone surrogate"
     elif c >= 0x202A:
         kind = "a bidirectional control character"
+    elif c >= 0x2028:
+        kind = "a line or paragraph separator"
     else:
         kind = "a control character"
     return f"{kind} (U+{c:04X})"

@@ -244,13 +244,16 @@ _checked_fonts: dict[bytes, str | None] = {}
 FONT_CHECK_VERSION = 1
 
 
-def font_cache_dir() -> Path:
+def font_cache_dir() -> Path | None:
     """Where fonts that passed :func:`font_problem` are remembered across
-    runs: ``platformdirs.user_cache_path("printkit") / "fonts-ok"``, one
-    empty file per font named by the SHA-256 of its bytes."""
-    import platformdirs
+    runs: the cache folder ``fonts-ok-v<N>`` (:func:`printkit.caches.cache_folder`:
+    under ``$PRINTKIT_CACHE_DIR`` or the user's cache folder, a real folder of
+    the user's own that no one else can write), one empty file per font named
+    by the SHA-256 of its bytes.  ``None`` when the caches are off
+    (``PRINTKIT_CACHE=off``) or the folder is not safe to use."""
+    from printkit.caches import cache_folder
 
-    return Path(platformdirs.user_cache_path("printkit")) / f"fonts-ok-v{FONT_CHECK_VERSION}"
+    return cache_folder(f"fonts-ok-v{FONT_CHECK_VERSION}")
 
 
 def _font_problem_cached(digest: bytes, data: bytes) -> str | None:
@@ -258,23 +261,20 @@ def _font_problem_cached(digest: bytes, data: bytes) -> str | None:
     share fonts) and across runs for fonts that passed (the theme's fonts
     were re-checked on every run: 0.14 s of each ``printkit deck``).  The
     cache is keyed by the SHA-256 of the font's bytes, so an edited or
-    replaced file is checked again; a problem is never cached.  A cache
-    that cannot be read or written is skipped silently."""
+    replaced file is checked again; a problem is never cached.  A marker
+    counts only when it is a regular file of the user's own in a safe folder
+    (:func:`printkit.caches.read_entry`); a cache that cannot be read or
+    written is skipped silently."""
     if digest in _checked_fonts:
         return _checked_fonts[digest]
-    try:
-        marker = font_cache_dir() / digest.hex()
-        known = marker.is_file()
-    except (OSError, ValueError, ImportError):
-        marker, known = None, False
+    from printkit.caches import read_entry, write_entry
+
+    folder = font_cache_dir()
+    known = folder is not None and read_entry(folder / digest.hex(), 0) is not None
     problem = None if known else font_problem(data)
     _checked_fonts[digest] = problem
-    if problem is None and not known and marker is not None:
-        try:
-            marker.parent.mkdir(parents=True, exist_ok=True)
-            marker.touch()
-        except OSError:
-            pass
+    if problem is None and not known and folder is not None:
+        write_entry(folder, digest.hex(), b"")
     return problem
 
 

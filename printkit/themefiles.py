@@ -94,7 +94,7 @@ _COMMENT_LINE = re.compile(r"^\s*#\s?(.*?)\s*$")
 
 def _clean(text: str, limit: int = 160) -> str:
     """A comment taken from a theme file, safe to write back as one comment line."""
-    text = re.sub(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", " ", text).strip()
+    text = re.sub(r"[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]", " ", text).strip()
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

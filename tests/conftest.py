@@ -27,7 +27,7 @@ atexit.register(shutil.rmtree, _SCRATCH, True)
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_SCRATCH, "config")
 # The document cache (printkit.render.doccache) of this run only: never the user's.
 os.environ["PRINTKIT_CACHE_DIR"] = os.path.join(_SCRATCH, "doccache")
-# …and the fonts printkit remembers as checked (printkit.theme.font_cache_dir) stay out of ~/.cache.
+# …and any cache a run keeps without PRINTKIT_CACHE_DIR (printkit.caches) stays out of ~/.cache.
 os.environ["XDG_CACHE_HOME"] = os.path.join(_SCRATCH, "cache")
 
 MARK = 2.0  # pt, side of the centre square every synthetic face draws

@@ -9,7 +9,9 @@ naming the source; every problem has a documented code with its severity, a
 location (event, player, tiles or item; an event problem's message names
 "event N"), prints as one line without raw control characters; the JSON
 parses; a valid result adds up (total = start + gifts + objectives, ranks
-and winners follow the totals, no tile counted twice).
+and winners follow the totals, no tile counted twice); the replay (events
+applied in one pass each up to the first with a problem) gives exactly the
+result of the full check of every event.
 """
 
 from __future__ import annotations
@@ -18,13 +20,26 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from printkit import PrintkitError
 from printkit.games.archaeologia.data import bundled_rules
 from printkit.games.archaeologia.game import CODES, Problem, game_from_dict, load_game
-from printkit.games.archaeologia.scoring import render_json, render_text, score_game, simulate_toml, validate
+from printkit.games.archaeologia.scoring import (
+    Replay,
+    _apply_clean,
+    _check_in_full,
+    _not_ended,
+    _State,
+    render_json,
+    render_text,
+    replay,
+    score_game,
+    simulate_toml,
+    validate,
+)
 from printkit.inputfiles import parse_toml
 
 from scorer_checks import (
@@ -82,6 +97,15 @@ def check_valid(game, result) -> None:
             assert totals[0] >= game.win_rp
 
 
+def full_replay(game, partial: bool = False) -> Replay:
+    """The replay with every event given the full check (none applied in one pass)."""
+    st, probs = _State(game), list(game.problems)
+    _check_in_full(st, game.events, probs)
+    if st.end is None:
+        probs.append(_not_ended(game, partial))
+    return Replay(probs, list(st.standings.values()), st.end, st.totals)
+
+
 def run_pipeline(data, source: str = "fuzz.toml", partial: bool = False):
     try:
         game = game_from_dict(data, source=source)
@@ -91,6 +115,7 @@ def run_pipeline(data, source: str = "fuzz.toml", partial: bool = False):
     problems = validate(game, partial=partial)
     for p in problems:
         check_problem(p)
+    assert replay(game, partial) == full_replay(game, partial)
     result = score_game(game, partial=partial)
     assert result.problems == problems
     assert result.valid == (not any(p.severity == "error" for p in problems))
@@ -189,6 +214,102 @@ def test_simulated_texts_are_valid():
     for text in TEXTS[:4]:
         r = run_pipeline(parse_toml(text, "sim.toml"))
         assert r.valid and r.problems == []
+
+
+def _variants(data: dict) -> list[dict]:
+    """``data`` as written, with every name written in capitals (found once
+    case is set aside), with its first split-able gift shared between one
+    player's name written two ways, and with the bundled tables inline."""
+    upper = json.loads(json.dumps(data))
+    for ev in upper["event"]:
+        if "give" in ev:
+            ev["give"] = {k.upper(): v for k, v in ev["give"].items()}
+        for key in ("eggs", "by"):
+            if key in ev:
+                ev[key] = ev[key].upper()
+    twice = json.loads(json.dumps(data))
+    for ev in twice["event"]:
+        if "give" in ev and len(ev["give"]) == 1 and len(next(iter(ev["give"].values()))) > 1:
+            (who, tiles), = ev["give"].items()
+            ev["give"] = {who: tiles[:1], who.upper(): tiles[1:]}
+            break
+    inline = {"discoveries": {d.id: {"stratum": d.stratum, "rp": d.rp, "egg": d.egg} for d in RULES.discoveries.values()},
+              "groups": {g.id: list(g.tiles) for g in RULES.groups.values()}, **data}
+    return [data, upper, twice, inline]
+
+
+def test_games_without_a_problem_take_the_one_pass():
+    """Simulated games (names as written or in another case, a pooled gift
+    naming one player twice, the tables inline): every event is applied in
+    one pass, with the result of the full check."""
+    for text in TEXTS[:4] + [simulate_toml(4, seed) for seed in range(40)]:
+        for data in _variants(parse_toml(text, "sim.toml")):
+            game = game_from_dict(data)
+            assert _apply_clean(_State(game)) == len(game.events)
+            r = replay(game)
+            assert r == full_replay(game) and not r.problems
+
+
+SINGLES = [d.id for d in RULES.discoveries.values() if d.group is None and not d.egg]
+PAIR = next(g.tiles for g in RULES.groups.values() if len(g.tiles) == 2)
+EGG = next(d.id for d in RULES.discoveries.values() if d.egg)
+OBJECTIVE = next(iter(RULES.objectives))
+#: (events before the one with a problem, that event, events after it, a code the report holds)
+BROKEN_EVENTS = {
+    "unknown player": ([], {"give": {"Zed": [SINGLES[1]]}}, [], "unknown-player"),
+    "empty share": ([], {"give": {"Ana": list(PAIR), "Ben": []}}, [], "empty-share"),
+    "unknown tile": ([], {"give": {"Ana": ["no-such-tile"]}}, [], "unknown-tile"),
+    "tile given earlier": ([{"give": {"Ana": [SINGLES[0]]}}], {"give": {"Ben": [SINGLES[0]]}}, [],
+                           "tile-given-twice"),
+    "tile listed twice": ([], {"give": {"Ana": [PAIR[0], PAIR[0]]}}, [], "tile-given-twice"),
+    "tile listed twice, two shares": ([], {"give": {"Ana": [PAIR[0]], "Ben": [PAIR[0]]}}, [], "tile-given-twice"),
+    "two discoveries": ([], {"give": {"Ana": SINGLES[:2]}}, [], "mixed-discoveries"),
+    "incomplete group": ([], {"give": {"Ana": [PAIR[0]]}}, [], "incomplete-group"),
+    "unknown objective": ([], {"objective": "no-such-card", "by": "Ana"}, [], "unknown-objective"),
+    "objective twice": ([{"objective": OBJECTIVE, "by": "Ana"}], {"objective": OBJECTIVE, "by": "Ben"}, [],
+                        "objective-twice"),
+    "unknown objective player": ([], {"objective": OBJECTIVE, "by": "Zed"}, [], "unknown-player"),
+    "eggs after an egg was given": ([{"give": {"Ana": [EGG]}}], {"eggs": "Ben"}, [], "eggs-after-gift"),
+    "eggs, unknown player": ([], {"eggs": "Zed"}, [], "unknown-player"),
+    "event after the end": ([{"eggs": "Ana"}], {"give": {"Ben": [SINGLES[1]]}}, [], "event-after-end"),
+}
+
+
+@pytest.mark.parametrize("case", BROKEN_EVENTS)
+def test_the_one_pass_stops_at_the_first_event_with_a_problem(case):
+    """Events are applied in one pass up to the first with a problem, which
+    then gets the full check (the report words it) like every later event."""
+    before, bad, after, code = BROKEN_EVENTS[case]
+    data = {"game": "archaeologia", "player": [{"name": "Ana"}, {"name": "Ben"}],
+            "event": [{"give": {"Ana": [SINGLES[2]]}}, *before, bad, {"give": {"Ben": [SINGLES[3]]}}, *after]}
+    game = game_from_dict(data)
+    assert _apply_clean(_State(game)) == 1 + len(before)
+    r = replay(game)
+    assert code in [p.code for p in r.problems]
+    assert r == full_replay(game)
+
+
+@pytest.mark.parametrize("table", ["tile-named-like-a-group", "group-without-id"])
+def test_tables_whose_discoveries_are_not_told_by_tiles_get_the_full_check(table):
+    """A single tile whose id is also a group's, or a group with the empty
+    id (a ``bad-id`` problem, still replayed): a gift's discovery is not told
+    by its tiles alone, so every gift gets the full check — its result
+    whatever the gift."""
+    data = parse_toml(TEXTS[0], "sim.toml")
+    gid, group = next(iter(RULES.groups.items()))
+    tiles = {d.id: {"stratum": d.stratum, "rp": d.rp, "egg": d.egg} for d in RULES.discoveries.values()}
+    groups = {g.id: list(g.tiles) for g in RULES.groups.values()}
+    if table == "tile-named-like-a-group":
+        tiles[gid] = {"stratum": "earth", "rp": 2}
+        gift = [gid, *group.tiles[:-1]]
+    else:
+        groups[""] = groups.pop(gid)
+        gift = [next(d.id for d in RULES.discoveries.values() if d.group is None and not d.egg)]
+    data = {"discoveries": tiles, "groups": groups, **data}
+    data["event"].insert(0, {"give": {"Ana": gift}})
+    game = game_from_dict(data)
+    assert _apply_clean(_State(game)) == 0
+    assert replay(game) == full_replay(game)
 
 
 NASTY = ["\x1b[31m", "\u202eanA", "\ud800", "x" * 5000, "\x00", " "]

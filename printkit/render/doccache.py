@@ -35,10 +35,13 @@ import hashlib
 import json
 import os
 import re
+import stat
 from pathlib import Path
 from typing import Iterable
 
+from printkit import PrintkitError
 from printkit.caches import cache_folder, prune, read_entry, write_entry
+from printkit.inputfiles import MAX_SIZES, read_bytes
 
 #: First line of every entry.
 MAGIC = b"printkit-document-cache 1\n"
@@ -95,20 +98,27 @@ def document_key(html: str, max_pages: int | None, extra: str = "") -> str:
     return h.hexdigest()
 
 
+#: Largest file :func:`file_hash` reads: the largest a theme's font or image may be.
+MAX_LISTED = max(MAX_SIZES["font"], MAX_SIZES["image"], MAX_SIZES["template"])
+
+
 def file_hash(path: str) -> str | None:
     """SHA-256 of the file at ``path`` (memoised per size, time and inode),
-    ``None`` when it cannot be read."""
+    ``None`` when it cannot be read: missing, not a regular file (a FIFO is
+    never opened for a blocking read, a device never read), or larger than
+    :data:`MAX_LISTED` (:func:`printkit.inputfiles.read_bytes`)."""
     try:
         st = os.stat(path)
     except OSError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
         return None
     memo = (path, st.st_size, st.st_mtime_ns, st.st_ino)
     hit = _HASHES.get(memo)
     if hit is None:
         try:
-            with open(path, "rb") as fh:
-                hit = hashlib.sha256(fh.read()).hexdigest()
-        except OSError:
+            hit = hashlib.sha256(read_bytes(path, max_bytes=MAX_LISTED)).hexdigest()
+        except PrintkitError:
             return None
         _HASHES[memo] = hit
     return hit

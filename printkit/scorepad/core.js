@@ -12,7 +12,7 @@
   "use strict";
   var INT64_MAX = 9223372036854775807n, INT64_MIN = -9223372036854775808n;
   var MAX_NAME = 200, CLIP = 80;
-  var FLAW = /[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]/u;
+  var FLAW = /[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069\ud800-\udfff]/u;
   var ERROR = "error", WARNING = "warning";
 
   function isTable(v) { return v instanceof Map; }
@@ -43,6 +43,7 @@
     var c = m[0].charCodeAt(0), kind;
     if (c >= 0xd800 && c <= 0xdfff) kind = "a lone surrogate";
     else if (c >= 0x202a) kind = "a bidirectional control character";
+    else if (c >= 0x2028) kind = "a line or paragraph separator";
     else kind = "a control character";
     return kind + " (U+" + c.toString(16).toUpperCase().padStart(4, "0") + ")";
   }

@@ -183,6 +183,41 @@ class Player:
     named: bool = True
 
 
+class Discoveries:
+    """What the replay needs of the tables in force, per tile id:
+    ``tiles[id]`` = (rp, discovery, egg, size) — ``discovery`` is the tile's
+    group id, or its own id for a single tile; ``size`` the tiles of that
+    discovery (1 for a single tile).  ``eggs``: tiles with ``egg = true``.
+    Built by :func:`discoveries_index`."""
+
+    __slots__ = ("tiles", "eggs")
+
+    def __init__(self, tiles: dict[str, tuple[int, str, bool, int]], eggs: int):
+        self.tiles, self.eggs = tiles, eggs
+
+
+def discoveries_index(tiles: dict[str, Tile], groups: dict[str, Group]) -> Discoveries:
+    """The :class:`Discoveries` of ``tiles`` and ``groups``.  ``tiles`` is
+    left empty (every gift then gets the replay's full check) when a
+    discovery is not told by its tiles alone: a tile id that is also a group
+    id, a group id ``""``, a group listing a tile twice, or a tile and a
+    group that do not name each other."""
+    eggs = sum(t.egg for t in tiles.values())
+    if "" in groups or any(t in groups for t in tiles) or any(
+            len(set(g.tiles)) != len(g.tiles) or any(t not in tiles or tiles[t].group != g.id for t in g.tiles)
+            for g in groups.values()):
+        return Discoveries({}, eggs)
+    index = {}
+    for tid, t in tiles.items():
+        if t.group is None:
+            index[tid] = (t.rp, tid, t.egg, 1)
+        elif t.group in groups and tid in groups[t.group].tiles:
+            index[tid] = (t.rp, t.group, t.egg, len(groups[t.group].tiles))
+        else:
+            return Discoveries({}, eggs)
+    return Discoveries(index, eggs)
+
+
 @dataclass
 class Game:
     """A parsed game file and the tables in force.
@@ -191,7 +226,10 @@ class Game:
     ``win_rp``, ``eggs_to_end``, ``start_rp`` and ``players_range`` come from
     the rules; ``loose``: tables the file gave in a form that could not be
     read (``unknown-*`` checks against them are skipped, to report the cause
-    once); ``problems``: what reading found.
+    once); ``problems``: what reading found; ``discoveries``: ``tiles`` and
+    ``groups`` indexed for the replay (:func:`discoveries_index`; the
+    bundled tables' index is worked out once per rules object; ``None``:
+    worked out by each replay).
     """
 
     source: str
@@ -207,24 +245,43 @@ class Game:
     inline: frozenset[str] = frozenset()
     loose: frozenset[str] = frozenset()
     problems: list[Problem] = field(default_factory=list)
-    _index: dict[str, Player] | None = field(default=None, repr=False, compare=False)
-    _exact: dict[str, Player] | None = field(default=None, repr=False, compare=False)
+    discoveries: Discoveries | None = field(default=None, repr=False, compare=False)
 
     def player_for(self, written: Any) -> Player | None:
         """The ``[[player]]`` an event names (names compared as the table
-        compares them: case, Unicode form and invisible characters aside)."""
+        compares them: case, Unicode form and invisible characters aside).
+        A replay looks names up through one :class:`Seating` instead."""
+        return Seating(self.players).find(written)
+
+
+class Seating:
+    """The named ``[[player]]`` tables of a game, found by the name an event
+    writes (:meth:`find`).  Built once per replay (a game is not changed by
+    scoring it, and keeps nothing from it).  Named players have different
+    names (the loader's ``duplicate-player`` check)."""
+
+    __slots__ = ("exact", "_keys")
+
+    def __init__(self, players: list[Player]):
+        #: Name as written in the table → player (named players only).
+        self.exact: dict[str, Player] = {p.name: p for p in players if p.named}
+        self._keys: dict[str, Player] | None = None
+
+    def find(self, written: Any) -> Player | None:
+        """The player ``written`` names: as written in the table, else once
+        case, Unicode form and invisible characters are set aside
+        (:func:`printkit.gamekit.name_key`); ``None`` when no player has that
+        name (or ``written`` is not text)."""
         if not isinstance(written, str):
             return None
-        exact = self._exact
-        if exact is None:
-            index = self._index = {}
-            for p in self.players:
-                if p.named:
-                    index.setdefault(name_key(p.name), p)
-            # a name as written in the table finds its player at once
-            exact = self._exact = {p.name: p for p in index.values()}
-        found = exact.get(written)
-        return found if found is not None else self._index.get(name_key(written))
+        found = self.exact.get(written)
+        if found is not None:
+            return found
+        if self._keys is None:
+            self._keys = {}
+            for p in self.exact.values():
+                self._keys.setdefault(name_key(p.name), p)
+        return self._keys.get(name_key(written))
 
 
 def ids_text(ids: Any, limit: int = MAX_NAMED) -> str:
@@ -287,9 +344,25 @@ def game_from_dict(data: Any, *, source: str = "<game>", rules: ArchaeologiaRule
         objectives = {o.id: Objective(o.id, o.rp, o.name) for o in rules.objectives.values()}
     players = _players(data.get("player"), (rules.players_min, rules.players_max), probs)
     events = _events(data.get("event"), probs)
+    bundled = "discoveries" not in data and "groups" not in data
     return Game(source, tiles, groups, objectives, players, events, rules.win_rp, rules.eggs_to_end,
                 rules.start_rp, (rules.players_min, rules.players_max),
-                frozenset(k for k in ("discoveries", "groups", "objectives") if k in data), frozenset(loose), probs)
+                frozenset(k for k in ("discoveries", "groups", "objectives") if k in data), frozenset(loose), probs,
+                _bundled_index(rules, tiles, groups) if bundled else discoveries_index(tiles, groups))
+
+
+#: (rules, the :class:`Discoveries` of its tables) for the last rules object whose tables a game used.
+_last_bundled: tuple[ArchaeologiaRules, Discoveries] | None = None
+
+
+def _bundled_index(rules: ArchaeologiaRules, tiles: dict[str, Tile], groups: dict[str, Group]) -> Discoveries:
+    """:func:`discoveries_index` of ``rules``' own tables (``tiles`` and
+    ``groups``, built from them), worked out once per rules object."""
+    global _last_bundled
+    last = _last_bundled
+    if last is None or last[0] is not rules:
+        last = _last_bundled = (rules, discoveries_index(tiles, groups))
+    return last[1]
 
 
 # -- the inline tables -------------------------------------------------------------------

@@ -26,10 +26,20 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, bundled_rules
-from printkit.games.archaeologia.game import Event, Game, Player, Problem, ids_text, near_id, problem
+from printkit.games.archaeologia.game import (
+    Event,
+    Game,
+    Player,
+    Problem,
+    Seating,
+    discoveries_index,
+    ids_text,
+    near_id,
+    problem,
+)
 from printkit.gamekit import (
     ERROR,
     WARNING,
@@ -45,8 +55,10 @@ from printkit.gamekit import (
 )
 
 
-@dataclass(frozen=True)
-class Gift:
+# The result's records are NamedTuples (read-only, compared by value): a game builds one per
+# gift, and a frozen dataclass's __init__ (object.__setattr__ per field) cost about a quarter of
+# scoring a game (issue 26).
+class Gift(NamedTuple):
     """One player's part of a gift: ``tiles`` he owned of the ``discovery``
     (a tile id, or a group id), the ``rp`` they gave him, the other players
     of a pooled gift (``pooled_with``)."""
@@ -58,8 +70,7 @@ class Gift:
     pooled_with: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Fulfilled:
+class Fulfilled(NamedTuple):
     """A secret objective fulfilled at ``event``, worth ``rp``."""
 
     event: int
@@ -67,8 +78,7 @@ class Fulfilled:
     rp: int
 
 
-@dataclass(frozen=True)
-class End:
+class End(NamedTuple):
     """The event that ended the game: ``reason`` ``"rp"`` (``players``
     reached ``win_rp``) or ``"eggs"`` (``players`` is the egg holder)."""
 
@@ -158,25 +168,142 @@ def _who(names: list[str]) -> str | None:
 
 
 class _State:
-    """The museum during the replay."""
+    """The museum during the replay: who gave what, the RP so far, the end."""
+
+    __slots__ = ("game", "seats", "given", "fulfilled", "egg_given", "standings", "totals", "end")
 
     def __init__(self, game: Game):
         self.game = game
-        self.totals: dict[str, int] = {}         # player → RP so far (start + gifts + objectives)
-        self.given: dict[str, int] = {}          # tile → event
+        self.seats = Seating(game.players)
+        self.given: set[str] = set()             # tiles given (each in one Gift of the standings)
         self.fulfilled: dict[str, int] = {}      # objective → event
-        self.egg_given: tuple[int, str] | None = None
-        self.standings = {p.name: Standing(p.name, p.seat, game.start_rp) for p in game.players if p.named}
-        self.totals = dict.fromkeys(self.standings, game.start_rp)
+        self.egg_given: tuple[int, str] | None = None  # (event, tile) of the first egg given
+        self.standings = {name: Standing(name, p.seat, game.start_rp) for name, p in self.seats.exact.items()}
+        self.totals = dict.fromkeys(self.standings, game.start_rp)  # player → RP so far (as Standing.total)
+        self.end: End | None = None
 
 
 def replay(game: Game, partial: bool = False) -> Replay:
     """Check and apply every event in order.  Returns every problem of the
-    file (reading problems first); an event with a problem is not applied."""
-    probs = list(game.problems)
+    file (reading problems first); an event with a problem is not applied.
+
+    Events are checked and applied in one pass each (:func:`_apply_clean`)
+    up to the first that has a problem — nearly every game scored has none;
+    from that event on, each event gets the full check, which finds and
+    words every problem (:func:`_check_in_full`)."""
     st = _State(game)
-    end: End | None = None
-    for ev in game.events:
+    probs = list(game.problems)
+    applied = _apply_clean(st)
+    if applied < len(game.events):
+        _check_in_full(st, game.events[applied:], probs)
+    if st.end is None:
+        probs.append(_not_ended(game, partial))
+    return Replay(probs, list(st.standings.values()), st.end, st.totals)
+
+
+def _apply_clean(st: _State) -> int:
+    """Apply the game's events in order, each checked and applied in one
+    pass, up to the first that has a problem: an unknown player, tile or
+    objective, a tile or objective given twice, a gift that is not one whole
+    discovery, an ``eggs`` event the rules refuse, an event after the end.
+    Returns how many events came before it (all of them: no event has a
+    problem); that event is not applied.  A malformed event (``kind``
+    ``None``, already a reading problem) is passed over."""
+    game = st.game
+    index = game.discoveries or discoveries_index(game.tiles, game.groups)
+    tiles_of = index.tiles
+    exact, find = st.seats.exact, st.seats.find
+    given, fulfilled, standings, totals = st.given, st.fulfilled, st.standings, st.totals
+    win, objectives = game.win_rp, game.objectives
+    for i, ev in enumerate(game.events):
+        kind, n = ev.kind, ev.number
+        if kind == "give":
+            owners = []                 # (player, tiles, rp)
+            given_now: tuple[str, ...] = ()
+            discovery = egg = None
+            size = 0
+            for written, tiles in ev.shares:
+                p = exact.get(written) or find(written)
+                if p is None or not tiles:
+                    return i
+                rp = 0
+                for t in tiles:
+                    tile = tiles_of.get(t)
+                    if tile is None or t in given:
+                        return i
+                    t_rp, key, is_egg, size = tile
+                    if key != discovery:
+                        if discovery is not None:
+                            return i    # tiles of two discoveries
+                        discovery = key
+                    rp += t_rp
+                    if is_egg and egg is None:
+                        egg = t
+                given_now += tiles
+                owners.append((p.name, tiles, rp))
+            if len(given_now) != size or size > 1 and len(set(given_now)) != size:
+                return i                # not the whole discovery, or a tile listed twice
+            given.update(given_now)
+            if egg is not None and st.egg_given is None:
+                st.egg_given = (n, egg)
+            if len(owners) == 1:
+                name, tiles, rp = owners[0]
+                standings[name].gifts.append(Gift(n, discovery, tiles, rp))
+                totals[name] += rp
+                if totals[name] >= win:
+                    st.end = End(n, "rp", (name,), win)
+                    return i + 1        # a later event comes after the end: the full check words it
+                continue
+            pooled = list(dict.fromkeys(name for name, _, _ in owners))    # a pooled gift
+            for name, tiles, rp in owners:
+                standings[name].gifts.append(Gift(n, discovery, tiles, rp, tuple(q for q in pooled if q != name)))
+                totals[name] += rp
+            reached = [exact[name] for name in pooled if totals[name] >= win]
+            if reached:
+                st.end = End(n, "rp", tuple(p.name for p in sorted(reached, key=_seat)), win)
+                return i + 1
+        elif kind == "objective":
+            p = exact.get(ev.player) or find(ev.player)
+            oid = ev.objective
+            if p is None or oid in fulfilled or oid not in objectives:
+                return i
+            fulfilled[oid] = n
+            rp = objectives[oid].rp
+            standings[p.name].objectives.append(Fulfilled(n, oid, rp))
+            totals[p.name] += rp
+            if totals[p.name] >= win:
+                st.end = End(n, "rp", (p.name,), win)
+                return i + 1
+        elif kind == "eggs":
+            p = exact.get(ev.player) or find(ev.player)
+            if p is None or st.egg_given is not None or index.eggs < game.eggs_to_end:
+                return i
+            st.end = End(n, "eggs", (p.name,), win)
+            return i + 1
+    return len(game.events)
+
+
+def _seat(p: Player) -> int:
+    return p.seat
+
+
+def _not_ended(game: Game, partial: bool) -> Problem:
+    """``game-not-ended``: an error, a warning when ``partial``."""
+    n = len(game.events)
+    return problem(
+        "game-not-ended",
+        (f"the game never ends: after event {n:,}, the last," if n else "the game never ends: the file lists no "
+         "event, and") + f" no player has {game.win_rp} RP and no one holds both dinosaur eggs" + (
+            "; the standings so far are shown" if partial else " (score an unfinished game with --partial)"),
+        severity=WARNING if partial else ERROR, event=n or None)
+
+
+def _check_in_full(st: _State, events: list[Event], probs: list[Problem]) -> None:
+    """Check each of ``events`` in full, appending every problem (worded)
+    to ``probs``, and apply those that have none."""
+    game = st.game
+    for ev in events:
+        end = st.end
         if end is not None:
             probs.append(problem("event-after-end", f"event {ev.number} comes after the game ended at event "
                                  f"{end.event} ({end.text})", event=ev.number))
@@ -194,76 +321,26 @@ def replay(game: Game, partial: bool = False) -> Replay:
             continue
         if found or apply is None:
             if ev.kind == "eggs":   # the players stopped here: one cause, one problem (no game-not-ended too)
-                end = End(ev.number, "eggs", (item_text(ev.player),), game.win_rp)
+                st.end = End(ev.number, "eggs", (item_text(ev.player),), game.win_rp)
             continue
         gained = apply()  # the players who gained RP
         if ev.kind == "eggs":
-            end = End(ev.number, "eggs", (game.player_for(ev.player).name,), game.win_rp)
+            st.end = End(ev.number, "eggs", (st.seats.find(ev.player).name,), game.win_rp)
         else:
             totals, win = st.totals, game.win_rp
             if gained and max(map(totals.__getitem__, gained)) >= win:
                 reached = tuple(s.name for s in sorted((st.standings[n] for n in dict.fromkeys(gained)
                                                         if totals[n] >= win), key=lambda s: s.seat))
-                end = End(ev.number, "rp", reached, game.win_rp)
-    if end is None:
-        n = len(game.events)
-        probs.append(problem(
-            "game-not-ended",
-            (f"the game never ends: after event {n:,}, the last," if n else "the game never ends: the file lists no "
-             "event, and") + f" no player has {game.win_rp} RP and no one holds both dinosaur eggs" + ("; the standings so far are shown" if partial else " (score an unfinished game "
-                               "with --partial)"),
-            severity=WARNING if partial else ERROR, event=n or None))
-    return Replay(probs, list(st.standings.values()), end, st.totals)
+                st.end = End(ev.number, "rp", reached, game.win_rp)
 
 
 def _player(ev: Event, written: str, st: _State, found: list[Problem]) -> Player | None:
-    p = st.game.player_for(written)
+    p = st.seats.find(written)
     if p is None:
         names = ids_text([q.name for q in st.game.players if q.named])
         found.append(problem("unknown-player", f"event {ev.number}: {item_text(written)} is not a [[player]]"
                              f"{'; players: ' + names if names else ''}", event=ev.number, player=item_text(written)))
     return p
-
-
-def _check_give(ev: Event, st: _State, found: list[Problem]):  # -> apply() or None
-    """A gift's problems appended to ``found``; returns its ``apply()``, or
-    ``None`` when it cannot be applied.  A gift without any problem (nearly
-    every gift of a real game) is recognised first, in one pass."""
-    fast = _clean_give(ev, st)
-    if fast is not None:
-        return fast
-    return _check_give_in_full(ev, st, found)
-
-
-def _clean_give(ev: Event, st: _State):
-    """``apply()`` of a gift that has no problem at all, else ``None`` (then
-    :func:`_check_give_in_full` finds and words every problem)."""
-    game = st.game
-    tiles_of, given = game.tiles, st.given
-    owners: list[tuple[Player, tuple[str, ...]]] = []
-    seen: set[str] = set()
-    discovery = None
-    for written, tiles in ev.shares:
-        p = game.player_for(written)
-        if p is None or not tiles:
-            return None
-        for t in tiles:
-            tile = tiles_of.get(t)
-            if tile is None or t in seen or t in given:
-                return None
-            seen.add(t)
-            key = tile.group or t
-            if discovery is None:
-                discovery = key
-            elif key != discovery:
-                return None
-        owners.append((p, tiles))
-    if discovery is None:
-        return None
-    group = game.groups.get(tiles_of[next(iter(seen))].group or "")
-    if group is not None and not seen.issuperset(group.tiles):
-        return None
-    return _gift(st, ev.number, owners, discovery)
 
 
 def _gift(st: _State, n: int, owners: list, discovery: str):
@@ -278,7 +355,7 @@ def _gift(st: _State, n: int, owners: list, discovery: str):
             for t in tiles:
                 tile = tiles_of[t]
                 rp += tile.rp
-                given[t] = n
+                given.add(t)
                 if tile.egg and st.egg_given is None:
                     st.egg_given = (n, t)
             others = tuple(q for q in dict.fromkeys(names) if q != p.name) if len(names) > 1 else ()
@@ -288,7 +365,9 @@ def _gift(st: _State, n: int, owners: list, discovery: str):
     return apply
 
 
-def _check_give_in_full(ev: Event, st: _State, found: list[Problem]):
+def _check_give(ev: Event, st: _State, found: list[Problem]):  # -> apply() or None
+    """A gift's problems appended to ``found``; returns its ``apply()``, or
+    ``None`` when it cannot be applied."""
     game, n = st.game, ev.number
     owners: list[tuple[Player | None, tuple[str, ...]]] = []
     for written, tiles in ev.shares:
@@ -335,10 +414,15 @@ def _check_give_in_full(ev: Event, st: _State, found: list[Problem]):
     for who, t in everything:
         if t in st.given:
             found.append(problem("tile-given-twice", f"event {n}: {item_text(t)} was already given to the museum "
-                                 f"at event {st.given[t]}", event=n, player=who, tiles=(item_text(t),)))
+                                 f"at event {_given_at(st, t)}", event=n, player=who, tiles=(item_text(t),)))
     if not parts or any(t not in game.tiles for t in all_tiles):
         return None                     # no tile, or unknown tiles (a problem here, or an unreadable [discoveries]): not given
     return _gift(st, n, owners, next(iter(parts)))
+
+
+def _given_at(st: _State, tile: str) -> int:
+    """The event at which ``tile`` (in ``st.given``) was given."""
+    return next(g.event for s in st.standings.values() for g in s.gifts if tile in g.tiles)
 
 
 def _check_eggs(ev: Event, st: _State, found: list[Problem]):
