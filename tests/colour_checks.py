@@ -176,6 +176,7 @@ def ground(pixels: np.ndarray, fill: np.ndarray) -> np.ndarray | None:
     if len(far) < 4:
         return None
     codes = (far // 32) @ np.array([64, 8, 1])
-    kinds, first, counts = np.unique(codes, return_index=True, return_counts=True)
-    most = counts == counts.max()
-    return far[codes == kinds[most][np.argmin(first[most])]].mean(axis=0)
+    counts = np.bincount(codes, minlength=512)      # a count per bucket: no sort (np.unique's)
+    most = np.flatnonzero(counts == counts.max())
+    kind = most[0] if len(most) == 1 else codes[np.isin(codes, most)][0]    # a tie: the first met
+    return far[codes == kind].mean(axis=0)

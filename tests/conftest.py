@@ -65,16 +65,24 @@ def make_deck(theme, n=5, w=63.5, h=88.9, shape="rect", backs=True):
 @pytest.fixture(scope="session")
 def built_all(tmp_path_factory):
     """The output folder of one ``printkit build all --out DIR`` (A4, classic,
-    defaults), built once per session for the tests that read the kits as
-    users get them.  Read only: do not write into it."""
+    defaults), built once per run (under pytest-xdist, by the first worker to
+    ask: :func:`_built_once`) for the tests that read the kits as users get
+    them.  Read only: do not write into it."""
     from click.testing import CliRunner
 
     from printkit.cli import main
 
-    out = tmp_path_factory.mktemp("build-all") / "kits"
-    res = CliRunner().invoke(main, ["build", "all", "--out", str(out)])
-    assert res.exit_code == 0, res.output
-    return out
+    def make(folder: Path) -> list[str]:
+        res = CliRunner().invoke(main, ["build", "all", "--out", str(folder / "kits")])
+        assert res.exit_code == 0, res.output
+        return []
+
+    shared = _run_folder(tmp_path_factory)
+    if shared is not None:      # one build for every worker of the run (_built_once)
+        return _built_once(shared, "build-all", make)[0] / "kits"
+    folder = tmp_path_factory.mktemp("build-all")
+    make(folder)
+    return folder / "kits"
 
 
 #: The workplace's shared folder (rulebooks, formats, cases) beside the checkout:
@@ -88,24 +96,63 @@ _THEMED_KITS: dict[tuple[str, str], Path] = {}
 _THEMED_NOTES: dict[tuple[str, str], list[str]] = {}
 
 
+def _run_folder(tmp_path_factory) -> Path | None:
+    """Under pytest-xdist, the folder this run's workers share (the parent of each
+    worker's base temp folder, ``pytest-N``); None in a run without workers."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        return None
+    return tmp_path_factory.getbasetemp().parent
+
+
+def _built_once(shared: Path, name: str, make) -> tuple[Path, list[str]]:
+    """``shared / name`` made by ``make(folder) -> notes`` once for every worker of
+    the run: the first worker to ask builds it under an exclusive lock
+    (``name.lock``) and writes its notes (``name.notes.json``) last; the others
+    wait on the lock and read the finished folder.  A build that fails leaves no
+    notes, so the next worker to ask builds again."""
+    import fcntl
+    import json
+
+    out, done = shared / name, shared / f"{name}.notes.json"
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(out, ignore_errors=True)
+            out.mkdir()
+            notes = make(out)
+            tmp = done.with_suffix(".tmp")
+            tmp.write_text(json.dumps(notes), encoding="utf-8")
+            tmp.replace(done)
+        return out, json.loads(done.read_text(encoding="utf-8"))
+
+
 @pytest.fixture(scope="session")
 def themed_kits(tmp_path_factory):
     """``themed_kits(theme, paper)`` → the output folder of ``build all`` (the
     four bundled games; bleed 3 mm, duplex long, other options default) in
-    that bundled theme on that paper, built once per session (per xdist
-    worker) and shared by every test that reads kits as users get them.
+    that bundled theme on that paper, built once per run (under pytest-xdist
+    by the first worker to ask, the others reading its folder: :func:`_built_once`)
+    and shared by every test that reads kits as users get them.
     Read only.  ``themed_kits.notes(theme, paper)``: that build's notes."""
     from printkit.build import BuildOptions, build
     from printkit.paper import get_paper
     from printkit.units import mm
 
+    def make(theme: str, paper: str, out: Path) -> list[str]:
+        result = build(list(BUNDLED_GAMES), BuildOptions(paper=get_paper(paper), theme=load_theme(theme),
+                                                         bleed=mm(3)), out, jobs=1)
+        return list(result.notes)
+
     def get(theme: str = "classic", paper: str = "a4") -> Path:
         if (theme, paper) not in _THEMED_KITS:
-            out = tmp_path_factory.mktemp(f"kits-{theme}-{paper}")
-            result = build(list(BUNDLED_GAMES), BuildOptions(paper=get_paper(paper), theme=load_theme(theme),
-                                                             bleed=mm(3)), out, jobs=1)
+            shared = _run_folder(tmp_path_factory)
+            if shared is None:
+                out = tmp_path_factory.mktemp(f"kits-{theme}-{paper}")
+                notes = make(theme, paper, out)
+            else:
+                out, notes = _built_once(shared, f"themed-kits-{theme}-{paper}", lambda o: make(theme, paper, o))
             _THEMED_KITS[theme, paper] = out
-            _THEMED_NOTES[theme, paper] = list(result.notes)
+            _THEMED_NOTES[theme, paper] = notes
         return _THEMED_KITS[theme, paper]
 
     def notes(theme: str = "classic", paper: str = "a4") -> list[str]:

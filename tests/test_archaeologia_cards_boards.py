@@ -20,6 +20,7 @@ from __future__ import annotations
 import ctypes
 import io
 import itertools
+import math
 import re
 from collections import Counter
 from pathlib import Path
@@ -217,16 +218,34 @@ def test_each_board_prints_whole_on_one_sheet_with_no_mark_inside(kits, paper):
 def _sizes(path: Path) -> Counter:
     """Font size (pt, as printed) → glyph count, for the glyphs inside each
     page's TrimBox (sheet footers and scale guards left out: on a document
-    page, the bottom 13 mm margin)."""
+    page, the bottom 13 mm margin), read by pdfium: the printed em is the font
+    size (Tf) times the length of the text-space up vector after every
+    transformation (the character matrix's (c, d)); the glyph's box is the ink
+    of its shape, in PDF space."""
     out: Counter = Counter()
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            x0, top, x1, bottom = page.trimbox
+    doc = pdfium.PdfDocument(str(path))
+    matrix = raw.FS_MATRIX()
+    try:
+        for i in range(len(doc)):
+            page = doc[i]
+            x0, y0, x1, y1 = page.get_trimbox()
             if path.name == "rules-reference.pdf":
-                bottom = page.height - 13 * PT
-            for ch in page.chars:
-                if ch["text"].strip() and x0 <= ch["x0"] and ch["x1"] <= x1 and top <= ch["top"] and ch["bottom"] <= bottom:
-                    out[round(ch["size"], 2)] += 1
+                y0 = page.get_mediabox()[1] + 13 * PT
+            tp = page.get_textpage()
+            try:
+                for k in range(tp.count_chars()):
+                    if not chr(raw.FPDFText_GetUnicode(tp.raw, k)).strip():
+                        continue
+                    left, bottom, right, top = tp.get_charbox(k)
+                    if not (x0 <= left and right <= x1 and y0 <= bottom and top <= y1):
+                        continue
+                    if not raw.FPDFText_GetMatrix(tp.raw, k, matrix):
+                        raise AssertionError(f"{path.name} page {i + 1}: pdfium gives no matrix for glyph {k}")
+                    out[round(raw.FPDFText_GetFontSize(tp.raw, k) * math.hypot(matrix.c, matrix.d), 2)] += 1
+            finally:
+                tp.close()
+    finally:
+        doc.close()
     return out
 
 
@@ -241,13 +260,26 @@ def test_type_is_at_least_8_pt_and_11_in_large_print(kits, theme, paper, least):
 
 def test_large_print_reference_is_two_deliberate_pages(kits):
     for paper in ("a4", "letter"):
-        with pdfplumber.open(kits["highcontrast", paper] / "rules-reference.pdf") as pdf:
-            assert len(pdf.pages) == 2
-            assert "Large print: two pages" in pdf.pages[0].extract_text()
-        with pdfplumber.open(kits["classic", paper] / "rules-reference.pdf") as pdf:
-            assert len(pdf.pages) == 1
-    with pdfplumber.open(kits["highcontrast", "a4"] / f"{GAME}-kit.pdf") as pdf:
-        assert "Rules reference (large print: 2 pages)" in pdf.pages[0].extract_text()
+        pages = _page_texts(kits["highcontrast", paper] / "rules-reference.pdf")
+        assert len(pages) == 2
+        assert "Large print: two pages" in pages[0]
+        assert len(_page_texts(kits["classic", paper] / "rules-reference.pdf")) == 1
+    assert "Rules reference (large print: 2 pages)" in _page_texts(kits["highcontrast", "a4"] / f"{GAME}-kit.pdf",
+                                                                   first=1)[0]
+
+
+def _page_texts(path: Path, first: int | None = None) -> list[str]:
+    """Each page's text (pdfium, whitespace collapsed); only the first ``first`` pages if given."""
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        out = []
+        for i in range(len(pdf) if first is None else min(first, len(pdf))):
+            tp = pdf[i].get_textpage()
+            out.append(" ".join(tp.get_text_range().split()))
+            tp.close()
+        return out
+    finally:
+        pdf.close()
 
 
 # -- texts against the rulebook -----------------------------------------------------------

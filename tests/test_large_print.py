@@ -16,7 +16,8 @@ import math
 from collections import Counter
 from pathlib import Path
 
-import pdfplumber
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
 import pytest
 
 from conftest import BUNDLED_GAMES
@@ -27,39 +28,37 @@ DOCUMENTS = {"rules-reference.pdf", "high-score-log.pdf"}
 
 def printed_sizes(path: Path) -> Counter:
     """Printed glyph size (pt, 1 decimal) → count, for the glyphs of ``path``
-    a player reads (see the module docstring)."""
+    a player reads (see the module docstring), read by pdfium: a glyph's em is
+    its font size (Tf) times the length of the text-space up vector after every
+    transformation (its character matrix's (c, d): text matrix × CTM), so a
+    glyph scaled by a form or turned a quarter turn is measured as printed,
+    across its baseline.  Inside the TrimBox: the glyph's box (the ink of its
+    shape), in PDF space."""
     out: Counter = Counter()
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            x0, top, x1, bottom = page.trimbox
+    doc = pdfium.PdfDocument(str(path))
+    matrix = raw.FS_MATRIX()
+    try:
+        for i in range(len(doc)):
+            page = doc[i]
+            x0, y0, x1, y1 = page.get_trimbox()
             if path.name in DOCUMENTS:
-                bottom = min(bottom, page.height - 13 * PT_PER_MM)
-            for ch in page.chars:
-                if not ch["text"].strip():
-                    continue
-                if not (x0 - 0.01 <= ch["x0"] and ch["x1"] <= x1 + 0.01 and top - 0.01 <= ch["top"]
-                        and ch["bottom"] <= bottom + 0.01):
-                    continue
-                a, b, c, d, _, _ = ch["matrix"]
-                # pdfminer's "size" is the box's height: right for upright text only.  The
-                # em across the baseline is the box's extent along the text's up vector.
-                across = ch["size"] if abs(b) < 1e-6 and abs(c) < 1e-6 else _across(ch, a, b, c, d)
-                out[round(across, 1)] += 1
+                y0 = max(y0, page.get_mediabox()[1] + 13 * PT_PER_MM)
+            tp = page.get_textpage()
+            try:
+                for k in range(tp.count_chars()):
+                    if not chr(raw.FPDFText_GetUnicode(tp.raw, k)).strip():
+                        continue
+                    left, bottom, right, top = tp.get_charbox(k)
+                    if not (x0 - 0.01 <= left and right <= x1 + 0.01 and bottom >= y0 - 0.01 and top <= y1 + 0.01):
+                        continue
+                    if not raw.FPDFText_GetMatrix(tp.raw, k, matrix):
+                        raise AssertionError(f"{path.name} page {i + 1}: pdfium gives no matrix for glyph {k}")
+                    out[round(raw.FPDFText_GetFontSize(tp.raw, k) * math.hypot(matrix.c, matrix.d), 1)] += 1
+            finally:
+                tp.close()
+    finally:
+        doc.close()
     return out
-
-
-def _across(ch: dict, a: float, b: float, c: float, d: float) -> float:
-    """Printed em of a glyph set at an angle: a glyph turned a quarter turn
-    has the em across the page's x axis; in general, the box's extent along
-    the text's up vector (c, d) for a glyph this wide along (a, b)."""
-    up = math.hypot(c, d) or 1.0
-    ux, uy = abs(c) / up, abs(d) / up
-    width, height = ch["x1"] - ch["x0"], ch["bottom"] - ch["top"]
-    if ux > 0.99:
-        return width
-    if uy > 0.99:
-        return height
-    return min(width / ux, height / uy)
 
 
 @pytest.mark.parametrize("game", [g for g in BUNDLED_GAMES if g != "archaeologia"])

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import ctypes
+import hashlib
 import io
 
 import numpy as np
@@ -25,39 +26,65 @@ SHOWN = 0.6
 DPI = 100
 
 
+#: (SHA-1 of a PDF, keep) → :func:`_variant`'s result: the text-only PDF is made once for
+#: :func:`hidden_glyphs` and :func:`low_contrast` of the same kit (a few MB each; the oldest
+#: dropped past :data:`_KEEP`).
+_VARIANTS: dict[tuple[bytes, str], bytes] = {}
+_KEEP = 64
+
+
 def _variant(pdf_bytes: bytes, keep: str) -> bytes:
     """The PDF with only its text (``keep="text"``; ``"text-unclipped"``: no
-    clipping either) or without it (``"art"``)."""
+    clipping either) or without it (``"art"``).  Made once per PDF and ``keep``
+    in a process (:data:`_VARIANTS`)."""
+    key = (hashlib.sha1(pdf_bytes).digest(), keep)
+    if key not in _VARIANTS:
+        while len(_VARIANTS) >= _KEEP:
+            del _VARIANTS[next(iter(_VARIANTS))]
+        _VARIANTS[key] = _make_variant(pdf_bytes, keep)
+    return _VARIANTS[key]
+
+
+def _make_variant(pdf_bytes: bytes, keep: str) -> bytes:
     import pikepdf
 
     pdf = pikepdf.open(io.BytesIO(pdf_bytes))
     seen: set = set()
 
+    paint_none = pikepdf.ContentStreamInstruction([], pikepdf.Operator("n"))
+    black = pikepdf.ContentStreamInstruction([0], pikepdf.Operator("g"))     # every glyph black on white
+    text_only, unclipped = keep != "art", keep == "text-unclipped"
+    dropped = {"sh", "cs", *(("W", "W*") if unclipped else ())}
+    fills = {"rg", "g", "k", "sc", "scn"}
+
     def rewrite(stream, resources) -> bytes:
         out, in_text = [], False
         xobjects = resources.get("/XObject") if resources is not None else None
-        for operands, op in pikepdf.parse_content_stream(stream):
-            o = str(op)
+        images: dict[str, bool] = {}
+
+        def image(name) -> bool:
+            if name not in images:
+                xo = xobjects.get(name) if xobjects is not None else None
+                images[name] = xo is not None and xo.get("/Subtype") == "/Image"
+            return images[name]
+
+        for inst in pikepdf.parse_content_stream(stream):
+            o = str(inst.operator)
             if o == "BT":
                 in_text = True
-            if keep == "art":
+            if not text_only:
                 if not in_text:
-                    out.append((operands, op))
-            elif o in ("W", "W*") and keep == "text-unclipped":
+                    out.append(inst)
+            elif o in dropped:
                 pass
             elif o in PAINT:
-                out.append(([], pikepdf.Operator("n")))
-            elif o == "sh":
+                out.append(paint_none)
+            elif o == "Do" and xobjects is not None and inst.operands and image(inst.operands[0]):
                 pass
-            elif o == "Do" and xobjects is not None and operands and \
-                    xobjects.get(operands[0]) is not None and xobjects[operands[0]].get("/Subtype") == "/Image":
-                pass
-            elif o in ("rg", "g", "k", "sc", "scn"):
-                out.append(([0], pikepdf.Operator("g")))     # every glyph black on white
-            elif o == "cs":
-                pass
+            elif o in fills:
+                out.append(black)
             else:
-                out.append((operands, op))
+                out.append(inst)
             if o == "ET":
                 in_text = False
         return pikepdf.unparse_content_stream(out)
@@ -81,6 +108,39 @@ def _variant(pdf_bytes: bytes, keep: str) -> bytes:
     buf = io.BytesIO()
     pdf.save(buf)
     return buf.getvalue()
+
+
+def _rgb(page, scale: float) -> np.ndarray:
+    """The page rendered by pdfium: H×W×3 uint8, sRGB (the bitmap's own bytes, RGB order)."""
+    bitmap = page.render(scale=scale, rev_byteorder=True)
+    try:
+        return np.array(bitmap.to_numpy()[:, :, :3])
+    finally:
+        bitmap.close()
+
+
+#: SHA-1 of a PDF → each page's (height pt, :func:`_chars`): read once for
+#: :func:`hidden_glyphs` and :func:`text_on_text` of the same kit.
+_PAGES: dict[bytes, list] = {}
+
+
+def _pages(pdf_bytes: bytes, doc=None) -> list[tuple[float, list]]:
+    """(height pt, :func:`_chars`) of every page of ``pdf_bytes`` (``doc``: that
+    PDF already open in pdfium), read once per PDF in a process."""
+    import pypdfium2 as pdfium
+
+    key = hashlib.sha1(pdf_bytes).digest()
+    if key not in _PAGES:
+        while len(_PAGES) >= _KEEP:
+            del _PAGES[next(iter(_PAGES))]
+        own = doc is None
+        doc = pdfium.PdfDocument(pdf_bytes) if own else doc
+        try:
+            _PAGES[key] = [(doc[n].get_height(), _chars(doc[n])) for n in range(len(doc))]
+        finally:
+            if own:
+                doc.close()
+    return _PAGES[key]
 
 
 def _chars(page):
@@ -111,19 +171,20 @@ def hidden_glyphs(pdf_bytes: bytes, dpi: int = DPI) -> list[tuple[int, str, floa
     docs = [pdfium.PdfDocument(b) for b in (pdf_bytes, _variant(pdf_bytes, "art"), _variant(pdf_bytes, "text"))]
     out = []
     try:
-        for n in range(len(docs[0])):
-            page = docs[0][n]
-            h = page.get_height()
-            f, g, t = (np.asarray(d[n].render(scale=scale).to_pil().convert("RGB")).astype(np.int16) for d in docs)
-            shows = np.abs(f - g).max(axis=2) > 24
-            ink = t.min(axis=2) < 128
-            for ch, (left, bottom, right, top), _, _, _ in _chars(page):
+        for n, (h, chars) in enumerate(_pages(pdf_bytes, docs[0])):
+            f, g, t = (_rgb(d[n], scale) for d in docs)
+            # a channel differing by more than 24 (|f − g| in uint8, no overflow); a channel under 128
+            diff = np.maximum(f, g) - np.minimum(f, g)
+            shows = (diff[:, :, 0] > 24) | (diff[:, :, 1] > 24) | (diff[:, :, 2] > 24)
+            ink = (t[:, :, 0] < 128) | (t[:, :, 1] < 128) | (t[:, :, 2] < 128)
+            shown_ink = shows & ink
+            for ch, (left, bottom, right, top), _, _, _ in chars:
                 x0, x1 = max(0, int(left * scale)), int(right * scale) + 1
                 y0, y1 = max(0, int((h - top) * scale)), int((h - bottom) * scale) + 1
-                m = ink[y0:y1, x0:x1]
-                if m.sum() < 4:
+                m = np.count_nonzero(ink[y0:y1, x0:x1])
+                if m < 4:
                     continue      # clipped away (a tiled board's other pages) or too small to judge
-                shown = float((shows[y0:y1, x0:x1] & m).sum() / m.sum())
+                shown = float(np.count_nonzero(shown_ink[y0:y1, x0:x1]) / m)
                 if shown < SHOWN:
                     out.append((n + 1, ch, round(shown, 2), (round(left), round(h - top))))
     finally:
@@ -139,28 +200,20 @@ def text_on_text(pdf_bytes: bytes) -> list[tuple[int, str, tuple[int, int]]]:
     glyph's width (two texts on one line; kerned neighbours overlap less; the
     letters of a ligature, which share one glyph box, are one glyph).  Returns (page, the two chars, (x, y)
     pt from top left)."""
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(pdf_bytes)
     out = []
-    try:
-        for n in range(len(doc)):
-            page = doc[n]
-            h = page.get_height()
-            chars = sorted((c for c in _chars(page) if c[4] == 0), key=lambda c: c[1][0])
-            for i, (c1, (l1, b1, r1, t1), o1, s1, _) in enumerate(chars):
-                for c2, (l2, b2, r2, t2), o2, s2, _ in chars[i + 1:]:
-                    if l2 >= r1 - 0.3:
-                        break
-                    across, up = min(r1, r2) - max(l1, l2), min(t1, t2) - max(b1, b2)
-                    if across <= 0.3 or up <= 0.3:
-                        continue
-                    if max(abs(l1 - l2), abs(r1 - r2), abs(b1 - b2), abs(t1 - t2)) < 0.5:
-                        continue      # the letters of one ligature glyph (ff, ft, tt) share its box
-                    if abs(o1 - o2) > 0.3 * min(s1, s2) or across > 0.45 * min(r1 - l1, r2 - l2):
-                        out.append((n + 1, c1 + c2, (round(l1), round(h - t1))))
-    finally:
-        doc.close()
+    for n, (h, page_chars) in enumerate(_pages(pdf_bytes)):
+        chars = sorted((c for c in page_chars if c[4] == 0), key=lambda c: c[1][0])
+        for i, (c1, (l1, b1, r1, t1), o1, s1, _) in enumerate(chars):
+            for c2, (l2, b2, r2, t2), o2, s2, _ in chars[i + 1:]:
+                if l2 >= r1 - 0.3:
+                    break
+                across, up = min(r1, r2) - max(l1, l2), min(t1, t2) - max(b1, b2)
+                if across <= 0.3 or up <= 0.3:
+                    continue
+                if max(abs(l1 - l2), abs(r1 - r2), abs(b1 - b2), abs(t1 - t2)) < 0.5:
+                    continue      # the letters of one ligature glyph (ff, ft, tt) share its box
+                if abs(o1 - o2) > 0.3 * min(s1, s2) or across > 0.45 * min(r1 - l1, r2 - l2):
+                    out.append((n + 1, c1 + c2, (round(l1), round(h - t1))))
     return out
 
 
@@ -196,12 +249,12 @@ def low_contrast(pdf_bytes: bytes, minimum: float = 4.5, dpi: int = 144) -> list
                     if size < 5 or not raw.FPDFText_GetFillColor(tp.raw, k, r, g, b, a) or a.value == 0:
                         continue
                     if img is None:
-                        img = np.asarray(page.render(scale=scale).to_pil().convert("RGB")).astype(np.int32)
+                        img = _rgb(page, scale)
                         ink, whole = (np.asarray(t[n].render(scale=scale).to_pil().convert("L")) < 128 for t in texts)
                     left, bottom, right, top = tp.get_charbox(k)
                     gx0, gx1 = max(0, int(left * scale)), max(0, int(right * scale) + 1)
                     gy0, gy1 = max(0, int((h - top) * scale)), max(0, int((h - bottom) * scale) + 1)
-                    if ink[gy0:gy1, gx0:gx1].sum() < 0.9 * whole[gy0:gy1, gx0:gx1].sum():
+                    if np.count_nonzero(ink[gy0:gy1, gx0:gx1]) < 0.9 * np.count_nonzero(whole[gy0:gy1, gx0:gx1]):
                         continue      # cut by a clip (a tiled board's page edge): its ground is not all there
                     pad = max(2, int(0.2 * size * scale))
                     x0, x1 = max(0, int(left * scale) - pad), max(0, int(right * scale) + 1 + pad)
