@@ -109,7 +109,7 @@ def test_font_checks_are_remembered_across_runs(tmp_path, monkeypatch, theme):
 
     from printkit import theme as theme_mod
 
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))  # the suite's shared one has seen this font
     real = theme_mod.font_problem
     calls = []
     monkeypatch.setattr(theme_mod, "font_problem", lambda data: calls.append(len(data)) or real(data))
