@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -35,6 +36,11 @@ def _build(out, *extra):
     return [sys.executable, "-m", "printkit", "build", "archeotrek", "--out", str(out), *extra]
 
 
+#: The environment of a build that must really render (not write a kit the kit cache kept
+#: from an earlier build of the same inputs, which would finish before the signal).
+UNCACHED = dict(os.environ, PRINTKIT_CACHE="off")
+
+
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_interrupted_build_loses_nothing(tmp_path, sig):
     subprocess.run(_build(tmp_path, "--players", "2"), check=True, capture_output=True)
@@ -42,7 +48,8 @@ def test_interrupted_build_loses_nothing(tmp_path, sig):
     # interrupt later builds at several moments; whatever the moment, every file
     # is either the old one or a whole new one, and nothing partial remains
     for delay in (0.0, 0.3, 0.8, 1.3, 1.8):
-        proc = subprocess.Popen(_build(tmp_path, "--players", "6"), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        proc = subprocess.Popen(_build(tmp_path, "--players", "6"), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                env=UNCACHED)
         _wait_until_printkit_runs(proc)
         time.sleep(delay)
         proc.send_signal(sig)

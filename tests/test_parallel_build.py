@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from printkit.registry import game_ids
-from test_interrupt import _wait_until_printkit_runs
+from test_interrupt import UNCACHED, _wait_until_printkit_runs
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
 
@@ -44,8 +44,10 @@ def _processes_naming(text: str) -> list[int]:
 
 def test_parallel_and_serial_builds_are_byte_identical(tmp_path):
     serial, parallel = tmp_path / "serial", tmp_path / "parallel"
-    subprocess.run(_build(serial, "--jobs", "1"), check=True, capture_output=True, timeout=300)
-    r = subprocess.run(_build(parallel, "--jobs", "2"), check=True, capture_output=True, text=True, timeout=300)
+    # both render (no cache: the parallel build would write what the serial one stored)
+    subprocess.run(_build(serial, "--jobs", "1"), check=True, capture_output=True, timeout=300, env=UNCACHED)
+    r = subprocess.run(_build(parallel, "--jobs", "2"), check=True, capture_output=True, text=True, timeout=300,
+                       env=UNCACHED)
     assert _tree(serial) == _tree(parallel) and len(_tree(serial)) >= 2 * len(game_ids())
     # the summary lists the games in registry order whatever finished first
     listed = [line.split("/")[-2] for line in r.stdout.splitlines() if line.endswith(("page", "pages"))]
@@ -84,7 +86,7 @@ def test_a_stopped_parallel_build_leaves_whole_games_and_no_worker(tmp_path, sig
     before = _tree(out)
     for delay in (0.0, 0.9):
         proc = subprocess.Popen(_build(out, "--jobs", "2", "--paper", "letter"), stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE)
+                                stderr=subprocess.PIPE, env=UNCACHED)
         _wait_until_printkit_runs(proc)  # a signal during Python's own start-up tests Python, not us
         time.sleep(delay)
         proc.send_signal(sig)
