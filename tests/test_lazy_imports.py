@@ -13,6 +13,7 @@ what is measured is what got imported and what got read.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -42,21 +43,21 @@ print("\\n@@" + json.dumps({"code": code, "modules": sorted(sys.modules), "parse
 """
 
 
-def _probe(*args: str, stdin: str | None = None) -> dict:
-    """Run ``printkit ARGS`` in a new interpreter: its report — ``code``
-    (exit code), ``modules`` (every module loaded), ``parsed`` (every text
-    file read, in order), ``stdout``."""
+def _probe(*args: str, stdin: str | None = None, env: dict[str, str] | None = None) -> dict:
+    """Run ``printkit ARGS`` in a new interpreter (``env``: more environment
+    variables): its report — ``code`` (exit code), ``modules`` (every module
+    loaded), ``parsed`` (every text file read, in order), ``stdout``."""
     proc = subprocess.run([sys.executable, "-c", _PROBE, *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120, env={**os.environ, **(env or {})})
     tail = proc.stderr.rsplit("\n@@", 1)
     assert len(tail) == 2, proc.stderr
     return {**json.loads(tail[1]), "stdout": proc.stdout}
 
 
-def _imported(*args: str, stdin: str | None = None) -> tuple[int, set[str], str]:
+def _imported(*args: str, stdin: str | None = None, env: dict[str, str] | None = None) -> tuple[int, set[str], str]:
     """Run ``printkit ARGS`` in a new interpreter: (exit code, top-level
     packages of every module loaded, stdout)."""
-    report = _probe(*args, stdin=stdin)
+    report = _probe(*args, stdin=stdin, env=env)
     return report["code"], {m.split(".")[0] for m in report["modules"]}, report["stdout"]
 
 
@@ -124,7 +125,8 @@ def test_games_lists_every_part_without_building_one():
 
 @pytest.mark.slow
 def test_the_print_stack_still_loads_to_build(tmp_path):
-    """The probe sees imports at all: a build does load reportlab and pypdf."""
-    code, loaded, _ = _imported("build", "archeotrek", "-q", "--out", str(tmp_path))
+    """The probe sees imports at all: a build does load reportlab and pypdf
+    (one that renders: a kit-cache hit only writes the stored files)."""
+    code, loaded, _ = _imported("build", "archeotrek", "-q", "--out", str(tmp_path), env={"PRINTKIT_CACHE": "off"})
     assert code in (0, None)
     assert {"reportlab", "pypdf"} <= loaded
