@@ -261,6 +261,9 @@ SLOW_TESTS = frozenset({
     "test_deck_errors.py::test_too_many_cells_is_refused_in_bounded_memory",
     "test_theme_validation.py::test_theme_option_takes_a_folder_path",
     "test_theme_finding.py::test_new_theme_builds_every_game_like_its_source",
+    "test_hostile_round3.py::test_an_xlsx_row_far_down_the_sheet_is_read_in_bounded_work",
+    "test_hostile_round3.py::test_a_spreadsheet_of_a_few_thousand_cards_is_still_read",
+    "test_hostile_round3.py::test_a_spreadsheet_dense_with_xml_elements_is_refused_before_parsing",
 })
 
 
