@@ -20,7 +20,6 @@ from __future__ import annotations
 import ctypes
 import io
 import itertools
-import math
 import re
 from collections import Counter
 from pathlib import Path
@@ -32,6 +31,7 @@ import pypdfium2.raw as raw
 import pytest
 
 from conftest import SHARED
+from test_large_print import printed_sizes
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.games.archaeologia import cards
@@ -216,37 +216,10 @@ def test_each_board_prints_whole_on_one_sheet_with_no_mark_inside(kits, paper):
 # -- type sizes --------------------------------------------------------------------------
 
 def _sizes(path: Path) -> Counter:
-    """Font size (pt, as printed) → glyph count, for the glyphs inside each
-    page's TrimBox (sheet footers and scale guards left out: on a document
-    page, the bottom 13 mm margin), read by pdfium: the printed em is the font
-    size (Tf) times the length of the text-space up vector after every
-    transformation (the character matrix's (c, d)); the glyph's box is the ink
-    of its shape, in PDF space."""
-    out: Counter = Counter()
-    doc = pdfium.PdfDocument(str(path))
-    matrix = raw.FS_MATRIX()
-    try:
-        for i in range(len(doc)):
-            page = doc[i]
-            x0, y0, x1, y1 = page.get_trimbox()
-            if path.name == "rules-reference.pdf":
-                y0 = page.get_mediabox()[1] + 13 * PT
-            tp = page.get_textpage()
-            try:
-                for k in range(tp.count_chars()):
-                    if not chr(raw.FPDFText_GetUnicode(tp.raw, k)).strip():
-                        continue
-                    left, bottom, right, top = tp.get_charbox(k)
-                    if not (x0 <= left and right <= x1 and y0 <= bottom and top <= y1):
-                        continue
-                    if not raw.FPDFText_GetMatrix(tp.raw, k, matrix):
-                        raise AssertionError(f"{path.name} page {i + 1}: pdfium gives no matrix for glyph {k}")
-                    out[round(raw.FPDFText_GetFontSize(tp.raw, k) * math.hypot(matrix.c, matrix.d), 2)] += 1
-            finally:
-                tp.close()
-    finally:
-        doc.close()
-    return out
+    """Printed glyph size (pt, 2 decimals) → count, for the glyphs a player
+    reads (inside the TrimBox; a document page's bottom 13 mm left out):
+    :func:`test_large_print.printed_sizes`."""
+    return printed_sizes(path, digits=2)
 
 
 @pytest.mark.parametrize("theme,paper,least", [("classic", "a4", 8.0), ("inksaver", "a4", 8.0),

@@ -26,8 +26,8 @@ PT_PER_MM = 72 / 25.4
 DOCUMENTS = {"rules-reference.pdf", "high-score-log.pdf"}
 
 
-def printed_sizes(path: Path) -> Counter:
-    """Printed glyph size (pt, 1 decimal) → count, for the glyphs of ``path``
+def printed_sizes(path: Path, digits: int = 1) -> Counter:
+    """Printed glyph size (pt, rounded to ``digits`` decimals) → count, for the glyphs of ``path``
     a player reads (see the module docstring), read by pdfium: a glyph's em is
     its font size (Tf) times the length of the text-space up vector after every
     transformation (its character matrix's (c, d): text matrix × CTM), so a
@@ -53,7 +53,7 @@ def printed_sizes(path: Path) -> Counter:
                         continue
                     if not raw.FPDFText_GetMatrix(tp.raw, k, matrix):
                         raise AssertionError(f"{path.name} page {i + 1}: pdfium gives no matrix for glyph {k}")
-                    out[round(raw.FPDFText_GetFontSize(tp.raw, k) * math.hypot(matrix.c, matrix.d), 1)] += 1
+                    out[round(raw.FPDFText_GetFontSize(tp.raw, k) * math.hypot(matrix.c, matrix.d), digits)] += 1
             finally:
                 tp.close()
     finally:
