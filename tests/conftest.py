@@ -164,13 +164,22 @@ def themed_kits(tmp_path_factory):
 
 
 @pytest.fixture
-def preflights_recorded(monkeypatch, tmp_path) -> list[str]:
+def cache_root(tmp_path, monkeypatch) -> Path:
+    """A cache folder of the test's own (``PRINTKIT_CACHE_DIR``, caches on):
+    nothing an earlier test remembered is found there.  Not created."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(folder))
+    monkeypatch.delenv("PRINTKIT_CACHE", raising=False)
+    return folder
+
+
+@pytest.fixture
+def preflights_recorded(monkeypatch, cache_root) -> list[str]:
     """The ``source`` of every :func:`printkit.preflight.preflight` call from
     now on (in this process), with a cache folder of the test's own so no
     verdict an earlier build remembered spares a check."""
     import printkit.preflight
 
-    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
     checked: list[str] = []
     real = printkit.preflight.preflight
 

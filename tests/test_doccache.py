@@ -27,11 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(folder))
-    monkeypatch.delenv("PRINTKIT_CACHE", raising=False)
-    return folder
+def cache(cache_root) -> Path:
+    return cache_root
 
 
 def _rules_reference(theme=None) -> bytes:

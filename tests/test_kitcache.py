@@ -12,7 +12,6 @@ and the entries in the folder."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -33,11 +32,8 @@ GAME = "archeotrek"
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(folder))
-    monkeypatch.delenv("PRINTKIT_CACHE", raising=False)
-    return folder / "kits"
+def cache(cache_root) -> Path:
+    return cache_root / "kits"
 
 
 @pytest.fixture

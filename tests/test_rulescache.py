@@ -38,11 +38,8 @@ def _same(a, b) -> bool:
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(folder))
-    monkeypatch.delenv("PRINTKIT_CACHE", raising=False)
-    return folder / "rules"
+def cache(cache_root) -> Path:
+    return cache_root / "rules"
 
 
 def _entries(folder: Path) -> list[Path]:
