@@ -49,7 +49,6 @@ import hashlib
 import json
 import os
 import re
-import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -102,33 +101,18 @@ class _Hasher:
 
 
 def _file_digest(path: str | Path, *, follow: bool, limit: int = MAX_TREE_BYTES) -> tuple[bytes, int]:
-    """SHA-256 and size of the regular file ``path`` (a link, with
-    ``follow`` false, or anything not a regular file raises
-    :class:`_Unhashable`); never blocks on a pipe, reads at most ``limit``."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    if not follow:
-        flags |= getattr(os, "O_NOFOLLOW", 0)
+    """SHA-256 and size of the regular file ``path``, read by the bounded
+    reader (:func:`printkit.inputfiles.read_bytes`: never blocks on a pipe,
+    reads at most ``limit`` bytes; with ``follow`` false a link is refused);
+    anything it refuses raises :class:`_Unhashable`."""
+    from printkit import PrintkitError
+    from printkit.inputfiles import read_bytes
+
     try:
-        fd = os.open(path, flags)
-    except OSError:
+        data = read_bytes(path, max_bytes=limit, follow=follow)
+    except PrintkitError:
         raise _Unhashable(str(path)) from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
-            raise _Unhashable(str(path))
-        h = hashlib.sha256()
-        size = 0
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            while chunk := fh.read(1 << 20):
-                size += len(chunk)
-                if size > limit:
-                    raise _Unhashable(str(path))
-                h.update(chunk)
-        return h.digest(), size
-    except OSError:
-        raise _Unhashable(str(path)) from None
-    finally:
-        os.close(fd)
+    return hashlib.sha256(data).digest(), len(data)
 
 
 #: The code's folders hashed by this process (folder → digest): the code a process
