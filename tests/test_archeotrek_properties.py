@@ -15,11 +15,16 @@ from printkit.games.archeotrek.game import bundled_rules, game_from_dict
 from printkit.games.archeotrek.scoring import score_game
 from printkit.games.archeotrek.simulate import simulate, simulate_toml
 from printkit.scoring.tomlout import dumps_toml
+from printkit.games.archeotrek.data import Circle, Layout
 from printkit.games.archeotrek.validate import (
     CHOICE_LINES,
     LINE_BITS,
     _check_matching,
+    _clean_sheets,
+    _connected,
+    _validate_all,
     tables_for,
+    token_index_for,
     validate,
 )
 
@@ -71,6 +76,76 @@ def test_simulated_games_validate_and_score_like_a_recomputation(data):
     assert {p.name: p.score for p in result.players} == expected
     top = max(expected.values())
     assert set(result.winners) == {n for n, v in expected.items() if v == top}
+
+
+def test_games_without_a_problem_take_the_quick_pass():
+    """Simulated games of 1–5 players are told clean by the quick pass,
+    which hands the scorer the same sheets as the full check.  (With more,
+    the bag can run dry: an area keeping fewer Bones than it earned is then
+    legal, and left to the full check.)"""
+    for players in range(1, 6):
+        for seed in range(15):
+            game = game_from_dict(simulate(players=players, seed=seed))
+            t, tindex = tables_for(game.layout), token_index_for(game.tokens)
+            quick, full = [], []
+            assert validate(game, sheets=quick) == [] == _validate_all(game, t, tindex, False, full)
+            assert _clean_sheets(game, t, tindex) == quick == full
+
+
+@SETTINGS
+@given(games, st.data())
+def test_no_assignment_on_a_sheet_clean_but_for_it(data, draw):
+    """Every box ticked, every area sound: Empty-Handed circles rewritten
+    with 10 (only red + yellow gives it) until more results need the sum
+    line than its 5 boxes — the one problem is ``no-assignment``."""
+    pl = draw.draw(st.sampled_from(data["player"]))
+    kinds = {c.id: c.kind for c in bundled_rules().layout.circles}
+    dug = {c for a in pl.get("area", []) for c in a["circles"]}
+    for c in pl["circles"]:
+        if c not in dug and kinds[c] == "normal":
+            pl["circles"][c] = 10
+    sum_only = [c for c, v in pl["circles"].items() if kinds[c] == "plus" or (kinds[c] == "normal" and v >= 7)]
+    assume(len(sum_only) > 5)
+    problems = validate(game_from_dict(data))
+    assert [(p.code, p.player) for p in problems] == [("no-assignment", pl["name"])]
+
+
+def _layout(n: int, links) -> Layout:
+    return Layout(circles=tuple(Circle(f"C{i}") for i in range(n)),
+                  links=frozenset(frozenset(link) for link in links), choices={},
+                  dice={"red": (1,), "yellow": (0,)})
+
+
+LAYOUTS = [
+    bundled_rules().layout,  # 26 circles: two chunks
+    _layout(9, [(f"C{i}", f"C{i + 1}") for i in range(8)] + [("C0", "C4")]),  # one chunk
+    _layout(40, [(f"C{i}", f"C{i + 1}") for i in range(39)] + [(f"C{i}", f"C{i + 7}") for i in range(0, 33, 3)]),
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(range(len(LAYOUTS))), st.data())
+def test_connectivity_agrees_with_a_walk(which, data):
+    """:func:`_connected` (chunk groups, else a walk through the chunk
+    tables) says linked exactly when a plain walk from one filled circle,
+    neighbour to neighbour, reaches every filled circle."""
+    layout = LAYOUTS[which]
+    t = tables_for(layout)
+    n = len(t.labels)
+    filled = data.draw(st.integers(0, (1 << n) - 1) | st.integers(0, (1 << n) - 1).map(lambda m: m & (m >> 1)))
+    links = {}
+    for a, b in map(tuple, layout.links):
+        links.setdefault(t.idx[a], set()).add(t.idx[b])
+        links.setdefault(t.idx[b], set()).add(t.idx[a])
+    cells = [i for i in range(n) if filled >> i & 1]
+    seen, todo = set(cells[:1]), cells[:1]
+    while todo:
+        i = todo.pop()
+        for j in links.get(i, ()):
+            if filled >> j & 1 and j not in seen:
+                seen.add(j)
+                todo.append(j)
+    assert _connected(filled, t) == (len(seen) == len(cells))
 
 
 def _codes(data) -> set[str]:
@@ -133,6 +208,44 @@ def test_overlapping_area(data, draw):
     area = draw.draw(st.sampled_from(pl["area"]))
     pl["area"].append({"circles": list(area["circles"]), "bones": []})
     assert "area-overlap" in _codes(data)
+
+
+def _free_tokens(data) -> list[str]:
+    kept = {t for p in data["player"] for a in p.get("area", []) for t in a["bones"]}
+    return [t for t in bundled_rules().tokens.bone_ids() if t not in kept]
+
+
+@SETTINGS
+@given(games, st.data())
+def test_overlapping_area_clean_but_for_it(data, draw):
+    """A second copy of an area, keeping a Bone nobody holds: only the
+    overlap is an error."""
+    with_areas = [p for p in data["player"] if p.get("area")]
+    assume(with_areas and _free_tokens(data))
+    pl = draw.draw(st.sampled_from(with_areas))
+    area = draw.draw(st.sampled_from(pl["area"]))
+    pl["area"].append({"circles": list(area["circles"]), "bones": [draw.draw(st.sampled_from(_free_tokens(data)))]})
+    assert _codes(data) == {"area-overlap"}
+
+
+@SETTINGS
+@given(games, st.data())
+def test_area_not_contiguous_clean_but_for_it(data, draw):
+    """Two unlinked Empty-Handed circles rewritten 4 and 5 (any line gives
+    them) and made an area keeping a Bone nobody holds: only the shape is
+    an error."""
+    assume(_free_tokens(data))
+    pl = draw.draw(st.sampled_from(data["player"]))
+    layout = bundled_rules().layout
+    kinds = {c.id: c.kind for c in layout.circles}
+    dug = {c for a in pl.get("area", []) for c in a["circles"]}
+    loose = sorted(c for c in pl["circles"] if c not in dug and kinds[c] == "normal")
+    pairs = [(a, b) for a, b in itertools.combinations(loose, 2) if b not in layout.neighbours[a]]
+    assume(pairs)
+    a, b = draw.draw(st.sampled_from(pairs))
+    pl["circles"][a], pl["circles"][b] = 4, 5
+    pl.setdefault("area", []).append({"circles": [a, b], "bones": [draw.draw(st.sampled_from(_free_tokens(data)))]})
+    assert _codes(data) == {"area-not-contiguous"}
 
 
 @SETTINGS

@@ -30,7 +30,7 @@ from printkit.gamekit import ERROR, WARNING, clip, show
 
 #: Names other modules import from here (CODES and Problem are game.py's).
 __all__ = ["CODES", "CHOICE_LINES", "ERROR", "WARNING", "LINE_BITS", "Problem", "problem", "Tables",
-           "components", "errors", "labels_in", "op_values", "tables_for", "token_index", "token_index_for", "validate"]
+           "by_identity", "components", "errors", "labels_in", "op_values", "tables_for", "token_index", "token_index_for", "validate"]
 
 LINE_BITS: dict[str, int] = {line: 1 << i for i, line in enumerate(CHOICE_LINES)}
 KIND_LINE = {"red": "red", "yellow": "yellow", "plus": "sum"}
@@ -81,6 +81,10 @@ class Tables:
     q: dict[str, int] = field(default_factory=dict)
     #: the top bit of every field 1..15
     high: int = 0
+    #: Choices line → ticks of a finished sheet: every box ticked
+    full_ticks: dict[str, int] = field(default_factory=dict)
+    #: :attr:`high` plus the packed Hall capacity of :attr:`full_ticks`
+    full_cap: int = 0
     #: some line has too many boxes for the packed fields: use the plain check
     huge: bool = False
     #: an area's circle labels → (its bitmask when they are known, distinct and
@@ -93,6 +97,10 @@ class Tables:
     #: for a layout of two chunks (14–26 circles): per chunk, chunk bits → the
     #: labels of its circles (memo of :func:`labels_in`)
     chunk_labels: tuple[dict[int, tuple[str, ...]], ...] = ()
+    #: for a layout of one or two chunks (up to 26 circles): per chunk, chunk
+    #: bits → the groups of linked circles they make within the chunk
+    #: (bitmasks; memo of :func:`_connected`)
+    groups: tuple[dict[int, tuple[int, ...]], ...] = ()
     #: (shift, table) per 13-bit chunk of the circles: table[chunk] = the union of
     #: the neighbours of the chunk's circles (empty for a layout of > 65 circles)
     spread: tuple[tuple[int, tuple[int, ...]], ...] = ()
@@ -166,7 +174,42 @@ def _reach(start: int, within: int, t: Tables) -> int:
         seen = grow
 
 
+def _connected(filled: int, t: Tables) -> bool:
+    """Whether the circles of ``filled`` form one linked group (or none).
+
+    Up to two 13-circle chunks: each chunk's groups of linked circles are
+    found once per chunk pattern (:attr:`Tables.groups`).  With one group in
+    a chunk, the whole is linked when that group neighbours every group of
+    the other chunk.  Any other case, and larger layouts, grow the group
+    from one circle (:func:`_reach`)."""
+    groups = t.groups
+    if groups:
+        low = filled & ((1 << _CHUNK) - 1)
+        lows = groups[0].get(low)
+        if lows is None:
+            lows = groups[0][low] = tuple(components(low, t.nbr))
+        if len(groups) == 1:
+            return len(lows) <= 1
+        high = filled >> _CHUNK
+        highs = groups[1].get(high)
+        if highs is None:
+            highs = groups[1][high] = tuple(components(high << _CHUNK, t.nbr))
+        if len(highs) <= 1 or len(lows) <= 1:
+            if not highs or not lows:
+                return len(lows) + len(highs) <= 1
+            if len(highs) == 1:  # the high group must neighbour every low one
+                near, others = t.spread[1][1][high], lows
+            else:
+                near, others = t.spread[0][1][low], highs
+            for g in others:
+                if not near & g:
+                    return False
+            return True
+    return _reach(filled & t.centre or filled & -filled, filled, t) == filled
+
+
 def _build_tables(layout: Layout) -> Tables:
+    """The :class:`Tables` of ``layout`` (built once per layout object)."""
     labels = tuple(c.id for c in layout.circles)
     idx = {lab: i for i, lab in enumerate(labels)}
     nb = layout.neighbours
@@ -215,23 +258,35 @@ def _build_tables(layout: Layout) -> Tables:
         bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, pairs=pairs, p=p, q=q, high=high,
         spread=spread, centre=_most_central(spread, n) if spread else 0,
         chunk_labels=({}, {}) if _CHUNK < len(labels) <= 2 * _CHUNK else (),
+        groups=tuple({} for _ in spread) if len(spread) <= 2 else (),
         huge=sum(boxes.values()) >= 1 << (_W - 2) or len(labels) >= 1 << (_W - 2),
+        full_ticks=dict(boxes),
+        full_cap=high | sum(boxes[line] * q[line] for line in CHOICE_LINES),
     )
 
 
-_TABLES: dict[int, tuple[Layout, Tables]] = {}
+def by_identity(build: Callable[[Any], Any], size: int = 64) -> Callable[[Any], Any]:
+    """``build`` remembered per argument, keyed by object identity: the
+    argument is kept with its value, so its ``id`` is not reused while
+    remembered.  Past ``size`` arguments the memory starts again."""
+    memo: dict[int, tuple[Any, Any]] = {}
+
+    def remembered(obj: Any) -> Any:
+        hit = memo.get(id(obj))
+        if hit is not None and hit[0] is obj:
+            return hit[1]
+        if len(memo) > size:
+            memo.clear()
+        value = build(obj)
+        memo[id(obj)] = (obj, value)
+        return value
+
+    remembered.__doc__ = f"Remembered {build.__name__}: {build.__doc__ or ''}"
+    return remembered
 
 
-def tables_for(layout: Layout) -> Tables:
-    """Cached :class:`Tables` of ``layout`` (cache keyed by object identity)."""
-    hit = _TABLES.get(id(layout))
-    if hit is not None and hit[0] is layout:
-        return hit[1]
-    if len(_TABLES) > 64:
-        _TABLES.clear()
-    t = _build_tables(layout)
-    _TABLES[id(layout)] = (layout, t)
-    return t
+#: The :class:`Tables` of a layout (remembered per layout object).
+tables_for: Callable[[Layout], Tables] = by_identity(_build_tables)
 
 
 def _bits(mask: int) -> list[int]:
@@ -409,19 +464,8 @@ def token_index(tokens: TokenSet) -> dict[str, tuple[str, int]]:
     return {sys.intern(f"{c}-{v}"): (c, v) for c, values in tokens.bones.items() for v in values}
 
 
-_TOKEN_INDEX: dict[int, tuple[TokenSet, dict[str, tuple[str, int]]]] = {}
-
-
-def token_index_for(tokens: TokenSet) -> dict[str, tuple[str, int]]:
-    """Cached :func:`token_index` (keyed by object identity)."""
-    hit = _TOKEN_INDEX.get(id(tokens))
-    if hit is not None and hit[0] is tokens:
-        return hit[1]
-    if len(_TOKEN_INDEX) > 64:
-        _TOKEN_INDEX.clear()
-    ti = token_index(tokens)
-    _TOKEN_INDEX[id(tokens)] = (tokens, ti)
-    return ti
+#: :func:`token_index` remembered per token set object.
+token_index_for: Callable[[TokenSet], dict[str, tuple[str, int]]] = by_identity(token_index)
 
 
 def _check_matching(
@@ -582,22 +626,102 @@ def _area_slow(
     return amask, ok, total, zeros
 
 
-def validate(game: "Game", *, partial: bool = False,
-             sheets: list[tuple[int, int, list[str]]] | None = None) -> list[Problem]:
+Sheet = tuple[int, int, list[str]]
+
+
+def _clean_sheets(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]]) -> list[Sheet] | None:
+    """The sheets :func:`validate` hands the scorer when ``game`` breaks no
+    rule at all and every Choices box is ticked, else ``None`` (then the full
+    check finds and words the problems).
+
+    One pass per sheet that only decides: the circles' labels, values and
+    special circles, the Hall capacity of the ticks and the connectivity as
+    in the full check; every Digging Area known, contiguous, disjoint from
+    the earlier ones, filled, totalling ``area_sum`` and keeping exactly
+    ``base + per_zero × zeros`` Bone tokens (rulebook: 3. Reveal fossils);
+    then every token of the table known and kept once.  Anything else —
+    a warning included — is ``None``.
+    """
+    pair_of = t.pairs.__getitem__
+    shapes = t.shapes
+    n_bits = len(t.labels)
+    all_bits = (1 << n_bits) - 1
+    full_ticks, full_cap, high = t.full_ticks, t.full_cap, t.high
+    n_boxes = sum(full_ticks.values())
+    area_sum, base, per_zero = game.area_sum, game.tokens_base, game.tokens_per_zero
+    sheets: list[Sheet] = []
+    every: list[str] = []  # every Bone token kept at the table
+    for pl in game.players:
+        circles = pl.circles
+        # one tick per result, every box ticked, no line over its boxes
+        if len(circles) != n_boxes or pl.choices != full_ticks:
+            return None
+        try:  # an unknown label, or a value not possible there: KeyError
+            packed = sum(map(pair_of, circles.items()))
+        except KeyError:
+            return None
+        filled = packed & all_bits
+        if (full_cap - (packed >> n_bits)) & high != high:  # Hall's condition (see _check_matching)
+            return None
+        if not _connected(filled, t):
+            return None
+        used = 0
+        kept: list[str] = []
+        for area in pl.areas:
+            try:
+                amask, values_of = shapes[area.circles]
+            except KeyError:
+                amask, values_of = _area_shape(area.circles, t)
+            if not amask or amask & used:
+                return None
+            try:
+                values = values_of(circles)
+            except KeyError:  # an empty circle
+                return None
+            if sum(values) != area_sum:
+                return None
+            bones = area.bones
+            if len(bones) != (base + per_zero * values.count(0) if 0 in values else base):
+                return None
+            used |= amask
+            kept += bones
+        every += kept
+        sheets.append((filled, used, kept))
+    known = set(every)
+    if len(known) != len(every) or not tindex.keys() >= known:
+        return None
+    return sheets
+
+
+def validate(game: "Game", *, partial: bool = False, sheets: list[Sheet] | None = None) -> list[Problem]:
     """Every problem of every player of ``game`` (docs/formats/archeotrek-game.md).
 
     ``partial``: an unfinished game — unticked Choices boxes become a warning.
     Returns structural problems found while parsing first, then each player's
     in seat order, then table-wide token problems.  Never raises on bad sheets.
 
-    Each check runs a fast pass first; only a failing check re-runs in the
-    detailed form that words the problems.  ``sheets``, when given, receives
-    per player (seat order) the bitmasks (bit ``Tables.idx[label]``) of the
+    A game that breaks no rule is told by one quick pass
+    (:func:`_clean_sheets`); any other runs the full check, where each check
+    runs a fast pass first and only a failing check re-runs in the detailed
+    form that words the problems.  ``sheets``, when given, receives per
+    player (seat order) the bitmasks (bit ``Tables.idx[label]``) of the
     filled circles and of the circles inside Digging Areas, and the player's
     Bone token ids in area order, for the scorer.
     """
     t = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
+    if not game.problems and t.pairs and not t.huge:
+        clean = _clean_sheets(game, t, tindex)
+        if clean is not None:
+            if sheets is not None:
+                sheets += clean
+            return []
+    return _validate_all(game, t, tindex, partial, sheets)
+
+
+def _validate_all(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]], partial: bool,
+                  sheets: list[Sheet] | None) -> list[Problem]:
+    """:func:`validate`'s full check: every problem, worded."""
     labels, nbr, fast, shapes, choice_memo = t.labels, t.nbr, t.fast, t.shapes, t.choices
     high = t.high
     pair_of = t.pairs.__getitem__ if t.pairs else None
@@ -641,7 +765,7 @@ def validate(game: "Game", *, partial: bool = False,
             for _, m in masks:
                 need += t.p[m]
         # -- connectivity -------------------------------------------------------
-        if filled and _reach(filled & t.centre or filled & -filled, filled, t) != filled:
+        if not _connected(filled, t):
             comps = components(filled, nbr)
             main = max(comps, key=lambda c: c.bit_count())
             rest = filled & ~main
