@@ -276,15 +276,41 @@ SLOW_TESTS = frozenset({
 })
 
 
+#: The run order of the files (pytest-xdist ``--dist loadfile`` hands each worker one
+#: file at a time, in this order): the longest first — measured with ``--durations`` in
+#: the full run, most of each in one build, render or browser — so the run does not end
+#: on one worker still in a long file while the other has nothing left.  Every other file
+#: follows, those with the most tests first (pytest-xdist's own order).  Only the order
+#: changes: every test still runs.
+LONGEST_FILES = (
+    "test_text_legibility.py", "test_scorepad_browser.py", "test_crop_marks.py", "test_archaeologia_kit.py",
+    "test_game_contract.py", "test_hostile_round3.py", "test_archaeologia_pieces.py", "test_archeotrek_kit.py",
+    "test_archeo_scoring.py", "test_preflight.py", "test_parallel_build.py", "test_kitcache.py", "test_covers.py",
+    "test_interrupt.py", "test_cut_keep_clear.py", "test_hostile_round2.py", "test_archaeology_kit.py",
+    "test_archeo_large_print.py", "test_archeo_kit.py", "test_doccache.py", "test_scorepad_first_look.py",
+)
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         test = f"{item.path.name}::{getattr(item, 'originalname', item.name)}"
         uses = getattr(item, "fixturenames", ())
         if item.path.name in SLOW_FILES or test in SLOW_TESTS or "built_all" in uses or "themed_kits" in uses:
             item.add_marker(pytest.mark.slow)
+    # the longest files first, then by number of tests; a file's tests keep their order (a stable sort)
+    rank = {name: i for i, name in enumerate(LONGEST_FILES)}
+    count: dict[str, int] = {}
+    for item in items:
+        count[item.path.name] = count.get(item.path.name, 0) + 1
+    items.sort(key=lambda it: (rank.get(it.path.name, len(rank)), -count[it.path.name] if it.path.name not in rank
+                               else 0, str(it.path)))
 
 
 def pytest_configure(config):
+    # pytest-xdist orders files by their number of tests unless told not to: keep
+    # pytest_collection_modifyitems' order (the longest files first)
+    if getattr(config.option, "loadscopereorder", None) is not None:
+        config.option.loadscopereorder = False
     import printkit.build
     import printkit.pdf
     from reportlab.pdfgen.canvas import Canvas

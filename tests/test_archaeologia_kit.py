@@ -50,14 +50,12 @@ def rules():
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory):
-    """The kit built once on A4 and once on Letter (classic theme)."""
-    out = {}
-    for paper in ("a4", "letter"):
-        d = tmp_path_factory.mktemp(paper)
-        build([GAME], BuildOptions(paper=get_paper(paper), theme=load_theme("classic"), bleed=mm(3)), d)
-        out[paper] = d / GAME
-    return out
+def kits(themed_kits):
+    """The kit on A4 and on Letter (classic theme, bleed 3 mm, duplex long): the
+    session's shared ``build all`` (conftest ``themed_kits``), whose archaeologia
+    folder is byte for byte the one ``build(["archaeologia"], …)`` writes with
+    these options."""
+    return {paper: themed_kits("classic", paper) / GAME for paper in ("a4", "letter")}
 
 
 def _pages(path):
@@ -77,7 +75,11 @@ def _front_texts(path) -> str:
 def test_tile_counts_by_stratum_and_kind_match_the_rulebook(kits, paper):
     d = kits[paper]
     for sid, name in (("grass", "GRASS"), ("earth", "EARTH"), ("rock", "ROCK"), ("dinosaur", "DINOSAUR")):
-        text = _front_texts(d / f"{sid}-tiles.pdf")
+        # one pdfplumber pass: the fronts' text, and their glyphs of 20 pt or more
+        with pdfplumber.open(str(d / f"{sid}-tiles.pdf")) as pdf:
+            pages = [(page_text(p), p) for p in pdf.pages]
+            text = "\n".join(t for t, _ in pages if "· fronts" in t)
+            big = [ch for t, p in pages if "fronts" in t for ch in p.chars if ch["size"] >= 20]
         for group, size in RULEBOOK_SETS[name].items():
             assert len(re.findall(rf"\b{re.escape(group)}\b", text)) == size, (name, group)
         singles = len(re.findall(r"\bSINGLE\b", text))
@@ -87,9 +89,7 @@ def test_tile_counts_by_stratum_and_kind_match_the_rulebook(kits, paper):
             assert text.count("Meteorite") == 1
         else:
             assert singles == 0
-        # every tile prints its RP as the one number of 20 pt or more
-        with pdfplumber.open(str(d / f"{sid}-tiles.pdf")) as pdf:
-            big = [ch for p in pdf.pages if "fronts" in page_text(p) for ch in p.chars if ch["size"] >= 20]
+        # every tile prints its RP as the one number of 20 pt or more (``big``, read above)
         assert len({(round(ch["x0"]), round(ch["top"])) for ch in big if ch["x0"] - 1 > 0}) >= RULEBOOK_TILES[name] - 1
         tiles = sum(RULEBOOK_SETS[name].values()) + (0 if name == "DINOSAUR" else
                                                      SINGLES_PER_STRATUM + 1 + 2 * DOUBLES_PER_STRATUM)
@@ -312,9 +312,11 @@ def test_preflight_finds_nothing(kits):
 
 def test_cover_and_rules_reference_are_one_page(kits):
     for paper in ("a4", "letter"):
-        pages = _pages(kits[paper] / f"{GAME}-kit.pdf")
-        assert "What is inside" in pages[0][0] and "Cutting" in pages[0][0]
-        assert len(_pages(kits[paper] / "rules-reference.pdf")) == 1
+        with pdfplumber.open(str(kits[paper] / f"{GAME}-kit.pdf")) as pdf:
+            cover = page_text(pdf.pages[0])      # the cover only: the other pages are not read
+        assert "What is inside" in cover and "Cutting" in cover
+        with pdfplumber.open(str(kits[paper] / "rules-reference.pdf")) as pdf:
+            assert len(pdf.pages) == 1
 
 
 def test_every_theme_has_the_palette():

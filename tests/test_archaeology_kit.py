@@ -503,22 +503,12 @@ def test_every_chest_has_its_own_picture(theme_name, rules, tmp_path):
 # -- the tiled board's join falls in a gutter (issue 24) -----------------------------------
 
 
-@functools.lru_cache(maxsize=None)
-def _built(paper: str, theme_name: str, tmp: str):
-    """The folder of ``printkit build archaeology`` (3 mm bleed) on ``paper`` in ``theme_name``."""
-    from pathlib import Path
-
-    from printkit.build import build
-    from printkit.theme import load_theme
-
-    out = Path(tmp) / f"{paper}-{theme_name}"
-    build(["archaeology"], BuildOptions(paper=get_paper(paper), theme=load_theme(theme_name), bleed=mm(3)), out, jobs=1)
-    return out / "archaeology"
-
-
-def _built_board(paper: str, theme_name: str, tmp: str) -> bytes:
-    """board.pdf of ``printkit build archaeology`` (3 mm bleed) on ``paper`` in ``theme_name``."""
-    return (_built(paper, theme_name, tmp) / "board.pdf").read_bytes()
+def _built(themed_kits, paper: str, theme_name: str):
+    """The archaeology folder of ``build`` (3 mm bleed, duplex long) on ``paper`` in
+    ``theme_name``: the session's shared ``build all`` (conftest ``themed_kits``),
+    whose archaeology folder is byte for byte the one ``build(["archaeology"], …)``
+    writes with these options."""
+    return themed_kits(theme_name, paper) / "archaeology"
 
 
 def _cut_lines(page) -> list[float]:
@@ -532,7 +522,7 @@ def _cut_lines(page) -> list[float]:
 @pytest.mark.slow
 @pytest.mark.parametrize("theme_name", ["classic", "highcontrast"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_tiled_board_join_falls_in_a_gutter(paper, theme_name, rules, tmp_path_factory):
+def test_tiled_board_join_falls_in_a_gutter(paper, theme_name, rules, themed_kits):
     """Issue 24: "join in a gutter".  In the built board.pdf the seam is read
     from the page itself — the dashed cut line of the right-hand page; its
     distance to the page's window edge (the clip the board shows through) is
@@ -540,7 +530,7 @@ def test_tiled_board_join_falls_in_a_gutter(paper, theme_name, rules, tmp_path_f
     and no card space (a dashed outline at least a card's size, from the
     rules' card size) comes within that half overlap of the seam: the cut and
     the glue strip cross only background art."""
-    data = _built_board(paper, theme_name, str(tmp_path_factory.getbasetemp() / "seam-kits"))
+    data = (_built(themed_kits, paper, theme_name) / "board.pdf").read_bytes()
     card_w, card_h = mm(rules.card_width), mm(rules.card_height)
     pike = pikepdf.open(io.BytesIO(data))
     with pdfplumber.open(io.BytesIO(data)) as pdf:
@@ -571,7 +561,7 @@ def test_tiled_board_join_falls_in_a_gutter(paper, theme_name, rules, tmp_path_f
 
 @pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_chests_do_not_print_alone(paper, rules, tmp_path_factory):
+def test_chests_do_not_print_alone(paper, rules, themed_kits):
     """Issue 24: leftovers that share a stock share a sheet.  Read from the
     built cards.pdf (card stock, duplex: a fronts page, then its backs
     page): on a sheet's backs page, the cards are the card backs' titles and
@@ -581,7 +571,7 @@ def test_chests_do_not_print_alone(paper, rules, tmp_path_factory):
     tokens; no sheet carries 3 pieces or fewer; and the card stock takes no
     more sheets than cards and money on sheets of their own did (9 poker
     cards a sheet: ⌈93 / 9⌉ = 11, and one sheet of 40 tokens)."""
-    folder = _built(paper, "classic", str(tmp_path_factory.getbasetemp() / "seam-kits"))
+    folder = _built(themed_kits, paper, "classic")
     back_title = rules.texts["back"].upper()
     values = {f"${v}" for v in rules.money}
     sheets = []

@@ -46,15 +46,15 @@ TOKEN_MM = 26
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory):
-    """The kit built once on A4 (duplex long) and once on Letter (duplex short)."""
-    out = {}
-    for paper, duplex in (("a4", "long"), ("letter", "short")):
-        folder = tmp_path_factory.mktemp(f"archeo-{paper}")
-        opts = BuildOptions(paper=get_paper(paper), theme=load_theme("classic"), bleed=mm(3), duplex=duplex)
-        build(["archeo"], opts, folder)
-        out[paper] = folder / "archeo"
-    return out
+def kits(tmp_path_factory, themed_kits):
+    """The kit (classic, bleed 3 mm) on A4 duplex long — the session's shared
+    ``build all`` (conftest ``themed_kits``), whose archeo folder is byte for byte
+    the one ``build(["archeo"], …)`` writes with these options — and built here on
+    Letter duplex short."""
+    folder = tmp_path_factory.mktemp("archeo-letter")
+    opts = BuildOptions(paper=get_paper("letter"), theme=load_theme("classic"), bleed=mm(3), duplex="short")
+    build(["archeo"], opts, folder)
+    return {"a4": themed_kits("classic", "a4") / "archeo", "letter": folder / "archeo"}
 
 
 def _pages(path):

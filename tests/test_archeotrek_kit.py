@@ -177,23 +177,18 @@ SYMBOL_MIN = 0.02
 
 
 @pytest.fixture(scope="module")
-def theme_kits(tmp_path_factory):
-    """theme → the folder of its ArchéoTREK kit (A4, one player)."""
-    from printkit.theme import load_theme
-
+def theme_kits(themed_kits):
+    """theme → the folder of its ArchéoTREK kit (A4, bleed 3 mm): the session's
+    shared builds (conftest ``themed_kits``; read only).  The tests read its
+    tokens.pdf and rules-reference.pdf, byte for byte the same whatever the
+    number of players (checked against one player in every theme)."""
     if shutil.which("pdftoppm") is None:
         pytest.skip("poppler-utils not installed")
-    out = {}
-    for name in COLOUR_THEMES:
-        folder = tmp_path_factory.mktemp(f"bones-{name}")
-        build(["archeotrek"], BuildOptions(paper=get_paper("a4"), theme=load_theme(name), players=1,
-                                           bleed=mm(3)), folder)
-        out[name] = folder / "archeotrek"
-    return out
+    return {name: themed_kits(name, "a4") / "archeotrek" for name in COLOUR_THEMES}
 
 
 @pytest.fixture(scope="module")
-def bone_sheets(theme_kits):
+def bone_sheets(theme_kits, tmp_path_factory):
     """theme → list of (ground colour, value, RGB pixels, digit-ink mask, mean
     colour) of each Bone token on the fronts sheet, its positions read from
     the PDF: the cut circle and the value digits inside it.  Pixels outside
@@ -207,7 +202,7 @@ def bone_sheets(theme_kits):
     out = {}
     for name, folder in theme_kits.items():
         pdf = folder / "tokens.pdf"
-        png = rasterise(pdf, folder / "png", dpi=TOKEN_DPI, first=1, last=1)[0]
+        png = rasterise(pdf, tmp_path_factory.mktemp(f"bones-{name}"), dpi=TOKEN_DPI, first=1, last=1)[0]
         img = np.asarray(Image.open(png).convert("RGB")).astype(np.int32)
         k = TOKEN_DPI / 72
         tokens = []
@@ -340,7 +335,7 @@ CHIP_MIN = 0.03
 
 
 @pytest.mark.parametrize("name", COLOUR_THEMES)
-def test_worked_example_bone_chips_show_their_symbols(theme_kits, name):
+def test_worked_example_bone_chips_show_their_symbols(theme_kits, name, tmp_path):
     """The rules reference's worked example ("Bones ⬚7 + ⬚3 + ⬚4 + ⬚5") marks
     each kept Bone with a chip of its colour: the chips of two different
     colours differ in marks that survive greyscale, two of one colour do not.
@@ -361,7 +356,7 @@ def test_worked_example_bone_chips_show_their_symbols(theme_kits, name):
     at = max(i for i, w in enumerate(words) if w["text"] == "Bones")
     values = [w for w in words[at + 1:at + 8] if w["text"].isdigit()]
     assert [w["text"] for w in values] == ["7", "3", "4", "5"], [w["text"] for w in words[at:at + 8]]
-    img = np.asarray(Image.open(rasterise(pdf, theme_kits[name] / "rules-png", dpi=dpi)[page_no]).convert("RGB"))
+    img = np.asarray(Image.open(rasterise(pdf, tmp_path / "rules-png", dpi=dpi)[page_no]).convert("RGB"))
     chips = []
     for w in values:  # the chip: between the word before its value and the value
         before = words[words.index(w) - 1]

@@ -42,10 +42,12 @@ def _processes_naming(text: str) -> list[int]:
     return found
 
 
-def test_parallel_and_serial_builds_are_byte_identical(tmp_path):
-    serial, parallel = tmp_path / "serial", tmp_path / "parallel"
-    # both render (no cache: the parallel build would write what the serial one stored)
-    subprocess.run(_build(serial, "--jobs", "1"), check=True, capture_output=True, timeout=300, env=UNCACHED)
+def test_parallel_and_serial_builds_are_byte_identical(tmp_path, themed_kits):
+    # the serial build: the session's shared `build all` in one process (conftest themed_kits:
+    # classic, A4, bleed 3 mm, duplex long — the CLI's defaults, the same bytes as
+    # `printkit build all --jobs 1`); the parallel one renders here (no cache: it would
+    # otherwise write what an earlier build stored)
+    serial, parallel = themed_kits("classic", "a4"), tmp_path / "parallel"
     r = subprocess.run(_build(parallel, "--jobs", "2"), check=True, capture_output=True, text=True, timeout=300,
                        env=UNCACHED)
     assert _tree(serial) == _tree(parallel) and len(_tree(serial)) >= 2 * len(game_ids())

@@ -23,6 +23,19 @@ def _printkit(*args: str, stdin: bytes | None = None) -> subprocess.CompletedPro
                           timeout=120)
 
 
+def _in_process(*args: str):
+    """``printkit ARGS`` in this process (click's runner): for making the pads and a
+    game the browser tests open — the same bytes as the command in a new
+    interpreter, without one per call."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    r = CliRunner().invoke(main, list(args))
+    assert r.exit_code == 0, r.output
+    return r
+
+
 def test_no_one_kept_an_orange_bone_in_the_text_report():
     game = _printkit("simulate", "archeotrek", "--players", "1", "--seed", "6").stdout
     out = _printkit("score", "archeotrek", "-", "--json", stdin=game).stdout.decode()
@@ -47,8 +60,7 @@ def pads(tmp_path_factory) -> dict[str, Path]:
     out = {}
     for g in GAMES:
         out[g] = d / f"{g}.html"
-        r = _printkit("scorepad", g, "-o", str(out[g]))
-        assert r.returncode == 0, r.stderr
+        _in_process("scorepad", g, "-o", str(out[g]))
     return out
 
 
@@ -75,7 +87,7 @@ def test_a_new_pad_names_no_winner_and_no_cli_words(browser, pads, game):
 
 
 def test_the_winner_shows_once_something_is_scored(browser, pads):
-    game = _printkit("simulate", "archeotrek", "--players", "1", "--seed", "6").stdout.decode()
+    game = _in_process("simulate", "archeotrek", "--players", "1", "--seed", "6").stdout
     page, errors = _open(browser, pads["archeotrek"])
     page.click("text=Import")
     page.fill("#import-panel textarea", game)

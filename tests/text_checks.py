@@ -233,6 +233,7 @@ def low_contrast(pdf_bytes: bytes, minimum: float = 4.5, dpi: int = 144) -> list
     doc = pdfium.PdfDocument(pdf_bytes)
     texts = [pdfium.PdfDocument(_variant(pdf_bytes, k)) for k in ("text", "text-unclipped")]
     out = []
+    ratios: dict[tuple, float | None] = {}     # (fill, ground pixels) → contrast ratio, this PDF's
     try:
         for n in range(len(doc)):
             page = doc[n]
@@ -260,10 +261,16 @@ def low_contrast(pdf_bytes: bytes, minimum: float = 4.5, dpi: int = 144) -> list
                     x0, x1 = max(0, int(left * scale) - pad), max(0, int(right * scale) + 1 + pad)
                     y0, y1 = max(0, int((h - top) * scale) - pad), max(0, int((h - bottom) * scale) + 1 + pad)
                     fill = np.array([r.value, g.value, b.value])
-                    ground = colour_ground(img[y0:y1, x0:x1], fill)
-                    if ground is None:
+                    region = img[y0:y1, x0:x1]
+                    # the same glyph ground (fill, pixels) met again — a card's label repeated
+                    # across a sheet — is the same ratio: worked out once (pure functions)
+                    key = (r.value, g.value, b.value, region.shape, region.tobytes())
+                    if key not in ratios:
+                        ground = colour_ground(region, fill)
+                        ratios[key] = None if ground is None else contrast(fill.astype(float), ground)
+                    ratio = ratios[key]
+                    if ratio is None:
                         continue
-                    ratio = contrast(fill.astype(float), ground)
                     if ratio < minimum:
                         out.append((n + 1, ch, round(ratio, 2), (round(left), round(h - top))))
             finally:
