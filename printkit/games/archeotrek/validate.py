@@ -30,7 +30,7 @@ from printkit.gamekit import ERROR, WARNING, clip, show
 
 #: Names other modules import from here (CODES and Problem are game.py's).
 __all__ = ["CODES", "CHOICE_LINES", "ERROR", "WARNING", "LINE_BITS", "Problem", "problem", "Tables",
-           "by_identity", "components", "errors", "labels_in", "op_values", "tables_for", "token_index", "token_index_for", "validate"]
+           "components", "errors", "labels_in", "op_values", "tables_for", "token_index", "token_index_for", "validate"]
 
 LINE_BITS: dict[str, int] = {line: 1 << i for i, line in enumerate(CHOICE_LINES)}
 KIND_LINE = {"red": "red", "yellow": "yellow", "plus": "sum"}
@@ -265,7 +265,7 @@ def _build_tables(layout: Layout) -> Tables:
     )
 
 
-def by_identity(build: Callable[[Any], Any], size: int = 64) -> Callable[[Any], Any]:
+def _by_identity(build: Callable[[Any], Any], size: int = 64) -> Callable[[Any], Any]:
     """``build`` remembered per argument, keyed by object identity: the
     argument is kept with its value, so its ``id`` is not reused while
     remembered.  Past ``size`` arguments the memory starts again."""
@@ -286,7 +286,7 @@ def by_identity(build: Callable[[Any], Any], size: int = 64) -> Callable[[Any], 
 
 
 #: The :class:`Tables` of a layout (remembered per layout object).
-tables_for: Callable[[Layout], Tables] = by_identity(_build_tables)
+tables_for: Callable[[Layout], Tables] = _by_identity(_build_tables)
 
 
 def _bits(mask: int) -> list[int]:
@@ -465,7 +465,7 @@ def token_index(tokens: TokenSet) -> dict[str, tuple[str, int]]:
 
 
 #: :func:`token_index` remembered per token set object.
-token_index_for: Callable[[TokenSet], dict[str, tuple[str, int]]] = by_identity(token_index)
+token_index_for: Callable[[TokenSet], dict[str, tuple[str, int]]] = _by_identity(token_index)
 
 
 def _check_matching(
