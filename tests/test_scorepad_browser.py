@@ -323,6 +323,12 @@ def test_damaged_save_is_recovered_and_reset_offered(browser, page_file, saved):
     page.wait_for_selector("#sheet .digsite")
     key = _key(page)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, saved])
+    # a page's storage write reaches the browser asynchronously: see it from a second tab
+    # before reloading, so the reload cannot race it (seen once in a busy full run)
+    other = ctx.new_page()
+    other.goto(page_file.as_uri())
+    other.wait_for_function("([k, v]) => localStorage.getItem(k) === v", arg=[key, saved])
+    other.close()
     for _ in range(2):  # not just once: every visit shows the way out, never a blank page
         page.reload()
         page.wait_for_selector("#recover")
