@@ -474,6 +474,13 @@ def escape_display(s: str) -> str:
     )
 
 
+def blank_flaws(s: str) -> str:
+    """``s`` with every character :func:`text_flaw` names (control
+    characters, line and paragraph separators, bidi controls, lone
+    surrogates) replaced by a space: safe to write as one line."""
+    return _FLAW.sub(" ", s)
+
+
 def name_key(name: str) -> str:
     """What two player names are compared by: NFKC-normalised (``Ｎｏａ`` is
     ``Noa``, ``Zoe`` + combining diaeresis is ``Zoë``), case-folded, invisible

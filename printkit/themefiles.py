@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from printkit import PrintkitError, UsageError
-from printkit.inputfiles import escape_display, read_bytes, read_text
+from printkit.inputfiles import blank_flaws, escape_display, read_bytes, read_text
 from printkit.theme import (
     FONT_ROLE_USES,
     FONT_ROLES,
@@ -94,7 +94,7 @@ _COMMENT_LINE = re.compile(r"^\s*#\s?(.*?)\s*$")
 
 def _clean(text: str, limit: int = 160) -> str:
     """A comment taken from a theme file, safe to write back as one comment line."""
-    text = re.sub(r"[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]", " ", text).strip()
+    text = blank_flaws(text).strip()
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -115,7 +115,9 @@ def key_comments(theme_tomls: list[Path]) -> dict[tuple[str, str], str]:
         except PrintkitError:
             continue
         table, group, under_header = "", None, True
-        for line in text.splitlines():
+        # TOML's lines end at "\n" only: str.splitlines() would also split a comment
+        # at U+2028 and friends, and read its rest as a table header or a key
+        for line in text.replace("\r\n", "\n").split("\n"):
             if m := _TABLE_LINE.match(line):
                 table, group, under_header = m.group(1).replace('"', ""), None, True
             elif m := _KEY_LINE.match(line):

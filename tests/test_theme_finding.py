@@ -350,3 +350,15 @@ def test_templates_of_a_named_theme_run_sandboxed(home):
     (folder / "t.html.j2").write_text("{{ cycler.__init__.__globals__.os.popen('id').read() }}", encoding="utf-8")
     with pytest.raises(PrintkitError, match="t.html.j2, line 1.*not allowed"):
         render_document("t.html.j2", {}, load_theme("stranger"), get_paper("a4"))
+
+
+def test_theme_comments_are_copied_as_plain_one_line_text(tmp_path):
+    """A comment a stranger's theme gives a key is written back into a new
+    theme: control characters, line/paragraph separators and bidi controls
+    become spaces, so the comment stays one plain line."""
+    from printkit.themefiles import key_comments
+
+    theme = tmp_path / "theme.toml"
+    theme.write_text('[colours]\nink = "#2b2118"  # main\x1b[31m text\u2028[fonts]\u202e here\n', encoding="utf-8")
+    said = key_comments([theme])[("colours", "ink")]
+    assert said == "main [31m text [fonts]  here"
