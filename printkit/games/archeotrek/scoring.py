@@ -19,10 +19,9 @@ from printkit.gamekit import clip, rank_players, report_dict, text_report, to_js
 from printkit.games.archeotrek.validate import (
     ERROR,
     Problem,
+    Sheet,
+    check,
     labels_in,
-    tables_for,
-    token_index_for,
-    validate,
 )
 
 
@@ -150,13 +149,11 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
     boxes are a warning).  Never raises for bad sheets: problems are on the
     result, and ``Result.valid`` is False when any is an error.
     """
-    sheets: list[tuple[int, int, list[str]]] = []
-    problems = validate(game, partial=partial, sheets=sheets)
+    sheets: list[Sheet] = []
+    problems, tables, tindex = check(game, partial=partial, sheets=sheets)
     for p in problems:
         if p.severity == ERROR:
             return Result(game.source, False, partial, problems)
-    tables = tables_for(game.layout)
-    tindex = token_index_for(game.tokens)
     colours = game.tokens.bones
     names = [pl.name for pl in game.players]  # unique: a repeated name is an error
     # colour → player → Bone tokens / Bone points of that colour (seat order)
@@ -167,7 +164,7 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
         counts[c] = zero.copy()
         pts[c] = zero.copy()
     scores: list[PlayerScore] = []
-    for pl, (filled, in_areas, bones) in zip(game.players, sheets):
+    for pl, (filled, in_areas, bones, eh) in zip(game.players, sheets):
         name = pl.name
         bone_points = 0
         for tok in bones:
@@ -176,11 +173,9 @@ def score_game(game: Game, *, partial: bool = False) -> Result:
             counts[colour][name] += 1
             pts[colour][name] += v
         circles = pl.circles
-        empty = {}
-        eh = 0
-        for lab in labels_in(filled & ~in_areas, tables):  # empty-handed circles, in layout order
-            v = empty[lab] = circles[lab]
-            eh += v
+        empty = {}  # the Empty-Handed circles (their points are eh), in layout order
+        for lab in labels_in(filled & ~in_areas, tables):
+            empty[lab] = circles[lab]
         scores.append(PlayerScore(
             name, pl.seat, bones, bone_points, [], 0, empty, eh, bone_points - eh,
         ))

@@ -29,8 +29,8 @@ from printkit.gamekit import ERROR, WARNING, clip, show
 
 
 #: Names other modules import from here (CODES and Problem are game.py's).
-__all__ = ["CODES", "CHOICE_LINES", "ERROR", "WARNING", "LINE_BITS", "Problem", "problem", "Tables",
-           "components", "errors", "labels_in", "op_values", "tables_for", "token_index", "token_index_for", "validate"]
+__all__ = ["CODES", "CHOICE_LINES", "ERROR", "WARNING", "LINE_BITS", "Problem", "problem", "Sheet", "Tables",
+           "check", "components", "errors", "labels_in", "op_values", "tables_for", "token_index", "token_index_for", "validate"]
 
 LINE_BITS: dict[str, int] = {line: 1 << i for i, line in enumerate(CHOICE_LINES)}
 KIND_LINE = {"red": "red", "yellow": "yellow", "plus": "sum"}
@@ -71,10 +71,15 @@ class Tables:
     #: label → (bit, value → packed Hall vector of its allowed-lines mask); valid values only
     fast: dict[str, tuple[int, dict[int, int]]] = field(default_factory=dict)
     #: (label, value) → the circle's bit plus, above the :attr:`labels` bits, the
-    #: packed Hall vector of its allowed-lines mask; valid values only.  Summed
-    #: over a sheet's circles it gives the filled mask and the Hall need in one
-    #: pass at C speed.  Empty when the table would be too big (use :attr:`fast`).
+    #: packed Hall vector of its allowed-lines mask and, above that (from bit
+    #: :attr:`value_shift`), the value.  Valid values only.  Summed over a
+    #: sheet's circles it gives the filled mask, the Hall need and the total
+    #: written in one pass at C speed.  Empty when the table would be too big
+    #: (use :attr:`fast`).
     pairs: dict[tuple[str, int], int] = field(default_factory=dict)
+    #: the lowest bit of the value field of :attr:`pairs`; the Hall fields lie
+    #: below it, at bits ``len(labels)`` up to it
+    value_shift: int = 0
     #: allowed-lines mask → packed vector with a 1 in the field of every line set containing it
     p: tuple[int, ...] = ()
     #: Choices line → packed vector with a 1 in the field of every line set holding it
@@ -251,11 +256,14 @@ def _build_tables(layout: Layout) -> Tables:
     n = len(labels)
     spread = _spread_tables(nbr)
     pairs = {}
+    value_shift = n + _W * (_ALL_LINES + 1)
     if n * len(any_mask) <= _MAX_PAIRS:
-        pairs = {(lab, v): pv << n | b for lab, (b, values) in fast.items() for v, pv in values.items()}
+        pairs = {(lab, v): v << value_shift | pv << n | b
+                 for lab, (b, values) in fast.items() for v, pv in values.items()}
     return Tables(
         labels, idx, nbr, tuple(value_mask), any_mask, tuple(own), boxes, subsets, ops,
-        bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, pairs=pairs, p=p, q=q, high=high,
+        bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, pairs=pairs, value_shift=value_shift,
+        p=p, q=q, high=high,
         spread=spread, centre=_most_central(spread, n) if spread else 0,
         chunk_labels=({}, {}) if _CHUNK < len(labels) <= 2 * _CHUNK else (),
         groups=tuple({} for _ in spread) if len(spread) <= 2 else (),
@@ -380,6 +388,36 @@ def _area_shape(acircles: tuple[str, ...], t: Tables) -> tuple[int, Callable[[di
             t.shapes.clear()
         t.shapes[acircles] = shape
     return shape
+
+
+#: Most value tuples :func:`_area_need` remembers per rule set.
+_NEED_MEMO_MAX = 4096
+#: (area_sum, base, per_zero) → an area's values → the Bone tokens it keeps
+#: (-1: its values do not total ``area_sum``); see :func:`_area_need`.
+_NEEDS: dict[tuple[int, int, int], dict[tuple, int]] = {}
+
+
+def _needs_for(area_sum: int, base: int, per_zero: int) -> dict[tuple, int]:
+    """The memo of :func:`_area_need` for one rule set (at most 16 rule sets
+    are remembered)."""
+    key = (area_sum, base, per_zero)
+    needs = _NEEDS.get(key)
+    if needs is None:
+        if len(_NEEDS) >= 16:
+            _NEEDS.clear()
+        needs = _NEEDS[key] = {}
+    return needs
+
+
+def _area_need(values: tuple, needs: dict[tuple, int], area_sum: int, base: int, per_zero: int) -> int:
+    """How many Bone tokens a Digging Area whose circles hold ``values`` keeps:
+    ``base + per_zero × zeros`` (rulebook: 3. Reveal fossils), or -1 when the
+    values do not total ``area_sum``.  Remembered in ``needs``."""
+    need = base + per_zero * values.count(0) if sum(values) == area_sum else -1
+    if len(needs) >= _NEED_MEMO_MAX:
+        needs.clear()
+    needs[values] = need
+    return need
 
 
 def _choices_summary(ticks: dict[str, int], t: Tables) -> tuple[int, bool, bool, int]:
@@ -626,7 +664,10 @@ def _area_slow(
     return amask, ok, total, zeros
 
 
-Sheet = tuple[int, int, list[str]]
+#: What :func:`validate` hands the scorer per player: (bitmask of the filled
+#: circles, bitmask of the circles inside Digging Areas, the Bone token ids kept
+#: in area order, the points of the Empty-Handed circles — filled, in no area).
+Sheet = tuple[int, int, list[str], int]
 
 
 def _clean_sheets(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]]) -> list[Sheet] | None:
@@ -644,11 +685,12 @@ def _clean_sheets(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]]) -
     """
     pair_of = t.pairs.__getitem__
     shapes = t.shapes
-    n_bits = len(t.labels)
+    n_bits, value_shift = len(t.labels), t.value_shift
     all_bits = (1 << n_bits) - 1
     full_ticks, full_cap, high = t.full_ticks, t.full_cap, t.high
     n_boxes = sum(full_ticks.values())
     area_sum, base, per_zero = game.area_sum, game.tokens_base, game.tokens_per_zero
+    needs = _needs_for(area_sum, base, per_zero)
     sheets: list[Sheet] = []
     every: list[str] = []  # every Bone token kept at the table
     for pl in game.players:
@@ -661,7 +703,9 @@ def _clean_sheets(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]]) -
         except KeyError:
             return None
         filled = packed & all_bits
-        if (full_cap - (packed >> n_bits)) & high != high:  # Hall's condition (see _check_matching)
+        # Hall's condition (see _check_matching); the value field above the
+        # Hall fields leaves the bits compared untouched
+        if (full_cap - (packed >> n_bits)) & high != high:
             return None
         if not _connected(filled, t):
             return None
@@ -678,15 +722,17 @@ def _clean_sheets(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]]) -
                 values = values_of(circles)
             except KeyError:  # an empty circle
                 return None
-            if sum(values) != area_sum:
-                return None
             bones = area.bones
-            if len(bones) != (base + per_zero * values.count(0) if 0 in values else base):
+            need = needs.get(values)
+            if need is None:
+                need = _area_need(values, needs, area_sum, base, per_zero)
+            if len(bones) != need:  # -1 when the values do not total area_sum
                 return None
             used |= amask
             kept += bones
         every += kept
-        sheets.append((filled, used, kept))
+        # every area totals area_sum: the rest of what was written is Empty-Handed
+        sheets.append((filled, used, kept, (packed >> value_shift) - area_sum * len(pl.areas)))
     known = set(every)
     if len(known) != len(every) or not tindex.keys() >= known:
         return None
@@ -703,11 +749,19 @@ def validate(game: "Game", *, partial: bool = False, sheets: list[Sheet] | None 
     A game that breaks no rule is told by one quick pass
     (:func:`_clean_sheets`); any other runs the full check, where each check
     runs a fast pass first and only a failing check re-runs in the detailed
-    form that words the problems.  ``sheets``, when given, receives per
-    player (seat order) the bitmasks (bit ``Tables.idx[label]``) of the
-    filled circles and of the circles inside Digging Areas, and the player's
-    Bone token ids in area order, for the scorer.
+    form that words the problems.  ``sheets``, when given, receives a
+    :data:`Sheet` per player (seat order) for the scorer: the bitmasks (bit
+    ``Tables.idx[label]``) of the filled circles and of the circles inside
+    Digging Areas, the player's Bone token ids in area order and the points
+    of the Empty-Handed circles (meaningful for a game with no error).
     """
+    return check(game, partial=partial, sheets=sheets)[0]
+
+
+def check(game: "Game", *, partial: bool = False, sheets: list[Sheet] | None = None,
+          ) -> tuple[list[Problem], Tables, dict[str, tuple[str, int]]]:
+    """:func:`validate`, also giving the game's :class:`Tables` and
+    :func:`token_index` (the scorer reads both)."""
     t = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
     if not game.problems and t.pairs and not t.huge:
@@ -715,8 +769,8 @@ def validate(game: "Game", *, partial: bool = False, sheets: list[Sheet] | None 
         if clean is not None:
             if sheets is not None:
                 sheets += clean
-            return []
-    return _validate_all(game, t, tindex, partial, sheets)
+            return [], t, tindex
+    return _validate_all(game, t, tindex, partial, sheets), t, tindex
 
 
 def _validate_all(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]], partial: bool,
@@ -727,6 +781,7 @@ def _validate_all(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]], p
     pair_of = t.pairs.__getitem__ if t.pairs else None
     n_bits = len(labels)
     all_bits = (1 << n_bits) - 1
+    hall_bits = (1 << (t.value_shift - n_bits)) - 1
     area_sum = game.area_sum
     base, per_zero = game.tokens_base, game.tokens_per_zero
     out: list[Problem] = list(game.problems)
@@ -745,7 +800,7 @@ def _validate_all(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]], p
             except KeyError:  # an unknown label, or a value not possible there
                 clean = False
             else:
-                filled, need = packed & all_bits, packed >> n_bits
+                filled, need = packed & all_bits, (packed >> n_bits) & hall_bits
         else:
             for lab, v in circles.items():
                 e = fast.get(lab)
@@ -882,7 +937,12 @@ def _validate_all(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]], p
                     player=pname, tokens=(tok,), area=a_no,
                 ))
         if sheets is not None:
-            sheets.append((filled, used, kept))
+            empty_handed = 0
+            for lab in labels_in(filled & ~used, t):
+                v = circles.get(lab)
+                if type(v) is int:
+                    empty_handed += v
+            sheets.append((filled, used, kept, empty_handed))
     if short and len(holders) < len(tindex):
         out.extend(short)
     return out
