@@ -71,15 +71,26 @@ class Tables:
     #: label → (bit, value → packed Hall vector of its allowed-lines mask); valid values only
     fast: dict[str, tuple[int, dict[int, int]]] = field(default_factory=dict)
     #: (label, value) → the circle's bit plus, above the :attr:`labels` bits, the
-    #: packed Hall vector of its allowed-lines mask and, above that (from bit
-    #: :attr:`value_shift`), the value.  Valid values only.  Summed over a
-    #: sheet's circles it gives the filled mask, the Hall need and the total
-    #: written in one pass at C speed.  Empty when the table would be too big
-    #: (use :attr:`fast`).
+    #: packed Hall vector of its allowed-lines mask; valid values only.  Summed
+    #: over a sheet's circles it gives the filled mask and the Hall need in one
+    #: pass at C speed.  Empty when the table would be too big (use :attr:`fast`).
     pairs: dict[tuple[str, int], int] = field(default_factory=dict)
-    #: the lowest bit of the value field of :attr:`pairs`; the Hall fields lie
-    #: below it, at bits ``len(labels)`` up to it
+    #: (label, value) → the circle's bit; above the :attr:`labels` bits, a 1 in
+    #: the count field of its allowed-lines mask (:attr:`mask_fields`); from
+    #: bit :attr:`value_shift`, the value.  Valid values only; empty with
+    #: :attr:`pairs`.  Summed over a sheet's circles (one machine word for the
+    #: bundled Dig Site) it gives the filled mask, how many circles allow each
+    #: set of lines and the total written.
+    quick: dict[tuple[str, int], int] = field(default_factory=dict)
+    #: allowed-lines mask → (shift, width) of its count field in :attr:`quick`
+    #: (counted from bit ``len(labels)``), for the masks some circle can have
+    mask_fields: dict[int, tuple[int, int]] = field(default_factory=dict)
+    #: the lowest bit of the value field of :attr:`quick`
     value_shift: int = 0
+    #: the count fields of :attr:`quick` (shifted down by ``len(labels)``) →
+    #: whether a sheet of every box ticked can match its circles to the boxes
+    #: (Hall's condition; memo of :func:`_full_hall`)
+    full_hall: dict[int, bool] = field(default_factory=dict)
     #: allowed-lines mask → packed vector with a 1 in the field of every line set containing it
     p: tuple[int, ...] = ()
     #: Choices line → packed vector with a 1 in the field of every line set holding it
@@ -88,8 +99,6 @@ class Tables:
     high: int = 0
     #: Choices line → ticks of a finished sheet: every box ticked
     full_ticks: dict[str, int] = field(default_factory=dict)
-    #: :attr:`high` plus the packed Hall capacity of :attr:`full_ticks`
-    full_cap: int = 0
     #: some line has too many boxes for the packed fields: use the plain check
     huge: bool = False
     #: an area's circle labels → (its bitmask when they are known, distinct and
@@ -106,6 +115,9 @@ class Tables:
     #: bits → the groups of linked circles they make within the chunk
     #: (bitmasks; memo of :func:`_connected`)
     groups: tuple[dict[int, tuple[int, ...]], ...] = ()
+    #: :func:`_connected` for this layout: a filled bitmask → whether it is
+    #: one linked group (set by :func:`tables_for`)
+    connected: Callable[[int], bool] = bool
     #: (shift, table) per 13-bit chunk of the circles: table[chunk] = the union of
     #: the neighbours of the chunk's circles (empty for a layout of > 65 circles)
     spread: tuple[tuple[int, tuple[int, ...]], ...] = ()
@@ -186,31 +198,56 @@ def _connected(filled: int, t: Tables) -> bool:
     found once per chunk pattern (:attr:`Tables.groups`).  With one group in
     a chunk, the whole is linked when that group neighbours every group of
     the other chunk.  Any other case, and larger layouts, grow the group
-    from one circle (:func:`_reach`)."""
-    groups = t.groups
-    if groups:
-        low = filled & ((1 << _CHUNK) - 1)
-        lows = groups[0].get(low)
-        if lows is None:
-            lows = groups[0][low] = tuple(components(low, t.nbr))
-        if len(groups) == 1:
+    from one circle (:func:`_reach`).  (:attr:`Tables.connected` is this
+    test for one layout.)"""
+    return t.connected(filled)
+
+
+def _connected_test(t: Tables) -> Callable[[int], bool]:
+    """:func:`_connected` for the layout of ``t``, its tables bound in."""
+    nbr, groups, spread = t.nbr, t.groups, t.spread
+
+    def walk(filled: int) -> bool:
+        return _reach(filled & t.centre or filled & -filled, filled, t) == filled
+
+    if not groups:
+        return walk
+    mask = (1 << _CHUNK) - 1
+    low_memo = groups[0]
+    low_get = low_memo.get
+    if len(groups) == 1:
+        def one_chunk(filled: int) -> bool:
+            lows = low_get(filled)
+            if lows is None:
+                lows = low_memo[filled] = tuple(components(filled, nbr))
             return len(lows) <= 1
+        return one_chunk
+    high_memo = groups[1]
+    high_get = high_memo.get
+    (_, low_near), (_, high_near) = spread
+
+    def two_chunks(filled: int) -> bool:
+        low = filled & mask
+        lows = low_get(low)
+        if lows is None:
+            lows = low_memo[low] = tuple(components(low, nbr))
         high = filled >> _CHUNK
-        highs = groups[1].get(high)
+        highs = high_get(high)
         if highs is None:
-            highs = groups[1][high] = tuple(components(high << _CHUNK, t.nbr))
-        if len(highs) <= 1 or len(lows) <= 1:
-            if not highs or not lows:
-                return len(lows) + len(highs) <= 1
-            if len(highs) == 1:  # the high group must neighbour every low one
-                near, others = t.spread[1][1][high], lows
-            else:
-                near, others = t.spread[0][1][low], highs
-            for g in others:
-                if not near & g:
-                    return False
-            return True
-    return _reach(filled & t.centre or filled & -filled, filled, t) == filled
+            highs = high_memo[high] = tuple(components(high << _CHUNK, nbr))
+        if len(lows) == 1:  # the low group must neighbour every high one
+            near, others = low_near[low], highs
+        elif len(highs) == 1:
+            near, others = high_near[high], lows
+        elif not lows or not highs:
+            return len(lows) + len(highs) <= 1
+        else:
+            return walk(filled)
+        for g in others:
+            if not near & g:
+                return False
+        return True
+    return two_chunks
 
 
 def _build_tables(layout: Layout) -> Tables:
@@ -256,21 +293,31 @@ def _build_tables(layout: Layout) -> Tables:
     n = len(labels)
     spread = _spread_tables(nbr)
     pairs = {}
-    value_shift = n + _W * (_ALL_LINES + 1)
+    quick = {}
+    # a count field per allowed-lines mask, wide enough for every circle that can have it
+    can_have = [sum(1 for vm in value_mask if m in vm.values()) for m in range(_ALL_LINES + 1)]
+    mask_fields, at = {}, 0
+    for m in range(1, _ALL_LINES + 1):
+        if can_have[m]:
+            mask_fields[m] = (at, can_have[m].bit_length())
+            at += can_have[m].bit_length()
+    value_shift = n + at
     if n * len(any_mask) <= _MAX_PAIRS:
-        pairs = {(lab, v): v << value_shift | pv << n | b
-                 for lab, (b, values) in fast.items() for v, pv in values.items()}
-    return Tables(
+        pairs = {(lab, v): pv << n | b for lab, (b, values) in fast.items() for v, pv in values.items()}
+        quick = {(lab, v): v << value_shift | 1 << (n + mask_fields[m][0]) | 1 << i
+                 for lab, i in idx.items() for v, m in value_mask[i].items() if m}
+    t = Tables(
         labels, idx, nbr, tuple(value_mask), any_mask, tuple(own), boxes, subsets, ops,
-        bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, pairs=pairs, value_shift=value_shift,
-        p=p, q=q, high=high,
+        bit={lab: 1 << i for lab, i in idx.items()}, fast=fast, pairs=pairs, quick=quick,
+        mask_fields=mask_fields, value_shift=value_shift, p=p, q=q, high=high,
         spread=spread, centre=_most_central(spread, n) if spread else 0,
         chunk_labels=({}, {}) if _CHUNK < len(labels) <= 2 * _CHUNK else (),
         groups=tuple({} for _ in spread) if len(spread) <= 2 else (),
         huge=sum(boxes.values()) >= 1 << (_W - 2) or len(labels) >= 1 << (_W - 2),
         full_ticks=dict(boxes),
-        full_cap=high | sum(boxes[line] * q[line] for line in CHOICE_LINES),
     )
+    t.connected = _connected_test(t)
+    return t
 
 
 def _by_identity(build: Callable[[Any], Any], size: int = 64) -> Callable[[Any], Any]:
@@ -506,6 +553,39 @@ def token_index(tokens: TokenSet) -> dict[str, tuple[str, int]]:
 token_index_for: Callable[[TokenSet], dict[str, tuple[str, int]]] = _by_identity(token_index)
 
 
+def _full_hall(counts: int, t: Tables) -> bool:
+    """Whether circles counted per allowed-lines mask in ``counts`` (the
+    count fields of :attr:`Tables.quick`) can each take a box of a sheet of
+    every box ticked (Hall's condition, as :func:`_check_matching`);
+    remembered in :attr:`Tables.full_hall`."""
+    by_mask = [0] * (_ALL_LINES + 1)
+    for m, (shift, width) in t.mask_fields.items():
+        by_mask[m] = counts >> shift & ((1 << width) - 1)
+    ok = _hall_fails(by_mask, [t.boxes[line] for line in CHOICE_LINES], t) is None
+    if len(t.full_hall) >= 1 << 16:
+        t.full_hall.clear()
+    t.full_hall[counts] = ok
+    return ok
+
+
+def _hall_fails(by_mask: list[int], tick_by_bit: list[int], t: Tables) -> tuple[int, int] | None:
+    """Hall's condition: for every set S of lines, circles whose allowed lines
+    all lie in S (``by_mask``: circles per allowed-lines mask) number at most
+    the ticks of S (``tick_by_bit``: ticks per line, :data:`LINE_BITS` order).
+    Returns (S, its ticks) of the first set that breaks it, else ``None``."""
+    for s in range(1, _ALL_LINES + 1):
+        cap = 0
+        need = 0
+        for i, n in enumerate(tick_by_bit):
+            if s >> i & 1:
+                cap += n
+        for m in t.subsets[s]:
+            need += by_mask[m]
+        if need > cap:
+            return s, cap
+    return None
+
+
 def _check_matching(
     pname: str, masks: list[tuple[str, int]], ticks: dict[str, int], t: Tables
 ) -> Problem | None:
@@ -515,19 +595,10 @@ def _check_matching(
     counts = [0] * (_ALL_LINES + 1)
     for _, m in masks:
         counts[m] += 1
-    tick_by_bit = [ticks.get(line, 0) for line in CHOICE_LINES]
-    for s in range(1, _ALL_LINES + 1):
-        cap = 0
-        need = 0
-        for i, n in enumerate(tick_by_bit):
-            if s >> i & 1:
-                cap += n
-        for m in t.subsets[s]:
-            need += counts[m]
-        if need > cap:
-            break
-    else:
+    fails = _hall_fails(counts, [ticks.get(line, 0) for line in CHOICE_LINES], t)
+    if fails is None:
         return None
+    s, cap = fails
     lines = [line for line in CHOICE_LINES if LINE_BITS[line] & s]
     circles = tuple(lab for lab, m in masks if m & ~s == 0)
     return problem(
@@ -683,14 +754,16 @@ def _clean_sheets(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]]) -
     then every token of the table known and kept once.  Anything else —
     a warning included — is ``None``.
     """
-    pair_of = t.pairs.__getitem__
+    quick_of = t.quick.__getitem__
     shapes = t.shapes
     n_bits, value_shift = len(t.labels), t.value_shift
     all_bits = (1 << n_bits) - 1
-    full_ticks, full_cap, high = t.full_ticks, t.full_cap, t.high
+    count_bits = (1 << (value_shift - n_bits)) - 1
+    full_ticks, full_hall = t.full_ticks, t.full_hall
     n_boxes = sum(full_ticks.values())
     area_sum, base, per_zero = game.area_sum, game.tokens_base, game.tokens_per_zero
     needs = _needs_for(area_sum, base, per_zero)
+    connected = t.connected
     sheets: list[Sheet] = []
     every: list[str] = []  # every Bone token kept at the table
     for pl in game.players:
@@ -699,15 +772,17 @@ def _clean_sheets(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]]) -
         if len(circles) != n_boxes or pl.choices != full_ticks:
             return None
         try:  # an unknown label, or a value not possible there: KeyError
-            packed = sum(map(pair_of, circles.items()))
+            packed = sum(map(quick_of, circles.items()))
         except KeyError:
             return None
         filled = packed & all_bits
-        # Hall's condition (see _check_matching); the value field above the
-        # Hall fields leaves the bits compared untouched
-        if (full_cap - (packed >> n_bits)) & high != high:
+        counts = packed >> n_bits & count_bits
+        hall = full_hall.get(counts)
+        if hall is None:
+            hall = _full_hall(counts, t)
+        if not hall:  # Hall's condition (see _check_matching)
             return None
-        if not _connected(filled, t):
+        if not connected(filled):
             return None
         used = 0
         kept: list[str] = []
@@ -764,7 +839,7 @@ def check(game: "Game", *, partial: bool = False, sheets: list[Sheet] | None = N
     :func:`token_index` (the scorer reads both)."""
     t = tables_for(game.layout)
     tindex = token_index_for(game.tokens)
-    if not game.problems and t.pairs and not t.huge:
+    if not game.problems and t.quick:
         clean = _clean_sheets(game, t, tindex)
         if clean is not None:
             if sheets is not None:
@@ -781,7 +856,6 @@ def _validate_all(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]], p
     pair_of = t.pairs.__getitem__ if t.pairs else None
     n_bits = len(labels)
     all_bits = (1 << n_bits) - 1
-    hall_bits = (1 << (t.value_shift - n_bits)) - 1
     area_sum = game.area_sum
     base, per_zero = game.tokens_base, game.tokens_per_zero
     out: list[Problem] = list(game.problems)
@@ -800,7 +874,7 @@ def _validate_all(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]], p
             except KeyError:  # an unknown label, or a value not possible there
                 clean = False
             else:
-                filled, need = packed & all_bits, (packed >> n_bits) & hall_bits
+                filled, need = packed & all_bits, packed >> n_bits
         else:
             for lab, v in circles.items():
                 e = fast.get(lab)
