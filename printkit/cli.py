@@ -243,8 +243,8 @@ _SCALE_HELP = ("X,Y: print at X % across, Y % up (e.g. 99.6%,100.2%) or give the
                "lengths (e.g. 50.2mm,49.9mm). Default: 100%,100%.")
 
 
-_QUIET_HELP = ("Show no progress and no list of what was written; the PDFs' notes still show, the --format "
-               "exports' notes do not (errors always do). Without it, progress goes to stderr: a bar on a "
+_QUIET_HELP = ("Show no progress and no list of what was written; the PDFs' notes (and options a game "
+               "ignores) still show on stderr, the --format exports' notes do not (errors always do). Without it, progress goes to stderr: a bar on a "
                "terminal, one line per step otherwise.")
 
 
@@ -362,8 +362,7 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
             total += 1
         if not quiet and result.sheets.get(gid):
             click.echo(f"{gid}: the kit prints on {_sheets_text(result.sheets[gid])}")
-    for note in result.notes:
-        click.echo(f"note: {note}")
+    _report_notes(result.notes)
     if not quiet:
         click.echo(f"{total} PDFs written ({paper}, duplex {duplex}, bleed {to_mm(options.bleed):g} mm"
                    f"{_scale_note(options.scale, rotate_backs)})")
@@ -391,16 +390,23 @@ def _build_exports(game: str, options, out: Path, fmts: list[str], quiet: bool =
     check_out_dir(out)
     with Progress(quiet) as progress:
         written, notes = export_games(kits, options, out, fmts, progress=progress.step)
+    if "pdf" not in fmts:  # else the PDF build says which options a game ignores, as here
+        _report_notes([note for kit in kits for note in kit.notes(options)])
     _report_exports(written, notes, quiet)
 
 
 def _report_exports(written: list, notes: list[str], quiet: bool) -> None:
-    """One stdout line per written export folder, then each note once on
-    stderr; nothing when ``quiet``."""
-    if quiet:
-        return
-    for folder, n in written:
-        click.echo(f"{folder}/  {n} file{'s' if n != 1 else ''}")
+    """One stdout line per written export folder, then the exports' notes
+    (:func:`_report_notes`); nothing when ``quiet``."""
+    if not quiet:
+        for folder, n in written:
+            click.echo(f"{folder}/  {n} file{'s' if n != 1 else ''}")
+        _report_notes(notes)
+
+
+def _report_notes(notes: list[str]) -> None:
+    """Each note once, in order, on stderr (stdout keeps the list of files
+    written, so it can be piped)."""
     for note in dict.fromkeys(notes):
         click.echo(f"note: {note}", err=True)
 
@@ -470,8 +476,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
         if not quiet:
             click.echo(f"{result.pdf}  {result.cards} card{'s' if result.cards != 1 else ''}, "
                        f"{result.pages} page{'s' if result.pages != 1 else ''}")
-        for note in result.notes:
-            click.echo(f"note: {note}")
+        _report_notes(result.notes)
     _report_exports([(folder, n) for folder, n, _ in result.folders], result.export_notes, quiet)
 
 

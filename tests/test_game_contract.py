@@ -98,11 +98,11 @@ def test_players_outside_a_games_range_write_nothing(tmp_path):
 def test_an_option_a_game_does_not_use_gets_a_note(tmp_path):
     r = _run("build", "archaeology", "--fillable", "--out", str(tmp_path))
     assert r.returncode == 0, r.stderr
-    assert "note: --fillable does not apply to archaeology" in r.stdout
+    assert "note: --fillable does not apply to archaeology" in r.stderr
     r = _run("build", "archeotrek", "--board-paper", "a3", "--players", "1", "--out", str(tmp_path))
     assert r.returncode == 0, r.stderr
-    assert "note: --board-paper does not apply to archeotrek" in r.stdout
-    assert "--fillable" not in r.stdout
+    assert "note: --board-paper does not apply to archeotrek" in r.stderr
+    assert "--fillable" not in r.stdout + r.stderr
 
 
 def test_a_plugin_game_scores_through_the_cli(tmp_path):

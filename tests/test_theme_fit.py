@@ -82,5 +82,5 @@ def test_a_rules_reference_pushed_past_its_page_is_a_note(wide_theme, tmp_path):
     with pdfplumber.open(tmp_path / "archeo" / "rules-reference.pdf") as pdf:
         pages = len(pdf.pages)
     assert pages > 1, "the wide font does push the reference past one page"
-    notes = [line for line in r.stdout.splitlines() if line.startswith("note: ")]
-    assert any(f"{pages} pages, laid out for 1" in n and "archeo" in n for n in notes), r.stdout
+    notes = [line for line in r.stderr.splitlines() if line.startswith("note: ")]
+    assert any(f"{pages} pages, laid out for 1" in n and "archeo" in n for n in notes), r.stderr
