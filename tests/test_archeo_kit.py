@@ -465,10 +465,13 @@ def layer_backs(tmp_path_factory):
     Layers are told apart without their colour: backs drawn from the same
     form XObject are the same artwork; the two commonest artworks are the plain
     sand and dirt backs (25 tiles each, the bone hints aside), the one whose
-    backs carry a "?" is the discovery layer."""
+    backs carry a "?" (pdfium's text layer: the glyph's box starts inside the
+    tile's trim) is the discovery layer."""
     import shutil as _shutil
 
     import numpy as np
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
     from PIL import Image
     from pypdf import PdfReader
 
@@ -491,14 +494,23 @@ def layer_backs(tmp_path_factory):
         k = LAYER_DPI / 72
         backs: dict[str, list] = {}
         question = set()
-        with pdfplumber.open(pdf) as plumb:
-            for i, (rpage, page) in enumerate(zip(reader.pages, plumb.pages)):
-                if "backs" not in "".join(ch["text"] for ch in page.chars):  # the footer: "… · backs …"
-                    continue
+        doc = pdfium.PdfDocument(str(pdf))
+        try:
+            for i, rpage in enumerate(reader.pages):
+                # the page's characters as pdfium reads them (the art's forms included; pdfium's
+                # text layer, not pdfplumber's: it reads a page in C, pdfplumber in Python)
+                text = doc[i].get_textpage()
+                try:
+                    chars = [(chr(raw.FPDFText_GetUnicode(text.raw, k)), k) for k in range(text.count_chars())]
+                    if "backs" not in "".join(c for c, _ in chars):  # the footer: "… · backs …"
+                        continue
+                    # (x, y) pt, PDF space: the left and bottom of each "?" glyph's box
+                    marks = [text.get_charbox(k)[:2] for c, k in chars if c == "?"]
+                finally:
+                    text.close()
                 png = rasterise(pdf, folder / f"p{i}", dpi=LAYER_DPI, first=i + 1, last=i + 1)[0]
                 img = np.asarray(Image.open(png).convert("RGB"))
-                height = float(page.height)
-                marks = [ch for ch in page.chars if ch["text"] == "?"]
+                height = float(rpage.mediabox.height)
                 xobjects = rpage["/Resources"].get("/XObject", {})
                 for form, (a, b, c, d, e, f) in _placed_forms(reader, rpage):
                     box = [float(v) for v in xobjects[form]["/BBox"]] if form in xobjects else None
@@ -513,8 +525,10 @@ def layer_backs(tmp_path_factory):
                     crop = img[int((height - y1 + inset) * k):int((height - y0 - inset) * k),
                                int((x0 + inset) * k):int((x1 - inset) * k)]
                     backs.setdefault(form, []).append(crop)
-                    if any(x0 < ch["x0"] < x1 and y0 < height - ch["bottom"] < y1 for ch in marks):
+                    if any(x0 < x < x1 and y0 < y < y1 for x, y in marks):
                         question.add(form)
+        finally:
+            doc.close()
         common = sorted((f for f in backs if f not in question), key=lambda f: -len(backs[f]))
         assert len(question) == 1 and len(backs[common[1]]) >= 20, (name, {f: len(v) for f, v in backs.items()})
         out[name] = {"discovery": backs[next(iter(question))], "A": backs[common[0]], "B": backs[common[1]]}
