@@ -9,6 +9,7 @@ written here, not read from the rules data under test.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import subprocess
@@ -57,8 +58,32 @@ def kits(tmp_path_factory, themed_kits):
     return {"a4": themed_kits("classic", "a4") / "archeo", "letter": folder / "archeo"}
 
 
+#: pdfplumber's reading of each kit file this module opens, kept for the module: a
+#: file (tiles.pdf above all) is parsed once, not once per test that reads it.  The
+#: kits are the read-only folders of the ``kits`` fixture; no test changes a page.
+_PARSED: dict[Path, pdfplumber.PDF] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _parsed_once():
+    yield
+    for pdf in _PARSED.values():
+        pdf.close()
+    _PARSED.clear()
+
+
+@contextlib.contextmanager
+def _plumbed(path):
+    """``with _plumbed(path) as pdf``: pdfplumber's PDF of the kit file ``path``,
+    opened (and its pages parsed) once per module; closed when the module ends."""
+    key = Path(path).resolve()
+    if key not in _PARSED:
+        _PARSED[key] = pdfplumber.open(key)
+    yield _PARSED[key]
+
+
 def _pages(path):
-    with pdfplumber.open(path) as pdf:
+    with _plumbed(path) as pdf:
         return [(page_text(p), p) for p in pdf.pages]
 
 
@@ -82,7 +107,7 @@ def _fronts_text(path, pieces: str = "all") -> str:
     """The fronts pages' text: of every piece, or only of the ``"tokens"``
     (inside a token's trim circle) or of the ``"others"``."""
     texts = []
-    with pdfplumber.open(path) as pdf:
+    with _plumbed(path) as pdf:
         for p in pdf.pages:
             if "· backs" in page_text(p):
                 continue
@@ -100,11 +125,11 @@ def test_files_and_paper_sizes(kits):
     for paper, (w, h) in (("a4", (210, 297)), ("letter", (215.9, 279.4))):
         assert {p.stem for p in kits[paper].glob("*.pdf")} == names
         for name in names:
-            with pdfplumber.open(kits[paper] / f"{name}.pdf") as pdf:
+            with _plumbed(kits[paper] / f"{name}.pdf") as pdf:
                 for page in pdf.pages:
                     assert to_mm(page.width) == pytest.approx(w, abs=0.1)
                     assert to_mm(page.height) == pytest.approx(h, abs=0.1)
-        with pdfplumber.open(kits[paper] / "rules-reference.pdf") as pdf:
+        with _plumbed(kits[paper] / "rules-reference.pdf") as pdf:
             assert len(pdf.pages) == 1
 
 
@@ -128,7 +153,7 @@ def test_cover_counts_tiles_and_tokens_apart(kits):
     cover's "What is inside" counts each kind on its own row, as the rulebook
     does: 54 tiles, 9 tokens, 12 cards (11 shovel cards and the reference card)."""
     for paper in ("a4", "letter"):
-        with pdfplumber.open(kits[paper] / "archeo-kit.pdf") as pdf:
+        with _plumbed(kits[paper] / "archeo-kit.pdf") as pdf:
             page = pdf.pages[0]  # "What is inside", the left column (the print plan is on the right)
             lines = [ln["text"] for ln in page.crop((0, 0, page.width * 0.45, page.height)).extract_text_lines()]
         rows = {ln.split(" ", 1)[1]: int(ln.split(" ", 1)[0]) for ln in lines if re.match(r"\d+ [A-Z]", ln)}
@@ -145,7 +170,7 @@ def test_tokens_share_the_tiles_last_sheet(kits):
     on fronts pages of tiles.pdf that hold tiles too — no sheet of tokens alone."""
     for paper in ("a4", "letter"):
         tokens = 0
-        with pdfplumber.open(kits[paper] / "tiles.pdf") as pdf:
+        with _plumbed(kits[paper] / "tiles.pdf") as pdf:
             for page in pdf.pages:
                 circles = _trim_circles(page)
                 if not circles or "· backs" in page_text(page):
@@ -165,7 +190,7 @@ def test_tile_backs_by_layer(kits):
     theme = load_theme("classic")
     want = {theme.hex(r, "archeo"): r for r in ("sand", "dirt", "discovery")}
     pdf = pdfium.PdfDocument(str(kits["a4"] / "tiles.pdf"))
-    with pdfplumber.open(kits["a4"] / "tiles.pdf") as plumb:
+    with _plumbed(kits["a4"] / "tiles.pdf") as plumb:
         seen = Counter()
         for i, page in enumerate(plumb.pages):
             if "· backs" not in page_text(page):
@@ -198,7 +223,7 @@ def test_card_and_token_counts_from_pdf(kits):
     # the word at both ends, the far one turned (extracted backwards)
     assert len(re.findall(r"SHOVEL(?! CARDS)", cards)) == len(re.findall("LEVOHS", cards)) == SHOVEL_CARDS
     # reference card: the rulebook's table, solo included (label ↔ big number on the same row)
-    with pdfplumber.open(kits["a4"] / "shovel-cards.pdf") as pdf:
+    with _plumbed(kits["a4"] / "shovel-cards.pdf") as pdf:
         page = next(p for p in pdf.pages if "SHOVEL CARDS" in page_text(p))
         words = page.extract_words(extra_attrs=["size"])
     big = [(float(w["text"]), (w["top"] + w["bottom"]) / 2) for w in words if w["size"] >= 20 and w["text"].isdigit()]
@@ -287,7 +312,7 @@ def _stars(path, colour: str, fronts_only=True, tokens_only=False) -> int:
     ``tokens_only``: those on a token (inside its trim circle)."""
     rgb = tuple(int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5))
     n = 0
-    with pdfplumber.open(path) as pdf:
+    with _plumbed(path) as pdf:
         for page in pdf.pages:
             if fronts_only and "· backs" in page_text(page):
                 continue
@@ -317,12 +342,12 @@ def test_dig_site_layers_hold_the_tiles(kits):
     tile inside the one above; their tiles by colour are the rulebook's
     counts; every tile below lies under parts of several tiles above."""
     theme = load_theme("classic")
-    with pdfplumber.open(kits["a4"] / "tiles.pdf") as pdf:
+    with _plumbed(kits["a4"] / "tiles.pdf") as pdf:
         xs = sorted({round(l["x0"], 2) for l in pdf.pages[0].lines if abs(l["x0"] - l["x1"]) < 0.01
                      and l["top"] < mm(12)})
     tile = Counter(round(b - a, 1) for a, b in zip(xs, xs[1:])).most_common(1)[0][0]
     assert to_mm(tile) == pytest.approx(34, abs=TOL)
-    with pdfplumber.open(kits["a4"] / "dig-site.pdf") as pdf:
+    with _plumbed(kits["a4"] / "dig-site.pdf") as pdf:
         rects = pdf.pages[0].rects
     frames = sorted((r for r in rects if r["width"] > 1.5 * tile and abs(r["width"] - r["height"]) < 0.5
                      and abs(r["width"] / tile - round(r["width"] / tile)) < 0.02 and r.get("fill")),
@@ -348,7 +373,8 @@ def test_dig_site_layers_hold_the_tiles(kits):
             over = [(ux, uy) for ux, uy in ups if abs(ux - lx) < tile - 0.5 and abs(uy - ly) < tile - 0.5]
             assert len(over) >= 2  # a tile below is under parts of several tiles above
             assert all(abs(ux - lx) > 1 or abs(uy - ly) > 1 for ux, uy in over)  # never exactly under one
-    text = pdfplumber.open(kits["a4"] / "dig-site.pdf").pages[0].extract_text()
+    with _plumbed(kits["a4"] / "dig-site.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
     for n in (SAND, 16, 9, DISCOVERY):
         assert f"{n} tiles" in text
     assert "4 compartments" in text
