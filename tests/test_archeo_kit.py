@@ -497,9 +497,9 @@ def layer_backs(tmp_path_factory):
 
     import numpy as np
     import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
     from PIL import Image
     from pypdf import PdfReader
+    from pypdfium2 import raw
 
     from colour_checks import rasterise
 
