@@ -92,6 +92,41 @@ def test_games_without_a_problem_take_the_quick_pass():
             assert _clean_sheets(game, t, tindex) == quick == full
 
 
+def test_bounded_memories_give_the_same_verdicts(monkeypatch):
+    """The quick pass's memories (an area's values → its Bone tokens, per
+    rule set; per-mask counts → Hall's condition, per layout) are cleared
+    when full, and a game is judged the same with them cleared at every
+    step as with room to spare: a fresh copy of every game, under three
+    rule sets taken in turn (one lets areas keep a Bone fewer or more)."""
+    import dataclasses
+
+    import printkit.games.archeotrek.validate as v
+
+    plays = [game_from_dict(simulate(players=p, seed=s)) for p in (2, 4) for s in range(12)]
+    variants = [{}, {"tokens_base": 2}, {"tokens_per_zero": 0}]
+
+    def verdicts() -> list:
+        out = []
+        for game in plays:
+            for change in variants:
+                g = dataclasses.replace(game, **change)
+                sheets: list = []
+                out.append((validate(g, sheets=sheets), sheets))
+        return out
+
+    roomy = verdicts()
+    assert [p for p, _ in roomy[::3]] == [[]] * len(plays)  # the bundled rules: no problem
+    assert all(p for p, _ in roomy[1::3])  # one Bone short per area
+    monkeypatch.setattr(v, "_NEED_MEMO_MAX", 2)
+    monkeypatch.setattr(v, "_NEED_RULE_SETS", 1)
+    monkeypatch.setattr(v, "_HALL_MEMO_MAX", 1)
+    v._NEEDS.clear()
+    tables_for(plays[0].layout).full_hall.clear()
+    assert verdicts() == roomy
+    assert len(v._NEEDS) <= 1 and all(len(m) <= 2 for m in v._NEEDS.values())
+    assert len(tables_for(plays[0].layout).full_hall) <= 1
+
+
 @SETTINGS
 @given(games, st.data())
 def test_no_assignment_on_a_sheet_clean_but_for_it(data, draw):

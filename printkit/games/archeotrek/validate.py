@@ -437,20 +437,21 @@ def _area_shape(acircles: tuple[str, ...], t: Tables) -> tuple[int, Callable[[di
     return shape
 
 
-#: Most value tuples :func:`_area_need` remembers per rule set.
+#: Most value tuples :func:`_area_need` remembers per rule set (of areas of
+#: up to :data:`_SHAPE_MEMO_LEN` circles), and most rule sets.
 _NEED_MEMO_MAX = 4096
+_NEED_RULE_SETS = 4
 #: (area_sum, base, per_zero) → an area's values → the Bone tokens it keeps
 #: (-1: its values do not total ``area_sum``); see :func:`_area_need`.
 _NEEDS: dict[tuple[int, int, int], dict[tuple, int]] = {}
 
 
 def _needs_for(area_sum: int, base: int, per_zero: int) -> dict[tuple, int]:
-    """The memo of :func:`_area_need` for one rule set (at most 16 rule sets
-    are remembered)."""
+    """The memo of :func:`_area_need` for one rule set."""
     key = (area_sum, base, per_zero)
     needs = _NEEDS.get(key)
     if needs is None:
-        if len(_NEEDS) >= 16:
+        if len(_NEEDS) >= _NEED_RULE_SETS:
             _NEEDS.clear()
         needs = _NEEDS[key] = {}
     return needs
@@ -461,9 +462,10 @@ def _area_need(values: tuple, needs: dict[tuple, int], area_sum: int, base: int,
     ``base + per_zero × zeros`` (rulebook: 3. Reveal fossils), or -1 when the
     values do not total ``area_sum``.  Remembered in ``needs``."""
     need = base + per_zero * values.count(0) if sum(values) == area_sum else -1
-    if len(needs) >= _NEED_MEMO_MAX:
-        needs.clear()
-    needs[values] = need
+    if len(values) <= _SHAPE_MEMO_LEN:
+        if len(needs) >= _NEED_MEMO_MAX:
+            needs.clear()
+        needs[values] = need
     return need
 
 
@@ -553,6 +555,10 @@ def token_index(tokens: TokenSet) -> dict[str, tuple[str, int]]:
 token_index_for: Callable[[TokenSet], dict[str, tuple[str, int]]] = _by_identity(token_index)
 
 
+#: Most per-mask counts :func:`_full_hall` remembers per layout.
+_HALL_MEMO_MAX = 4096
+
+
 def _full_hall(counts: int, t: Tables) -> bool:
     """Whether circles counted per allowed-lines mask in ``counts`` (the
     count fields of :attr:`Tables.quick`) can each take a box of a sheet of
@@ -562,7 +568,7 @@ def _full_hall(counts: int, t: Tables) -> bool:
     for m, (shift, width) in t.mask_fields.items():
         by_mask[m] = counts >> shift & ((1 << width) - 1)
     ok = _hall_fails(by_mask, [t.boxes[line] for line in CHOICE_LINES], t) is None
-    if len(t.full_hall) >= 1 << 16:
+    if len(t.full_hall) >= _HALL_MEMO_MAX:
         t.full_hall.clear()
     t.full_hall[counts] = ok
     return ok
