@@ -197,14 +197,20 @@ def _connected(filled: int, t: Tables) -> bool:
     Up to two 13-circle chunks: each chunk's groups of linked circles are
     found once per chunk pattern (:attr:`Tables.groups`).  With one group in
     a chunk, the whole is linked when that group neighbours every group of
-    the other chunk.  Any other case, and larger layouts, grow the group
-    from one circle (:func:`_reach`).  (:attr:`Tables.connected` is this
-    test for one layout.)"""
+    the other chunk; with several in each, when joining the groups that
+    neighbour those joined so far joins them all.  Larger layouts grow the
+    group from one circle (:func:`_reach`).  (:attr:`Tables.connected` is
+    this test for one layout.)"""
     return t.connected(filled)
 
 
 def _connected_test(t: Tables) -> Callable[[int], bool]:
-    """:func:`_connected` for the layout of ``t``, its tables bound in."""
+    """:func:`_connected` for the layout of ``t``, its tables bound in.
+
+    With two chunks, a group is joined when it meets the neighbours of the
+    groups joined so far (:attr:`Tables.spread` gives a group's neighbours:
+    a group lies within one chunk); the circles are linked when every group
+    is joined."""
     nbr, groups, spread = t.nbr, t.groups, t.spread
 
     def walk(filled: int) -> bool:
@@ -241,8 +247,19 @@ def _connected_test(t: Tables) -> Callable[[int], bool]:
             near, others = high_near[high], lows
         elif not lows or not highs:
             return len(lows) + len(highs) <= 1
-        else:
-            return walk(filled)
+        else:  # several groups on each side: join those the joined ones neighbour
+            near, others = low_near[lows[0]], lows[1:] + highs
+            while others:
+                apart = ()
+                for g in others:
+                    if near & g:
+                        near |= low_near[g] if g <= mask else high_near[g >> _CHUNK]
+                    else:
+                        apart += (g,)
+                if len(apart) == len(others):
+                    return False
+                others = apart
+            return True
         for g in others:
             if not near & g:
                 return False
