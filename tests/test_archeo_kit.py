@@ -9,6 +9,7 @@ written here, not read from the rules data under test.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import subprocess
@@ -57,8 +58,32 @@ def kits(tmp_path_factory, themed_kits):
     return {"a4": themed_kits("classic", "a4") / "archeo", "letter": folder / "archeo"}
 
 
+#: pdfplumber's reading of each kit file this module opens, kept for the module: a
+#: file (tiles.pdf above all) is parsed once, not once per test that reads it.  The
+#: kits are the read-only folders of the ``kits`` fixture; no test changes a page.
+_PARSED: dict[Path, pdfplumber.PDF] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _parsed_once():
+    yield
+    for pdf in _PARSED.values():
+        pdf.close()
+    _PARSED.clear()
+
+
+@contextlib.contextmanager
+def _plumbed(path):
+    """``with _plumbed(path) as pdf``: pdfplumber's PDF of the kit file ``path``,
+    opened (and its pages parsed) once per module; closed when the module ends."""
+    key = Path(path).resolve()
+    if key not in _PARSED:
+        _PARSED[key] = pdfplumber.open(key)
+    yield _PARSED[key]
+
+
 def _pages(path):
-    with pdfplumber.open(path) as pdf:
+    with _plumbed(path) as pdf:
         return [(page_text(p), p) for p in pdf.pages]
 
 
@@ -82,7 +107,7 @@ def _fronts_text(path, pieces: str = "all") -> str:
     """The fronts pages' text: of every piece, or only of the ``"tokens"``
     (inside a token's trim circle) or of the ``"others"``."""
     texts = []
-    with pdfplumber.open(path) as pdf:
+    with _plumbed(path) as pdf:
         for p in pdf.pages:
             if "· backs" in page_text(p):
                 continue
@@ -100,11 +125,11 @@ def test_files_and_paper_sizes(kits):
     for paper, (w, h) in (("a4", (210, 297)), ("letter", (215.9, 279.4))):
         assert {p.stem for p in kits[paper].glob("*.pdf")} == names
         for name in names:
-            with pdfplumber.open(kits[paper] / f"{name}.pdf") as pdf:
+            with _plumbed(kits[paper] / f"{name}.pdf") as pdf:
                 for page in pdf.pages:
                     assert to_mm(page.width) == pytest.approx(w, abs=0.1)
                     assert to_mm(page.height) == pytest.approx(h, abs=0.1)
-        with pdfplumber.open(kits[paper] / "rules-reference.pdf") as pdf:
+        with _plumbed(kits[paper] / "rules-reference.pdf") as pdf:
             assert len(pdf.pages) == 1
 
 
@@ -128,7 +153,7 @@ def test_cover_counts_tiles_and_tokens_apart(kits):
     cover's "What is inside" counts each kind on its own row, as the rulebook
     does: 54 tiles, 9 tokens, 12 cards (11 shovel cards and the reference card)."""
     for paper in ("a4", "letter"):
-        with pdfplumber.open(kits[paper] / "archeo-kit.pdf") as pdf:
+        with _plumbed(kits[paper] / "archeo-kit.pdf") as pdf:
             page = pdf.pages[0]  # "What is inside", the left column (the print plan is on the right)
             lines = [ln["text"] for ln in page.crop((0, 0, page.width * 0.45, page.height)).extract_text_lines()]
         rows = {ln.split(" ", 1)[1]: int(ln.split(" ", 1)[0]) for ln in lines if re.match(r"\d+ [A-Z]", ln)}
@@ -145,7 +170,7 @@ def test_tokens_share_the_tiles_last_sheet(kits):
     on fronts pages of tiles.pdf that hold tiles too — no sheet of tokens alone."""
     for paper in ("a4", "letter"):
         tokens = 0
-        with pdfplumber.open(kits[paper] / "tiles.pdf") as pdf:
+        with _plumbed(kits[paper] / "tiles.pdf") as pdf:
             for page in pdf.pages:
                 circles = _trim_circles(page)
                 if not circles or "· backs" in page_text(page):
@@ -165,7 +190,7 @@ def test_tile_backs_by_layer(kits):
     theme = load_theme("classic")
     want = {theme.hex(r, "archeo"): r for r in ("sand", "dirt", "discovery")}
     pdf = pdfium.PdfDocument(str(kits["a4"] / "tiles.pdf"))
-    with pdfplumber.open(kits["a4"] / "tiles.pdf") as plumb:
+    with _plumbed(kits["a4"] / "tiles.pdf") as plumb:
         seen = Counter()
         for i, page in enumerate(plumb.pages):
             if "· backs" not in page_text(page):
@@ -198,7 +223,7 @@ def test_card_and_token_counts_from_pdf(kits):
     # the word at both ends, the far one turned (extracted backwards)
     assert len(re.findall(r"SHOVEL(?! CARDS)", cards)) == len(re.findall("LEVOHS", cards)) == SHOVEL_CARDS
     # reference card: the rulebook's table, solo included (label ↔ big number on the same row)
-    with pdfplumber.open(kits["a4"] / "shovel-cards.pdf") as pdf:
+    with _plumbed(kits["a4"] / "shovel-cards.pdf") as pdf:
         page = next(p for p in pdf.pages if "SHOVEL CARDS" in page_text(p))
         words = page.extract_words(extra_attrs=["size"])
     big = [(float(w["text"]), (w["top"] + w["bottom"]) / 2) for w in words if w["size"] >= 20 and w["text"].isdigit()]
@@ -287,7 +312,7 @@ def _stars(path, colour: str, fronts_only=True, tokens_only=False) -> int:
     ``tokens_only``: those on a token (inside its trim circle)."""
     rgb = tuple(int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5))
     n = 0
-    with pdfplumber.open(path) as pdf:
+    with _plumbed(path) as pdf:
         for page in pdf.pages:
             if fronts_only and "· backs" in page_text(page):
                 continue
@@ -317,12 +342,12 @@ def test_dig_site_layers_hold_the_tiles(kits):
     tile inside the one above; their tiles by colour are the rulebook's
     counts; every tile below lies under parts of several tiles above."""
     theme = load_theme("classic")
-    with pdfplumber.open(kits["a4"] / "tiles.pdf") as pdf:
+    with _plumbed(kits["a4"] / "tiles.pdf") as pdf:
         xs = sorted({round(l["x0"], 2) for l in pdf.pages[0].lines if abs(l["x0"] - l["x1"]) < 0.01
                      and l["top"] < mm(12)})
     tile = Counter(round(b - a, 1) for a, b in zip(xs, xs[1:])).most_common(1)[0][0]
     assert to_mm(tile) == pytest.approx(34, abs=TOL)
-    with pdfplumber.open(kits["a4"] / "dig-site.pdf") as pdf:
+    with _plumbed(kits["a4"] / "dig-site.pdf") as pdf:
         rects = pdf.pages[0].rects
     frames = sorted((r for r in rects if r["width"] > 1.5 * tile and abs(r["width"] - r["height"]) < 0.5
                      and abs(r["width"] / tile - round(r["width"] / tile)) < 0.02 and r.get("fill")),
@@ -348,7 +373,8 @@ def test_dig_site_layers_hold_the_tiles(kits):
             over = [(ux, uy) for ux, uy in ups if abs(ux - lx) < tile - 0.5 and abs(uy - ly) < tile - 0.5]
             assert len(over) >= 2  # a tile below is under parts of several tiles above
             assert all(abs(ux - lx) > 1 or abs(uy - ly) > 1 for ux, uy in over)  # never exactly under one
-    text = pdfplumber.open(kits["a4"] / "dig-site.pdf").pages[0].extract_text()
+    with _plumbed(kits["a4"] / "dig-site.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
     for n in (SAND, 16, 9, DISCOVERY):
         assert f"{n} tiles" in text
     assert "4 compartments" in text
@@ -465,12 +491,15 @@ def layer_backs(tmp_path_factory):
     Layers are told apart without their colour: backs drawn from the same
     form XObject are the same artwork; the two commonest artworks are the plain
     sand and dirt backs (25 tiles each, the bone hints aside), the one whose
-    backs carry a "?" is the discovery layer."""
+    backs carry a "?" (pdfium's text layer: the glyph's box starts inside the
+    tile's trim) is the discovery layer."""
     import shutil as _shutil
 
     import numpy as np
+    import pypdfium2 as pdfium
     from PIL import Image
     from pypdf import PdfReader
+    from pypdfium2 import raw
 
     from colour_checks import rasterise
 
@@ -491,14 +520,23 @@ def layer_backs(tmp_path_factory):
         k = LAYER_DPI / 72
         backs: dict[str, list] = {}
         question = set()
-        with pdfplumber.open(pdf) as plumb:
-            for i, (rpage, page) in enumerate(zip(reader.pages, plumb.pages)):
-                if "backs" not in "".join(ch["text"] for ch in page.chars):  # the footer: "… · backs …"
-                    continue
+        doc = pdfium.PdfDocument(str(pdf))
+        try:
+            for i, rpage in enumerate(reader.pages):
+                # the page's characters as pdfium reads them (the art's forms included; pdfium's
+                # text layer, not pdfplumber's: it reads a page in C, pdfplumber in Python)
+                text = doc[i].get_textpage()
+                try:
+                    chars = [(chr(raw.FPDFText_GetUnicode(text.raw, k)), k) for k in range(text.count_chars())]
+                    if "backs" not in "".join(c for c, _ in chars):  # the footer: "… · backs …"
+                        continue
+                    # (x, y) pt, PDF space: the left and bottom of each "?" glyph's box
+                    marks = [text.get_charbox(k)[:2] for c, k in chars if c == "?"]
+                finally:
+                    text.close()
                 png = rasterise(pdf, folder / f"p{i}", dpi=LAYER_DPI, first=i + 1, last=i + 1)[0]
                 img = np.asarray(Image.open(png).convert("RGB"))
-                height = float(page.height)
-                marks = [ch for ch in page.chars if ch["text"] == "?"]
+                height = float(rpage.mediabox.height)
                 xobjects = rpage["/Resources"].get("/XObject", {})
                 for form, (a, b, c, d, e, f) in _placed_forms(reader, rpage):
                     box = [float(v) for v in xobjects[form]["/BBox"]] if form in xobjects else None
@@ -513,8 +551,10 @@ def layer_backs(tmp_path_factory):
                     crop = img[int((height - y1 + inset) * k):int((height - y0 - inset) * k),
                                int((x0 + inset) * k):int((x1 - inset) * k)]
                     backs.setdefault(form, []).append(crop)
-                    if any(x0 < ch["x0"] < x1 and y0 < height - ch["bottom"] < y1 for ch in marks):
+                    if any(x0 < x < x1 and y0 < y < y1 for x, y in marks):
                         question.add(form)
+        finally:
+            doc.close()
         common = sorted((f for f in backs if f not in question), key=lambda f: -len(backs[f]))
         assert len(question) == 1 and len(backs[common[1]]) >= 20, (name, {f: len(v) for f, v in backs.items()})
         out[name] = {"discovery": backs[next(iter(question))], "A": backs[common[0]], "B": backs[common[1]]}

@@ -209,12 +209,23 @@ def test_nothing_is_painted_over_a_mark(kits):
 
 @pytest.fixture(scope="module")
 def boards(tmp_path_factory):
-    """Every board of every kit: tiled over A4, and on one A3 sheet."""
+    """Every board of every kit: tiled over A4, and on one A3 sheet — each
+    board part of every registered game (``build all``'s) rendered as the
+    build renders it (:func:`printkit.build.render_part`: the bytes the build
+    writes as ``<game>/<part>.pdf``), without the kits' other parts."""
+    from printkit.build import load_game, render_part
+    from printkit.registry import game_ids
+
     out = {}
     for name, paper in (("tiled", None), ("a3", "a3")):
         folder = tmp_path_factory.mktemp(f"boards-{name}")
         options = BuildOptions(paper=get_paper("a4"), theme=load_theme("classic"), board_paper=paper)
-        build(["all"], options, folder, jobs=2)
+        for game in game_ids():
+            kit = load_game(game)
+            for part in kit.parts(options):
+                if part.name.startswith("board"):
+                    (folder / game).mkdir(exist_ok=True)
+                    (folder / game / f"{part.name}.pdf").write_bytes(render_part(part, options, kit.title)[0])
         out[name] = sorted(p for p in folder.glob("*/board*.pdf"))
     return out
 

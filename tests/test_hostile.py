@@ -388,7 +388,10 @@ def _substitute(root: Path, values: dict[str, str]):
             p.write_text(new, encoding="utf-8")
 
 
-def run_case(case: dict, base: Path, port: int) -> Outcome:
+def run_case(case: dict, base: Path, port: int, environ: dict[str, str]) -> Outcome:
+    """Run one case (in a pool thread); ``environ``: this process's environment as the
+    fixture read it before the pool started — a thread must not iterate ``os.environ``
+    while pytest sets and deletes PYTEST_CURRENT_TEST in the main thread (KeyError)."""
     name = case["name"]
     workdir = base / name
     casedir = workdir / "case"
@@ -411,7 +414,7 @@ def run_case(case: dict, base: Path, port: int) -> Outcome:
             argvals.update(extra)
     o.inputs = {p for p in workdir.rglob("*.pdf")}
     argv = [sys.executable, "-m", "printkit"] + [a.format(**argvals) for a in case["argv"]]
-    env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}
+    env = {k: v for k, v in environ.items() if "proxy" not in k.lower()}
     env.update(PYTHONPATH=str(REPO), TMPDIR=str(o.tmpdir), PYTHONDONTWRITEBYTECODE="1", NO_PROXY="*")
     bound = float(case["timeout"])
     t0 = time.monotonic()
@@ -463,7 +466,8 @@ def outcomes(http_server, tmp_path_factory, request):
     # only the selected cases; the slowest (and signal) ones first, so they overlap the quick ones
     order = sorted((c for c in CASES if c["name"] in selected), key=lambda c: -float(c["timeout"]))
     pool = ThreadPoolExecutor(max_workers=WORKERS)
-    futures = {c["name"]: pool.submit(run_case, c, base, port) for c in order}
+    environ = dict(os.environ)  # read here, in the main thread (run_case)
+    futures = {c["name"]: pool.submit(run_case, c, base, port, environ) for c in order}
     yield futures
     pool.shutdown(wait=True, cancel_futures=True)
 

@@ -18,6 +18,7 @@ else at ``a.b``.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -39,8 +40,10 @@ def _modules() -> dict[str, Path]:
     return out
 
 
-def _imports(path: Path, package: str) -> list[tuple[int, str]]:
-    """(line, imported module or module.name) of every import statement in ``path``."""
+@functools.cache
+def _imports(path: Path, package: str) -> tuple[tuple[int, str], ...]:
+    """(line, imported module or module.name) of every import statement in ``path``
+    (each file parsed once per run: the sources do not change under the suite)."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -51,10 +54,12 @@ def _imports(path: Path, package: str) -> list[tuple[int, str]]:
                 up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
                 base = ".".join(up + ([base] if base else []))
             found += [(node.lineno, f"{base}.{a.name}") for a in node.names]
-    return found
+    return tuple(found)
 
 
-def _graph() -> dict[str, set[str]]:
+@functools.cache
+def _graph() -> dict[str, frozenset[str]]:
+    """The import graph (module -> the printkit modules it imports), read once per run."""
     mods = _modules()
 
     def resolve(name: str) -> str | None:
@@ -69,7 +74,7 @@ def _graph() -> dict[str, set[str]]:
             r = resolve(target) if target.startswith("printkit") else None
             if r and r != m:
                 edges[m].add(r)
-    return edges
+    return {m: frozenset(t) for m, t in edges.items()}
 
 
 def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
