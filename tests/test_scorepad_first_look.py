@@ -78,11 +78,25 @@ def _open(browser, path: Path):
 def test_a_new_pad_names_no_winner_and_no_cli_words(browser, pads, game):
     page, errors = _open(browser, pads[game])
     assert page.locator("#winner").count() == 0
-    assert "No scores yet" in page.inner_text("#results")
+    results = page.inner_text("#results")
+    if game == "archeo":  # cooperative: the table wins or loses together, no one is "the winner"
+        assert "No score yet" in results and "winner" not in results.lower()
+    else:
+        assert "No scores yet" in results
     assert "nothing scored yet" in page.inner_text("#status")
     text = page.inner_text("body")
     assert "win" not in page.inner_text("#status").lower()
     assert "--" not in text and "`" not in text and "Shared win" not in text
+    # the Export panel, and a file the pad cannot load, speak of the page, not of a command line
+    page.click("text=Export")
+    page.wait_for_selector("#export-panel")
+    assert "printkit" not in page.inner_text("#export-panel .hint")
+    page.click("text=Import")
+    page.fill("#import-panel textarea", 'game = "another-game"\n')
+    page.click("#import-go")
+    page.wait_for_selector("#import-error")
+    assert "cannot be loaded" in page.inner_text("#import-error")
+    assert "printkit" not in page.inner_text("#import-error")
     assert not errors
 
 

@@ -118,7 +118,7 @@
     var structural = r.problems.filter(function (p) {
       return p.severity === PK.ERROR && ["game-name", "unknown-key", "missing-key", "wrong-type", "no-players"].indexOf(p.code) >= 0;
     });
-    var head = "This file cannot be loaded into the pad (score it with printkit score):";
+    var head = "This file cannot be loaded into the pad:";
     if (structural.length) {
       var lines = structural.slice(0, MAX_SHOWN).map(PK.problemLine);
       if (structural.length > MAX_SHOWN) lines.push("… and " + (structural.length - MAX_SHOWN) + " more problem(s)");
@@ -157,7 +157,7 @@
       var text = exportText();
       out.push(h("section", { class: "card io", id: "export-panel" },
         h("h2", null, "Export"),
-        h("p", { class: "hint" }, "The game as a TOML file: printkit score " + gameId + " game.toml checks it and scores it."),
+        h("p", { class: "hint" }, "The game as a text file (TOML): download or copy it to keep it, share it or load it here again."),
         h("textarea", { id: "export-text", readonly: true, rows: 10, spellcheck: "false" }, text),
         h("div", { class: "row" },
           h("button", { type: "button", class: "tool", id: "download", onclick: download }, "Download .toml"),
@@ -258,7 +258,12 @@
   }
   function resultsPanel(ctx) {
     var sec = h("section", { class: "card results", id: "results" }, h("h2", null, "Scores"));
-    if (blank()) { sec.appendChild(h("p", { class: "hint", id: "no-scores" }, "No scores yet: the winner shows once a sheet is filled in.")); return sec; }
+    if (blank()) {
+      sec.appendChild(h("p", { class: "hint", id: "no-scores" }, ui.verdict  // a game that ranks nobody (cooperative)
+        ? "No score yet: the table's result shows once the sheet is filled in."
+        : "No scores yet: the winner shows once a sheet is filled in."));
+      return sec;
+    }
     if (!report.valid) { sec.appendChild(h("p", { class: "hint" }, "Scores appear when the sheets break no rule.")); return sec; }
     var v = verdict();
     if (v) sec.appendChild(h("p", { class: "winner", id: "winner" }, v));
