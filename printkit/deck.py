@@ -348,53 +348,69 @@ def _element(path: Path, i: int, el: Any, env) -> dict:
     if missing:
         raise PrintkitError(f"{where} ({kind}): missing {', '.join(sorted(missing))}")
     out: dict[str, Any] = {"type": kind}
+    errors: list[str] = []  # every bad key of the element, one line each
     for key, value in el.items():
         if key == "type":
             continue
-        if key == "dash":
-            if (not isinstance(value, list) or not 1 <= len(value) <= 4 or any(
-                    isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 100 for v in value)):
-                raise PrintkitError(f"{where} ({kind}): dash must be a list of 1–4 lengths in pt, e.g. [0, 5]")
-            out[key] = tuple(float(v) for v in value)
-        elif key in NUMERIC:
-            pt_key = key in PT_KEYS or (kind == "text" and key == "size")
-            if isinstance(value, str):  # a length with its unit: "1in", "25.4mm", "2cm", "9pt"
-                from printkit import UsageError
-                from printkit.units import parse_length
-
-                text, sign = value.strip(), 1
-                if text.startswith("-"):
-                    text, sign = text[1:], -1
-                try:
-                    value = sign * parse_length(text, what=key)
-                except UsageError:
-                    raise PrintkitError(f"{where} ({kind}): {key} {show(value)} is not a length; give a number "
-                                        f"({'pt' if pt_key else 'mm'}) or one with a unit: 1in, 25.4mm, 2cm, 9pt") from None
-                value = value if pt_key else to_mm(value)
-                if not math.isfinite(value):
-                    value = float("inf")  # refused just below
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not -1000 <= value <= 1000:
-                raise PrintkitError(f"{where} ({kind}): {key} must be a number (mm, or pt for size), got {value!r}")
-            if kind == "text" and key in ("size", "min_size") and not MIN_SIZE_FLOOR <= value <= 1000:
-                raise PrintkitError(f"{where} ({kind}): {key} must be a font size in pt "
-                                    f"({MIN_SIZE_FLOOR:g}–1000), got {value!r}")
-            out[key] = float(value)
-        elif key == "align" and value not in ALIGNS and "{" not in str(value):
-            raise PrintkitError(f"{where} ({kind}): align {show(value)}; choose left, centre or right "
-                                "(inside the box from x, w mm wide)")
-        elif key == "fit" and value not in FITS and "{" not in str(value):
-            raise PrintkitError(f"{where} ({kind}): fit {show(value)}; choose shrink (down to min_size) "
-                                "or error")
-        else:
-            out[key] = _compile(env, str(value), f"{where} ({kind}) {key}")
-    if kind == "image":
+        try:
+            _element_key(out, where, kind, key, value, env)
+        except PrintkitError as exc:
+            errors.append(str(exc))
+    if kind == "image" and not errors:
         src = el["src"]
         if "{{" not in str(src):
             full = image_path(path.parent, str(src), f"{where} (image)")
             if not full.is_file():
                 raise PrintkitError(f"{where} (image): src {src!r} {_not_a_file(full)}")
             _image_reader(full, str(src), f"{where} (image)")  # the format is checked now, before any card
+    if errors:
+        raise DeckErrors(errors) if len(errors) > 1 else PrintkitError(errors[0])
     return out
+
+
+def _element_key(out: dict, where: str, kind: str, key: str, value: Any, env) -> None:
+    """Check ``key`` = ``value`` of a layout element and put it in ``out``
+    (numbers as floats in mm or pt, strings compiled); raises
+    :class:`printkit.PrintkitError` naming the element and key."""
+    if key == "dash":
+        if (not isinstance(value, list) or not 1 <= len(value) <= 4 or any(
+                isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 100 for v in value)):
+            raise PrintkitError(f"{where} ({kind}): dash must be a list of 1–4 lengths in pt, e.g. [0, 5]")
+        out[key] = tuple(float(v) for v in value)
+    elif key in NUMERIC:
+        pt_key = key in PT_KEYS or (kind == "text" and key == "size")
+        if isinstance(value, str):  # a length with its unit: "1in", "25.4mm", "2cm", "9pt"
+            from printkit import UsageError
+            from printkit.units import parse_length
+
+            text, sign = value.strip(), 1
+            if text.startswith("-"):
+                text, sign = text[1:], -1
+            try:
+                value = sign * parse_length(text, what=key)
+            except UsageError:
+                raise PrintkitError(f"{where} ({kind}): {key} {show(value)} is not a length; give a number "
+                                    f"({'pt' if pt_key else 'mm'}) or one with a unit: 1in, 25.4mm, 2cm, 9pt") from None
+            value = value if pt_key else to_mm(value)
+            if not math.isfinite(value):
+                value = float("inf")  # refused just below
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise PrintkitError(f"{where} ({kind}): {key} must be a number (mm, or pt for size), got {value!r}")
+        if not -1000 <= value <= 1000:
+            raise PrintkitError(f"{where} ({kind}): {key} = {value!r} is out of range; give a number from "
+                                f"-1000 to 1000 ({'pt' if pt_key else 'mm'})")
+        if kind == "text" and key in ("size", "min_size") and not MIN_SIZE_FLOOR <= value <= 1000:
+            raise PrintkitError(f"{where} ({kind}): {key} must be a font size in pt "
+                                f"({MIN_SIZE_FLOOR:g}–1000), got {value!r}")
+        out[key] = float(value)
+    elif key == "align" and value not in ALIGNS and "{" not in str(value):
+        raise PrintkitError(f"{where} ({kind}): align {show(value)}; choose left, centre or right "
+                            "(inside the box from x, w mm wide)")
+    elif key == "fit" and value not in FITS and "{" not in str(value):
+        raise PrintkitError(f"{where} ({kind}): fit {show(value)}; choose shrink (down to min_size) "
+                            "or error")
+    else:
+        out[key] = _compile(env, str(value), f"{where} ({kind}) {key}")
 
 
 def load_layout(path: Path) -> Layout:
@@ -1696,17 +1712,29 @@ def _check_element(plan: _Plan, i: int, done: dict, where: str, allow_missing_gl
     """Check resolved element ``i`` (from 1) of the card ``where`` and make
     what drawing needs: ``("text", FittedText, colour, text)`` or ``(kind,
     element)``.  Raises :class:`printkit.PrintkitError` naming the card and
-    the element."""
+    the element, or :class:`DeckErrors` when several of its checks fail
+    (each colour key, then the text's font, fit and markup)."""
     theme, layout = plan.theme, plan.layout
     kind = done["type"]
     at = f"{where}, element {i} ({kind})"
+    errors: list[str] = []
     for key_name in ("colour", "fill", "stroke", "detail"):
         if key_name in done:
-            _colour(theme, done[key_name], at)
+            try:
+                _colour(theme, done[key_name], at)
+            except PrintkitError as exc:
+                errors.append(str(exc))
     if kind == "text":
-        fitted = fit_text(done, theme, layout.width, layout.height, at, plan.base)
-        _check_glyphs(done, i, theme, where, allow_missing_glyphs, warnings, base=plan.base)
+        try:
+            fitted = fit_text(done, theme, layout.width, layout.height, at, plan.base)
+            _check_glyphs(done, i, theme, where, allow_missing_glyphs, warnings, base=plan.base)
+        except PrintkitError as exc:
+            errors.append(str(exc))
+        if errors:
+            raise DeckErrors(errors) if len(errors) > 1 else PrintkitError(errors[0])
         return ("text", fitted, _colour(theme, done.get("colour", "ink"), at), done["text"])
+    if errors:
+        raise DeckErrors(errors) if len(errors) > 1 else PrintkitError(errors[0])
     if kind == "image":
         src = image_path(plan.base, done["src"], at)
         if not src.is_file():
@@ -1764,6 +1792,9 @@ def _card(plan: _Plan, row: dict, where: str, allow_missing_glyphs: bool, warnin
             said: list[str] = []
             try:
                 hit = _check_element(plan, i, _resolved(el, keys, values), where, allow_missing_glyphs, said)
+            except DeckErrors as exc:
+                problems.extend(exc.lines)
+                continue
             except PrintkitError as exc:
                 problems.append(str(exc))
                 continue

@@ -88,6 +88,32 @@ def test_every_bad_layout_element_is_listed_at_once(tmp_path):
     assert [ln.split(": element ")[1][:1] for ln in lines] == ["1", "2", "3"], lines
 
 
+def test_every_bad_key_of_one_element_is_listed_at_once(tmp_path):
+    """Within one element too: x and y both out of range (said as a range,
+    not "must be a number"); on a card, a bad colour and an unknown font of
+    the same text element, and a bad fill of another — one line each."""
+    layout = write(tmp_path, "front.toml", '[card]\nsize = "poker"\n\n[[element]]\ntype = "text"\ntext = "b"\n'
+                   'x = 1e308\ny = -1e308\nw = 10\nh = 10\nsize = 99999999999999999999999\n')
+    r = run("deck", EX / "cards.csv", "--layout", layout, "--out", tmp_path / "out")
+    assert r.exit_code == 1, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 3, lines
+    for line, key in zip(lines, ("x = 1e+308", "y = -1e+308", "size = 99999999999999999999999")):
+        assert f"element 1 (text): {key} is out of range" in line and "must be a number" not in line, line
+    layout = write(tmp_path, "front.toml", '[card]\nsize = "poker"\n\n[[element]]\ntype = "text"\ntext = "{{ title }}"\n'
+                   'x = 5\ny = 5\nw = 50\nh = 20\ncolour = "reddish"\nfont = "No Such Font"\n\n'
+                   '[[element]]\ntype = "box"\nx = 5\ny = 30\nw = 20\nh = 20\nfill = "notacolour"\n')
+    data = write(tmp_path, "d.csv", "title,qty\nHello,1\n")
+    r = run("deck", data, "--layout", layout, "--out", tmp_path / "out")
+    assert r.exit_code == 1, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 3, lines
+    assert "element 1 (text): colour 'reddish'" in lines[0]
+    assert "element 1 (text): font 'No Such Font'" in lines[1]
+    assert "element 2 (box): colour 'notacolour'" in lines[2]
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
+
+
 def test_many_problems_are_capped_with_a_count(tmp_path):
     data = write(tmp_path, "d.csv", "title,colour\n" + "Fine,nocolour\n" * 500)
     layout = write(tmp_path, "front.toml", LAYOUT)
@@ -280,7 +306,7 @@ def test_named_colours_and_units(tmp_path):
     assert trim is not None
 
 
-@pytest.mark.parametrize("value,needle", [('"1furlong"', "is not a length"), ('"1e999in"', "must be a number"),
+@pytest.mark.parametrize("value,needle", [('"1furlong"', "is not a length"), ('"1e999in"', "is out of range"),
                                           ('"chartreusy"', "CSS colour name")])
 def test_bad_units_and_colours_are_one_line(tmp_path, value, needle):
     key = "fill" if "chart" in value else "x"
