@@ -53,6 +53,18 @@ def test_a_file_of_another_game_is_one_line_naming_it(command):
     assert "Archaeology" in lines[0] and f"printkit score archaeology {ARCHAEOLOGY}" in lines[0]
 
 
+@pytest.mark.parametrize("game,other", [("archeotrek", ARCHAEOLOGY), ("archeo", TREK)])
+def test_json_of_another_games_file_puts_the_game_name_first(game, other):
+    """--json keeps every problem for programs, the wrong `game` first (Archéo
+    checks its keys before the name: an ArchéoTREK file's [[player]] came first)."""
+    import json
+
+    r = run("score", game, other, "--json")
+    assert r.returncode == 1
+    problems = json.loads(r.stdout)["problems"]
+    assert problems[0]["code"] == "game-name" and len(problems) > 1, problems[:3]
+
+
 def test_a_wrong_game_line_naming_no_game_keeps_every_problem(tmp_path):
     f = tmp_path / "g.toml"
     f.write_text((ROOT / TREK).read_text(encoding="utf-8").replace('game = "archeotrek"', 'game = "chess"'),

@@ -346,11 +346,13 @@ def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool, rule
     except PrintkitError as exc:
         _fail(exc)
         return
-    # JSON keeps every problem (game-name first) for programs; people get the one line
-    other = None if as_json or result.valid else _other_game(game, files, loaded, result.problems)
-    if other is not None:
+    # people get the one line; JSON keeps every problem for programs, the game-name first
+    other = None if result.valid else _other_game(game, files, loaded, result.problems)
+    if other is not None and not as_json:
         click.echo(f"printkit: {other}", err=True)
         sys.exit(1)
+    if other is not None:
+        result.problems.sort(key=lambda p: getattr(p, "code", None) != "game-name")  # stable
     if as_json:
         click.echo(s.render_json(result, max_problems=MAX_SHOWN))
     elif result.valid:
