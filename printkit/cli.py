@@ -244,8 +244,8 @@ _SCALE_HELP = ("X,Y: print at X % across, Y % up (e.g. 99.6%,100.2%) or give the
 
 
 _QUIET_HELP = ("Show no progress and no list of what was written; the PDFs' notes (and options a game "
-               "ignores) still show on stderr, the --format exports' notes do not (errors always do). Without it, progress goes to stderr: a bar on a "
-               "terminal, one line per step otherwise.")
+               "ignores) still show on stderr, the --format exports' notes do not (errors always do). "
+               "Without it, progress goes to stderr: a bar on a terminal, one line per step otherwise.")
 
 
 _FORMAT = click.option(

@@ -329,7 +329,8 @@ def _compile(env, text: str, where: str):
 
 def _element(path: Path, i: int, el: Any, env) -> dict:
     """Element ``i`` (from 1) of the layout at ``path``, checked and with its
-    strings compiled; raises :class:`printkit.PrintkitError` naming it."""
+    strings compiled; raises :class:`printkit.PrintkitError` naming it (a
+    :class:`DeckErrors` of every bad key, one line each)."""
     where = f"{path}: element {i}"
     if not isinstance(el, dict):
         raise PrintkitError(f"{where}: must be a table")
@@ -364,7 +365,7 @@ def _element(path: Path, i: int, el: Any, env) -> dict:
                 raise PrintkitError(f"{where} (image): src {src!r} {_not_a_file(full)}")
             _image_reader(full, str(src), f"{where} (image)")  # the format is checked now, before any card
     if errors:
-        raise DeckErrors(errors) if len(errors) > 1 else PrintkitError(errors[0])
+        raise DeckErrors(errors)
     return out
 
 
@@ -1712,8 +1713,8 @@ def _check_element(plan: _Plan, i: int, done: dict, where: str, allow_missing_gl
     """Check resolved element ``i`` (from 1) of the card ``where`` and make
     what drawing needs: ``("text", FittedText, colour, text)`` or ``(kind,
     element)``.  Raises :class:`printkit.PrintkitError` naming the card and
-    the element, or :class:`DeckErrors` when several of its checks fail
-    (each colour key, then the text's font, fit and markup)."""
+    the element: a :class:`DeckErrors` of every check that fails (each
+    colour key, then the text's font, fit and markup)."""
     theme, layout = plan.theme, plan.layout
     kind = done["type"]
     at = f"{where}, element {i} ({kind})"
@@ -1730,11 +1731,10 @@ def _check_element(plan: _Plan, i: int, done: dict, where: str, allow_missing_gl
             _check_glyphs(done, i, theme, where, allow_missing_glyphs, warnings, base=plan.base)
         except PrintkitError as exc:
             errors.append(str(exc))
-        if errors:
-            raise DeckErrors(errors) if len(errors) > 1 else PrintkitError(errors[0])
-        return ("text", fitted, _colour(theme, done.get("colour", "ink"), at), done["text"])
     if errors:
-        raise DeckErrors(errors) if len(errors) > 1 else PrintkitError(errors[0])
+        raise DeckErrors(errors)
+    if kind == "text":
+        return ("text", fitted, _colour(theme, done.get("colour", "ink"), at), done["text"])
     if kind == "image":
         src = image_path(plan.base, done["src"], at)
         if not src.is_file():
