@@ -116,8 +116,8 @@ class Tables:
     #: (bitmasks; memo of :func:`_connected`)
     groups: tuple[dict[int, tuple[int, ...]], ...] = ()
     #: :func:`_connected` for this layout: a filled bitmask → whether it is
-    #: one linked group (set by :func:`tables_for`)
-    connected: Callable[[int], bool] = bool
+    #: one linked group (set by :func:`tables_for` once the tables exist)
+    connected: Callable[[int], bool] | None = None
     #: (shift, table) per 13-bit chunk of the circles: table[chunk] = the union of
     #: the neighbours of the chunk's circles (empty for a layout of > 65 circles)
     spread: tuple[tuple[int, tuple[int, ...]], ...] = ()
