@@ -250,10 +250,11 @@ def write_all(results: list[tuple[Path, Exported]], progress: ProgressFn | None 
     """Write each (kit folder, result) with :func:`write_folder`, skipping
     results with no file (the format took nothing from the kit); returns
     (written folder, file count) in order.  ``progress`` hears
-    ``("write", done, total, folder)``."""
+    ``("write", done, total, folder)`` (nothing when there is nothing to write)."""
     todo = [(kit_dir, res) for kit_dir, res in results if res.files]
     report = progress or (lambda *a: None)
-    report("write", 0, len(todo), "")
+    if todo:
+        report("write", 0, len(todo), "")
     done: list[tuple[Path, int]] = []
     for i, (kit_dir, res) in enumerate(todo, 1):
         files = write_folder(res, kit_dir)
