@@ -92,6 +92,25 @@ def test_games_without_a_problem_take_the_quick_pass():
             assert _clean_sheets(game, t, tindex) == quick == full
 
 
+@SETTINGS
+@given(multi, st.data())
+def test_ticks_moved_between_lines_on_a_sheet_clean_but_for_it(data, draw):
+    """As many ticks as results, but one moved from a line to another: that
+    line is over its boxes, so the quick pass must leave the sheet to the
+    full check, which says so."""
+    lines = [line for line in CHOICE_LINES if data["player"][0]["choices"].get(line)]
+    src = draw.draw(st.sampled_from(lines))
+    dst = draw.draw(st.sampled_from([line for line in CHOICE_LINES if line != src]))
+    data = copy.deepcopy(data)
+    choices = data["player"][0]["choices"]
+    choices[src] -= 1
+    choices[dst] = choices.get(dst, 0) + 1
+    game = game_from_dict(data)
+    problems = validate(game)
+    assert "ticks-over-boxes" in {p.code for p in problems}
+    assert problems == _validate_all(game, tables_for(game.layout), token_index_for(game.tokens), False, None)
+
+
 def test_bounded_memories_give_the_same_verdicts(monkeypatch):
     """The quick pass's memories (an area's values → its Bone tokens, per
     rule set; per-mask counts → Hall's condition, per layout) are cleared

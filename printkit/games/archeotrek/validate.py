@@ -97,8 +97,6 @@ class Tables:
     q: dict[str, int] = field(default_factory=dict)
     #: the top bit of every field 1..15
     high: int = 0
-    #: Choices line → ticks of a finished sheet: every box ticked
-    full_ticks: dict[str, int] = field(default_factory=dict)
     #: some line has too many boxes for the packed fields: use the plain check
     huge: bool = False
     #: an area's circle labels → (its bitmask when they are known, distinct and
@@ -331,7 +329,6 @@ def _build_tables(layout: Layout) -> Tables:
         chunk_labels=({}, {}) if _CHUNK < len(labels) <= 2 * _CHUNK else (),
         groups=tuple({} for _ in spread) if len(spread) <= 2 else (),
         huge=sum(boxes.values()) >= 1 << (_W - 2) or len(labels) >= 1 << (_W - 2),
-        full_ticks=dict(boxes),
     )
     t.connected = _connected_test(t)
     return t
@@ -782,7 +779,7 @@ def _clean_sheets(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]]) -
     n_bits, value_shift = len(t.labels), t.value_shift
     all_bits = (1 << n_bits) - 1
     count_bits = (1 << (value_shift - n_bits)) - 1
-    full_ticks, full_hall = t.full_ticks, t.full_hall
+    full_ticks, full_hall = t.boxes, t.full_hall  # a finished sheet: every box ticked
     n_boxes = sum(full_ticks.values())
     area_sum, base, per_zero = game.area_sum, game.tokens_base, game.tokens_per_zero
     needs = _needs_for(area_sum, base, per_zero)
