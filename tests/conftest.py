@@ -217,6 +217,10 @@ def a4():
 # build broken PDFs on purpose carry @pytest.mark.bad_pdfs.
 
 _WRITTEN: dict[str, tuple[str, bytes]] = {}
+#: SHA-1 of every PDF (bytes) that :func:`printkit.preflight.preflight` — the whole check, as
+#: ``printkit check`` runs it, not the ``ours`` one — found clean in this process (the builds
+#: preflight each part before writing it): the end-of-run check does not check those bytes again.
+_CLEAN: set[str] = set()
 _RECORDING = {"on": True, "test": "<setup>"}
 
 
@@ -316,6 +320,17 @@ def pytest_configure(config):
     from reportlab.pdfgen.canvas import Canvas
 
     config.addinivalue_line("markers", "bad_pdfs: the test builds invalid PDFs on purpose")
+    import printkit.preflight
+
+    checked = printkit.preflight.preflight
+
+    def preflight_noting_clean(data, *args, ours=False, **kwargs):
+        found = checked(data, *args, ours=ours, **kwargs)
+        if not found and not ours and isinstance(data, bytes):
+            _CLEAN.add(hashlib.sha1(data).hexdigest())
+        return found
+
+    printkit.preflight.preflight = preflight_noting_clean
     recorder = _recording_write(printkit.pdf.write_atomic)
     printkit.pdf.write_atomic = recorder
     printkit.build.write_atomic = recorder
@@ -356,7 +371,10 @@ def _preflight_recording(request):
 def pytest_sessionfinish(session, exitstatus):
     from printkit.preflight import preflight
 
-    found = {digest: [str(f) for f in preflight(data, source=path)] for digest, (path, data) in _WRITTEN.items()}
+    # a PDF the same preflight already found clean in this process (a build checks each output before
+    # writing it) is not checked twice: the verdict on the same bytes is the same (_CLEAN)
+    found = {digest: [] if digest in _CLEAN else [str(f) for f in preflight(data, source=path)]
+             for digest, (path, data) in _WRITTEN.items()}
     workeroutput = getattr(session.config, "workeroutput", None)
     if workeroutput is not None:  # a pytest-xdist worker: the controller reports for all
         workeroutput["preflight"] = found
