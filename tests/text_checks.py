@@ -26,30 +26,38 @@ SHOWN = 0.6
 DPI = 100
 
 
-#: (SHA-1 of a PDF, keep) → :func:`_variant`'s result: the text-only PDF is made once for
-#: :func:`hidden_glyphs` and :func:`low_contrast` of the same kit (a few MB each; the oldest
-#: dropped past :data:`_KEEP`).
+#: (SHA-1 of a PDF, keep) → :func:`_variant`'s result: the three variants of a PDF are made
+#: together, once, for :func:`hidden_glyphs` and :func:`low_contrast` of the same kit (a few MB
+#: each; the oldest dropped past :data:`_KEEP`).
 _VARIANTS: dict[tuple[bytes, str], bytes] = {}
 _KEEP = 64
+#: Every ``keep`` :func:`_variant` makes.
+KEEPS = ("art", "text", "text-unclipped")
 
 
 def _variant(pdf_bytes: bytes, keep: str) -> bytes:
     """The PDF with only its text (``keep="text"``; ``"text-unclipped"``: no
-    clipping either) or without it (``"art"``).  Made once per PDF and ``keep``
-    in a process (:data:`_VARIANTS`)."""
-    key = (hashlib.sha1(pdf_bytes).digest(), keep)
-    if key not in _VARIANTS:
-        while len(_VARIANTS) >= _KEEP:
+    clipping either) or without it (``"art"``).  Made once per PDF in a
+    process, all three ``keep`` at once (:data:`_VARIANTS`)."""
+    digest = hashlib.sha1(pdf_bytes).digest()
+    if (digest, keep) not in _VARIANTS:
+        while len(_VARIANTS) > _KEEP - len(KEEPS):
             del _VARIANTS[next(iter(_VARIANTS))]
-        _VARIANTS[key] = _make_variant(pdf_bytes, keep)
-    return _VARIANTS[key]
+        parsed: dict = {}   # each content stream parsed once for the three variants
+        for k in KEEPS:
+            _VARIANTS[digest, k] = _make_variant(pdf_bytes, k, parsed)
+    return _VARIANTS[digest, keep]
 
 
-def _make_variant(pdf_bytes: bytes, keep: str) -> bytes:
+def _make_variant(pdf_bytes: bytes, keep: str, parsed: dict | None = None) -> bytes:
+    """:func:`_variant`'s PDF for ``keep``; ``parsed``: the content streams'
+    instructions by (page number or form XObject object id) — the same PDF's,
+    as an earlier call read them — filled in as streams are read."""
     import pikepdf
 
     pdf = pikepdf.open(io.BytesIO(pdf_bytes))
     seen: set = set()
+    parsed = {} if parsed is None else parsed
 
     paint_none = pikepdf.ContentStreamInstruction([], pikepdf.Operator("n"))
     black = pikepdf.ContentStreamInstruction([0], pikepdf.Operator("g"))     # every glyph black on white
@@ -57,7 +65,7 @@ def _make_variant(pdf_bytes: bytes, keep: str) -> bytes:
     dropped = {"sh", "cs", *(("W", "W*") if unclipped else ())}
     fills = {"rg", "g", "k", "sc", "scn"}
 
-    def rewrite(stream, resources) -> bytes:
+    def rewrite(key, stream, resources) -> bytes:
         out, in_text = [], False
         xobjects = resources.get("/XObject") if resources is not None else None
         images: dict[str, bool] = {}
@@ -68,8 +76,9 @@ def _make_variant(pdf_bytes: bytes, keep: str) -> bytes:
                 images[name] = xo is not None and xo.get("/Subtype") == "/Image"
             return images[name]
 
-        for inst in pikepdf.parse_content_stream(stream):
-            o = str(inst.operator)
+        if key not in parsed:
+            parsed[key] = [(str(inst.operator), inst) for inst in pikepdf.parse_content_stream(stream)]
+        for o, inst in parsed[key]:
             if o == "BT":
                 in_text = True
             if not text_only:
@@ -96,14 +105,14 @@ def _make_variant(pdf_bytes: bytes, keep: str) -> bytes:
             if xo.get("/Subtype") == "/Form" and xo.objgen not in seen:
                 seen.add(xo.objgen)
                 res = xo.get("/Resources")
-                xo.write(rewrite(xo, res))
+                xo.write(rewrite(("form", xo.objgen), xo, res))
                 if keep == "text-unclipped":    # a form's BBox clips too
                     xo.BBox = pikepdf.Array([-1e5, -1e5, 1e5, 1e5])
                 forms(res)
 
-    for page in pdf.pages:
+    for number, page in enumerate(pdf.pages):
         res = page.obj.get("/Resources")
-        page.obj.Contents = pdf.make_stream(rewrite(page.obj, res))
+        page.obj.Contents = pdf.make_stream(rewrite(("page", number), page.obj, res))
         forms(res)
     buf = io.BytesIO()
     pdf.save(buf)
