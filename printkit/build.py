@@ -75,17 +75,41 @@ def load_game(game_id: str) -> GameKit:
     return get_game(game_id)
 
 
-def check_out_dir(out: Path) -> None:
+def check_out_dir(out: Path) -> list[Path]:
     """Make sure ``out`` exists (created if needed) and is writable.
 
-    Raises :class:`printkit.UsageError` naming the folder otherwise.
+    Returns the folders this call created, deepest first (see
+    :func:`out_folder`).  Raises :class:`printkit.UsageError` naming the
+    folder otherwise.
     """
+    created = []
+    for folder in (out, *out.parents):
+        if os.path.lexists(folder):
+            break
+        created.append(folder)
     try:
         out.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=out):
             pass
     except OSError as exc:
         raise UsageError(f"--out: cannot write to {str(out)!r} ({exc.strerror or exc})") from None
+    return created
+
+
+@contextmanager
+def out_folder(out: Path):
+    """:func:`check_out_dir` around a run; on the way out (an error or a stop
+    included) the folders it created are removed again while still empty, so
+    a run that writes nothing leaves nothing behind."""
+    created = check_out_dir(out)
+    try:
+        yield
+    finally:
+        for folder in created:  # deepest first
+            try:
+                folder.rmdir()
+            except OSError:  # something was written there: keep it and its parents
+                break
 
 
 def render_part(part: Part, options: BuildOptions, game_title: str,
@@ -328,49 +352,49 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress: Calla
     ids = registered() if game_ids == ["all"] else game_ids
     kits = [load_game(g) for g in ids]
     check_options(kits, options)
-    check_out_dir(out)
-    result = BuildResult()
-    for kit in kits:
-        result.notes += kit.notes(options)
-    from printkit import kitcache
+    with out_folder(out):  # a failure or a stop leaves no new empty folder
+        result = BuildResult()
+        for kit in kits:
+            result.notes += kit.notes(options)
+        from printkit import kitcache
 
-    # A kit built before from the very same inputs (printkit.kitcache) is written from the
-    # cache; only the others are rendered.
-    keys = kitcache.kit_keys(kits, options)
-    stored = [kitcache.lookup(key) for key in keys]
-    missing = [kit for kit, hit in zip(kits, stored) if hit is None]
-    jobs = min(len(missing), jobs or default_jobs())
+        # A kit built before from the very same inputs (printkit.kitcache) is written from the
+        # cache; only the others are rendered.
+        keys = kitcache.kit_keys(kits, options)
+        stored = [kitcache.lookup(key) for key in keys]
+        missing = [kit for kit, hit in zip(kits, stored) if hit is None]
+        jobs = min(len(missing), jobs or default_jobs())
 
-    with fewer_collections():
-        made = None
-        if jobs > 1:
-            import multiprocessing  # here: a deck, which builds no kit, does not load it
+        with fewer_collections():
+            made = None
+            if jobs > 1:
+                import multiprocessing  # here: a deck, which builds no kit, does not load it
 
-            if "fork" in multiprocessing.get_all_start_methods():
-                made = _render_parallel(missing, options, jobs, progress)
-        if made is None:
-            made = (render_game(kit, options, progress) for kit in missing)
+                if "fork" in multiprocessing.get_all_start_methods():
+                    made = _render_parallel(missing, options, jobs, progress)
+            if made is None:
+                made = (render_game(kit, options, progress) for kit in missing)
 
-        def games():
-            for kit, key, hit in zip(kits, keys, stored):
-                if hit is not None:
-                    yield _from_cache(kit, hit, progress)
-                    continue
-                game = next(made)
-                kitcache.store(key, kitcache.CachedKit(game.parts, game.cover, game.kit_pdf, game.kit_pages,
-                                                       game.notes, game.sheets))
-                yield game
+            def games():
+                for kit, key, hit in zip(kits, keys, stored):
+                    if hit is not None:
+                        yield _from_cache(kit, hit, progress)
+                        continue
+                    game = next(made)
+                    kitcache.store(key, kitcache.CachedKit(game.parts, game.cover, game.kit_pdf, game.kit_pages,
+                                                           game.notes, game.sheets))
+                    yield game
 
-        rendered = games()
-        try:
-            for kit, game in zip(kits, rendered):
-                result.files[kit.id] = write_game(game, out)
-                result.sheets[kit.id] = game.sheets
-                result.notes += game.notes
-        finally:
-            rendered.close()
-            made.close()  # ends the workers at once when a write failed
-    return result
+            rendered = games()
+            try:
+                for kit, game in zip(kits, rendered):
+                    result.files[kit.id] = write_game(game, out)
+                    result.sheets[kit.id] = game.sheets
+                    result.notes += game.notes
+            finally:
+                rendered.close()
+                made.close()  # ends the workers at once when a write failed
+        return result
 
 
 def _from_cache(kit: GameKit, hit, progress: Callable[[Step], None] | None) -> RenderedGame:

@@ -380,15 +380,14 @@ def _build_exports(game: str, options, out: Path, fmts: list[str], quiet: bool =
     PDFs (per game, format by format, then the writing); one line per folder
     written on stdout, then the notes on stderr, each once.  ``quiet``: only
     errors."""
-    from printkit.build import check_options, check_out_dir, load_game
+    from printkit.build import check_options, load_game, out_folder
     from printkit.export import export_games
     from printkit.progress import Progress
     from printkit.registry import all_games
 
     kits = all_games() if game == "all" else [load_game(game)]
     check_options(kits, options)
-    check_out_dir(out)
-    with Progress(quiet) as progress:
+    with out_folder(out), Progress(quiet) as progress:  # a format that takes nothing writes nothing
         written, notes = export_games(kits, options, out, fmts, progress=progress.step)
     if "pdf" not in fmts:  # else the PDF build says which options a game ignores, as here
         _report_notes([note for kit in kits for note in kit.notes(options)])
@@ -521,7 +520,7 @@ def duplex_test(paper, duplex, out, printer_margin=mm(5), rotate_backs=False, sc
                 theme_name="classic") -> None:
     """Write OUT/duplex-test.pdf: print it double-sided, read --back-offset X,Y,
     --rotate-backs and --scale off it."""
-    from printkit.build import check_out_dir
+    from printkit.build import out_folder
     from printkit.calibration import duplex_test_pdf
     from printkit.pdf import scale_pdf, unique_subset_tags, write_output
     from printkit.theme import load_theme
@@ -529,14 +528,14 @@ def duplex_test(paper, duplex, out, printer_margin=mm(5), rotate_backs=False, sc
     _check_rotate(rotate_backs, duplex)
     factors = scale
     theme = load_theme(theme_name)
-    check_out_dir(out)
-    target = out / "duplex-test.pdf"
-    pdf = duplex_test_pdf(_with_margin(paper, printer_margin), theme, duplex,
-                          rotate_backs=rotate_backs)
-    pdf = unique_subset_tags(scale_pdf(pdf, factors))
-    _refuse_findings(pdf, target.name)
-    write_output(target, pdf)
-    click.echo(f"{target}  2 pages — print double-sided ({duplex} edge), hold against the light")
+    with out_folder(out):
+        target = out / "duplex-test.pdf"
+        pdf = duplex_test_pdf(_with_margin(paper, printer_margin), theme, duplex,
+                              rotate_backs=rotate_backs)
+        pdf = unique_subset_tags(scale_pdf(pdf, factors))
+        _refuse_findings(pdf, target.name)
+        write_output(target, pdf)
+        click.echo(f"{target}  2 pages — print double-sided ({duplex} edge), hold against the light")
 
 
 @main.command("themes")

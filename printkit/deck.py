@@ -2038,7 +2038,7 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     ``KeyboardInterrupt``, nothing written.
     """
     from printkit import UsageError, interrupt
-    from printkit.build import check_out_dir
+    from printkit.build import out_folder
     from printkit.pdf import scale_pdf, unique_subset_tags, write_output
     from printkit.render.sheets import render_set
 
@@ -2060,73 +2060,73 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     rows = attempt(lambda path: load_rows(path, problems), data)
     if front is None or rows is None or (back and back_layout is None):
         problems.check()
-    check_out_dir(out)
-    result = DeckResult()
+    with out_folder(out):  # an error or a stop leaves no new empty folder
+        result = DeckResult()
 
-    def checked(done: int, total: int) -> None:
-        if progress is not None:
-            progress(f"{front.name} cards", done, total, f"card {done}/{total}")
+        def checked(done: int, total: int) -> None:
+            if progress is not None:
+                progress(f"{front.name} cards", done, total, f"card {done}/{total}")
 
-    target = out / f"{front.name}.pdf"
-    sheets = 0  # the deck's steps: its sheets, then the preflight and the write
+        target = out / f"{front.name}.pdf"
+        sheets = 0  # the deck's steps: its sheets, then the preflight and the write
 
-    def step(done: int, total: int, name: str, stop: bool = True) -> None:
-        if progress is not None:
-            progress(front.name, done, total, name)
-        if stop:
+        def step(done: int, total: int, name: str, stop: bool = True) -> None:
+            if progress is not None:
+                progress(front.name, done, total, name)
+            if stop:
+                interrupt.checkpoint()
+
+        def drawn(i: int, n: int) -> None:
+            nonlocal sheets
+            sheets = n
+            step(i, n + 2, f"sheet {i}/{n}")
+
+        exported = []
+        if fmts == ["pdf"]:  # sheet by sheet: each sheet's cards checked, drawn and let go
+            pdf, result.pages, result.cards = _stream_pdf(
+                front, back_layout, rows, options, problems=problems, notes=result.notes,
+                allow_missing_glyphs=allow_missing_glyphs, warnings=result.warnings, checked=checked, drawn=drawn)
+            del rows
+            if warn is not None and result.warnings:
+                warn(list(result.warnings))
+        else:
+            cset = deck_set(front, rows, options.theme, back_layout, allow_missing_glyphs=allow_missing_glyphs,
+                            warnings=result.warnings, progress=checked, problems=problems)
+            del rows
+            if warn is not None and result.warnings:
+                warn(list(result.warnings))
             interrupt.checkpoint()
+            from printkit.export import Source, export_all
 
-    def drawn(i: int, n: int) -> None:
-        nonlocal sheets
-        sheets = n
-        step(i, n + 2, f"sheet {i}/{n}")
-
-    exported = []
-    if fmts == ["pdf"]:  # sheet by sheet: each sheet's cards checked, drawn and let go
-        pdf, result.pages, result.cards = _stream_pdf(
-            front, back_layout, rows, options, problems=problems, notes=result.notes,
-            allow_missing_glyphs=allow_missing_glyphs, warnings=result.warnings, checked=checked, drawn=drawn)
-        del rows
-        if warn is not None and result.warnings:
-            warn(list(result.warnings))
-    else:
-        cset = deck_set(front, rows, options.theme, back_layout, allow_missing_glyphs=allow_missing_glyphs,
-                        warnings=result.warnings, progress=checked, problems=problems)
-        del rows
-        if warn is not None and result.warnings:
-            warn(list(result.warnings))
-        interrupt.checkpoint()
-        from printkit.export import Source, export_all
-
-        # every format rendered before anything is written
-        src = Source(front.name, front.title, [(front.name, front.title, cset)], [], options.theme, options.paper,
-                     options.bleed, options.duplex, strict=True, back_offset=options.back_offset,
-                     rotate_backs=options.rotate_backs, scale=options.scale)
-        exported = export_all(src, fmts, progress=None if progress is None else
-                              lambda task, done, total, name: progress(f"{task} exports", done, total, name))
-        result.cards = cset.count
+            # every format rendered before anything is written
+            src = Source(front.name, front.title, [(front.name, front.title, cset)], [], options.theme, options.paper,
+                         options.bleed, options.duplex, strict=True, back_offset=options.back_offset,
+                         rotate_backs=options.rotate_backs, scale=options.scale)
+            exported = export_all(src, fmts, progress=None if progress is None else
+                                  lambda task, done, total, name: progress(f"{task} exports", done, total, name))
+            result.cards = cset.count
+            if "pdf" in fmts:
+                pdf, result.pages = render_set(cset, paper=options.paper, theme=options.theme, bleed=options.bleed,
+                                               duplex=options.duplex, back_offset=options.back_offset,
+                                               game_title=front.title, notes=result.notes,
+                                               rotate_backs=options.rotate_backs, progress=drawn)
+            del cset  # every card's resolved elements: free them before the preflight parses the PDF
         if "pdf" in fmts:
-            pdf, result.pages = render_set(cset, paper=options.paper, theme=options.theme, bleed=options.bleed,
-                                           duplex=options.duplex, back_offset=options.back_offset,
-                                           game_title=front.title, notes=result.notes,
-                                           rotate_backs=options.rotate_backs, progress=drawn)
-        del cset  # every card's resolved elements: free them before the preflight parses the PDF
-    if "pdf" in fmts:
-        pdf = unique_subset_tags(scale_pdf(pdf, options.scale))
-        _refuse_findings(pdf, target.name)
-        step(sheets + 1, sheets + 2, "preflight")
-        write_output(target, pdf)
-        step(sheets + 2, sheets + 2, "write", stop=False)  # written: too late to stop
-        result.pdf = target
-    if exported:
-        from printkit.export import unique_notes, write_all
+            pdf = unique_subset_tags(scale_pdf(pdf, options.scale))
+            _refuse_findings(pdf, target.name)
+            step(sheets + 1, sheets + 2, "preflight")
+            write_output(target, pdf)
+            step(sheets + 2, sheets + 2, "write", stop=False)  # written: too late to stop
+            result.pdf = target
+        if exported:
+            from printkit.export import unique_notes, write_all
 
-        kit_dir = out / front.name
-        notes_of = {res.folder: list(res.notes) for res in exported}
-        for folder, n in write_all([(kit_dir, res) for res in exported], progress):
-            result.folders.append((folder, n, notes_of[folder.name]))
-        result.export_notes = unique_notes(n for res in exported for n in res.notes)
-    return result
+            kit_dir = out / front.name
+            notes_of = {res.folder: list(res.notes) for res in exported}
+            for folder, n in write_all([(kit_dir, res) for res in exported], progress):
+                result.folders.append((folder, n, notes_of[folder.name]))
+            result.export_notes = unique_notes(n for res in exported for n in res.notes)
+        return result
 
 
 def _stream_pdf(front: Layout, back: Layout | None, rows: list[dict], options, *, problems: Problems,

@@ -75,11 +75,16 @@ def test_a_format_that_takes_nothing_writes_nothing(progress_on, tmp_path):
     for fmt in ("tts", "shop:dtc", "shop:mpc"):
         assert any(n.startswith(f"note: {fmt}: archeotrek") and "nothing written" in n for n in notes), notes
     assert r.stdout.splitlines() == [f"{kit / 'cut'}/  {len(list((kit / 'cut').iterdir()))} files"]
-    # and with only formats that take nothing: no folder, no empty "write" step
-    r = _run("build", "archeotrek", "--out", str(tmp_path / "none"), "--format", "tts")
+    # and with only formats that take nothing: no folder (not even the --out folders the
+    # run would have made), no empty "write" step
+    r = _run("build", "archeotrek", "--out", str(tmp_path / "none" / "deeper"), "--format", "tts")
     assert r.exit_code == 0, r.output
-    assert not (tmp_path / "none" / "archeotrek").exists()
+    assert not (tmp_path / "none").exists()
     assert "write" not in r.stderr and r.stdout == "", r.stderr
+    # a folder that was there before stays, empty as it was
+    (tmp_path / "mine").mkdir()
+    r = _run("build", "archeotrek", "--out", str(tmp_path / "mine"), "--format", "tts")
+    assert r.exit_code == 0 and (tmp_path / "mine").is_dir() and not any((tmp_path / "mine").iterdir())
 
 
 def test_deck_exports_show_progress_and_quiet_silences_them(progress_on, tmp_path):
