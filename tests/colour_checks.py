@@ -39,11 +39,21 @@ def ink(png: Path) -> float:
         return ink_of(img)
 
 
+def _linear(c: np.ndarray) -> np.ndarray:
+    """Linear light of sRGB channel values scaled to 0–1 (IEC 61966-2-1)."""
+    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+
+
+#: :func:`_linear` of each 8-bit channel value (0–255): a rendered page's pixels are looked up,
+#: the same numbers as worked out pixel by pixel.
+_LINEAR_8BIT = _linear(np.arange(256, dtype=np.float64) / 255.0)
+
+
 def lightness(rgb) -> np.ndarray:
     """CIE L* (0–100) of sRGB pixels (0–255, any shape ending in 3): Rec. 709
     luminance of linear light, then the CIE lightness curve."""
-    c = np.asarray(rgb, dtype=np.float64) / 255.0
-    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    rgb = np.asarray(rgb)
+    lin = _LINEAR_8BIT[rgb] if rgb.dtype == np.uint8 else _linear(np.asarray(rgb, dtype=np.float64) / 255.0)
     y = lin @ np.array([0.2126, 0.7152, 0.0722])
     return np.where(y > 216 / 24389, 116 * np.cbrt(y) - 16, y * 24389 / 27)
 
