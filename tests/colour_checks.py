@@ -22,19 +22,20 @@ MIN_DELTA_E = 10.0
 
 
 def rasterise(pdf: Path, out: Path, dpi: int = 20, first: int | None = None, last: int | None = None) -> list[Path]:
-    """pdftoppm's RGB PNGs of ``pdf`` at ``dpi``, in page order."""
+    """pdftoppm's RGB pictures of ``pdf`` at ``dpi`` (PPM files: the same pixels as its
+    ``-png``, without the 0.5 s of PNG compression a 200 dpi page costs), in page order."""
     out.mkdir(parents=True, exist_ok=True)
-    cmd = ["pdftoppm", "-r", str(dpi), "-png"]
+    cmd = ["pdftoppm", "-r", str(dpi)]
     if first:
         cmd += ["-f", str(first)]
     if last:
         cmd += ["-l", str(last)]
     subprocess.run(cmd + [str(pdf), str(out / "p")], check=True, capture_output=True, timeout=300)
-    return sorted(out.glob("p-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    return sorted(out.glob("p-*.ppm"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
 
 
 def ink(png: Path) -> float:
-    """Ink coverage of one page PNG (see :func:`ink_of`)."""
+    """Ink coverage of one page picture (:func:`rasterise`'s; see :func:`ink_of`)."""
     with Image.open(png) as img:
         return ink_of(img)
 

@@ -184,8 +184,8 @@ def test_empty_fillable_sheet_prints_like_the_plain_one(theme, tmp_path):
 
     def render(data: bytes, stem: str) -> list:
         pdf = write(tmp_path, f"{stem}.pdf", data)
-        subprocess.run(["pdftoppm", "-r", "50", "-png", str(pdf), str(tmp_path / stem)], check=True)
-        return [Image.open(p).convert("RGB") for p in sorted(tmp_path.glob(f"{stem}-*.png"))]
+        subprocess.run(["pdftoppm", "-r", "50", str(pdf), str(tmp_path / stem)], check=True)  # PPM: no compression
+        return [Image.open(p).convert("RGB") for p in sorted(tmp_path.glob(f"{stem}-*.ppm"))]
 
     plain, fill = render(sheets_pdf(theme, 2, False), "plain"), render(sheets_pdf(theme, 2, True), "fill")
     assert len(plain) == len(fill) == 2
