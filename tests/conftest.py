@@ -38,7 +38,6 @@ MARK = 2.0  # pt, side of the centre square every synthetic face draws
 os.environ["PRINTKIT_PROGRESS"] = "none"
 
 
-
 @pytest.fixture(scope="session")
 def theme():
     return load_theme("classic")
