@@ -153,11 +153,13 @@ def _pages(pdf_bytes: bytes, doc=None) -> list[tuple[float, list]]:
 
 
 def _chars(page):
-    """(char, glyph box (l, b, r, t) pt, baseline y pt, font size pt, angle rad) of a pdfium page."""
+    """(char, glyph box (l, b, r, t) pt, baseline y pt, font size pt, angle rad, fill colour
+    (r, g, b) 0–255 or None when pdfium has none or it is fully transparent) of a pdfium page."""
     import pypdfium2.raw as raw
 
     tp = page.get_textpage()
     out = []
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
     try:
         for k in range(tp.count_chars()):
             ch = tp.get_text_range(k, 1)
@@ -166,7 +168,9 @@ def _chars(page):
             x, y = ctypes.c_double(), ctypes.c_double()
             raw.FPDFText_GetCharOrigin(tp.raw, k, x, y)
             angle = round(raw.FPDFText_GetCharAngle(tp.raw, k), 3) % round(2 * 3.141592653589793, 3)
-            out.append((ch, tp.get_charbox(k), y.value, raw.FPDFText_GetFontSize(tp.raw, k), angle))
+            fill = ((r.value, g.value, b.value) if raw.FPDFText_GetFillColor(tp.raw, k, r, g, b, a) and a.value
+                    else None)
+            out.append((ch, tp.get_charbox(k), y.value, raw.FPDFText_GetFontSize(tp.raw, k), angle, fill))
     finally:
         tp.close()
     return out
@@ -187,7 +191,7 @@ def hidden_glyphs(pdf_bytes: bytes, dpi: int = DPI) -> list[tuple[int, str, floa
             shows = (diff[:, :, 0] > 24) | (diff[:, :, 1] > 24) | (diff[:, :, 2] > 24)
             ink = (t[:, :, 0] < 128) | (t[:, :, 1] < 128) | (t[:, :, 2] < 128)
             shown_ink = shows & ink
-            for ch, (left, bottom, right, top), _, _, _ in chars:
+            for ch, (left, bottom, right, top), *_ in chars:
                 x0, x1 = max(0, int(left * scale)), int(right * scale) + 1
                 y0, y1 = max(0, int((h - top) * scale)), int((h - bottom) * scale) + 1
                 m = np.count_nonzero(ink[y0:y1, x0:x1])
@@ -212,8 +216,8 @@ def text_on_text(pdf_bytes: bytes) -> list[tuple[int, str, tuple[int, int]]]:
     out = []
     for n, (h, page_chars) in enumerate(_pages(pdf_bytes)):
         chars = sorted((c for c in page_chars if c[4] == 0), key=lambda c: c[1][0])
-        for i, (c1, (l1, b1, r1, t1), o1, s1, _) in enumerate(chars):
-            for c2, (l2, b2, r2, t2), o2, s2, _ in chars[i + 1:]:
+        for i, (c1, (l1, b1, r1, t1), o1, s1, *_) in enumerate(chars):
+            for c2, (l2, b2, r2, t2), o2, s2, *_ in chars[i + 1:]:
                 if l2 >= r1 - 0.3:
                     break
                 across, up = min(r1, r2) - max(l1, l2), min(t1, t2) - max(b1, b2)
@@ -235,7 +239,6 @@ def low_contrast(pdf_bytes: bytes, minimum: float = 4.5, dpi: int = 144) -> list
     a clipping path cuts (a tiled board's page edge) is left out: part of its
     ground lies outside the clip."""
     import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
     from colour_checks import contrast, ground as colour_ground
 
     scale = dpi / 72
@@ -244,46 +247,34 @@ def low_contrast(pdf_bytes: bytes, minimum: float = 4.5, dpi: int = 144) -> list
     out = []
     ratios: dict[tuple, float | None] = {}     # (fill, ground pixels) → contrast ratio, this PDF's
     try:
-        for n in range(len(doc)):
-            page = doc[n]
-            h = page.get_height()
-            tp = page.get_textpage()
-            img = ink = whole = None
-            try:
-                for k in range(tp.count_chars()):
-                    ch = tp.get_text_range(k, 1)
-                    if not ch.strip():
-                        continue
-                    size = raw.FPDFText_GetFontSize(tp.raw, k)
-                    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-                    if size < 5 or not raw.FPDFText_GetFillColor(tp.raw, k, r, g, b, a) or a.value == 0:
-                        continue
-                    if img is None:
-                        img = _rgb(page, scale)
-                        ink, whole = (np.asarray(t[n].render(scale=scale).to_pil().convert("L")) < 128 for t in texts)
-                    left, bottom, right, top = tp.get_charbox(k)
-                    gx0, gx1 = max(0, int(left * scale)), max(0, int(right * scale) + 1)
-                    gy0, gy1 = max(0, int((h - top) * scale)), max(0, int((h - bottom) * scale) + 1)
-                    if np.count_nonzero(ink[gy0:gy1, gx0:gx1]) < 0.9 * np.count_nonzero(whole[gy0:gy1, gx0:gx1]):
-                        continue      # cut by a clip (a tiled board's page edge): its ground is not all there
-                    pad = max(2, int(0.2 * size * scale))
-                    x0, x1 = max(0, int(left * scale) - pad), max(0, int(right * scale) + 1 + pad)
-                    y0, y1 = max(0, int((h - top) * scale) - pad), max(0, int((h - bottom) * scale) + 1 + pad)
-                    fill = np.array([r.value, g.value, b.value])
-                    region = img[y0:y1, x0:x1]
-                    # the same glyph ground (fill, pixels) met again — a card's label repeated
-                    # across a sheet — is the same ratio: worked out once (pure functions)
-                    key = (r.value, g.value, b.value, region.shape, region.tobytes())
-                    if key not in ratios:
-                        ground = colour_ground(region, fill)
-                        ratios[key] = None if ground is None else contrast(fill.astype(float), ground)
-                    ratio = ratios[key]
-                    if ratio is None:
-                        continue
-                    if ratio < minimum:
-                        out.append((n + 1, ch, round(ratio, 2), (round(left), round(h - top))))
-            finally:
-                tp.close()
+        for n, (h, chars) in enumerate(_pages(pdf_bytes, doc)):
+            # glyphs of 5 pt or more with a fill colour (:func:`_chars`), in the text layer's order
+            glyphs = [(ch, box, size, fill) for ch, box, _, size, _, fill in chars if size >= 5 and fill is not None]
+            if not glyphs:
+                continue
+            img = _rgb(doc[n], scale)
+            ink, whole = (np.asarray(t[n].render(scale=scale).to_pil().convert("L")) < 128 for t in texts)
+            for ch, (left, bottom, right, top), size, (r, g, b) in glyphs:
+                gx0, gx1 = max(0, int(left * scale)), max(0, int(right * scale) + 1)
+                gy0, gy1 = max(0, int((h - top) * scale)), max(0, int((h - bottom) * scale) + 1)
+                if np.count_nonzero(ink[gy0:gy1, gx0:gx1]) < 0.9 * np.count_nonzero(whole[gy0:gy1, gx0:gx1]):
+                    continue      # cut by a clip (a tiled board's page edge): its ground is not all there
+                pad = max(2, int(0.2 * size * scale))
+                x0, x1 = max(0, int(left * scale) - pad), max(0, int(right * scale) + 1 + pad)
+                y0, y1 = max(0, int((h - top) * scale) - pad), max(0, int((h - bottom) * scale) + 1 + pad)
+                fill = np.array([r, g, b])
+                region = img[y0:y1, x0:x1]
+                # the same glyph ground (fill, pixels) met again — a card's label repeated
+                # across a sheet — is the same ratio: worked out once (pure functions)
+                key = (r, g, b, region.shape, region.tobytes())
+                if key not in ratios:
+                    ground = colour_ground(region, fill)
+                    ratios[key] = None if ground is None else contrast(fill.astype(float), ground)
+                ratio = ratios[key]
+                if ratio is None:
+                    continue
+                if ratio < minimum:
+                    out.append((n + 1, ch, round(ratio, 2), (round(left), round(h - top))))
     finally:
         doc.close()
         for t in texts:
