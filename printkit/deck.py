@@ -630,23 +630,85 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
         raise PrintkitError(f"{escape_display(str(path))}: not a {what} file ({_one_line(exc)})") from None
 
 
-def _xlsx_rows(path: Path, problems: "Problems") -> list[Row]:
-    """Rows of the first worksheet of an ``.xlsx`` file (openpyxl, read-only:
-    formulas are not evaluated, a formula cell gives the value the
-    spreadsheet saved; external links are not read)."""
-    data = read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data")
-    _check_zip(path, data, "spreadsheet (.xlsx)")
+#: An XML element ``<f>`` (a formula), with or without a namespace prefix.
+_FORMULA_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")
+
+
+def _has_formulas(data: bytes) -> bool:
+    """Whether any worksheet of the .xlsx ``data`` (checked by
+    :func:`_check_zip` first) holds a formula element, read chunk by chunk."""
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        for info in zf.infolist():
+            if not (info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml")):
+                continue
+            with zf.open(info) as fh:
+                tail = b""
+                while chunk := fh.read(1 << 20):
+                    if _FORMULA_TAG.search(tail + chunk):
+                        return True
+                    tail = chunk[-64:]  # a tag cut by the chunk's end
+    return False
+
+
+def _open_xlsx(data: bytes, name: str, *, data_only: bool):
+    """openpyxl's read-only workbook of ``data`` (``data_only``: the values a
+    formula cell saved, else the formulas' text); links are not read."""
     import warnings
 
     from openpyxl import load_workbook
 
-    name = escape_display(str(path))
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # openpyxl warns about styles and extensions it skips
-            wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True, keep_links=False)
+            return load_workbook(io.BytesIO(data), read_only=True, data_only=data_only, keep_links=False)
     except Exception as exc:  # openpyxl raises many types for a damaged file
         raise PrintkitError(f"{name}: cannot read this .xlsx file ({_one_line(exc)})") from None
+
+
+def _xlsx_rows_of(ws):
+    """The rows of ``ws`` as tuples of values, up to one past the caps."""
+    return ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1, max_row=MAX_XLSX_ROWS + 1)
+
+
+def _formula_cells(data: bytes, name: str) -> set[tuple[int, int]]:
+    """(row, column) numbers, from 1, of the formula cells of the first
+    worksheet (a second read, formulas as text) — empty, and not read, when
+    no worksheet holds a formula."""
+    if not _has_formulas(data):
+        return set()
+    from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
+
+    wb = _open_xlsx(data, name, data_only=False)
+    try:
+        found: set[tuple[int, int]] = set()
+        empty = None
+        for n, cells in enumerate(_xlsx_rows_of(wb.worksheets[0]) if wb.worksheets else (), 1):
+            if cells is empty or cells.count(None) == len(cells):
+                empty = cells
+                continue
+            for i, v in enumerate(cells, 1):
+                if isinstance(v, (ArrayFormula, DataTableFormula)) or isinstance(v, str) and v[:1] == "=":
+                    found.add((n, i))
+        return found
+    except Exception as exc:
+        raise PrintkitError(f"{name}: cannot read this .xlsx file ({_one_line(exc)})") from None
+    finally:
+        wb.close()
+
+
+def _xlsx_rows(path: Path, problems: "Problems", warnings: list[str] | None = None) -> list[Row]:
+    """Rows of the first worksheet of an ``.xlsx`` file (openpyxl, read-only:
+    formulas are not evaluated, a formula cell gives the value the
+    spreadsheet saved; external links are not read).  A formula cell with no
+    saved value (a file written by a program that does not compute formulas)
+    reads as empty, with a line in ``warnings`` naming the cell."""
+    data = read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data")
+    _check_zip(path, data, "spreadsheet (.xlsx)")
+    name = escape_display(str(path))
+    formulas = _formula_cells(data, name) if warnings is not None else set()
+    wb = _open_xlsx(data, name, data_only=True)
     try:
         ws = wb.worksheets[0] if wb.worksheets else None
         if ws is None:
@@ -655,7 +717,20 @@ def _xlsx_rows(path: Path, problems: "Problems") -> list[Row]:
         # million rows of MAX_COLUMNS + 1 Nones, all one tuple object): that tuple, once found empty
         # at C speed, is known again by identity (a million missing rows read in well under a
         # second), and a row past the format's last one is refused (max_row: openpyxl stops there).
-        it = ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1, max_row=MAX_XLSX_ROWS + 1)
+        it = _xlsx_rows_of(ws)
+        where = f"{name} (sheet {show(ws.title)})"
+
+        def unsaved(n: int, cells: tuple, width: int) -> None:
+            """A warning per formula cell of row ``n`` that saved no value."""
+            from openpyxl.utils import get_column_letter
+
+            for i, v in enumerate(cells[:width], 1):
+                if v is None and (n, i) in formulas:
+                    named = n > 1 and header[i - 1] is not None
+                    column = f" (column {show(str(header[i - 1]).strip())})" if named else ""
+                    warnings.append(f"{where}: cell {get_column_letter(i)}{n}{column} holds a formula with no "
+                                    "saved result, read as empty; open the file in a spreadsheet program and "
+                                    "save it")
 
         def body():
             empty = None  # the last row found all None (openpyxl's filler for missing rows)
@@ -669,12 +744,17 @@ def _xlsx_rows(path: Path, problems: "Problems") -> list[Row]:
                     empty = cells
                     yield n, []
                 else:
+                    if formulas:
+                        unsaved(n, cells, width)
                     yield n, [_cell_text(v) for v in cells]
 
         try:
             header = next(it, None) or ()
-            return _grid_rows(f"{name} (sheet {show(ws.title)})", list(header), body(), problems, "row",
-                              "spreadsheet")
+            # the named columns (a formula past them is in no card)
+            width = max((i for i, v in enumerate(header, 1) if v is not None), default=0)
+            if formulas:
+                unsaved(1, header, len(header))
+            return _grid_rows(where, list(header), body(), problems, "row", "spreadsheet")
         except PrintkitError:
             raise
         except Exception as exc:
@@ -753,7 +833,7 @@ def _ods_rows(path: Path, problems: "Problems") -> list[Row]:
                       "spreadsheet")
 
 
-def load_rows(path: Path, problems: "Problems | None" = None) -> list[Row]:
+def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str] | None = None) -> list[Row]:
     """Read card data: CSV (header row; UTF-8, BOM tolerated; comma,
     semicolon or tab separated, sniffed by :func:`sniff_delimiter`), TOML
     (``[[card]]``), or the first sheet of an ``.xlsx`` / ``.ods``
@@ -765,7 +845,8 @@ def load_rows(path: Path, problems: "Problems | None" = None) -> list[Row]:
     (whole number ≥ 0, default 1) is kept as ``qty``.  Reads are bounded:
     :data:`MAX_DATA_BYTES` per file, :data:`MAX_COLUMNS` columns,
     :data:`MAX_CELLS` cells, :data:`MAX_CELL_CHARS` characters a cell,
-    :data:`MAX_CARDS` cards.
+    :data:`MAX_CARDS` cards.  ``warnings``, when given, receives a line per
+    ``.xlsx`` formula cell that saved no value (it reads as empty).
 
     A bad ``qty`` or a row with more cells than the header is a problem of
     its row: with ``problems`` (a :class:`Problems`) it is added there and
@@ -788,7 +869,7 @@ def load_rows(path: Path, problems: "Problems | None" = None) -> list[Row]:
                                 f"holds at most {MAX_CELLS:,}")
         rows = [Row(r) for r in rows]
     elif suffix in (".xlsx", ".xlsm"):
-        rows = _xlsx_rows(path, problems)
+        rows = _xlsx_rows(path, problems, warnings)
     elif suffix == ".ods":
         rows = _ods_rows(path, problems)
     elif suffix in (".xls", ".numbers", ".fods"):
@@ -1975,7 +2056,8 @@ class DeckResult:
     ``folders``: per export folder written, ``(folder, files written,
     notes)``; ``export_notes``: every export's notes, each once (a format
     that took nothing writes no folder but keeps its notes);
-    ``notes`` (imposition notes) and ``warnings`` (missing glyphs printed as
+    ``notes`` (imposition notes) and ``warnings`` (the data's formula cells
+    with no saved value, read as empty; missing glyphs printed as
     blanks), one line each."""
 
     pdf: Path | None = None
@@ -2057,11 +2139,12 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
 
     front = attempt(load_layout, layout)
     back_layout = attempt(load_layout, back) if back else None
-    rows = attempt(lambda path: load_rows(path, problems), data)
+    read_warnings: list[str] = []  # the data's (formula cells with no saved value)
+    rows = attempt(lambda path: load_rows(path, problems, read_warnings), data)
     if front is None or rows is None or (back and back_layout is None):
         problems.check()
     with out_folder(out):  # an error or a stop leaves no new empty folder
-        result = DeckResult()
+        result = DeckResult(warnings=read_warnings)
 
         def checked(done: int, total: int) -> None:
             if progress is not None:

@@ -236,11 +236,43 @@ def test_xlsx_data(tmp_path):
     for row in ROWS:
         ws.append(row)
     ws.append(("Formula", "=1+1", "Trap", "#000000", "=HYPERLINK(\"http://example.invalid\")", 1))
+    ws["H4"] = "=2+2"  # past the named columns: in no card
     wb.save(tmp_path / "cards.xlsx")
     text, r = _built_text(tmp_path, tmp_path / "cards.xlsx")
     assert text.count("Amphora") == 2 and text.count("Bronze mirror") == 1 and "7.0" not in text
     assert "Formula" in text and "=1+1" not in text and "example.invalid" not in text  # never evaluated
     assert "4 cards" in r.output
+    # openpyxl saves formulas without their results: each such cell of a card is said, not printed blank
+    # in silence
+    warned = [ln for ln in r.stderr.splitlines() if ln.startswith("warning:")]
+    assert len(warned) == 2, r.stderr
+    assert "cell B4 (column 'value') holds a formula with no saved result" in warned[0]
+    assert "cell E4 (column 'text')" in warned[1] and "save it" in warned[1]
+
+
+def test_xlsx_formulas_with_saved_results_print_them(tmp_path):
+    """A spreadsheet program saves each formula's result (<v> beside <f>):
+    that value is printed, the formula never evaluated, and nothing is said."""
+    import zipfile
+
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    for row in ROWS:
+        ws.append(row)
+    ws.append(("Formula", "=1+1", "Trap", "#000000", "Sum", 1))
+    wb.save(tmp_path / "raw.xlsx")
+    with zipfile.ZipFile(tmp_path / "raw.xlsx") as src, zipfile.ZipFile(tmp_path / "cards.xlsx", "w") as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                assert b"<f>1+1</f><v></v>" in data or b"<f>1+1</f><v/>" in data or b"<f>1+1</f></c>" in data, data
+                data = data.replace(b"<f>1+1</f><v></v>", b"<f>1+1</f>").replace(b"<f>1+1</f><v/>", b"<f>1+1</f>")
+                data = data.replace(b"<f>1+1</f>", b"<f>1+1</f><v>31337</v>")
+            dst.writestr(info, data)
+    text, r = _built_text(tmp_path, tmp_path / "cards.xlsx")
+    assert "31337" in text and "warning" not in r.stderr, r.stderr
 
 
 def test_ods_data(tmp_path):
