@@ -19,6 +19,7 @@ WCAG 4.5 or more, is measured on the whole kit, glyph by glyph, by
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import math
@@ -101,10 +102,12 @@ def parts(rules):
     return out
 
 
+@functools.lru_cache(maxsize=256)
 def _objects(data: bytes, i: int):
     """Page ``i``'s drawn objects in content order: (type, (x0, y0, x1, y1) in page pt,
     font size in pt or None, for a path (its fill, whether it is a circle) as
-    :func:`_path_fill` gives them), forms opened (their matrices applied)."""
+    :func:`_path_fill` gives them), forms opened (their matrices applied).  Read once
+    per page in a module (a tuple: the tests that read the same page share it)."""
     pdf = pypdfium2.PdfDocument(data)
     out = []
     try:
@@ -127,7 +130,7 @@ def _objects(data: bytes, i: int):
             out.append((o.type, box, size, path))
     finally:
         pdf.close()
-    return out
+    return tuple(out)
 
 
 def _path_fill(o):
