@@ -387,15 +387,37 @@ def _preflight_recording(request):
 def pytest_sessionfinish(session, exitstatus):
     from printkit.preflight import preflight
 
-    # a PDF the same preflight already found clean in this process (a build checks each output before
-    # writing it) is not checked twice: the verdict on the same bytes is the same (_CLEAN)
-    found = {digest: [] if digest in _CLEAN else [str(f) for f in preflight(data, source=path)]
-             for digest, (path, data) in _WRITTEN.items()}
     workeroutput = getattr(session.config, "workeroutput", None)
+    claims = None
+    if workeroutput is not None:  # pytest-xdist: the run's folder, shared by its workers (_run_folder)
+        claims = session.config._tmp_path_factory.getbasetemp().parent / "preflight-claims"
+        claims.mkdir(exist_ok=True)
+    found = {}
+    for digest, (path, data) in _WRITTEN.items():
+        if digest in _CLEAN:
+            # a PDF the same preflight already found clean in this process (a build checks each
+            # output before writing it) is not checked twice: the verdict on the same bytes is the same
+            found[digest] = []
+        elif not _claimed_by_another_worker(claims, digest):
+            found[digest] = [str(f) for f in preflight(data, source=path)]
     if workeroutput is not None:  # a pytest-xdist worker: the controller reports for all
         workeroutput["preflight"] = found
         return
     _report_preflight(session, found)
+
+
+def _claimed_by_another_worker(claims: Path | None, digest: str) -> bool:
+    """Under pytest-xdist, whether another worker of the run has taken the PDF of
+    ``digest`` (the same bytes) to preflight and report — else this worker takes it: a
+    PDF both workers built is checked once, by whichever asks first (a file per digest
+    in ``claims``, created exclusively).  ``claims`` None: a run without workers."""
+    if claims is None:
+        return False
+    try:
+        os.close(os.open(claims / digest, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        return True
+    return False
 
 
 @pytest.hookimpl(optionalhook=True)
