@@ -9,10 +9,12 @@ partial PDF and the previous outputs intact.
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
 import shutil
 import signal
+import stat
 import tempfile
 import threading
 from contextlib import contextmanager
@@ -79,37 +81,87 @@ def check_out_dir(out: Path) -> list[Path]:
     """Make sure ``out`` exists (created if needed) and is writable.
 
     Returns the folders this call created, deepest first (see
-    :func:`out_folder`).  Raises :class:`printkit.UsageError` naming the
-    folder otherwise.
+    :func:`out_folder`): only those its own ``mkdir`` made — a folder
+    another process made meanwhile is not counted.  Raises
+    :class:`printkit.UsageError` naming the folder otherwise (a file, a
+    dangling or looping symbolic link, an unwritable or read-only place in
+    the way); the folders it made before failing are removed again.
     """
-    created = []
+    missing = []  # the path's missing folders, outermost last
     for folder in (out, *out.parents):
         if os.path.lexists(folder):
             break
-        created.append(folder)
+        missing.append(folder)
+    made: list[Path] = []
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        for folder in reversed(missing):
+            try:
+                os.mkdir(folder)
+            except FileExistsError:  # there already (another process, or a name like a/..): not ours
+                continue
+            made.insert(0, folder)
+        if not out.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
         with tempfile.TemporaryFile(dir=out):
             pass
     except OSError as exc:
-        raise UsageError(f"--out: cannot write to {str(out)!r} ({exc.strerror or exc})") from None
-    return created
+        remove_made(made)
+        why = _why_not_a_folder(out)
+        if why is not None and why.startswith(_shown(out) + " "):  # the folder itself: say it once
+            raise UsageError(f"--out: {why}") from None
+        raise UsageError(f"--out: cannot write to {_shown(out)} ({why or exc.strerror or exc})") from None
+    return made
+
+
+def remove_made(made: list[Path]) -> None:
+    """Remove the folders of ``made`` (deepest first, as
+    :func:`check_out_dir` returns them) that are still empty; anything
+    written to is kept (and with it the folders above it)."""
+    for folder in made:
+        try:
+            os.rmdir(folder)
+        except OSError:  # written to, or gone: keep it
+            continue
+
+
+def _shown(path: Path) -> str:
+    from printkit.inputfiles import _label
+
+    return f"'{_label(path)}'"
+
+
+def _why_not_a_folder(out: Path) -> str | None:
+    """Why ``out`` cannot be a folder, naming the part of it in the way: a
+    file, a symbolic link to nothing, a loop of links — or ``None``."""
+    for part in (*reversed(out.parents), out):
+        if part == Path(part.anchor) or part.name in ("", ".", ".."):
+            continue
+        try:
+            st = os.stat(part)
+        except FileNotFoundError:
+            if os.path.islink(part):
+                return f"{_shown(part)} is a symbolic link to {_shown(Path(os.readlink(part)))}, which does not exist"
+            return None
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                return f"{_shown(part)} is a loop of symbolic links"
+            return None
+        if not stat.S_ISDIR(st.st_mode):
+            return f"{_shown(part)} is a file, not a folder"
+    return None
 
 
 @contextmanager
 def out_folder(out: Path):
     """:func:`check_out_dir` around a run; on the way out (an error or a stop
-    included) the folders it created are removed again while still empty, so
-    a run that writes nothing leaves nothing behind."""
-    created = check_out_dir(out)
+    included) the folders it created are removed again while still empty
+    (:func:`remove_made`), so a run that writes nothing leaves nothing
+    behind, and nothing that was there before is ever removed."""
+    made = check_out_dir(out)
     try:
         yield
     finally:
-        for folder in created:  # deepest first
-            try:
-                folder.rmdir()
-            except OSError:  # something was written there: keep it and its parents
-                break
+        remove_made(made)
 
 
 def render_part(part: Part, options: BuildOptions, game_title: str,
