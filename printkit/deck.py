@@ -165,6 +165,8 @@ MAX_XML_TAGS = 1_000_000
 MAX_XML_TAGS_ODS = 500_000
 #: Rows of an ``.xlsx`` sheet (the format's, as Excel's: 1,048,576).
 MAX_XLSX_ROWS = 1_048_576
+#: Formula cells with no saved result named one by one; the rest are counted in one line.
+MAX_FORMULA_WARNINGS = 20
 
 
 #: Rows between two progress reports while the cards are checked.
@@ -597,37 +599,76 @@ def _cell_text(value) -> str:
     return str(value)
 
 
+#: How an XML part may begin (after spaces and NULs): a tag, or a UTF-8/UTF-16 byte order mark.
+_XML_STARTS = (b"<", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
+#: A document type declaration (``<!DOCTYPE``), in UTF-8 or UTF-16 (either byte order): where
+#: an XML file declares entities — expansion bombs, outside files.  No spreadsheet program writes one.
+_DOCTYPE = re.compile(rb"<\x00{0,3}!\x00{0,3}D\x00{0,3}O\x00{0,3}C\x00{0,3}T\x00{0,3}Y\x00{0,3}P\x00{0,3}E")
+#: The encodings an XML part may declare: UTF-8 or UTF-16 (ECMA-376 Part 2, ODF 1.2), and the
+#: ASCII-compatible ones the checks above can read.
+_XML_ENCODINGS = {"utf-8", "utf8", "utf-16", "utf16", "utf-16le", "utf-16be", "us-ascii", "ascii",
+                  "iso-8859-1", "latin-1", "latin1"}
+_ENCODING_DECL = re.compile(rb"\s*<\?xml\s[^>]*?encoding\s*=\s*[\"']([^\"'>]{0,40})[\"']")
+
+
+def _xml_part(name: str, head: bytes) -> bool:
+    """Whether the ZIP member ``name``, starting with ``head``, is (or may
+    be read as) XML: by its name, or by its first bytes — a reader opens a
+    part by the name the package's relationships give, whatever it ends in."""
+    return name.lower().endswith((".xml", ".rels")) or head[:64].lstrip(b" \t\r\n\x00").startswith(_XML_STARTS)
+
+
 def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0) -> None:
     """Refuse a spreadsheet (a ZIP file) that is not one, whose members
     unpack to more than ``limit`` bytes (default :data:`MAX_UNPACKED_BYTES`;
     a ZIP bomb), or whose XML parts hold more than ``tags`` tags (default
     :data:`MAX_XML_TAGS`; ``<`` counted while unpacking, before any XML
-    parser runs: millions of empty elements in a few kB)."""
+    parser runs: millions of empty elements in a few kB), a document type
+    declaration (``<!DOCTYPE``: entities, whatever the XML library would make
+    of them) or an encoding other than UTF-8/UTF-16.  Every member whose name
+    or first bytes say XML is checked (:func:`_xml_part`), whatever its name
+    ends in."""
     limit = limit or MAX_UNPACKED_BYTES
     tags = tags or MAX_XML_TAGS
     import zipfile
 
+    shown = escape_display(str(path))
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             infos = zf.infolist()
             unpacked = sum(info.file_size for info in infos)
             if unpacked > limit:
-                raise PrintkitError(f"{escape_display(str(path))}: unpacks to {unpacked:,} bytes; a {what} file of "
+                raise PrintkitError(f"{shown}: unpacks to {unpacked:,} bytes; a {what} file of "
                                     f"card data unpacks to at most {limit:,}")
             seen = 0
             for info in infos:
-                if not info.filename.lower().endswith((".xml", ".rels")):
-                    continue
                 with zf.open(info) as fh:
-                    while chunk := fh.read(1 << 20):
+                    chunk = fh.read(1 << 20)
+                    if not _xml_part(info.filename, chunk):
+                        continue
+                    declared = _ENCODING_DECL.match(chunk[:400].lstrip(b"\xef\xbb\xbf\xff\xfe").replace(b"\x00", b""))
+                    if declared and declared.group(1).decode("latin-1").strip().lower() not in _XML_ENCODINGS:
+                        raise PrintkitError(
+                            f"{shown}: {show(info.filename)} declares the encoding "
+                            f"{show(declared.group(1).decode('latin-1'))}; a {what} file's XML is UTF-8 or UTF-16 "
+                            "(save it again from the spreadsheet program)")
+                    tail = b""
+                    while chunk:
                         seen += chunk.count(b"<")
                         if seen > tags:
                             raise PrintkitError(
-                                f"{escape_display(str(path))}: more than {tags:,} XML tags (reached in "
+                                f"{shown}: more than {tags:,} XML tags (reached in "
                                 f"{show(info.filename)}); a {what} file of card data holds at most {tags:,} "
                                 "(fewer rows, or save it as CSV)")
+                        if b"!" in chunk and _DOCTYPE.search(tail + chunk):
+                            raise PrintkitError(
+                                f"{shown}: {show(info.filename)} holds a document type declaration "
+                                "(<!DOCTYPE …>), which spreadsheet programs never write and which can declare "
+                                "entities; not read")
+                        tail = chunk[-32:]  # a declaration cut by the chunk's end
+                        chunk = fh.read(1 << 20)
     except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError) as exc:
-        raise PrintkitError(f"{escape_display(str(path))}: not a {what} file ({_one_line(exc)})") from None
+        raise PrintkitError(f"{shown}: not a {what} file ({_one_line(exc)})") from None
 
 
 #: An XML element ``<f>`` (a formula), with or without a namespace prefix.
@@ -635,20 +676,26 @@ _FORMULA_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")
 
 
 def _has_formulas(data: bytes) -> bool:
-    """Whether any worksheet of the .xlsx ``data`` (checked by
-    :func:`_check_zip` first) holds a formula element, read chunk by chunk."""
+    """Whether any XML part of the .xlsx ``data`` (checked by
+    :func:`_check_zip` first) may hold a formula element, read chunk by
+    chunk: an ``<f>`` tag (one cut by a chunk's end included), or a part in
+    UTF-16 (its tags are not searched: assumed to hold one)."""
     import zipfile
 
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
         for info in zf.infolist():
-            if not (info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml")):
-                continue
             with zf.open(info) as fh:
+                chunk = fh.read(1 << 20)
+                if not _xml_part(info.filename, chunk):
+                    continue
+                if b"\x00" in chunk[:64] or chunk.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16
+                    return True
                 tail = b""
-                while chunk := fh.read(1 << 20):
+                while chunk:
                     if _FORMULA_TAG.search(tail + chunk):
                         return True
                     tail = chunk[-64:]  # a tag cut by the chunk's end
+                    chunk = fh.read(1 << 20)
     return False
 
 
@@ -720,17 +767,27 @@ def _xlsx_rows(path: Path, problems: "Problems", warnings: list[str] | None = No
         it = _xlsx_rows_of(ws)
         where = f"{name} (sheet {show(ws.title)})"
 
+        unsaved_more: dict[str, int] = {}  # past MAX_FORMULA_WARNINGS: cells per column letter
+
         def unsaved(n: int, cells: tuple, width: int) -> None:
-            """A warning per formula cell of row ``n`` that saved no value."""
+            """A warning per formula cell of row ``n`` that saved no value
+            (the first :data:`MAX_FORMULA_WARNINGS`; the others counted)."""
             from openpyxl.utils import get_column_letter
 
             for i, v in enumerate(cells[:width], 1):
                 if v is None and (n, i) in formulas:
                     named = n > 1 and header[i - 1] is not None
+                    if len(said) >= MAX_FORMULA_WARNINGS:
+                        key = get_column_letter(i) + (f" {show(str(header[i - 1]).strip())}" if named else "")
+                        unsaved_more[key] = unsaved_more.get(key, 0) + 1
+                        continue
+                    said.append((n, i))
                     column = f" (column {show(str(header[i - 1]).strip())})" if named else ""
                     warnings.append(f"{where}: cell {get_column_letter(i)}{n}{column} holds a formula with no "
                                     "saved result, read as empty; open the file in a spreadsheet program and "
                                     "save it")
+
+        said: list[tuple[int, int]] = []
 
         def body():
             empty = None  # the last row found all None (openpyxl's filler for missing rows)
@@ -754,7 +811,13 @@ def _xlsx_rows(path: Path, problems: "Problems", warnings: list[str] | None = No
             width = max((i for i, v in enumerate(header, 1) if v is not None), default=0)
             if formulas:
                 unsaved(1, header, len(header))
-            return _grid_rows(where, list(header), body(), problems, "row", "spreadsheet")
+            rows = _grid_rows(where, list(header), body(), problems, "row", "spreadsheet")
+            if unsaved_more:
+                columns = ", ".join(f"{column}: {k:,}" for column, k in unsaved_more.items())
+                warnings.append(f"{where}: {sum(unsaved_more.values()):,} more formula cells with no saved result "
+                                f"(columns {columns}), read as empty; open the file in a spreadsheet program and "
+                                "save it")
+            return rows
         except PrintkitError:
             raise
         except Exception as exc:

@@ -275,6 +275,27 @@ def test_xlsx_formulas_with_saved_results_print_them(tmp_path):
     assert "31337" in text and "warning" not in r.stderr, r.stderr
 
 
+@pytest.mark.parametrize("shift", [-6, -3, -2, -1, 0, 1])
+def test_a_formula_tag_cut_by_the_read_chunk_is_found(shift):
+    """_has_formulas reads each sheet 1 MiB at a time: an <f> (or <x:f>)
+    whose bytes straddle a chunk's end is found all the same (the tail of
+    one chunk is searched with the next); <fx> and <font> are not formulas."""
+    import io
+    import zipfile
+
+    def xlsx(tag: bytes) -> bytes:
+        head = b"<worksheet><sheetData><row><c>"
+        pad = b" " * ((1 << 20) + shift - len(head))  # the tag starts `shift` bytes from the chunk's end
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+            zf.writestr("xl/worksheets/sheet1.xml", head + pad + tag + b"1+1</f></c></row></sheetData></worksheet>")
+        return buf.getvalue()
+
+    assert deck._has_formulas(xlsx(b"<f>"))
+    assert deck._has_formulas(xlsx(b"<x:f >"))
+    assert not deck._has_formulas(xlsx(b"<fx>")) and not deck._has_formulas(xlsx(b"<font>"))
+
+
 def test_ods_data(tmp_path):
     from odf.opendocument import OpenDocumentSpreadsheet
     from odf.table import Table, TableCell, TableRow

@@ -121,3 +121,153 @@ def test_a_folder_another_process_makes_meanwhile_is_not_removed(tmp_path, monke
     r = run("deck", _bad_deck(tmp_path), "--layout", EX / "front.toml", "--out", out)
     assert r.exit_code == 1, r.output
     assert out.is_dir(), "a folder printkit did not make was removed"
+
+
+# ---------------------------------------------------------------- 2. spreadsheet data
+
+
+LAYOUT = '''[card]
+name = "t"
+size = "poker"
+
+[[element]]
+type = "text"
+x = 5
+y = 5
+w = 50
+h = 60
+text = "{{ title }} {{ value }}"
+size = 8
+'''
+
+
+def _xlsx(tmp_path: Path, name: str, edit=None, rename: str | None = None, rows=None) -> Path:
+    """An .xlsx openpyxl wrote (a header and one card), its sheet's XML
+    passed through ``edit`` (bytes → bytes) and, with ``rename``, stored
+    under that part name (the workbook's links and content types follow)."""
+    import zipfile
+
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    for row in rows or [("title", "value", "qty"), ("Amphora", 3, 1)]:
+        wb.active.append(row)
+    raw = tmp_path / f"raw-{name}"
+    wb.save(raw)
+    path = tmp_path / name
+    sheet = "xl/worksheets/sheet1.xml"
+    with zipfile.ZipFile(raw) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            data, member = src.read(info), info.filename
+            if member == sheet:
+                data = edit(data) if edit else data
+                member = rename or member
+            elif rename:
+                data = data.replace(b"/" + sheet.encode(), b"/" + rename.encode())
+            dst.writestr(member, data)
+    return path
+
+
+def _deck(tmp_path: Path, data: Path):
+    layout = tmp_path / "layout.toml"
+    layout.write_text(LAYOUT, encoding="utf-8")
+    r = run("deck", data, "--layout", layout, "--out", tmp_path / "out", "-q")
+    assert "Traceback" not in r.output, r.output
+    return r
+
+
+def _cell(xml: bytes, cell: bytes) -> bytes:
+    """The sheet XML with the card's A2 cell replaced by ``cell``."""
+    old = b'<c r="A2" t="inlineStr"><is><t>Amphora</t></is></c>'
+    assert old in xml, xml
+    return xml.replace(old, cell)
+
+
+#: The entities of a "billion laughs": ten &a; in each &b;, … (10**9 'A's from &j;).
+LAUGHS = b'<!ENTITY a "AAAAAAAAAA">' + b"".join(
+    b'<!ENTITY %c "%s">' % (98 + i, b"&%c;" % (97 + i) * 10) for i in range(9))
+
+
+@pytest.mark.parametrize("label,edit", [
+    ("external entity", lambda x: b'<?xml version="1.0"?><!DOCTYPE worksheet [<!ENTITY xxe SYSTEM '
+                                  b'"file:///etc/passwd">]>' + _cell(x, b'<c r="A2" t="inlineStr"><is><t>&xxe;</t></is></c>')),
+    ("billion laughs", lambda x: b"<!DOCTYPE worksheet [" + LAUGHS + b"]>"
+                                 + _cell(x, b'<c r="A2" t="inlineStr"><is><t>&j;</t></is></c>')),
+    ("billion laughs in UTF-16", lambda x: ('<?xml version="1.0" encoding="UTF-16"?>'
+                                            + (b"<!DOCTYPE worksheet [" + LAUGHS + b"]>").decode()
+                                            + _cell(x, b'<c r="A2" t="inlineStr"><is><t>&j;</t></is></c>').decode()
+                                            ).encode("utf-16")),
+    ("a formula hidden in an entity", lambda x: b'<!DOCTYPE worksheet [<!ENTITY e "&#60;f>1+1&#60;/f>">]>'
+                                                + _cell(x, b'<c r="A2">&e;</c>')),
+])
+def test_a_sheet_declaring_entities_is_refused_before_any_xml_parser(tmp_path, label, edit):
+    """A <!DOCTYPE> in a spreadsheet's XML (external entities pointing at
+    /etc/passwd, a billion laughs, markup hidden from the formula check in
+    an entity) is refused by printkit's own scan before any parser runs, so
+    it does not hang on whether defusedxml (not a declared dependency) sits
+    behind openpyxl: without it the hidden formula printed blank in silence.
+    One line naming the part, exit 1, nothing written, nothing of
+    /etc/passwd anywhere."""
+    r = _deck(tmp_path, _xlsx(tmp_path, "cards.xlsx", edit))
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "'xl/worksheets/sheet1.xml' holds a document type declaration (<!DOCTYPE …>)" in line, line
+    assert "root:" not in r.output and not (tmp_path / "out").exists()
+
+
+def test_an_xml_part_declaring_an_encoding_the_checks_cannot_read_is_refused(tmp_path):
+    """An EBCDIC (cp037) sheet: expat would read its markup, printkit's byte
+    scans (tags, <!DOCTYPE, <f>) could not — refused, one line."""
+    def ebcdic(xml: bytes) -> bytes:
+        body = xml.decode().split("?>", 1)[-1]
+        return b'<?xml version="1.0" encoding="cp037"?>' + body.encode("cp037")
+
+    r = _deck(tmp_path, _xlsx(tmp_path, "cards.xlsx", ebcdic))
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "'xl/worksheets/sheet1.xml' declares the encoding 'cp037'" in line and "UTF-8 or UTF-16" in line, line
+
+
+def test_a_sheet_stored_under_another_name_is_still_counted(tmp_path):
+    """The tag cap counted only parts named .xml or .rels; openpyxl opens
+    the sheet by the name the workbook's links give: a 160 kB file whose
+    sheet (3 million cells) is 'sheet1.dat' took 22 s and 2 GB.  It is
+    counted like any XML part now — and a small one so named still reads."""
+    bomb = _xlsx(tmp_path, "bomb.xlsx", lambda x: x.replace(b'<row r="2">', b'<row r="2">' + b'<c r="A2"><v>1</v></c>'
+                                                           * 1_000_000), rename="xl/worksheets/sheet1.dat")
+    assert bomb.stat().st_size < 200_000
+    r = _deck(tmp_path, bomb)
+    assert r.exit_code == 1, r.output
+    assert "more than 1,000,000 XML tags (reached in 'xl/worksheets/sheet1.dat')" in _one_line(r.output)
+    ok = _xlsx(tmp_path, "ok.xlsx", rename="xl/worksheets/sheet1.dat")
+    r = _deck(tmp_path, ok)
+    assert r.exit_code == 0 and (tmp_path / "out" / "t.pdf").exists(), r.output
+
+
+def test_a_utf16_sheet_with_an_unsaved_formula_warns(tmp_path):
+    """The formula check searched the bytes for <f> in UTF-8 only: a UTF-16
+    sheet's formula cell printed blank in silence."""
+    def utf16(xml: bytes) -> bytes:
+        xml = xml.replace(b'<c r="B2" t="n"><v>3</v></c>', b'<c r="B2"><f>1+1</f></c>')
+        return ('<?xml version="1.0" encoding="UTF-16"?>' + xml.decode()).encode("utf-16")
+
+    r = _deck(tmp_path, _xlsx(tmp_path, "cards.xlsx", utf16))
+    assert r.exit_code == 0, r.output
+    assert "cell B2 (column 'value') holds a formula with no saved result" in r.stderr, r.stderr
+
+
+def test_thousands_of_unsaved_formulas_are_summed_up(tmp_path):
+    """5,000 formula cells with no saved result: the first 20 named, then
+    one line counting the rest per column — not 5,000 lines (nor 200 and
+    '… and 4,800 more problem(s)')."""
+    from printkit.deck import MAX_FORMULA_WARNINGS
+
+    rows = [("title", "value", "qty")] + [(f'="c{i}"', "=1+1", 0) for i in range(2500)] + [("Amphora", 3, 1)]
+    r = _deck(tmp_path, _xlsx(tmp_path, "cards.xlsx", rows=rows))
+    assert r.exit_code == 0, r.output
+    warned = [ln for ln in r.stderr.splitlines() if ln.startswith("warning:")]
+    assert len(warned) == MAX_FORMULA_WARNINGS + 1, r.stderr
+    assert "cell A2 (column 'title') holds a formula with no saved result" in warned[0]
+    assert warned[-1].endswith("4,980 more formula cells with no saved result (columns A 'title': 2,490, "
+                               "B 'value': 2,490), read as empty; open the file in a spreadsheet program and save it")
+    assert "more problem" not in r.stderr
