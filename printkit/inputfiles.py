@@ -247,10 +247,53 @@ def _deep(text: str, label: str, fmt: str) -> PrintkitError:
     )
 
 
+#: Most parts of one dotted key or table name (``[a.b.c]``: three); a game file uses two or three.
+#: Python's TOML parser takes time quadratic in them: a 1.8 MB line ``a.a.a…a = 1`` ran for hours.
+MAX_KEY_PARTS = 100
+_KEY_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|[A-Za-z0-9_-]+|[ \t]+|.')
+
+
+def _long_key(text: str) -> int | None:
+    """The line of the first run of more than :data:`MAX_KEY_PARTS`
+    dot-separated key parts (bare or quoted), or ``None``.  Only lines
+    holding more dots than that are looked at, token by token (linear)."""
+    if text.count(".") < MAX_KEY_PARTS:  # 101 parts need 100 dots
+        return None
+    for n, line in enumerate(text.split("\n"), 1):
+        if line.count(".") < MAX_KEY_PARTS:
+            continue
+        parts, dot = 0, False
+        for m in _KEY_TOKEN.finditer(line):
+            tok = m.group()
+            if tok[0] in " \t":
+                continue
+            if tok == "#":  # a comment: the rest of the line
+                break
+            if tok == ".":
+                dot = parts > 0
+                if not dot:
+                    parts = 0
+                continue
+            if tok[0] in "\"'" or tok[0].isalnum() or tok[0] in "_-":
+                parts = parts + 1 if dot else 1
+                dot = False
+                if parts > MAX_KEY_PARTS:
+                    return n
+            else:
+                parts, dot = 0, False
+    return None
+
+
 def parse_toml(text: str, label: str) -> dict[str, Any]:
-    """Parse TOML ``text``; ``label`` (usually the path) names it in errors."""
+    """Parse TOML ``text``; ``label`` (usually the path) names it in errors.
+    A key or table name of more than :data:`MAX_KEY_PARTS` dotted parts is
+    refused before the parser runs."""
     import tomllib  # here, not at start-up: --help and cached rules need no parser (issue 26)
 
+    line = _long_key(text)
+    if line is not None:
+        raise PrintkitError(f"{label}: invalid TOML: a key of more than {MAX_KEY_PARTS} dotted parts (line {line}); "
+                            "a game file is a few levels deep")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

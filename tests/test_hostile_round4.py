@@ -271,3 +271,77 @@ def test_thousands_of_unsaved_formulas_are_summed_up(tmp_path):
     assert warned[-1].endswith("4,980 more formula cells with no saved result (columns A 'title': 2,490, "
                                "B 'value': 2,490), read as empty; open the file in a spreadsheet program and save it")
     assert "more problem" not in r.stderr
+
+
+# ---------------------------------------------------------------- 3. score GAME - (standard input)
+
+
+def _score_stdin(stdin, *extra, timeout=120):
+    """``printkit score archeotrek -`` in a child process; ``stdin`` is
+    bytes piped in, or a file object / ``None`` (closed) handed as fd 0."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    args = [sys.executable, "-m", "printkit", "score", "archeotrek", "-", *extra]
+    if isinstance(stdin, bytes):
+        return subprocess.run(args, input=stdin, capture_output=True, env=env, timeout=timeout)
+    if stdin is None:  # standard input closed, as `printkit score GAME - <&-` starts it
+        return subprocess.run(args, capture_output=True, env=env, timeout=timeout,
+                              preexec_fn=lambda: os.close(0), stdin=subprocess.DEVNULL)
+    return subprocess.run(args, stdin=stdin, capture_output=True, env=env, timeout=timeout)
+
+
+def test_standard_input_closed_or_write_only_is_one_line(tmp_path):
+    """`score GAME - <&-` (sys.stdin is None) and `0>file` (a descriptor
+    opened for writing: EBADF on read) were tracebacks."""
+    r = _score_stdin(None)
+    assert r.returncode == 1, r.stderr
+    assert _one_line(r.stderr.decode()) == ("printkit: <stdin>: standard input is closed; pipe a game file in "
+                                            "(printkit simulate GAME | printkit score GAME -)")
+    with open(tmp_path / "wo", "wb") as wo:
+        r = _score_stdin(wo)
+    assert r.returncode == 1, r.stderr
+    assert _one_line(r.stderr.decode()) == "printkit: <stdin>: cannot read standard input (Bad file descriptor)"
+
+
+@pytest.mark.parametrize("stdin,needle", [
+    (b"", "<stdin>: empty; pipe a game file in"),
+    (b"\xff\xfe\x00garbage" * 1000, "<stdin>: not UTF-8 text"),
+    (b"a" * (3 * 1024 * 1024), "<stdin>: more than 2 MB; a game file is smaller"),
+    (b"x = " + b"[" * 5000 + b"]" * 5000, "<stdin>: invalid TOML: nested too deeply"),
+], ids=["empty", "binary", "huge", "nested"])
+def test_empty_binary_huge_or_nested_standard_input_is_one_line(stdin, needle):
+    r = _score_stdin(stdin)
+    assert r.returncode == 1 and needle in _one_line(r.stderr.decode()), r.stderr
+
+
+@pytest.mark.parametrize("text", [
+    "a" + ".a" * 900_000 + " = 1\n",           # Python's TOML parser: time quadratic in the parts (hours)
+    '"a"' + '."a"' * 300_000 + " = 1\n",
+    "[a" + ".a" * 900_000 + "]\n",             # a 900,000-deep table
+    "x = {a" + ".a" * 900_000 + " = 1}\n",
+], ids=["dotted-key", "quoted-dotted-key", "table", "inline-table"])
+def test_a_toml_bomb_of_dotted_keys_is_refused_before_parsing(text):
+    """A 1.8 MB line ``a.a.a…a = 1`` kept ``score GAME -`` busy for hours
+    (tomllib's dotted keys cost time quadratic in their parts); a key or
+    table name of more than 100 parts is one line now.  (The timeout only
+    stops a regression from hanging the suite.)"""
+    r = _score_stdin(text.encode())
+    assert r.returncode == 1, r.stderr
+    assert _one_line(r.stderr.decode()) == ("printkit: <stdin>: invalid TOML: a key of more than 100 dotted parts "
+                                            "(line 1); a game file is a few levels deep")
+
+
+def test_the_dotted_key_cap_counts_key_parts_only():
+    """101 parts are refused, 100 parse; dots inside strings, comments'
+    text and numbers are not key parts."""
+    from printkit import PrintkitError
+    from printkit.inputfiles import MAX_KEY_PARTS, parse_toml
+
+    key = ".".join(["a"] * MAX_KEY_PARTS)
+    assert parse_toml(f"ok = 1\n{key} = 1\n", "t") is not None
+    with pytest.raises(PrintkitError, match=r"^t: invalid TOML: a key of more than 100 dotted parts \(line 2\)"):
+        parse_toml(f"ok = 1\n{key}.a = 1\n", "t")
+    with pytest.raises(PrintkitError, match=r"line 1\)"):
+        parse_toml(f"[{key}.'b']\n", "t")
+    dots = "x." * 500
+    data = parse_toml(f'text = "{dots}"\nlit = \'{dots}\'\nnums = [{", ".join(["1.5"] * 300)}]\n# {dots}\n', "t")
+    assert data["text"] == dots and len(data["nums"]) == 300

@@ -205,18 +205,24 @@ def _read_stdin() -> bytes:
     from printkit.inputfiles import MAX_SIZES
 
     cap = MAX_SIZES["file"]
+    if sys.stdin is None:  # started with standard input closed (<&-)
+        raise PrintkitError(f"{STDIN_LABEL}: standard input is closed; pipe a game file in "
+                            "(printkit simulate GAME | printkit score GAME -)")
     stream = getattr(sys.stdin, "buffer", None)
-    if stream is None:  # pragma: no cover - a test runner's text-only stdin
-        data = sys.stdin.read(cap + 1).encode("utf-8", "surrogateescape")
-    else:
-        chunks, size = [], 0
-        while size <= cap:
-            chunk = stream.read(cap + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        data = b"".join(chunks)
+    try:
+        if stream is None:  # pragma: no cover - a test runner's text-only stdin
+            data = sys.stdin.read(cap + 1).encode("utf-8", "surrogateescape")
+        else:
+            chunks, size = [], 0
+            while size <= cap:
+                chunk = stream.read(cap + 1 - size)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+            data = b"".join(chunks)
+    except OSError as exc:  # opened for writing only (0>file), a folder, a device that fails
+        raise PrintkitError(f"{STDIN_LABEL}: cannot read standard input ({exc.strerror or exc})") from None
     if len(data) > cap:
         raise PrintkitError(f"{STDIN_LABEL}: more than {cap // (1024 * 1024)} MB; a game file is smaller")
     if not data.strip():
