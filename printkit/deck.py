@@ -745,6 +745,38 @@ def _formula_cells(data: bytes, name: str) -> set[tuple[int, int]]:
         wb.close()
 
 
+class _Unsaved:
+    """The warnings for a sheet's formula cells that saved no result (they
+    read as empty): the first :data:`MAX_FORMULA_WARNINGS` named cell by
+    cell, the rest counted per column in one last line (:meth:`close`)."""
+
+    def __init__(self, where: str, warnings: list[str]):
+        self.where, self.warnings = where, warnings
+        self.said = 0
+        self.more: dict[str, int] = {}  # past the first ones: cells per column
+
+    def add(self, n: int, i: int, name) -> None:
+        """Formula cell of row ``n``, column ``i`` (from 1), under the header ``name`` (row 1: ``None``)."""
+        from openpyxl.utils import get_column_letter
+
+        column = f" {show(str(name).strip())}" if n > 1 and name is not None else ""
+        if self.said >= MAX_FORMULA_WARNINGS:
+            key = get_column_letter(i) + column
+            self.more[key] = self.more.get(key, 0) + 1
+            return
+        self.said += 1
+        named = f" (column{column})" if column else ""
+        self.warnings.append(f"{self.where}: cell {get_column_letter(i)}{n}{named} holds a formula with no saved "
+                             "result, read as empty; open the file in a spreadsheet program and save it")
+
+    def close(self) -> None:
+        if self.more:
+            columns = ", ".join(f"{column}: {k:,}" for column, k in self.more.items())
+            self.warnings.append(f"{self.where}: {sum(self.more.values()):,} more formula cells with no saved result "
+                                 f"(columns {columns}), read as empty; open the file in a spreadsheet program and "
+                                 "save it")
+
+
 def _xlsx_rows(path: Path, problems: "Problems", warnings: list[str] | None = None) -> list[Row]:
     """Rows of the first worksheet of an ``.xlsx`` file (openpyxl, read-only:
     formulas are not evaluated, a formula cell gives the value the
@@ -767,27 +799,13 @@ def _xlsx_rows(path: Path, problems: "Problems", warnings: list[str] | None = No
         it = _xlsx_rows_of(ws)
         where = f"{name} (sheet {show(ws.title)})"
 
-        unsaved_more: dict[str, int] = {}  # past MAX_FORMULA_WARNINGS: cells per column letter
+        said = _Unsaved(where, warnings) if formulas else None
 
         def unsaved(n: int, cells: tuple, width: int) -> None:
-            """A warning per formula cell of row ``n`` that saved no value
-            (the first :data:`MAX_FORMULA_WARNINGS`; the others counted)."""
-            from openpyxl.utils import get_column_letter
-
+            """A warning per formula cell of row ``n`` that saved no value."""
             for i, v in enumerate(cells[:width], 1):
                 if v is None and (n, i) in formulas:
-                    named = n > 1 and header[i - 1] is not None
-                    if len(said) >= MAX_FORMULA_WARNINGS:
-                        key = get_column_letter(i) + (f" {show(str(header[i - 1]).strip())}" if named else "")
-                        unsaved_more[key] = unsaved_more.get(key, 0) + 1
-                        continue
-                    said.append((n, i))
-                    column = f" (column {show(str(header[i - 1]).strip())})" if named else ""
-                    warnings.append(f"{where}: cell {get_column_letter(i)}{n}{column} holds a formula with no "
-                                    "saved result, read as empty; open the file in a spreadsheet program and "
-                                    "save it")
-
-        said: list[tuple[int, int]] = []
+                    said.add(n, i, header[i - 1] if n > 1 else None)
 
         def body():
             empty = None  # the last row found all None (openpyxl's filler for missing rows)
@@ -812,11 +830,8 @@ def _xlsx_rows(path: Path, problems: "Problems", warnings: list[str] | None = No
             if formulas:
                 unsaved(1, header, len(header))
             rows = _grid_rows(where, list(header), body(), problems, "row", "spreadsheet")
-            if unsaved_more:
-                columns = ", ".join(f"{column}: {k:,}" for column, k in unsaved_more.items())
-                warnings.append(f"{where}: {sum(unsaved_more.values()):,} more formula cells with no saved result "
-                                f"(columns {columns}), read as empty; open the file in a spreadsheet program and "
-                                "save it")
+            if said is not None:
+                said.close()
             return rows
         except PrintkitError:
             raise
@@ -826,10 +841,13 @@ def _xlsx_rows(path: Path, problems: "Problems", warnings: list[str] | None = No
         wb.close()
 
 
-def _ods_rows(path: Path, problems: "Problems") -> list[Row]:
+def _ods_rows(path: Path, problems: "Problems", warnings: list[str] | None = None) -> list[Row]:
     """Rows of the first table of an ``.ods`` file (odfpy): cell text as
     shown, repeated rows and columns expanded up to the caps; formulas are
-    not evaluated (a formula cell gives the value the spreadsheet saved)."""
+    not evaluated (a formula cell gives the value the spreadsheet saved).
+    A formula cell with no saved value (no ``office:value-type``: a file
+    written by a program that computes no formulas) reads as empty, with a
+    line in ``warnings`` naming the cell, as for an ``.xlsx``."""
     data = read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data")
     _check_zip(path, data, "spreadsheet (.ods)", MAX_UNPACKED_ODS, MAX_XML_TAGS_ODS)  # odfpy keeps the whole tree
     from odf import opendocument, table, teletype
@@ -857,23 +875,33 @@ def _ods_rows(path: Path, problems: "Problems") -> list[Row]:
                                 "more; save the file again from the spreadsheet program")
         return int(text)
 
+    unsaved: list[int] = []  # columns (from 1) of the row just read whose formula saved no value
+
     def cells_of(tr) -> list[str]:
         out: list[str] = []
+        unsaved.clear()
         for tc in tr.childNodes:
             if tc.qname[1] not in ("table-cell", "covered-table-cell"):
                 continue
             repeat = repeat_of(tc, "numbercolumnsrepeated", "number-columns-repeated")
             text = teletype.extractText(tc) if tc.childNodes else ""
+            kind = tc.getAttribute("valuetype")
             if not text:
-                kind = tc.getAttribute("valuetype")
                 text = tc.getAttribute("value") if kind in ("float", "percentage", "currency") else ""
+            start = len(out)
             for _ in range(min(repeat, MAX_COLUMNS + 1 - len(out))):
                 out.append(text)
+            if warnings is not None and not text and not kind and tc.getAttribute("formula"):
+                unsaved.extend(range(start + 1, len(out) + 1))
             if len(out) > MAX_COLUMNS:
                 break
         while out and out[-1] == "":
             out.pop()
         return out
+
+    where = f"{name} (table {show(sheet.getAttribute('name'))})"
+    said = _Unsaved(where, warnings) if warnings is not None else None
+    header: list[str] = []
 
     def lines():
         n = 0
@@ -883,6 +911,9 @@ def _ods_rows(path: Path, problems: "Problems") -> list[Row]:
             cells = cells_of(tr)
             for _ in range(repeat if cells else 1):  # repeated empty rows (to the sheet's end) count once
                 n += 1
+                for i in unsaved:  # (a formula cell past the named columns is in no card)
+                    if n == 1 or i <= len(header):
+                        said.add(n, i, header[i - 1] if n > 1 else None)
                 budget[0] -= max(1, len(cells))
                 if budget[0] < 0:
                     raise PrintkitError(f"{name}: more than {MAX_CELLS:,} cells; a deck's data holds at most "
@@ -891,9 +922,11 @@ def _ods_rows(path: Path, problems: "Problems") -> list[Row]:
 
     it = lines()
     first = next(it, None)
-    header = first[1] if first else []
-    return _grid_rows(f"{name} (table {show(sheet.getAttribute('name'))})", header, it, problems, "row",
-                      "spreadsheet")
+    header[:] = first[1] if first else []
+    rows = _grid_rows(where, list(header), it, problems, "row", "spreadsheet")
+    if said is not None:
+        said.close()
+    return rows
 
 
 def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str] | None = None) -> list[Row]:
@@ -909,7 +942,8 @@ def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str
     :data:`MAX_DATA_BYTES` per file, :data:`MAX_COLUMNS` columns,
     :data:`MAX_CELLS` cells, :data:`MAX_CELL_CHARS` characters a cell,
     :data:`MAX_CARDS` cards.  ``warnings``, when given, receives a line per
-    ``.xlsx`` formula cell that saved no value (it reads as empty).
+    ``.xlsx`` / ``.ods`` formula cell that saved no value (it reads as empty;
+    past :data:`MAX_FORMULA_WARNINGS`, one line counting the rest).
 
     A bad ``qty`` or a row with more cells than the header is a problem of
     its row: with ``problems`` (a :class:`Problems`) it is added there and
@@ -934,7 +968,7 @@ def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str
     elif suffix in (".xlsx", ".xlsm"):
         rows = _xlsx_rows(path, problems, warnings)
     elif suffix == ".ods":
-        rows = _ods_rows(path, problems)
+        rows = _ods_rows(path, problems, warnings)
     elif suffix in (".xls", ".numbers", ".fods"):
         raise PrintkitError(f"{escape_display(str(path))}: printkit reads card data from CSV, TOML, .xlsx or .ods; "
                             f"save this spreadsheet as .xlsx, .ods or CSV")

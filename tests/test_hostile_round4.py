@@ -345,3 +345,53 @@ def test_the_dotted_key_cap_counts_key_parts_only():
     dots = "x." * 500
     data = parse_toml(f'text = "{dots}"\nlit = \'{dots}\'\nnums = [{", ".join(["1.5"] * 300)}]\n# {dots}\n', "t")
     assert data["text"] == dots and len(data["nums"]) == 300
+
+
+def test_an_ods_formula_with_no_saved_result_warns_like_an_xlsx_one(tmp_path):
+    """An .ods formula cell without a saved value (no office:value-type: a
+    file from a program that computes nothing) printed blank in silence;
+    it warns now as an .xlsx one does, a saved result prints without a word,
+    and 3,000 of them (a repeated row) are summed up in one line."""
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    from printkit.deck import MAX_FORMULA_WARNINGS
+
+    def text(v):
+        cell = TableCell(valuetype="string")
+        cell.addElement(P(text=v))
+        return cell
+
+    def sheet(path: Path, repeat: int = 1) -> Path:
+        doc = OpenDocumentSpreadsheet()
+        t = Table(name="Cards")
+        for cells, attrs in (([text("title"), text("value"), text("qty")], {}),
+                             ([text("Amphora"), TableCell(formula="of:=1+1"), TableCell(valuetype="float", value="1"),
+                               TableCell(formula="of:=9")], {"numberrowsrepeated": repeat} if repeat > 1 else {}),
+                             ([text("Saved"), TableCell(formula="of:=2+2", valuetype="float", value="31337"),
+                               TableCell(valuetype="float", value="1")], {})):
+            tr = TableRow(**attrs)
+            for cell in cells:
+                tr.addElement(cell)
+            t.addElement(tr)
+        doc.spreadsheet.addElement(t)
+        doc.save(str(path))
+        return path
+
+    r = _deck(tmp_path, sheet(tmp_path / "cards.ods"))
+    assert r.exit_code == 0, r.output
+    warned = [ln for ln in r.stderr.splitlines() if ln.startswith("warning:")]
+    assert warned == [f"warning: {tmp_path / 'cards.ods'} (table 'Cards'): cell B2 (column 'value') holds a formula "
+                      "with no saved result, read as empty; open the file in a spreadsheet program and save it"], r.stderr
+    from conftest import pdf_pages
+
+    with pdf_pages((tmp_path / "out" / "t.pdf").read_bytes()) as pdf:
+        assert "31337" in "".join(p.extract_text() for p in pdf.pages)  # the saved result, no warning for it
+    r = _deck(tmp_path, sheet(tmp_path / "many.ods", repeat=3000))
+    assert r.exit_code == 0, r.output
+    warned = [ln for ln in r.stderr.splitlines() if ln.startswith("warning:")]
+    assert len(warned) == MAX_FORMULA_WARNINGS + 1, r.stderr
+    assert "cell B21 (column 'value')" in warned[-2]
+    assert warned[-1].endswith("2,980 more formula cells with no saved result (columns B 'value': 2,980), read as "
+                               "empty; open the file in a spreadsheet program and save it"), warned[-1]
