@@ -137,10 +137,15 @@ class GameKit:
 
 def board_stock(options: BuildOptions, mount: str = "glued to card") -> str:
     """What a :func:`printkit.gamekit.board` part prints on, as the cover and ``printkit
-    games`` show it: ``"one A3 sheet, glued to card"`` with ``--board-paper
-    a3``, else the kit paper's pages (``"A4 pages, glued to card"``);
+    games`` show it: ``"A3 sheet, glued to card"`` with ``--board-paper
+    a3`` (the build's summary counts it: "1 A3 sheet, …"), else the kit
+    paper's pages (``"A4 pages, glued to card"``, ``"US Letter pages, …"``),
+    papers named as people name them (:func:`printkit.paper.paper_label`);
     ``mount``: how it is finished."""
-    where = f"one {options.board_paper.upper()} sheet" if options.board_paper else f"{options.paper.name.upper()} pages"
+    from printkit.paper import paper_label
+
+    where = (f"{paper_label(options.board_paper)} sheet" if options.board_paper
+             else f"{paper_label(options.paper.name)} pages")
     return f"{where}, {mount}"
 
 
