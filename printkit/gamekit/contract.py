@@ -129,10 +129,16 @@ class GameKit:
                 for p in self.parts(options)]  # type: ignore[misc]
 
     def notes(self, options: BuildOptions) -> list[str]:
-        """One line per option set in ``options`` that this game does not use."""
-        return [f"{typed} does not apply to {self.id}; ignored"
-                for name, (typed, is_set) in OPTIONAL_OPTIONS.items()
-                if is_set(options) and name not in self.options]
+        """One line per option set in ``options`` that this game does not use,
+        and one when ``--rules DIR`` holds no ``<game>.toml`` (the bundled
+        rules are used: :func:`printkit.rules.bundled_rules_note`)."""
+        from printkit.rules import bundled_rules_note
+
+        notes = [f"{typed} does not apply to {self.id}; ignored"
+                 for name, (typed, is_set) in OPTIONAL_OPTIONS.items()
+                 if is_set(options) and name not in self.options]
+        rules = bundled_rules_note(self.id, options.rules_dir)
+        return notes + ([rules] if rules else [])
 
 
 def board_stock(options: BuildOptions, mount: str = "glued to card") -> str:

@@ -108,15 +108,19 @@ def _partial_row(gid: str, sc: Scorer) -> str:
 
 def _scorer(game: str, rules_dir: Path | None) -> Scorer:
     """The :class:`Scorer` of ``game`` under ``--rules DIR`` (bundled rules when
-    absent).  Raises :class:`printkit.UsageError` for a game without one."""
+    absent; a DIR without ``<game>.toml`` is a note on stderr saying so).
+    Raises :class:`printkit.UsageError` for a game without one."""
     from printkit.registry import get_game
-    from printkit.rules import user_rules_file
+    from printkit.rules import bundled_rules_note, user_rules_file
 
     kit = get_game(game)
     if kit.scorer is None:
         raise UsageError(f"GAME: {game} has no scorer")
     if rules_dir is not None and not rules_dir.is_dir():
         raise UsageError(f"--rules: {str(rules_dir)!r} is not a folder (it should hold <game>.toml files)")
+    note = bundled_rules_note(kit.id, rules_dir)
+    if note:
+        click.echo(f"note: {note}", err=True)
     return kit.scorer(user_rules_file(game, rules_dir) if rules_dir is not None else None)
 
 
@@ -482,10 +486,14 @@ def scorepad(game: str, output: Path | None, rules_dir: Path | None = None, them
 
     Exit 0 written, 1 bad rules/theme data or a failed write, 2 usage.
     """
+    from printkit.rules import bundled_rules_note
     from printkit.scorepad.page import scorepad_page
 
     try:
         data = scorepad_page(game, rules_dir, theme_name)
+        note = bundled_rules_note(game, rules_dir) if rules_dir is not None and rules_dir.is_dir() else None
+        if note:
+            click.echo(f"note: {note}", err=True)
         interrupt.checkpoint()  # a stop asked for while the page was made: nothing is written
         if output is not None and str(output) == "-":  # the page itself on standard output, nothing else
             click.get_binary_stream("stdout").write(data)
