@@ -72,3 +72,20 @@ def test_scorepad_says_so(house, tmp_path):
     assert r.exit_code == 0, r.output
     assert _notes(r) == [f"note: --rules {house}: no archeotrek.toml in it; archeotrek uses the bundled rules"], \
         r.stderr
+
+
+def test_an_area_sum_problem_under_house_rules_names_where_its_sum_comes_from(tmp_path):
+    """The rule quoted after an area-sum problem must not read as if 9 were the
+    only sum (the message says "totals 9, not 10" under a house area sum of 10):
+    it names the rulebook's 9 and the --rules file's key, in the user's words."""
+    house = tmp_path / "house"
+    house.mkdir()
+    text = (RULES_DIR / "archeotrek.toml").read_text(encoding="utf-8")
+    assert "\narea_sum = 9\n" in text
+    (house / "archeotrek.toml").write_text(text.replace("\narea_sum = 9\n", "\narea_sum = 10\n"), encoding="utf-8")
+    r = run("validate", "archeotrek", str(EXAMPLES / "archeotrek" / "finished-4-players.toml"), "--rules", str(house))
+    assert r.exit_code == 1, r.output
+    lines = [ln for ln in r.output.splitlines() if "[area-sum]" in ln]  # validate's report: stdout
+    assert lines and all("not 10" in ln for ln in lines), r.output
+    rule = lines[0].split("(rule: ", 1)[1]
+    assert "--rules" in rule and "[dig] area_sum" in rule and "9" in rule, rule

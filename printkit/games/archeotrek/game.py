@@ -93,7 +93,8 @@ CODES: dict[str, tuple[str, str]] = {
     "area-empty": (ERROR, "a Digging Area is non-empty"),
     "area-unfilled": (ERROR, "a Digging Area is made of filled circles"),
     "area-not-contiguous": (ERROR, "a Digging Area is contiguous"),
-    "area-sum": (ERROR, "a Digging Area totals exactly area_sum (rulebook: 9, 2. Choose your result)"),
+    "area-sum": (ERROR, "a Digging Area totals exactly the area sum: 9 (rulebook: 2. Choose your result), "
+                        "or a --rules file's [dig] area_sum"),
     "area-overlap": (ERROR, "a circle belongs to at most one Digging Area"),
     "too-many-tokens": (
         ERROR,
