@@ -249,7 +249,7 @@ def export_cut(src: Source) -> Exported:
         result.files[f"{name}.pdf"] = unique_subset_tags(scale_pdf(_with_marks(pdf, fronts, paper.width, paper.height, ins,
                                                             f"{src.title} — {title} (cut)", src.duplex), src.scale))
     if skipped:
-        result.notes.append(f"cut: {src.name}: {', '.join(skipped)} uncut (player sheets and the like); skipped")
+        result.notes.append(f"cut: {src.name}: {', '.join(skipped)} not cut out (player sheets and boards print whole); skipped")
     if not result.files:
         result.notes.append(f"cut: {src.name}: no cut pieces; nothing written")
     return result
