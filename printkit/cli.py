@@ -535,7 +535,9 @@ def duplex_test(paper, duplex, out, printer_margin=mm(5), rotate_backs=False, sc
         pdf = unique_subset_tags(scale_pdf(pdf, factors))
         _refuse_findings(pdf, target.name)
         write_output(target, pdf)
-        click.echo(f"{target}  2 pages — print double-sided ({duplex} edge), hold against the light")
+        how = (f"print double-sided ({duplex} edge)" if duplex in ("long", "short")
+               else "print single-sided, glue the pages back to back")
+        click.echo(f"{target}  2 pages — {how}, hold against the light")
 
 
 @main.command("themes")
