@@ -240,7 +240,7 @@ def _check_rotate(rotate_backs: bool, duplex: str) -> None:
 
 _ROTATE_HELP = "Turn every backs page 180° (printers that print backs upside down; see duplex-test)."
 _SCALE_HELP = ("X,Y: print at X % across, Y % up (e.g. 99.6%,100.2%) or give the 50 mm bars' measured "
-               "lengths (e.g. 50.2mm,49.9mm). Default: 100%,100%.")
+               "lengths (e.g. 50.2mm,49.9mm).")
 
 
 _QUIET_HELP = ("Show no progress and no list of what was written; the PDFs' notes (and options a game "
@@ -511,9 +511,12 @@ def check(files, pdfx) -> int:
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="a4, letter or universal.")
 @click.option("--duplex", type=DUPLEX, default="long", show_default=True,
               help="long or short: the setting you print with (none: glued back to back).")
-@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path))
+@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder; the sheet goes to OUT/duplex-test.pdf.")
 @_PRINTER_MARGIN
-@click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
+@click.option("--rotate-backs", is_flag=True,
+              help="Turn the back page 180°, as a build with --rotate-backs does (print the test again "
+                   "with it when the back's red arrows point against the front's black ones).")
 @_SCALE
 @_THEME
 def duplex_test(paper, duplex, out, printer_margin=mm(5), rotate_backs=False, scale=(1.0, 1.0),
