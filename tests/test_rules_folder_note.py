@@ -89,3 +89,20 @@ def test_an_area_sum_problem_under_house_rules_names_where_its_sum_comes_from(tm
     assert lines and all("not 10" in ln for ln in lines), r.output
     rule = lines[0].split("(rule: ", 1)[1]
     assert "--rules" in rule and "[dig] area_sum" in rule and "9" in rule, rule
+
+
+def test_a_token_count_problem_under_house_rules_names_where_its_count_comes_from(tmp_path):
+    """As for the area sum: under a house ``[dig.tokens_per_area] base = 0`` the
+    message says "keeps at most 0 Bone token(s), not 1"; the rule after it must
+    not read as if 1 + the zeros were the only count."""
+    house = tmp_path / "house"
+    house.mkdir()
+    text = (RULES_DIR / "archeotrek.toml").read_text(encoding="utf-8")
+    assert "\nbase = 1\n" in text
+    (house / "archeotrek.toml").write_text(text.replace("\nbase = 1\n", "\nbase = 0\n"), encoding="utf-8")
+    r = run("validate", "archeotrek", str(EXAMPLES / "archeotrek" / "finished-4-players.toml"), "--rules", str(house))
+    assert r.exit_code == 1, r.output
+    lines = [ln for ln in r.output.splitlines() if "[too-many-tokens]" in ln]
+    assert lines, r.output
+    rule = lines[0].split("(rule: ", 1)[1]
+    assert "--rules" in rule and "[dig.tokens_per_area]" in rule, rule
