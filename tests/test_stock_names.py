@@ -36,3 +36,5 @@ def test_the_board_paper_is_named_as_people_name_it(tmp_path, args, summary, cov
         text = " ".join((pdf.pages[0].extract_text() or "").split())
     assert cover in text, text
     assert not re.search(r"\b(LETTER|UNIVERSAL|TABLOID) (pages|sheet)|\bone (A3|TABLOID|Tabloid) sheet", text), text
+    if args == ["--paper", "letter"]:  # 3 × 3 poker cards fill a Letter sheet: the note names it so too
+        assert "Cards and money: the pieces fill the US Letter sheet; crop marks show" in r.stderr, r.stderr
