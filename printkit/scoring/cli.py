@@ -478,7 +478,9 @@ def simulate(game: str, players: int | None, seed: int, output: Path | None, rul
               help="The HTML file to write (default: <GAME>-scorepad.html in the current folder; - for standard output).")
 @_RULES
 @click.option("--theme", "theme_name", default="classic", show_default=True, metavar="NAME|PATH",
-              help="A bundled theme's name or a theme folder (with theme.toml): the page's colours and fonts.")
+              help="A theme name, found as build's --theme finds it (./themes/NAME, your config folder's "
+                   "themes/NAME, then the bundled themes; see 'printkit themes'), or a theme folder (with "
+                   "theme.toml): the page's colours and fonts.")
 def scorepad(game: str, output: Path | None, rules_dir: Path | None = None, theme_name: str = "classic") -> None:
     """Write GAME's score pad: one offline HTML page (≤ 1 MB, no network) that scores a
     game at the table on a phone — live rule checks with the problem codes of validate,
