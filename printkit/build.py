@@ -25,6 +25,7 @@ from printkit import PrintkitError, UsageError, interrupt
 from printkit.gamekit.contract import BOARD_PAPERS, OPTIONAL_OPTIONS, GameKit
 from printkit.gamekit.options import BuildOptions, Part
 from printkit.imposition import DUPLEX_MODES
+from printkit.units import mm, to_mm
 
 
 @dataclass
@@ -127,6 +128,8 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
             duplex=options.duplex, back_offset=options.back_offset, game_title=game_title,
             fillable=options.fillable, rotate_backs=options.rotate_backs, notes=notes,
         )
+        if notes is not None:
+            notes.extend(_margin_cost(part, options))
         return unique_subset_tags(scale_pdf(data, options.scale)), pages
     from printkit.render import documents
 
@@ -136,6 +139,35 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
         notes.extend(f"{part.title}: {line}" for line in documents.LONGER_THAN_LAID_OUT)
     documents.LONGER_THAN_LAID_OUT.clear()
     return data, page_count(data)
+
+
+#: The printer margin the kits are laid out for by default (``--printer-margin``), pt.
+DEFAULT_PRINTER_MARGIN = mm(5)
+
+
+def _margin_cost(part: Part, options: BuildOptions) -> list[str]:
+    """One note when ``--printer-margin`` wider than the default 5 mm leaves
+    room for fewer of ``part``'s pieces a sheet, so the part takes more
+    sheets: how many, and how many it takes at 5 mm (never a silent rise in
+    card stock).  Empty otherwise."""
+    from dataclasses import replace
+
+    from printkit.imposition import impose
+    from printkit.paper import paper_label
+
+    paper = options.paper
+    if paper.margin <= DEFAULT_PRINTER_MARGIN + 1e-6:
+        return []
+    components = list(part.components.components)
+
+    def sheets(p) -> int:
+        return len(impose(components, p, options.bleed, options.duplex, options.back_offset, options.rotate_backs))
+
+    wide, plain = sheets(paper), sheets(replace(paper, margin=DEFAULT_PRINTER_MARGIN))
+    if wide <= plain:
+        return []
+    return [f"{part.components.title}: {wide} sheets — the {to_mm(paper.margin):g} mm printer margin leaves room "
+            f"for fewer pieces a {paper_label(paper.name)} sheet ({plain} with 5 mm)"]
 
 
 @dataclass
