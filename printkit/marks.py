@@ -312,8 +312,10 @@ def plan_footer(items: list[FooterItem], page_w: float, page_h: float, margin: f
     strips) between the horizontal trim lines or stacked.  With no
     ``placements`` (and no ``art``) only the bottom band is used; ``marks``: the pieces get crop marks (else the footer only keeps off
     the art).  Pages that are not imposed (a board tile) give their ``art``
-    box and the crop-mark ``lines`` (xs, ys) instead of ``placements``.  Optional items that fit nowhere are left out;
-    required ones are listed in ``missing``.
+    box and the crop-mark ``lines`` (xs, ys) instead of ``placements``.  Items are placed in the order
+    given, each in the first mode with room; when a required one finds none, they are placed again
+    longest first (required before optional) and that plan is kept if it leaves fewer out.  Optional
+    items that fit nowhere are left out; required ones are listed in ``missing``.
     ``keep_clear``: rectangles (x0, y0, x1, y1, pt) no item may touch
     (a cutting machine's registration zones), kept :data:`CLEAR` away.
     """
