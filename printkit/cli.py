@@ -295,7 +295,9 @@ def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -
 @main.command()
 @click.argument("game", shell_complete=complete_game)
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="a4, letter or universal (fits both).")
-@click.option("--players", type=PLAYERS, default=None, help="Player sheets to print (default from rules, 4).")
+@click.option("--players", type=PLAYERS, default=None,
+              help="Player sheets to print, in a game whose kit has one per player (default: its rules'); "
+                   "other games print their usual kit, with a note.")
 @click.option("--duplex", type=DUPLEX, default="long", show_default=True, help="long, short or none (single-sided).")
 @click.option("--back-offset", type=OFFSET, default="0,0", show_default=True,
               help="X,Y in mm: move backs right/up to match your printer.")
