@@ -428,7 +428,8 @@ def _report_notes(notes: list[str]) -> None:
 @_PRINTER_MARGIN
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
 @click.option("--scale", "scale", default="100%,100%", show_default=True, metavar="X,Y", help=_SCALE_HELP)
-@click.option("--quiet", "-q", is_flag=True, help=_QUIET_HELP)
+@click.option("--quiet", "-q", is_flag=True,
+              help=_QUIET_HELP.replace("the PDFs' notes (and options a game ignores)", "the PDF's notes"))
 @click.option("--allow-missing-glyphs", is_flag=True,
               help="Print text with characters its font lacks (as blanks) and warn, instead of refusing.")
 @_FORMAT
