@@ -129,7 +129,8 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
             fillable=options.fillable, rotate_backs=options.rotate_backs, notes=notes,
         )
         if notes is not None:
-            notes.extend(_margin_cost(part, options))
+            notes.extend(margin_note(part.components.title, options.paper,
+                                     imposed_sheets(list(part.components.components), options)))
         return unique_subset_tags(scale_pdf(data, options.scale)), pages
     from printkit.render import documents
 
@@ -145,29 +146,32 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
 DEFAULT_PRINTER_MARGIN = mm(5)
 
 
-def _margin_cost(part: Part, options: BuildOptions) -> list[str]:
-    """One note when ``--printer-margin`` wider than the default 5 mm leaves
-    room for fewer of ``part``'s pieces a sheet, so the part takes more
-    sheets: how many, and how many it takes at 5 mm (never a silent rise in
-    card stock).  Empty otherwise."""
+def margin_note(title: str, paper, sheets_at: Callable[[Any], int]) -> list[str]:
+    """One note when the printer margin of ``paper`` (``--printer-margin``),
+    wider than the default 5 mm, leaves room for fewer pieces a sheet, so
+    ``title``'s pieces take more sheets: how many, and how many at 5 mm
+    (never a silent rise in card stock).  ``sheets_at(paper)``: the sheets
+    the pieces take on a paper.  Empty otherwise."""
     from dataclasses import replace
 
-    from printkit.imposition import impose
     from printkit.paper import paper_label
 
-    paper = options.paper
     if paper.margin <= DEFAULT_PRINTER_MARGIN + 1e-6:
         return []
-    components = list(part.components.components)
-
-    def sheets(p) -> int:
-        return len(impose(components, p, options.bleed, options.duplex, options.back_offset, options.rotate_backs))
-
-    wide, plain = sheets(paper), sheets(replace(paper, margin=DEFAULT_PRINTER_MARGIN))
+    wide, plain = sheets_at(paper), sheets_at(replace(paper, margin=DEFAULT_PRINTER_MARGIN))
     if wide <= plain:
         return []
-    return [f"{part.components.title}: {wide} sheets — the {to_mm(paper.margin):g} mm printer margin leaves room "
+    return [f"{title}: {wide} sheets — the {to_mm(paper.margin):g} mm printer margin leaves room "
             f"for fewer pieces a {paper_label(paper.name)} sheet ({plain} with 5 mm)"]
+
+
+def imposed_sheets(components: list, options: BuildOptions) -> Callable[[Any], int]:
+    """``sheets_at`` for :func:`margin_note`: the sheets ``components`` take
+    on a paper under ``options`` (:func:`printkit.imposition.impose`)."""
+    from printkit.imposition import impose
+
+    return lambda paper: len(impose(components, paper, options.bleed, options.duplex, options.back_offset,
+                                    options.rotate_backs))
 
 
 @dataclass

@@ -7,6 +7,7 @@ PDFs (pages of cards.pdf, fronts and backs: two a sheet), not on the code."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -40,3 +41,25 @@ def test_a_wide_margin_that_costs_nothing_adds_no_note(tmp_path):
     _, plain_sheets = _build(tmp_path, "--printer-margin", "5mm", paper="a4")
     assert wide_sheets == plain_sheets  # the case this guards: 3 × 3 cards still fit
     assert not any("with 5 mm)" in ln for ln in r.stderr.splitlines()), r.stderr
+
+
+DECK = Path(__file__).resolve().parent.parent / "examples" / "deck"
+
+
+@pytest.mark.parametrize("formats", [["pdf"], ["pdf,png"]], ids=["pdf", "pdf-and-png"])
+def test_a_deck_that_a_wide_margin_costs_a_sheet_says_so(tmp_path, formats):
+    """The example deck (8 poker cards) fits one Letter sheet at 5 mm and takes
+    two at 6.35 mm: the deck says so, as a build does (the PDF alone, and the
+    PDF made beside other formats)."""
+    counts = {}
+    for margin in ("6.35mm", "5mm"):
+        out = tmp_path / margin
+        r = CliRunner().invoke(main, ["deck", str(DECK / "cards.csv"), "--layout", str(DECK / "front.toml"),
+                                      "--back", str(DECK / "back.toml"), "--paper", "letter", "--printer-margin",
+                                      margin, "--format", *formats, "-q", "--out", str(out)])
+        assert r.exit_code == 0, r.output
+        counts[margin] = (len(PdfReader(out / "finds.pdf").pages) // 2, r.stderr)
+    (wide, notes), (plain, plain_notes) = counts["6.35mm"], counts["5mm"]
+    assert (wide, plain) == (2, 1)
+    assert f"Finds deck: {wide} sheets — the 6.35 mm printer margin" in notes and f"({plain} with 5 mm)" in notes, notes
+    assert "with 5 mm)" not in plain_notes, plain_notes
