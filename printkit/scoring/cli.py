@@ -311,6 +311,37 @@ def _other_game(game: str, files: tuple[Path, ...], loaded: Any, problems: list)
             f"score it with: printkit score {other} {again}")
 
 
+def _reads_as_other(game: str, files: tuple[Path, ...], problems: list, rules_dir: Path | None,
+                    partial: bool) -> str | None:
+    """One line when a game file with no ``game`` line, full of errors for
+    ``game``, is read with no error by exactly one other registered game (its
+    own rules, or its ``<game>.toml`` under ``--rules``): the file was meant
+    for that one.  Else ``None`` (then the problems are printed as usual)."""
+    if len(files) != 1 or files[0] == Path("-") or _is_pdf(files[0]):
+        return None
+    if not any(getattr(p, "code", None) == "game-name" for p in problems):
+        return None  # the file names a game: _other_game speaks for it
+    from printkit.registry import get_game, scoring_game_ids
+    from printkit.rules import user_rules_file
+
+    fits = []
+    for other in scoring_game_ids():
+        if other == game:
+            continue
+        try:
+            s = get_game(other).scorer(user_rules_file(other, rules_dir))
+            found = s.validate(s.load(files[0]), partial=partial)
+        except PrintkitError:
+            continue
+        if not any(p.severity == "error" for p in found):
+            fits.append(other)
+    if len(fits) != 1:
+        return None
+    where = _label(str(files[0]))
+    return (f"{where}: no `game` line, and it reads as a game of {get_game(fits[0]).title} with no error, "
+            f"not of {get_game(game).title}; score it with: printkit score {fits[0]} {where}")
+
+
 def _scorer_and_game(game: str, files: tuple[Path, ...], rules_dir: Path | None) -> tuple[Scorer, Any, str]:
     """The game's scorer, the game read from ``files`` and their label; a
     bad file or option ends the command (one line, exit 1 or 2)."""
@@ -351,7 +382,8 @@ def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool, rule
         _fail(exc)
         return
     # people get the one line; JSON keeps every problem for programs, the game-name first
-    other = None if result.valid else _other_game(game, files, loaded, result.problems)
+    other = None if result.valid else (_other_game(game, files, loaded, result.problems)
+                                       or _reads_as_other(game, files, result.problems, rules_dir, partial))
     if other is not None and not as_json:
         click.echo(f"printkit: {other}", err=True)
         sys.exit(1)
@@ -391,8 +423,9 @@ def validate(game: str, files: tuple[Path, ...], partial: bool, rules_dir: Path 
         _fail(exc)
         return
     errs = [p for p in problems if p.severity == "error"]
-    other = _other_game(game, files, loaded, errs)
-    if other is not None:
+    other = errs and (_other_game(game, files, loaded, errs)
+                      or _reads_as_other(game, files, problems, rules_dir, partial))
+    if other:
         click.echo(f"printkit: {other}", err=True)
         sys.exit(1)
     if problems:
