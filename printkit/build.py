@@ -27,6 +27,7 @@ from printkit import PrintkitError, UsageError, interrupt
 from printkit.gamekit.contract import BOARD_PAPERS, OPTIONAL_OPTIONS, GameKit
 from printkit.gamekit.options import BuildOptions, Part
 from printkit.imposition import DUPLEX_MODES
+from printkit.units import mm, to_mm
 
 
 @dataclass
@@ -179,6 +180,9 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
             duplex=options.duplex, back_offset=options.back_offset, game_title=game_title,
             fillable=options.fillable, rotate_backs=options.rotate_backs, notes=notes,
         )
+        if notes is not None:
+            notes.extend(margin_note(part.components.title, options.paper,
+                                     imposed_sheets(list(part.components.components), options)))
         return unique_subset_tags(scale_pdf(data, options.scale)), pages
     from printkit.render import documents
 
@@ -188,6 +192,38 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
         notes.extend(f"{part.title}: {line}" for line in documents.LONGER_THAN_LAID_OUT)
     documents.LONGER_THAN_LAID_OUT.clear()
     return data, page_count(data)
+
+
+#: The printer margin the kits are laid out for by default (``--printer-margin``), pt.
+DEFAULT_PRINTER_MARGIN = mm(5)
+
+
+def margin_note(title: str, paper, sheets_at: Callable[[Any], int]) -> list[str]:
+    """One note when the printer margin of ``paper`` (``--printer-margin``),
+    wider than the default 5 mm, leaves room for fewer pieces a sheet, so
+    ``title``'s pieces take more sheets: how many, and how many at 5 mm
+    (never a silent rise in card stock).  ``sheets_at(paper)``: the sheets
+    the pieces take on a paper.  Empty otherwise."""
+    from dataclasses import replace
+
+    from printkit.paper import paper_label
+
+    if paper.margin <= DEFAULT_PRINTER_MARGIN + 1e-6:
+        return []
+    wide, plain = sheets_at(paper), sheets_at(replace(paper, margin=DEFAULT_PRINTER_MARGIN))
+    if wide <= plain:
+        return []
+    return [f"{title}: {wide} sheets — the {to_mm(paper.margin):g} mm printer margin leaves room "
+            f"for fewer pieces a {paper_label(paper.name)} sheet ({plain} with 5 mm)"]
+
+
+def imposed_sheets(components: list, options: BuildOptions) -> Callable[[Any], int]:
+    """``sheets_at`` for :func:`margin_note`: the sheets ``components`` take
+    on a paper under ``options`` (:func:`printkit.imposition.impose`)."""
+    from printkit.imposition import impose
+
+    return lambda paper: len(impose(components, paper, options.bleed, options.duplex, options.back_offset,
+                                    options.rotate_backs))
 
 
 @dataclass

@@ -161,9 +161,11 @@ def duplex_test_pdf(paper: Paper, theme, duplex: str = "long", *, rotate_backs: 
     c.drawCentredString(W / 2, H - mm(28), "Duplex alignment test")
     c.setFont(body, 10)
     c.setFillColor(ink)
-    flip = {"long": "flip on long edge", "short": "flip on short edge", "none": "single-sided, glue back to back"}[duplex]
+    how = (f"Print this sheet double-sided (flip on {duplex} edge) at 100 %, then hold it against a window."
+           if duplex in ("long", "short") else
+           "Print both pages single-sided at 100 %, glue them back to back, then hold the sheet against a window.")
     lines = [
-        f"Print this sheet double-sided ({flip}) at 100 %, then hold it against a window.",
+        how,
         "Where each red line of the back crosses a scale, read the number (0.5 mm steps).",
         "Horizontal scales give X, vertical ones Y. Build with:  printkit build … --back-offset X,Y",
     ]

@@ -240,7 +240,7 @@ def _check_rotate(rotate_backs: bool, duplex: str) -> None:
 
 _ROTATE_HELP = "Turn every backs page 180° (printers that print backs upside down; see duplex-test)."
 _SCALE_HELP = ("X,Y: print at X % across, Y % up (e.g. 99.6%,100.2%) or give the 50 mm bars' measured "
-               "lengths (e.g. 50.2mm,49.9mm). Default: 100%,100%.")
+               "lengths (e.g. 50.2mm,49.9mm).")
 
 
 _QUIET_HELP = ("Show no progress and no list of what was written; the PDFs' notes (and options a game "
@@ -295,7 +295,9 @@ def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -
 @main.command()
 @click.argument("game", shell_complete=complete_game)
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="a4, letter or universal (fits both).")
-@click.option("--players", type=PLAYERS, default=None, help="Player sheets to print (default from rules, 4).")
+@click.option("--players", type=PLAYERS, default=None,
+              help="Player sheets to print, in a game whose kit has one per player (default: its rules'); "
+                   "other games print their usual kit, with a note.")
 @click.option("--duplex", type=DUPLEX, default="long", show_default=True, help="long, short or none (single-sided).")
 @click.option("--back-offset", type=OFFSET, default="0,0", show_default=True,
               help="X,Y in mm: move backs right/up to match your printer.")
@@ -426,7 +428,8 @@ def _report_notes(notes: list[str]) -> None:
 @_PRINTER_MARGIN
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
 @click.option("--scale", "scale", default="100%,100%", show_default=True, metavar="X,Y", help=_SCALE_HELP)
-@click.option("--quiet", "-q", is_flag=True, help=_QUIET_HELP)
+@click.option("--quiet", "-q", is_flag=True,
+              help=_QUIET_HELP.replace("the PDFs' notes (and options a game ignores)", "the PDF's notes"))
 @click.option("--allow-missing-glyphs", is_flag=True,
               help="Print text with characters its font lacks (as blanks) and warn, instead of refusing.")
 @_FORMAT
@@ -511,9 +514,12 @@ def check(files, pdfx) -> int:
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="a4, letter or universal.")
 @click.option("--duplex", type=DUPLEX, default="long", show_default=True,
               help="long or short: the setting you print with (none: glued back to back).")
-@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path))
+@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder; the sheet goes to OUT/duplex-test.pdf.")
 @_PRINTER_MARGIN
-@click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
+@click.option("--rotate-backs", is_flag=True,
+              help="Turn the back page 180°, as a build with --rotate-backs does (print the test again "
+                   "with it when the back's red arrows point against the front's black ones).")
 @_SCALE
 @_THEME
 def duplex_test(paper, duplex, out, printer_margin=mm(5), rotate_backs=False, scale=(1.0, 1.0),
@@ -535,7 +541,9 @@ def duplex_test(paper, duplex, out, printer_margin=mm(5), rotate_backs=False, sc
         pdf = unique_subset_tags(scale_pdf(pdf, factors))
         _refuse_findings(pdf, target.name)
         write_output(target, pdf)
-        click.echo(f"{target}  2 pages — print double-sided ({duplex} edge), hold against the light")
+        how = (f"print double-sided ({duplex} edge)" if duplex in ("long", "short")
+               else "print single-sided, glue the pages back to back")
+        click.echo(f"{target}  2 pages — {how}, hold against the light")
 
 
 @main.command("themes")

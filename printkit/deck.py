@@ -2290,6 +2290,10 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
                                                duplex=options.duplex, back_offset=options.back_offset,
                                                game_title=front.title, notes=result.notes,
                                                rotate_backs=options.rotate_backs, progress=drawn)
+                from printkit.build import imposed_sheets, margin_note
+
+                result.notes += margin_note(front.title, options.paper,
+                                            imposed_sheets(list(cset.components), options))
             del cset  # every card's resolved elements: free them before the preflight parses the PDF
         if "pdf" in fmts:
             pdf = unique_subset_tags(scale_pdf(pdf, options.scale))
@@ -2397,6 +2401,14 @@ def _stream_pdf(front: Layout, back: Layout | None, rows: list[dict], options, *
         two_sided=back is not None, shared=lambda name, face: face.key in repeated, game_title=front.title,
         rotate_backs=options.rotate_backs, progress=drawn)
     sheet_notes(notes, front.title, paper, short_marks, missing)
+    if notes is not None:
+        from printkit.build import margin_note
+
+        def sheets_at(p) -> int:
+            g = grid_for(width, height, options.bleed, p, allow_butt=front.shape == "rect")
+            return -(-cards // (g.cols * g.rows))
+
+        notes += margin_note(front.title, paper, sheets_at)
     return pdf, pages, cards
 
 

@@ -312,8 +312,10 @@ def plan_footer(items: list[FooterItem], page_w: float, page_h: float, margin: f
     strips) between the horizontal trim lines or stacked.  With no
     ``placements`` (and no ``art``) only the bottom band is used; ``marks``: the pieces get crop marks (else the footer only keeps off
     the art).  Pages that are not imposed (a board tile) give their ``art``
-    box and the crop-mark ``lines`` (xs, ys) instead of ``placements``.  Optional items that fit nowhere are left out;
-    required ones are listed in ``missing``.
+    box and the crop-mark ``lines`` (xs, ys) instead of ``placements``.  Items are placed in the order
+    given, each in the first mode with room; when a required one finds none, they are placed again
+    longest first (required before optional) and that plan is kept if it leaves fewer out.  Optional
+    items that fit nowhere are left out; required ones are listed in ``missing``.
     ``keep_clear``: rectangles (x0, y0, x1, y1, pt) no item may touch
     (a cutting machine's registration zones), kept :data:`CLEAR` away.
     """
@@ -364,28 +366,39 @@ def plan_footer(items: list[FooterItem], page_w: float, page_h: float, margin: f
                     cut.append([max(a, a1 + CLEAR), b])
             spans = [sp for sp in cut if sp[1] > sp[0]]
         room[side, stacked] = (lo, spans)
-    placed: list[PlacedItem] = []
-    stops: dict[str, float] = {}
-    missing: list[str] = []
-    used: set[tuple[str, bool]] = set()
-    for item in items:
-        for key in modes:
-            if key not in room or (key[0], not key[1]) in used:  # one mode per side
-                continue
-            strip, spans = room[key]
-            span = next((sp for sp in spans if sp[1] - sp[0] >= item.length), None)
-            if span is None:
-                continue
-            placed.append(PlacedItem(item, key[0], strip, span[0]))
-            span[0] += item.length + ITEM_SPACE
-            used.add(key)
-            if key[1] and crossing[key[0]]:
-                stops[key[0]] = margin + MARK_ZONE
-            break
-        else:
-            if item.required:
-                missing.append(item.kind)
-    return FooterPlan(placed, stops, missing)
+
+    def place(order: list[FooterItem]) -> FooterPlan:
+        """The items placed in ``order``, each in the first mode with room."""
+        free = {key: (strip, [list(sp) for sp in spans]) for key, (strip, spans) in room.items()}
+        placed: list[PlacedItem] = []
+        stops: dict[str, float] = {}
+        missing: list[str] = []
+        used: set[tuple[str, bool]] = set()
+        for item in order:
+            for key in modes:
+                if key not in free or (key[0], not key[1]) in used:  # one mode per side
+                    continue
+                strip, spans = free[key]
+                span = next((sp for sp in spans if sp[1] - sp[0] >= item.length), None)
+                if span is None:
+                    continue
+                placed.append(PlacedItem(item, key[0], strip, span[0]))
+                span[0] += item.length + ITEM_SPACE
+                used.add(key)
+                if key[1] and crossing[key[0]]:
+                    stops[key[0]] = margin + MARK_ZONE
+                break
+            else:
+                if item.required:
+                    missing.append(item.kind)
+        return FooterPlan(placed, stops, missing)
+
+    plan = place(items)
+    if plan.missing:  # a required item left out: the longest placed first may fit them all
+        again = place(sorted(items, key=lambda it: (not it.required, -it.length)))
+        if len(again.missing) < len(plan.missing):
+            plan = again
+    return plan
 
 
 def draw_footer_plan(c, theme, plan: FooterPlan, page_w: float, page_h: float) -> dict[str, tuple]:

@@ -52,6 +52,20 @@ LARGE_PAPERS: dict[str, Paper] = {
 }
 
 
+#: What people call each paper (kit papers and large papers), as the cover's print plan
+#: and the build's summary write it: "2 US Letter pages, glued to card".
+PAPER_NAMES: dict[str, str] = {
+    "a4": "A4", "letter": "US Letter", "universal": "A4 or US Letter",
+    "a3": "A3", "a2": "A2", "tabloid": "Tabloid",
+}
+
+
+def paper_label(name: str) -> str:
+    """What people call the paper ``name`` (``"letter"`` → ``"US Letter"``);
+    an unknown name is returned as given."""
+    return PAPER_NAMES.get(name.lower(), name)
+
+
 def get_paper(name: str) -> Paper:
     """Return the paper called ``name`` (case-insensitive).
 

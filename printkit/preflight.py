@@ -552,6 +552,9 @@ def _preflight(data: bytes | Path, *, source: str | None, pdfx: bool) -> list[Fi
                 why = why.removeprefix(prefix)
             return [Finding(source, "open", 0, why)]
     source = source or "<pdf>"
+    if b"%PDF-" not in data[:1024]:  # readers look for the header in the first 1,024 bytes
+        kind = "an empty file" if not data else "not a PDF file"
+        return [Finding(source, "open", 0, f"{kind} (no %PDF- header in its first 1,024 bytes)")]
     found: list[Finding] = []
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)

@@ -127,6 +127,17 @@ def user_rules_file(game: str, rules_dir: Path | None) -> Path | None:
     return path
 
 
+def bundled_rules_note(game: str, rules_dir: Path | None) -> str | None:
+    """The one-line note for ``--rules DIR`` holding no ``<game>.toml``:
+    ``game`` then uses its bundled rules (:func:`user_rules_file`), which
+    the user should be told — a house-rules folder made for another game, or
+    a file misnamed ``trek12.toml``, would otherwise go unnoticed.  ``None``
+    without ``--rules`` or when the file (or anything at its name) is there."""
+    if rules_dir is None or user_rules_file(game, rules_dir) is not None:
+        return None
+    return escape_display(f"--rules {rules_dir}: no {game}.toml in it; {game} uses the bundled rules")
+
+
 # -- unknown keys: one check for every game's rules data ---------------------------------
 
 #: Keys every table of a rules file may hold (provenance, see :func:`missing_sources`).

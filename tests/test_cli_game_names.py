@@ -95,3 +95,52 @@ def test_stdin_is_bounded_like_a_file_and_errors_name_it():
     assert b"/tmp" not in bad.stderr and b"stdin.toml" not in bad.stderr
     mixed = run("score", "archeotrek", "-", TREK, stdin=b"")
     assert mixed.returncode == 2
+
+
+EXAMPLES = {gid: f"examples/{gid}/finished-{n}-players.toml"
+            for gid, n in [("archaeologia", 3), ("archaeology", 3), ("archeo", 3), ("archeotrek", 4)]}
+TITLES = {"archaeologia": "Archaeologia", "archaeology": "Archaeology", "archeo": "Archéo",
+          "archeotrek": "Trek 12: ArchéoTREK"}
+
+
+def _without_game_line(gid: str, tmp_path: Path) -> Path:
+    text = (ROOT / EXAMPLES[gid]).read_text(encoding="utf-8")
+    assert f'game = "{gid}"\n' in text
+    f = tmp_path / f"{gid}-no-game-line.toml"
+    f.write_text(text.replace(f'game = "{gid}"\n', ""), encoding="utf-8")
+    return f
+
+
+@pytest.mark.parametrize("meant", sorted(EXAMPLES))
+def test_a_file_with_no_game_line_scored_as_another_game_names_the_one_it_fits(meant, tmp_path):
+    """Typed without its `game` line and handed to the wrong game: one line
+    naming the game that reads it with no error, for each other game."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    f = _without_game_line(meant, tmp_path)
+    for game in sorted(set(EXAMPLES) - {meant}):
+        r = CliRunner().invoke(main, ["score", game, str(f)])
+        assert r.exit_code == 1 and r.stdout == "", (game, r.output)
+        lines = r.stderr.strip().splitlines()
+        assert lines == [f"printkit: {f}: no `game` line, and it reads as a game of {TITLES[meant]} with no "
+                         f"error, not of {TITLES[game]}; score it with: printkit score {meant} {f}"], (game, lines)
+    ok = CliRunner().invoke(main, ["score", meant, str(f)])  # its own game: scored, the warning kept
+    assert ok.exit_code == 0 and str(f) in ok.stdout and "game-name" in ok.stderr
+
+
+def test_validate_names_the_game_too_and_a_broken_file_keeps_its_problems(tmp_path):
+    f = _without_game_line("archaeology", tmp_path)
+    r = run("validate", "archeotrek", str(f))
+    assert r.returncode == 1 and r.stdout == b""
+    assert r.stderr.decode().strip().splitlines() == [
+        f"printkit: {f}: no `game` line, and it reads as a game of Archaeology with no error, not of "
+        f"Trek 12: ArchéoTREK; score it with: printkit score archaeology {f}"]
+    # broken for every game (a player's name misspelt): no guess, the problems as usual
+    text = f.read_text(encoding="utf-8")
+    broken = tmp_path / "broken.toml"
+    broken.write_text(text.replace("name = ", "nom = ", 1), encoding="utf-8")
+    b = run("validate", "archeotrek", str(broken))
+    assert b.returncode == 1 and b"no `game` line, and it reads as" not in b.stderr
+    assert b"unknown-key" in b.stdout or b"unknown-key" in b.stderr

@@ -267,6 +267,26 @@ def test_duplex_test_pdf(theme, tmp_path):
     assert "--back-offset X,Y" in reader.pages[0].extract_text()
 
 
+@pytest.mark.parametrize("duplex,wanted", [("long", "double-sided"), ("short", "double-sided"), ("none", "single-sided")])
+def test_duplex_test_says_how_to_print_it(tmp_path, duplex, wanted):
+    """The sheet's first instruction and the command's line say how to print it
+    as the user asked: double-sided for long/short; with ``--duplex none``
+    single-sided pages glued back to back, never "double-sided" ("none edge")."""
+    from click.testing import CliRunner
+    from printkit.cli import main
+
+    r = CliRunner().invoke(main, ["duplex-test", "--duplex", duplex, "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    front = " ".join(PdfReader(tmp_path / "duplex-test.pdf").pages[0].extract_text().split())
+    told = front + " " + r.output
+    assert wanted in front and wanted in r.output, told
+    if duplex == "none":
+        assert "double-sided" not in told and "none edge" not in told, told
+        assert "glue" in front and "glue" in r.output, told
+    else:
+        assert f"{duplex} edge" in front and f"{duplex} edge" in r.output, told
+
+
 def test_poker_cards_3_by_3_with_eighth_inch_bleed(theme, a4):
     s = impose(list(make_deck(theme, n=9).components), a4, parse_length("0.125in"))[0]
     assert (s.cols, s.rows) == (3, 3)

@@ -433,6 +433,25 @@ def test_cut_svg_matches_pdf_trims_and_marks(built):
         assert {el.get("rx") for el in groups["cut"]} == {"3"}
 
 
+def test_cut_sheet_files_list_in_sheet_order(theme):
+    """Ten sheets or more: the SVGs' names, sorted as a file listing sorts
+    them, run sheet 1 to the last (zero-padded), and the last one listed is
+    the part-filled last sheet."""
+    from conftest import make_deck
+    from printkit.export import Source
+    from printkit.export.cut import export_cut
+    from printkit.paper import get_paper
+    from printkit.units import mm
+
+    res = export_cut(Source("t", "T", [("test", "Test", make_deck(theme, n=75))], [], theme,
+                            get_paper("a4"), mm(3)))
+    names = sorted(n for n in res.files if n.endswith(".svg"))
+    numbers = [int(n.removeprefix("test-sheet-").removesuffix(".svg")) for n in names]
+    assert len(names) >= 10 and numbers == list(range(1, len(names) + 1)), names
+    pieces = [res.files[n].count(b"<rect") for n in names]
+    assert pieces[-1] < pieces[0] and len(set(pieces[:-1])) == 1, pieces
+
+
 @pytest.mark.parametrize("shape,w,h", [("circle", 25, 25), ("hex", 30, 34.641)])
 def test_cut_round_and_hex_paths_match_pdf(theme, tmp_path, shape, w, h):
     from conftest import make_deck

@@ -101,3 +101,19 @@ def test_deck_exports_show_progress_and_quiet_silences_them(progress_on, tmp_pat
     assert q.exit_code == 0, q.output
     assert q.stdout == "" and q.stderr == ""
     assert sorted(p.name for p in (tmp_path / "b" / "finds").iterdir()) == ["png", "tts"]
+
+
+@pytest.mark.parametrize("value", ["", ",", " , "])
+def test_a_format_value_that_names_none_is_a_usage_error(tmp_path, value):
+    out = tmp_path / "out"
+    r = _run("build", "archeotrek", "--out", str(out), "--format", value)
+    assert r.exit_code == 2, r.output
+    assert "--format: no format named; choose one or more of: pdf," in r.stderr
+    assert not out.exists()
+
+
+def test_a_trailing_comma_is_passed_over(tmp_path):
+    r = _run("build", "archeotrek", "--out", str(tmp_path), "--format", "cut,")
+    assert r.exit_code == 0, r.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["archeotrek"]
+    assert (tmp_path / "archeotrek" / "cut").is_dir() and not list(tmp_path.glob("archeotrek/*.pdf"))

@@ -112,6 +112,24 @@ def test_check_command_exits_1_with_one_line_per_finding(tmp_path, case):
     assert r.stderr == "1 of 1 file(s) failed preflight\n"
 
 
+@pytest.mark.parametrize("content, said", [
+    (b"", "an empty file"),
+    (b"hello\n", "not a PDF file"),
+    (b"PK\x03\x04" + bytes(2000) + b"%PDF-1.7\n", "not a PDF file"),  # a header past where readers look
+], ids=["empty", "text", "header-too-late"])
+def test_a_file_that_is_no_pdf_is_said_so_in_one_line(tmp_path, content, said):
+    path = tmp_path / "x.pdf"
+    path.write_bytes(content)
+    r = CliRunner().invoke(main, ["check", str(path)])
+    assert r.exit_code == 1
+    assert r.stdout == f"{path}: [open] {said} (no %PDF- header in its first 1,024 bytes)\n"
+
+
+def test_a_header_after_some_junk_still_opens():
+    findings = preflight(b"junk before the header\n" + _pdf(), source="x.pdf")
+    assert [f for f in findings if f.code == "open"] == []
+
+
 def test_one_bad_page_does_not_hide_the_others():
     def edit(pdf):
         pdf.pages[0].obj.MediaBox = Array([0, 0])

@@ -49,14 +49,19 @@ PLAIN_FORMATS = ("pdf", "png", "tts", "cut", "preview")
 def parse_formats(values: tuple[str, ...] | list[str]) -> list[str]:
     """The ``--format`` values checked and deduplicated, in order given;
     ``["pdf"]`` when none.  Each value may also be a comma list
-    (``png,tts``).  Raises :class:`printkit.UsageError` (exit 2) naming an
-    unknown format or shop profile and listing the choices."""
+    (``png,tts``; an empty item, as in ``png,``, is passed over).  Raises
+    :class:`printkit.UsageError` (exit 2) naming an unknown format or shop
+    profile, or when the values name no format at all (``--format ""``),
+    and listing the choices."""
     def profile_ids():  # the shop profiles are read only when a value needs them
         from printkit.export.shop import profile_ids
 
         return profile_ids()
 
     out: list[str] = []
+    if values and not any(x.strip() for value in values for x in str(value).split(",")):
+        raise UsageError(f"--format: no format named; choose one or more of: {', '.join(PLAIN_FORMATS)}, "
+                         + ", ".join(f"shop:{p}" for p in profile_ids()))
     for value in values or ("pdf",):
         for v in (x.strip().lower() for x in str(value).split(",")):
             if not v:

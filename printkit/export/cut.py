@@ -19,7 +19,8 @@ with a note) two kinds of file, in ``<out>/<kit>/cut/``:
   (:func:`cut_margin`) until no piece's art (trim plus bleed) touches one,
   the footer (scale bars, label) is planned around them and crop marks
   stop at their edges.
-* ``<part>-sheet-<n>.svg`` — one per sheet, page-sized, in **mm** (viewBox
+* ``<part>-sheet-<n>.svg`` — one per sheet (``n`` from 1, zero-padded to
+  the digits of the last: ``-sheet-01`` … ``-sheet-12``), page-sized, in **mm** (viewBox
   in mm, y down from the top edge): the same three marks (group
   ``registration``) and one closed cut path per piece on its trim line
   (group ``cut``): ``rect`` with ``rx`` = the corner radius (3 mm for poker
@@ -241,15 +242,16 @@ def export_cut(src: Source) -> Exported:
         # a fronts-only sheet among two-sided ones is followed by a blank back (render_set)
         two_sided = src.duplex in ("long", "short") and any(sheet.backs for sheet in sheets)
         fronts, page = [], 0
+        digits = len(str(len(sheets)))  # sheet-01 … sheet-12: a listing by name is in sheet order
         for n, sheet in enumerate(sheets, 1):
             fronts.append(page)
             page += 2 if sheet.backs or two_sided else 1
-            result.files[f"{name}-sheet-{n}.svg"] = sheet_svg(sheet.fronts, paper.width, paper.height,
+            result.files[f"{name}-sheet-{n:0{digits}d}.svg"] = sheet_svg(sheet.fronts, paper.width, paper.height,
                                                               ins).encode("utf-8")
         result.files[f"{name}.pdf"] = unique_subset_tags(scale_pdf(_with_marks(pdf, fronts, paper.width, paper.height, ins,
                                                             f"{src.title} — {title} (cut)", src.duplex), src.scale))
     if skipped:
-        result.notes.append(f"cut: {src.name}: {', '.join(skipped)} uncut (player sheets and the like); skipped")
+        result.notes.append(f"cut: {src.name}: {', '.join(skipped)} not cut out (player sheets and boards print whole); skipped")
     if not result.files:
         result.notes.append(f"cut: {src.name}: no cut pieces; nothing written")
     return result

@@ -129,18 +129,29 @@ class GameKit:
                 for p in self.parts(options)]  # type: ignore[misc]
 
     def notes(self, options: BuildOptions) -> list[str]:
-        """One line per option set in ``options`` that this game does not use."""
-        return [f"{typed} does not apply to {self.id}; ignored"
-                for name, (typed, is_set) in OPTIONAL_OPTIONS.items()
-                if is_set(options) and name not in self.options]
+        """One line per option set in ``options`` that this game does not use,
+        and one when ``--rules DIR`` holds no ``<game>.toml`` (the bundled
+        rules are used: :func:`printkit.rules.bundled_rules_note`)."""
+        from printkit.rules import bundled_rules_note
+
+        notes = [f"{typed} does not apply to {self.id}; ignored"
+                 for name, (typed, is_set) in OPTIONAL_OPTIONS.items()
+                 if is_set(options) and name not in self.options]
+        rules = bundled_rules_note(self.id, options.rules_dir)
+        return notes + ([rules] if rules else [])
 
 
 def board_stock(options: BuildOptions, mount: str = "glued to card") -> str:
     """What a :func:`printkit.gamekit.board` part prints on, as the cover and ``printkit
-    games`` show it: ``"one A3 sheet, glued to card"`` with ``--board-paper
-    a3``, else the kit paper's pages (``"A4 pages, glued to card"``);
+    games`` show it: ``"A3 sheet, glued to card"`` with ``--board-paper
+    a3`` (the build's summary counts it: "1 A3 sheet, …"), else the kit
+    paper's pages (``"A4 pages, glued to card"``, ``"US Letter pages, …"``),
+    papers named as people name them (:func:`printkit.paper.paper_label`);
     ``mount``: how it is finished."""
-    where = f"one {options.board_paper.upper()} sheet" if options.board_paper else f"{options.paper.name.upper()} pages"
+    from printkit.paper import paper_label
+
+    where = (f"{paper_label(options.board_paper)} sheet" if options.board_paper
+             else f"{paper_label(options.paper.name)} pages")
     return f"{where}, {mount}"
 
 

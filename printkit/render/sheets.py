@@ -34,7 +34,7 @@ from printkit.marks import (
     visible_length,
 )
 from printkit.model import ComponentSet, Face, FaceBox
-from printkit.paper import Paper
+from printkit.paper import Paper, paper_label
 from printkit.pdf import DUPLEX_HINT
 from printkit.units import to_mm
 
@@ -244,7 +244,7 @@ def sheet_notes(notes: list[str] | None, title: str, paper: Paper, short_marks: 
     promises: crop marks shown shorter than :data:`printkit.marks.MARK_AIM`
     (``short_marks``, pt) and the footer items that found no room."""
     if notes is not None and short_marks < MARK_AIM:
-        notes.append(f"{title}: the pieces fill the {paper.name} sheet; crop marks show "
+        notes.append(f"{title}: the pieces fill the {paper_label(paper.name)} sheet; crop marks show "
                      f"{to_mm(short_marks):.1f} mm inside the {to_mm(paper.margin):g} mm printer margin")
     if notes is not None and missing:
         notes.append(f"{title}: no room on the sheet for the footer's {', '.join(sorted(missing))}")

@@ -108,15 +108,19 @@ def _partial_row(gid: str, sc: Scorer) -> str:
 
 def _scorer(game: str, rules_dir: Path | None) -> Scorer:
     """The :class:`Scorer` of ``game`` under ``--rules DIR`` (bundled rules when
-    absent).  Raises :class:`printkit.UsageError` for a game without one."""
+    absent; a DIR without ``<game>.toml`` is a note on stderr saying so).
+    Raises :class:`printkit.UsageError` for a game without one."""
     from printkit.registry import get_game
-    from printkit.rules import user_rules_file
+    from printkit.rules import bundled_rules_note, user_rules_file
 
     kit = get_game(game)
     if kit.scorer is None:
         raise UsageError(f"GAME: {game} has no scorer")
     if rules_dir is not None and not rules_dir.is_dir():
         raise UsageError(f"--rules: {str(rules_dir)!r} is not a folder (it should hold <game>.toml files)")
+    note = bundled_rules_note(kit.id, rules_dir)
+    if note:
+        click.echo(f"note: {note}", err=True)
     return kit.scorer(user_rules_file(game, rules_dir) if rules_dir is not None else None)
 
 
@@ -313,6 +317,37 @@ def _other_game(game: str, files: tuple[Path, ...], loaded: Any, problems: list)
             f"score it with: printkit score {other} {again}")
 
 
+def _reads_as_other(game: str, files: tuple[Path, ...], problems: list, rules_dir: Path | None,
+                    partial: bool) -> str | None:
+    """One line when a game file with no ``game`` line, full of errors for
+    ``game``, is read with no error by exactly one other registered game (its
+    own rules, or its ``<game>.toml`` under ``--rules``): the file was meant
+    for that one.  Else ``None`` (then the problems are printed as usual)."""
+    if len(files) != 1 or files[0] == Path("-") or _is_pdf(files[0]):
+        return None
+    if not any(getattr(p, "code", None) == "game-name" for p in problems):
+        return None  # the file names a game: _other_game speaks for it
+    from printkit.registry import get_game, scoring_game_ids
+    from printkit.rules import user_rules_file
+
+    fits = []
+    for other in scoring_game_ids():
+        if other == game:
+            continue
+        try:
+            s = get_game(other).scorer(user_rules_file(other, rules_dir))
+            found = s.validate(s.load(files[0]), partial=partial)
+        except PrintkitError:
+            continue
+        if not any(p.severity == "error" for p in found):
+            fits.append(other)
+    if len(fits) != 1:
+        return None
+    where = _label(str(files[0]))
+    return (f"{where}: no `game` line, and it reads as a game of {get_game(fits[0]).title} with no error, "
+            f"not of {get_game(game).title}; score it with: printkit score {fits[0]} {where}")
+
+
 def _scorer_and_game(game: str, files: tuple[Path, ...], rules_dir: Path | None) -> tuple[Scorer, Any, str]:
     """The game's scorer, the game read from ``files`` and their label; a
     bad file or option ends the command (one line, exit 1 or 2)."""
@@ -353,7 +388,8 @@ def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool, rule
         _fail(exc)
         return
     # people get the one line; JSON keeps every problem for programs, the game-name first
-    other = None if result.valid else _other_game(game, files, loaded, result.problems)
+    other = None if result.valid else (_other_game(game, files, loaded, result.problems)
+                                       or _reads_as_other(game, files, result.problems, rules_dir, partial))
     if other is not None and not as_json:
         click.echo(f"printkit: {other}", err=True)
         sys.exit(1)
@@ -393,8 +429,9 @@ def validate(game: str, files: tuple[Path, ...], partial: bool, rules_dir: Path 
         _fail(exc)
         return
     errs = [p for p in problems if p.severity == "error"]
-    other = _other_game(game, files, loaded, errs)
-    if other is not None:
+    other = errs and (_other_game(game, files, loaded, errs)
+                      or _reads_as_other(game, files, problems, rules_dir, partial))
+    if other:
         click.echo(f"printkit: {other}", err=True)
         sys.exit(1)
     if problems:
@@ -480,7 +517,9 @@ def simulate(game: str, players: int | None, seed: int, output: Path | None, rul
               help="The HTML file to write (default: <GAME>-scorepad.html in the current folder; - for standard output).")
 @_RULES
 @click.option("--theme", "theme_name", default="classic", show_default=True, metavar="NAME|PATH",
-              help="A bundled theme's name or a theme folder (with theme.toml): the page's colours and fonts.")
+              help="A theme name, found as build's --theme finds it (./themes/NAME, your config folder's "
+                   "themes/NAME, then the bundled themes; see 'printkit themes'), or a theme folder (with "
+                   "theme.toml): the page's colours and fonts.")
 def scorepad(game: str, output: Path | None, rules_dir: Path | None = None, theme_name: str = "classic") -> None:
     """Write GAME's score pad: one offline HTML page (≤ 1 MB, no network) that scores a
     game at the table on a phone — live rule checks with the problem codes of validate,
@@ -488,10 +527,14 @@ def scorepad(game: str, output: Path | None, rules_dir: Path | None = None, them
 
     Exit 0 written, 1 bad rules/theme data or a failed write, 2 usage.
     """
+    from printkit.rules import bundled_rules_note
     from printkit.scorepad.page import scorepad_page
 
     try:
         data = scorepad_page(game, rules_dir, theme_name)
+        note = bundled_rules_note(game, rules_dir) if rules_dir is not None and rules_dir.is_dir() else None
+        if note:
+            click.echo(f"note: {note}", err=True)
         interrupt.checkpoint()  # a stop asked for while the page was made: nothing is written
         if output is not None and str(output) == "-":  # the page itself on standard output, nothing else
             click.get_binary_stream("stdout").write(data)

@@ -192,4 +192,5 @@ def simulate_toml(players: int, seed: int, rules=None) -> str:
         k = keys // players + (1 if i < keys % players else 0)
         table.append({"name": f"{names[i % len(names)]}{'' if i < len(names) else i}",
                       "money": rng.randint(0, 40), "treasures": held, "keys": k})
-    return dumps_toml({"game": GAME_ID, "player": table})
+    return dumps_toml({"game": GAME_ID, "player": table},
+                      comment=f"A simulated Archaeology game: {players} players, seed {seed}.")

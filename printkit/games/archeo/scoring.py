@@ -192,4 +192,5 @@ def simulate_toml(players: int, seed: int, rules: ArcheoRules | None = None) -> 
             egg = False
     placed = {b.id: [p for p in b.slots if (b.id, p) in chosen] for b in rules.boards.values()}
     return dumps_toml({"game": GAME_ID, "players": players, "ended": ended, "egg": egg, "broken": broken,
-                       "placed": placed})
+                       "placed": placed},
+                      comment=f"A simulated Archéo game: {players} player{'s' if players != 1 else ''}, seed {seed}.")

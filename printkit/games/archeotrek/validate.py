@@ -961,7 +961,8 @@ def _validate_all(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]], p
         if unfinished:
             out.append(problem(
                 "choices-unfinished",
-                f"unticked Choices boxes in a finished game: {_join(undone)}",
+                f"unticked Choices boxes {'in an unfinished game' if partial else 'in a finished game'}: "
+                f"{_join(undone)}",
                 severity=WARNING if partial else ERROR, player=pname,
             ))
         # -- digging areas and their tokens -----------------------------------------

@@ -254,7 +254,8 @@
         var bad = checkMatching(pname, masks, ticks, P);
         if (bad) out.push(bad);
       }
-      if (unfinished) out.push(P("choices-unfinished", "unticked Choices boxes in a finished game: " + join(undone),
+      if (unfinished) out.push(P("choices-unfinished", "unticked Choices boxes " +
+        (partial ? "in an unfinished game" : "in a finished game") + ": " + join(undone),
         { severity: partial ? PK.WARNING : PK.ERROR, player: pname }));
       // digging areas and their tokens
       var used = new Set(), areaSets = [];

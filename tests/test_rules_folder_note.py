@@ -1,0 +1,108 @@
+"""``--rules DIR`` replaces a game's bundled rules only when DIR holds
+``<game>.toml``; when it does not (a house-rules folder made for another game,
+a file named ``trek12.toml``), the command still works from the bundled rules
+but says so in one note on stderr — never a silent switch back to the data the
+user meant to replace.  A game whose file is there gets no note."""
+
+from __future__ import annotations
+
+import shutil
+import tomllib
+
+import pytest
+from click.testing import CliRunner
+
+from printkit import RULES_DIR
+from printkit.cli import main
+
+EXAMPLES = RULES_DIR.parent / "examples"
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.fixture()
+def house(tmp_path):
+    """A rules folder holding archeo.toml only (the bundled file, unchanged)."""
+    folder = tmp_path / "house"
+    folder.mkdir()
+    shutil.copy(RULES_DIR / "archeo.toml", folder / "archeo.toml")
+    return folder
+
+
+def _notes(r) -> list[str]:
+    return [ln for ln in r.stderr.splitlines() if ln.startswith("note: ")]
+
+
+def test_build_of_a_game_the_folder_has_no_file_for_says_so(house, tmp_path):
+    r = run("build", "archeotrek", "--rules", str(house), "-q", "--out", str(tmp_path / "out"))
+    assert r.exit_code == 0, r.output
+    assert _notes(r) == [f"note: --rules {house}: no archeotrek.toml in it; archeotrek uses the bundled rules"], \
+        r.stderr
+    assert (tmp_path / "out" / "archeotrek" / "archeotrek-kit.pdf").is_file()
+
+
+@pytest.mark.parametrize("command", ["score", "validate"])
+def test_scoring_under_a_folder_without_the_games_file_says_so(house, command):
+    game = EXAMPLES / "archeotrek" / "finished-4-players.toml"
+    r = run(command, "archeotrek", str(game), "--rules", str(house))
+    assert r.exit_code == 0, r.output
+    assert _notes(r) == [f"note: --rules {house}: no archeotrek.toml in it; archeotrek uses the bundled rules"], \
+        r.stderr
+    assert "Traceback" not in r.output
+
+
+def test_simulate_says_so_on_stderr_and_keeps_stdout_a_game_file(house):
+    r = run("simulate", "archeotrek", "--seed", "3", "--rules", str(house))
+    assert r.exit_code == 0, r.output
+    assert tomllib.loads(r.stdout)["game"] == "archeotrek"
+    assert len(_notes(r)) == 1 and "no archeotrek.toml" in r.stderr
+
+
+def test_the_game_whose_file_is_there_gets_no_note(house):
+    game = EXAMPLES / "archeo" / "finished-3-players.toml"
+    r = run("score", "archeo", str(game), "--rules", str(house))
+    assert r.exit_code == 0, r.output
+    assert _notes(r) == [], r.stderr
+
+
+def test_scorepad_says_so(house, tmp_path):
+    r = run("scorepad", "archeotrek", "--rules", str(house), "-o", str(tmp_path / "pad.html"))
+    assert r.exit_code == 0, r.output
+    assert _notes(r) == [f"note: --rules {house}: no archeotrek.toml in it; archeotrek uses the bundled rules"], \
+        r.stderr
+
+
+def test_an_area_sum_problem_under_house_rules_names_where_its_sum_comes_from(tmp_path):
+    """The rule quoted after an area-sum problem must not read as if 9 were the
+    only sum (the message says "totals 9, not 10" under a house area sum of 10):
+    it names the rulebook's 9 and the --rules file's key, in the user's words."""
+    house = tmp_path / "house"
+    house.mkdir()
+    text = (RULES_DIR / "archeotrek.toml").read_text(encoding="utf-8")
+    assert "\narea_sum = 9\n" in text
+    (house / "archeotrek.toml").write_text(text.replace("\narea_sum = 9\n", "\narea_sum = 10\n"), encoding="utf-8")
+    r = run("validate", "archeotrek", str(EXAMPLES / "archeotrek" / "finished-4-players.toml"), "--rules", str(house))
+    assert r.exit_code == 1, r.output
+    lines = [ln for ln in r.output.splitlines() if "[area-sum]" in ln]  # validate's report: stdout
+    assert lines and all("not 10" in ln for ln in lines), r.output
+    rule = lines[0].split("(rule: ", 1)[1]
+    assert "--rules" in rule and "[dig] area_sum" in rule and "9" in rule, rule
+
+
+def test_a_token_count_problem_under_house_rules_names_where_its_count_comes_from(tmp_path):
+    """As for the area sum: under a house ``[dig.tokens_per_area] base = 0`` the
+    message says "keeps at most 0 Bone token(s), not 1"; the rule after it must
+    not read as if 1 + the zeros were the only count."""
+    house = tmp_path / "house"
+    house.mkdir()
+    text = (RULES_DIR / "archeotrek.toml").read_text(encoding="utf-8")
+    assert "\nbase = 1\n" in text
+    (house / "archeotrek.toml").write_text(text.replace("\nbase = 1\n", "\nbase = 0\n"), encoding="utf-8")
+    r = run("validate", "archeotrek", str(EXAMPLES / "archeotrek" / "finished-4-players.toml"), "--rules", str(house))
+    assert r.exit_code == 1, r.output
+    lines = [ln for ln in r.output.splitlines() if "[too-many-tokens]" in ln]
+    assert lines, r.output
+    rule = lines[0].split("(rule: ", 1)[1]
+    assert "--rules" in rule and "[dig.tokens_per_area]" in rule, rule
