@@ -777,6 +777,28 @@ class _Unsaved:
                                  "save it")
 
 
+def _zip_kind(data: bytes) -> str | None:
+    """Which spreadsheet the ZIP ``data`` is by its contents (checked by
+    :func:`_check_zip` first): ``".ods"`` (an OpenDocument ``mimetype``),
+    ``".xlsx"`` (Office Open XML's ``[Content_Types].xml``), else ``None``."""
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        names = set(zf.namelist())
+        if "mimetype" in names and zf.getinfo("mimetype").file_size < 200:
+            if zf.read("mimetype").strip().startswith(b"application/vnd.oasis.opendocument.spreadsheet"):
+                return ".ods"
+        if "[Content_Types].xml" in names:
+            return ".xlsx"
+    return None
+
+
+def _wrong_extension(path: Path, kind: str) -> PrintkitError:
+    what = {".ods": "an OpenDocument spreadsheet (.ods)", ".xlsx": "an Excel spreadsheet (.xlsx)"}[kind]
+    return PrintkitError(f"{escape_display(str(path))}: is {what}, not {path.suffix or 'a file without extension'}; "
+                         f"rename it to {path.stem}{kind}")
+
+
 def _xlsx_rows(path: Path, problems: "Problems", warnings: list[str] | None = None) -> list[Row]:
     """Rows of the first worksheet of an ``.xlsx`` file (openpyxl, read-only:
     formulas are not evaluated, a formula cell gives the value the
@@ -785,6 +807,8 @@ def _xlsx_rows(path: Path, problems: "Problems", warnings: list[str] | None = No
     reads as empty, with a line in ``warnings`` naming the cell."""
     data = read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data")
     _check_zip(path, data, "spreadsheet (.xlsx)")
+    if _zip_kind(data) == ".ods":
+        raise _wrong_extension(path, ".ods")
     name = escape_display(str(path))
     formulas = _formula_cells(data, name) if warnings is not None else set()
     wb = _open_xlsx(data, name, data_only=True)
@@ -850,6 +874,8 @@ def _ods_rows(path: Path, problems: "Problems", warnings: list[str] | None = Non
     line in ``warnings`` naming the cell, as for an ``.xlsx``."""
     data = read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data")
     _check_zip(path, data, "spreadsheet (.ods)", MAX_UNPACKED_ODS, MAX_XML_TAGS_ODS)  # odfpy keeps the whole tree
+    if _zip_kind(data) == ".xlsx":
+        raise _wrong_extension(path, ".xlsx")
     from odf import opendocument, table, teletype
 
     name = escape_display(str(path))
@@ -976,6 +1002,12 @@ def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str
         raise PrintkitError(f"{escape_display(str(path))}: printkit reads card data from CSV, TOML ([[card]] "
                             f"tables), .xlsx or .ods, not {suffix[1:].upper()}; save the cards in one of those")
     else:
+        raw = read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data")
+        if raw.startswith(b"PK\x03\x04"):  # a ZIP: a spreadsheet saved under another name?
+            _check_zip(path, raw, "spreadsheet")
+            kind = _zip_kind(raw)
+            if kind is not None:
+                raise _wrong_extension(path, kind)
         rows = _csv_rows(path, read_text(path, max_bytes=MAX_DATA_BYTES), problems)
     if not rows and not problems.total:
         raise PrintkitError(f"{path}: no cards")

@@ -395,3 +395,29 @@ def test_an_ods_formula_with_no_saved_result_warns_like_an_xlsx_one(tmp_path):
     assert "cell B21 (column 'value')" in warned[-2]
     assert warned[-1].endswith("2,980 more formula cells with no saved result (columns B 'value': 2,980), read as "
                                "empty; open the file in a spreadsheet program and save it"), warned[-1]
+
+
+@pytest.mark.parametrize("made,named,needle", [
+    (".ods", "cards.xlsx", "cards.xlsx: is an OpenDocument spreadsheet (.ods), not .xlsx; rename it to cards.ods"),
+    (".xlsx", "cards.ods", "cards.ods: is an Excel spreadsheet (.xlsx), not .ods; rename it to cards.xlsx"),
+    (".xlsx", "cards.csv", "cards.csv: is an Excel spreadsheet (.xlsx), not .csv; rename it to cards.xlsx"),
+    (".xlsx", "cards", "cards: is an Excel spreadsheet (.xlsx), not a file without extension; rename it to cards.xlsx"),
+])
+def test_a_spreadsheet_saved_under_the_wrong_extension_says_which_it_is(tmp_path, made, named, needle):
+    """Was: "cannot read this .xlsx file ("There is no item named
+    '[Content_Types].xml' in the archive")" or "not UTF-8 text (bad byte
+    0xf9 …)" for an .xlsx named .csv."""
+    if made == ".ods":
+        from odf.opendocument import OpenDocumentSpreadsheet
+        from odf.table import Table
+
+        doc = OpenDocumentSpreadsheet()
+        doc.spreadsheet.addElement(Table(name="Cards"))
+        doc.save(str(tmp_path / "made.ods"))
+        src = tmp_path / "made.ods"
+    else:
+        src = _xlsx(tmp_path, "made.xlsx")
+    src.rename(tmp_path / named)
+    r = _deck(tmp_path, tmp_path / named)
+    assert r.exit_code == 1, r.output
+    assert _one_line(r.output).endswith(needle), r.output
