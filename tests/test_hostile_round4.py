@@ -421,3 +421,37 @@ def test_a_spreadsheet_saved_under_the_wrong_extension_says_which_it_is(tmp_path
     r = _deck(tmp_path, tmp_path / named)
     assert r.exit_code == 1, r.output
     assert _one_line(r.output).endswith(needle), r.output
+
+
+def test_an_ods_declaring_entities_is_refused_before_odfpy(tmp_path):
+    """The same scan guards .ods data: content.xml with an external entity
+    pointing at /etc/passwd is one line naming the part (was odfpy's or
+    defusedxml's exception text, depending on what is installed)."""
+    import zipfile
+
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    doc = OpenDocumentSpreadsheet()
+    t = Table(name="Cards")
+    for values in (("title", "qty"), ("Amphora", "1")):
+        tr = TableRow()
+        for v in values:
+            cell = TableCell(valuetype="string")
+            cell.addElement(P(text=v))
+            tr.addElement(cell)
+        t.addElement(tr)
+    doc.spreadsheet.addElement(t)
+    doc.save(str(tmp_path / "raw.ods"))
+    with zipfile.ZipFile(tmp_path / "raw.ods") as src, zipfile.ZipFile(tmp_path / "cards.ods", "w") as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename == "content.xml":
+                data = data.replace(b"?>", b'?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>', 1)
+                data = data.replace(b"<text:p>Amphora</text:p>", b"<text:p>&xxe;</text:p>")
+            dst.writestr(info, data)
+    r = _deck(tmp_path, tmp_path / "cards.ods")
+    assert r.exit_code == 1, r.output
+    assert "'content.xml' holds a document type declaration (<!DOCTYPE …>)" in _one_line(r.output), r.output
+    assert "root:" not in r.output and not (tmp_path / "out").exists()
