@@ -111,6 +111,9 @@ def check_out_dir(out: Path) -> list[Path]:
         if why is not None and why.startswith(_shown(out) + " "):  # the folder itself: say it once
             raise UsageError(f"--out: {why}") from None
         raise UsageError(f"--out: cannot write to {_shown(out)} ({why or exc.strerror or exc})") from None
+    except BaseException:  # a stop (Ctrl-C) between two folders: none of them stays
+        remove_made(made)
+        raise
     return made
 
 
@@ -148,7 +151,7 @@ def _why_not_a_folder(out: Path) -> str | None:
                 return f"{_shown(part)} is a loop of symbolic links"
             return None
         if not stat.S_ISDIR(st.st_mode):
-            return f"{_shown(part)} is a file, not a folder"
+            return f"{_shown(part)} is {'a file' if stat.S_ISREG(st.st_mode) else 'a pipe, device or socket'}, not a folder"
     return None
 
 

@@ -455,3 +455,25 @@ def test_an_ods_declaring_entities_is_refused_before_odfpy(tmp_path):
     assert r.exit_code == 1, r.output
     assert "'content.xml' holds a document type declaration (<!DOCTYPE …>)" in _one_line(r.output), r.output
     assert "root:" not in r.output and not (tmp_path / "out").exists()
+
+
+def test_a_stop_while_the_out_folders_are_made_leaves_none(tmp_path, monkeypatch):
+    """Ctrl-C after printkit made --out's folders but before the run began
+    (here: while it checks the folder is writable) takes them away too."""
+    import tempfile
+
+    def stop(*args, **kw):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", stop)
+    r = run("deck", EX / "cards.csv", "--layout", EX / "front.toml", "--out", tmp_path / "new" / "out")
+    assert r.exit_code != 0
+    assert _tree(tmp_path) == []
+
+
+def test_a_pipe_in_the_out_path_is_named_so(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo("fifo")
+    r = run("deck", EX / "cards.csv", "--layout", EX / "front.toml", "--out", "fifo/sub")
+    assert r.exit_code == 2, r.output
+    assert "'fifo' is a pipe, device or socket, not a folder" in _one_line(r.output)
