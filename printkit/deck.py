@@ -633,9 +633,16 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
     import zipfile
 
     shown = escape_display(str(path))
+    if data.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):  # an OLE2 compound file, not a ZIP
+        raise PrintkitError(f"{shown}: is a password-protected Office file or an old .xls, not a {what} file; "
+                            "save it without a password as .xlsx, .ods or CSV")
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             infos = zf.infolist()
+            locked = next((info for info in infos if info.flag_bits & 0x1), None)
+            if locked is not None:
+                raise PrintkitError(f"{shown}: {show(locked.filename)} is encrypted (a password-protected ZIP); "
+                                    "save the spreadsheet without a password")
             unpacked = sum(info.file_size for info in infos)
             if unpacked > limit:
                 raise PrintkitError(f"{shown}: unpacks to {unpacked:,} bytes; a {what} file of "
@@ -667,7 +674,7 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
                                 "entities; not read")
                         tail = chunk[-32:]  # a declaration cut by the chunk's end
                         chunk = fh.read(1 << 20)
-    except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError) as exc:
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
         raise PrintkitError(f"{shown}: not a {what} file ({_one_line(exc)})") from None
 
 
@@ -793,6 +800,20 @@ def _zip_kind(data: bytes) -> str | None:
     return None
 
 
+def _ods_encrypted(data: bytes) -> bool:
+    """Whether the .ods ``data`` is password-protected: its manifest gives
+    encryption data for its parts (ODF 1.2 Part 3, 4.8.1)."""
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        try:
+            info = zf.getinfo("META-INF/manifest.xml")
+        except KeyError:
+            return False
+        with zf.open(info) as fh:
+            return b"encryption-data" in fh.read(1 << 20)
+
+
 def _wrong_extension(path: Path, kind: str) -> PrintkitError:
     what = {".ods": "an OpenDocument spreadsheet (.ods)", ".xlsx": "an Excel spreadsheet (.xlsx)"}[kind]
     return PrintkitError(f"{escape_display(str(path))}: is {what}, not {path.suffix or 'a file without extension'}; "
@@ -876,6 +897,9 @@ def _ods_rows(path: Path, problems: "Problems", warnings: list[str] | None = Non
     _check_zip(path, data, "spreadsheet (.ods)", MAX_UNPACKED_ODS, MAX_XML_TAGS_ODS)  # odfpy keeps the whole tree
     if _zip_kind(data) == ".xlsx":
         raise _wrong_extension(path, ".xlsx")
+    if _ods_encrypted(data):
+        raise PrintkitError(f"{escape_display(str(path))}: is password-protected (its content is encrypted); "
+                            "save the spreadsheet without a password")
     from odf import opendocument, table, teletype
 
     name = escape_display(str(path))

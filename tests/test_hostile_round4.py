@@ -477,3 +477,63 @@ def test_a_pipe_in_the_out_path_is_named_so(tmp_path, monkeypatch):
     r = run("deck", EX / "cards.csv", "--layout", EX / "front.toml", "--out", "fifo/sub")
     assert r.exit_code == 2, r.output
     assert "'fifo' is a pipe, device or socket, not a folder" in _one_line(r.output)
+
+
+def _encrypted_flag(data: bytes) -> bytes:
+    """ZIP bytes with every member marked encrypted (general purpose flag bit 0)."""
+    import struct
+
+    out = bytearray(data)
+    for magic, at in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):
+        i = out.find(magic)
+        while i >= 0:
+            struct.pack_into("<H", out, i + at, struct.unpack_from("<H", out, i + at)[0] | 1)
+            i = out.find(magic, i + 4)
+    return bytes(out)
+
+
+@pytest.mark.parametrize("name", ["cards.xlsx", "cards.ods", "cards.csv"])
+def test_a_spreadsheet_with_encrypted_zip_members_is_one_line(tmp_path, name):
+    """A ZIP whose members are encrypted made zipfile raise RuntimeError
+    (password required): a traceback from the ZIP checks, whatever the
+    extension."""
+    path = tmp_path / name
+    path.write_bytes(_encrypted_flag(_xlsx(tmp_path, "plain.xlsx").read_bytes()))
+    r = _deck(tmp_path, path)
+    assert r.exit_code == 1, r.output
+    assert "is encrypted (a password-protected ZIP); save the spreadsheet without a password" in _one_line(r.output)
+
+
+def test_password_protected_office_files_say_so(tmp_path):
+    """Excel saves a password-protected .xlsx as an OLE2 compound file (was:
+    "not a zip file"); LibreOffice keeps the ZIP and encrypts the parts, the
+    manifest saying how (was odfpy's parse error of the encrypted bytes)."""
+    import zipfile
+
+    ole = tmp_path / "locked.xlsx"
+    ole.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(4096))
+    r = _deck(tmp_path, ole)
+    assert r.exit_code == 1
+    assert "is a password-protected Office file or an old .xls" in _one_line(r.output), r.output
+
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table
+
+    doc = OpenDocumentSpreadsheet()
+    doc.spreadsheet.addElement(Table(name="Cards"))
+    doc.save(str(tmp_path / "raw.ods"))
+    entry = b'<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+    with zipfile.ZipFile(tmp_path / "raw.ods") as src, zipfile.ZipFile(tmp_path / "locked.ods", "w") as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename == "META-INF/manifest.xml":
+                assert entry in data, data
+                data = data.replace(entry, entry[:-2] + b'><manifest:encryption-data manifest:checksum-type="SHA1/1K" '
+                                                       b'manifest:checksum="AAAA"/></manifest:file-entry>')
+            elif info.filename == "content.xml":
+                data = bytes(range(256)) * 16  # what encrypted content looks like
+            dst.writestr(info, data)
+    r = _deck(tmp_path, tmp_path / "locked.ods")
+    assert r.exit_code == 1
+    assert _one_line(r.output).endswith("locked.ods: is password-protected (its content is encrypted); save the "
+                                        "spreadsheet without a password"), r.output
