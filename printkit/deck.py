@@ -156,6 +156,9 @@ MAX_CELL_CHARS = 20_000
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
 #: …and an ``.ods``, which odfpy reads into a whole document tree (many times its size).
 MAX_UNPACKED_ODS = 48 * 1024 * 1024
+#: Most parts (ZIP members) a spreadsheet may hold: a workbook has a dozen, a few hundred with
+#: pictures; each is opened and read by every check (250,000 empty parts took 11 s).
+MAX_ZIP_MEMBERS = 10_000
 #: Most XML tags (``<`` counted on the unpacked bytes of its ``.xml``/``.rels`` parts) an
 #: ``.xlsx`` may hold: an empty element costs openpyxl ~400 bytes and ~20 µs (4 MB of
 #: ``<xf/>`` took 16 s and 390 MB), so a few kB could unpack to gigabytes and minutes.
@@ -639,6 +642,9 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             infos = zf.infolist()
+            if len(infos) > MAX_ZIP_MEMBERS:
+                raise PrintkitError(f"{shown}: holds {len(infos):,} parts; a {what} file of card data holds at "
+                                    f"most {MAX_ZIP_MEMBERS:,}")
             locked = next((info for info in infos if info.flag_bits & 0x1), None)
             if locked is not None:
                 raise PrintkitError(f"{shown}: {show(locked.filename)} is encrypted (a password-protected ZIP); "
