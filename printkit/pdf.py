@@ -296,7 +296,16 @@ def write_atomic(path: Path, data: bytes) -> None:
 def cannot_write(path: Path | str, exc: OSError) -> PrintkitError:
     """The one line for a failed write: ``<file>: cannot write (No space left
     on device); earlier outputs are intact``."""
-    return PrintkitError(f"{path}: cannot write ({exc.strerror or exc}); earlier outputs are intact")
+    import errno
+
+    from printkit.build import _why_not_a_folder
+
+    why = None
+    if exc.errno == errno.EEXIST:  # a folder to make, and something else there (a file, a dangling link)
+        why = _why_not_a_folder(Path(path))
+    elif exc.errno in (errno.ENOTDIR, errno.ENOENT, errno.ELOOP):  # something in the way above it?
+        why = _why_not_a_folder(Path(path).parent)
+    return PrintkitError(f"{path}: cannot write ({why or exc.strerror or exc}); earlier outputs are intact")
 
 
 def write_output(path: Path, data: bytes) -> None:

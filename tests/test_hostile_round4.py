@@ -559,3 +559,23 @@ def test_a_spreadsheet_of_a_quarter_million_empty_parts_is_refused_at_once(tmp_p
     assert r.exit_code == 1, r.output
     assert _one_line(r.output).endswith(f"cards.xlsx: holds {parts:,} parts; a spreadsheet (.xlsx) "
                                         f"file of card data holds at most {MAX_ZIP_MEMBERS:,}"), r.output
+
+
+@pytest.mark.parametrize("in_the_way,needle", [
+    ("dangling", "'out/finds' is a symbolic link to 'nowhere', which does not exist"),
+    ("file", "'out/finds' is a file, not a folder"),
+])
+def test_a_link_or_file_where_an_export_folder_goes_is_named(tmp_path, monkeypatch, in_the_way, needle):
+    """--format png writes OUT/<deck>/png/: a dangling link or a file named
+    <deck> in OUT was 'cannot write (File exists)'; the line says what is in
+    the way, and it is left as it was."""
+    monkeypatch.chdir(tmp_path)
+    Path("out").mkdir()
+    if in_the_way == "dangling":
+        os.symlink("nowhere", "out/finds")
+    else:
+        Path("out/finds").write_text("mine\n")
+    r = run("deck", EX / "cards.csv", "--layout", EX / "front.toml", "--out", "out", "--format", "png", "-q")
+    assert r.exit_code == 1, r.output
+    assert _one_line(r.output) == f"printkit: out/finds: cannot write ({needle}); earlier outputs are intact"
+    assert _tree(tmp_path / "out") == ["finds"] and not Path("nowhere").exists()
