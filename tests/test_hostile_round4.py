@@ -579,3 +579,18 @@ def test_a_link_or_file_where_an_export_folder_goes_is_named(tmp_path, monkeypat
     assert r.exit_code == 1, r.output
     assert _one_line(r.output) == f"printkit: out/finds: cannot write ({needle}); earlier outputs are intact"
     assert _tree(tmp_path / "out") == ["finds"] and not Path("nowhere").exists()
+
+
+@pytest.mark.parametrize("edit", [
+    lambda x: x[: len(x) // 2],                 # truncated mid-tag
+    lambda x: b"\x00\x01not xml at all" * 10,
+    lambda x: b"",
+    lambda x: x.replace(b"</sheetData>", b""),  # an element never closed
+], ids=["truncated", "not-xml", "empty", "unclosed"])
+def test_a_broken_sheet_is_one_line(tmp_path, edit):
+    """(Held before this round; pinned.) A sheet whose XML is cut short, not
+    XML or empty: exit 1, "cannot read this .xlsx file (…)", nothing written."""
+    r = _deck(tmp_path, _xlsx(tmp_path, "cards.xlsx", edit))
+    assert r.exit_code == 1, r.output
+    assert "cards.xlsx: cannot read this .xlsx file (" in _one_line(r.output), r.output
+    assert not (tmp_path / "out").exists()
