@@ -307,8 +307,11 @@ def test_standard_input_closed_or_write_only_is_one_line(tmp_path):
     (b"\xff\xfe\x00garbage" * 1000, "<stdin>: not UTF-8 text"),
     (b"a" * (3 * 1024 * 1024), "<stdin>: more than 2 MB; a game file is smaller"),
     (b"x = " + b"[" * 5000 + b"]" * 5000, "<stdin>: invalid TOML: nested too deeply"),
-], ids=["empty", "binary", "huge", "nested"])
+    (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n", "<stdin>: is a PDF; give filled PDF sheets by their file names"),
+], ids=["empty", "binary", "huge", "nested", "pdf"])
 def test_empty_binary_huge_or_nested_standard_input_is_one_line(stdin, needle):
+    """(All but the PDF held before this round; pinned.)  A PDF piped in was
+    'not UTF-8 text (bad byte 0xe2 …)'."""
     r = _score_stdin(stdin)
     assert r.returncode == 1 and needle in _one_line(r.stderr.decode()), r.stderr
 

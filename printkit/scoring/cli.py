@@ -241,6 +241,9 @@ def _load_stdin(s: Scorer) -> Any:
     import tempfile
 
     data = _read_stdin()
+    if data.lstrip()[:5] == b"%PDF-":  # filled sheets are read from their files (one or more, by name)
+        raise PrintkitError(f"{STDIN_LABEL}: is a PDF; give filled PDF sheets by their file names "
+                            "(printkit score GAME sheet.pdf …), standard input takes a TOML or JSON game file")
     _STDIN_READ[:] = [data]
     suffix = ".json" if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{") else ".toml"
     with tempfile.TemporaryDirectory(prefix="printkit-stdin-") as tmp:
