@@ -604,14 +604,25 @@ def _cell_text(value) -> str:
 
 #: How an XML part may begin (after spaces and NULs): a tag, or a UTF-8/UTF-16 byte order mark.
 _XML_STARTS = (b"<", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
-#: A document type declaration (``<!DOCTYPE``), in UTF-8 or UTF-16 (either byte order): where
-#: an XML file declares entities — expansion bombs, outside files.  No spreadsheet program writes one.
+#: A document type declaration (``<!DOCTYPE``), in UTF-8 or UTF-16 (either byte order): its internal
+#: subset is where an XML file declares entities — expansion bombs, outside files.  No spreadsheet
+#: program writes one (an SVG picture may carry a plain one: allowed, see :func:`_internal_subset`).
 _DOCTYPE = re.compile(rb"<\x00{0,3}!\x00{0,3}D\x00{0,3}O\x00{0,3}C\x00{0,3}T\x00{0,3}Y\x00{0,3}P\x00{0,3}E")
 #: The encodings an XML part may declare: UTF-8 or UTF-16 (ECMA-376 Part 2, ODF 1.2), and the
 #: ASCII-compatible ones the checks above can read.
 _XML_ENCODINGS = {"utf-8", "utf8", "utf-16", "utf16", "utf-16le", "utf-16be", "us-ascii", "ascii",
                   "iso-8859-1", "latin-1", "latin1"}
 _ENCODING_DECL = re.compile(rb"\s*<\?xml\s[^>]*?encoding\s*=\s*[\"']([^\"'>]{0,40})[\"']")
+
+
+def _internal_subset(after: bytes) -> bool:
+    """Whether the bytes ``after`` a ``<!DOCTYPE`` open an internal subset
+    (``[``, where entities are declared) before the declaration ends (or
+    do not show its end): a plain ``<!DOCTYPE svg PUBLIC "…" "…">`` (an SVG
+    picture) declares nothing a parser here reads."""
+    text = after.replace(b"\x00", b"")
+    end, subset = text.find(b">"), text.find(b"[")
+    return end < 0 or 0 <= subset < end
 
 
 def _xml_part(name: str, head: bytes) -> bool:
@@ -627,8 +638,9 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
     a ZIP bomb), or whose XML parts hold more than ``tags`` tags (default
     :data:`MAX_XML_TAGS`; ``<`` counted while unpacking, before any XML
     parser runs: millions of empty elements in a few kB), a document type
-    declaration (``<!DOCTYPE``: entities, whatever the XML library would make
-    of them) or an encoding other than UTF-8/UTF-16.  Every member whose name
+    declaration with an internal subset (``<!DOCTYPE x [ … ]>``: entities,
+    whatever the XML library would make of them) or an encoding other than
+    UTF-8/UTF-16.  Every member whose name
     or first bytes say XML is checked (:func:`_xml_part`), whatever its name
     ends in."""
     limit = limit or MAX_UNPACKED_BYTES
@@ -673,13 +685,20 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
                                 f"{shown}: more than {tags:,} XML tags (reached in "
                                 f"{show(info.filename)}); a {what} file of card data holds at most {tags:,} "
                                 "(fewer rows, or save it as CSV)")
-                        if b"!" in chunk and _DOCTYPE.search(tail + chunk):
-                            raise PrintkitError(
-                                f"{shown}: {show(info.filename)} holds a document type declaration "
-                                "(<!DOCTYPE …>), which spreadsheet programs never write and which can declare "
-                                "entities; not read")
+                        ahead = b""  # bytes read past the chunk to see a declaration's end: the next chunk's start
+                        if b"!" in chunk:
+                            buf = tail + chunk
+                            for m in _DOCTYPE.finditer(buf):
+                                after = buf[m.end():m.end() + 4096]
+                                if len(after) < 4096 and not ahead:
+                                    ahead = fh.read(4096)
+                                if _internal_subset(after + ahead[:4096 - len(after)]):
+                                    raise PrintkitError(
+                                        f"{shown}: {show(info.filename)} declares entities (<!DOCTYPE … [ … ]>), "
+                                        "which spreadsheet programs never write (entity bombs, outside files); "
+                                        "not read")
                         tail = chunk[-32:]  # a declaration cut by the chunk's end
-                        chunk = fh.read(1 << 20)
+                        chunk = ahead + fh.read(1 << 20)
     except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
         raise PrintkitError(f"{shown}: not a {what} file ({_one_line(exc)})") from None
 

@@ -211,7 +211,7 @@ def test_a_sheet_declaring_entities_is_refused_before_any_xml_parser(tmp_path, l
     r = _deck(tmp_path, _xlsx(tmp_path, "cards.xlsx", edit))
     assert r.exit_code == 1, r.output
     line = _one_line(r.output)
-    assert "'xl/worksheets/sheet1.xml' holds a document type declaration (<!DOCTYPE …>)" in line, line
+    assert "'xl/worksheets/sheet1.xml' declares entities (<!DOCTYPE … [ … ]>)" in line, line
     assert "root:" not in r.output and not (tmp_path / "out").exists()
 
 
@@ -456,7 +456,7 @@ def test_an_ods_declaring_entities_is_refused_before_odfpy(tmp_path):
             dst.writestr(info, data)
     r = _deck(tmp_path, tmp_path / "cards.ods")
     assert r.exit_code == 1, r.output
-    assert "'content.xml' holds a document type declaration (<!DOCTYPE …>)" in _one_line(r.output), r.output
+    assert "'content.xml' declares entities (<!DOCTYPE … [ … ]>)" in _one_line(r.output), r.output
     assert "root:" not in r.output and not (tmp_path / "out").exists()
 
 
@@ -597,3 +597,39 @@ def test_a_broken_sheet_is_one_line(tmp_path, edit):
     assert r.exit_code == 1, r.output
     assert "cards.xlsx: cannot read this .xlsx file (" in _one_line(r.output), r.output
     assert not (tmp_path / "out").exists()
+
+
+def test_a_plain_doctype_passes_and_a_subset_anywhere_is_found(tmp_path):
+    """Only a <!DOCTYPE with an internal subset (where entities live) is
+    refused: an SVG picture's plain <!DOCTYPE svg PUBLIC …> in the file reads
+    fine; a plain one in a comment does not hide a real one after it; a
+    subset starting in the next 1 MiB read is still seen."""
+    import zipfile
+
+    from printkit import PrintkitError
+    from printkit.deck import _check_zip
+
+    svg = (b'<?xml version="1.0"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" '
+           b'"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg xmlns="http://www.w3.org/2000/svg"/>')
+    src = _xlsx(tmp_path, "plain.xlsx")
+    with zipfile.ZipFile(src) as s, zipfile.ZipFile(tmp_path / "cards.xlsx", "w") as d:
+        for info in s.infolist():
+            d.writestr(info, s.read(info))
+        d.writestr("xl/media/image1.svg", svg)
+    r = _deck(tmp_path, tmp_path / "cards.xlsx")
+    assert r.exit_code == 0, r.output
+
+    def zipped(xml: bytes) -> bytes:
+        path = tmp_path / "t.zip"
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("xl/worksheets/sheet1.xml", xml)
+        return path.read_bytes()
+
+    hidden = b'<!-- <!DOCTYPE x PUBLIC "a" "b"> --><!DOCTYPE x [<!ENTITY e "boom">]><x>&e;</x>'
+    cut = b"<!DOCTYPE x" + b" " * ((1 << 20) - len(b"<!DOCTYPE x") - 10) + b' \n \n   [<!ENTITY e "boom">]><x>&e;</x>'
+    for xml in (hidden, cut, hidden.decode().encode("utf-16")):
+        with pytest.raises(PrintkitError, match="declares entities"):
+            _check_zip(tmp_path / "t.xlsx", zipped(xml), "spreadsheet (.xlsx)")
+    _check_zip(tmp_path / "t.xlsx", zipped(svg), "spreadsheet (.xlsx)")  # no error
+    plain_cut = b" " * ((1 << 20) - 15) + b'<!DOCTYPE x PUBLIC "a" "b"><x/>'  # its end in the next read
+    _check_zip(tmp_path / "t.xlsx", zipped(plain_cut), "spreadsheet (.xlsx)")  # its end read ahead: no error
