@@ -27,6 +27,7 @@ from printkit import PrintkitError, UsageError, interrupt
 from printkit.gamekit.contract import BOARD_PAPERS, OPTIONAL_OPTIONS, GameKit
 from printkit.gamekit.options import BuildOptions, Part
 from printkit.imposition import DUPLEX_MODES
+from printkit.inputfiles import shown_path, why_not_a_folder
 from printkit.units import mm, to_mm
 
 
@@ -107,10 +108,10 @@ def check_out_dir(out: Path) -> list[Path]:
             pass
     except OSError as exc:
         remove_made(made)
-        why = _why_not_a_folder(out)
-        if why is not None and why.startswith(_shown(out) + " "):  # the folder itself: say it once
+        why = why_not_a_folder(out)
+        if why is not None and why.startswith(shown_path(out) + " "):  # the folder itself: say it once
             raise UsageError(f"--out: {why}") from None
-        raise UsageError(f"--out: cannot write to {_shown(out)} ({why or exc.strerror or exc})") from None
+        raise UsageError(f"--out: cannot write to {shown_path(out)} ({why or exc.strerror or exc})") from None
     except BaseException:  # a stop (Ctrl-C) between two folders: none of them stays
         remove_made(made)
         raise
@@ -126,33 +127,6 @@ def remove_made(made: list[Path]) -> None:
             os.rmdir(folder)
         except OSError:  # written to, or gone: keep it
             continue
-
-
-def _shown(path: Path) -> str:
-    from printkit.inputfiles import _label
-
-    return f"'{_label(path)}'"
-
-
-def _why_not_a_folder(out: Path) -> str | None:
-    """Why ``out`` cannot be a folder, naming the part of it in the way: a
-    file, a symbolic link to nothing, a loop of links — or ``None``."""
-    for part in (*reversed(out.parents), out):
-        if part == Path(part.anchor) or part.name in ("", ".", ".."):
-            continue
-        try:
-            st = os.stat(part)
-        except FileNotFoundError:
-            if os.path.islink(part):
-                return f"{_shown(part)} is a symbolic link to {_shown(Path(os.readlink(part)))}, which does not exist"
-            return None
-        except OSError as exc:
-            if exc.errno == errno.ELOOP:
-                return f"{_shown(part)} is a loop of symbolic links"
-            return None
-        if not stat.S_ISDIR(st.st_mode):
-            return f"{_shown(part)} is {'a file' if stat.S_ISREG(st.st_mode) else 'a pipe, device or socket'}, not a folder"
-    return None
 
 
 @contextmanager

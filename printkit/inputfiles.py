@@ -194,6 +194,33 @@ def _label(path: Path) -> str:
     return escape_display(text)
 
 
+def shown_path(path: Path) -> str:
+    """``path`` quoted for a message, shortened and escaped (:func:`_label`)."""
+    return f"'{_label(path)}'"
+
+
+def why_not_a_folder(out: Path) -> str | None:
+    """Why ``out`` cannot be a folder, naming the part of it in the way: a
+    file, a pipe, device or socket, a symbolic link to nothing, a loop of
+    links — or ``None`` (nothing in the way that this can tell)."""
+    for part in (*reversed(out.parents), out):
+        if part == Path(part.anchor) or part.name in ("", ".", ".."):
+            continue
+        try:
+            st = os.stat(part)
+        except FileNotFoundError:
+            if os.path.islink(part):
+                return f"{shown_path(part)} is a symbolic link to {shown_path(Path(os.readlink(part)))}, which does not exist"
+            return None
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                return f"{shown_path(part)} is a loop of symbolic links"
+            return None
+        if not stat.S_ISDIR(st.st_mode):
+            return f"{shown_path(part)} is {'a file' if stat.S_ISREG(st.st_mode) else 'a pipe, device or socket'}, not a folder"
+    return None
+
+
 def read_text(path: str | Path, *, max_bytes: int | None = None, kind: str = "file") -> str:
     """The UTF-8 text of ``path`` (BOM dropped), read with :func:`read_bytes`
     (regular files only, bounded).  Raises :class:`printkit.PrintkitError`
