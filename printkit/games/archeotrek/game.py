@@ -93,18 +93,18 @@ CODES: dict[str, tuple[str, str]] = {
     "area-empty": (ERROR, "a Digging Area is non-empty"),
     "area-unfilled": (ERROR, "a Digging Area is made of filled circles"),
     "area-not-contiguous": (ERROR, "a Digging Area is contiguous"),
-    "area-sum": (ERROR, "a Digging Area totals exactly the area sum: 9 (rulebook: 2. Choose your result), "
-                        "or a --rules file's [dig] area_sum"),
+    "area-sum": (ERROR, "a Digging Area totals exactly the area sum (rulebook: 9, 2. Choose your result; "
+                        "--rules: [dig] area_sum)"),
     "area-overlap": (ERROR, "a circle belongs to at most one Digging Area"),
     "too-many-tokens": (
         ERROR,
-        "an area keeps at most 1 + (number of 0s in it) Bone tokens (rulebook: 3. Reveal fossils), "
-        "or a --rules file's [dig.tokens_per_area] base + per_zero × its 0s",
+        "an area keeps at most 1 + (number of 0s in it) Bone tokens (rulebook: 3. Reveal fossils; "
+        "--rules: [dig.tokens_per_area] base + per_zero × its 0s)",
     ),
     "too-few-tokens": (
         WARNING,
-        "an area keeps 1 + (number of 0s in it) Bone tokens (or a --rules file's [dig.tokens_per_area] "
-        "base + per_zero × its 0s) unless the token set is exhausted",
+        "an area keeps 1 + (number of 0s in it) Bone tokens unless the token set is exhausted "
+        "(--rules: [dig.tokens_per_area] base + per_zero × its 0s)",
     ),
     "unknown-token": (ERROR, "every kept token exists in the token set (\"<colour>-<value>\")"),
     "duplicate-token": (ERROR, "no Bone token is kept twice across the whole table"),
