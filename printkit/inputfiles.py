@@ -277,37 +277,39 @@ def _deep(text: str, label: str, fmt: str) -> PrintkitError:
 #: Most parts of one dotted key or table name (``[a.b.c]``: three); a game file uses two or three.
 #: Python's TOML parser takes time quadratic in them: a 1.8 MB line ``a.a.a…a = 1`` ran for hours.
 MAX_KEY_PARTS = 100
-_KEY_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|[A-Za-z0-9_-]+|[ \t]+|.')
+_KEY_TOKEN = re.compile(r'"""(?:[^"\\]|\\[\s\S]|"(?!""))*"""(?:"{1,2}(?!"))?|\'\'\'[\s\S]*?\'\'\'(?:\'{1,2}(?!\'))?'
+                        r'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[A-Za-z0-9_-]+|[ \t]+|[\s\S]')
 
 
 def _long_key(text: str) -> int | None:
     """The line of the first run of more than :data:`MAX_KEY_PARTS`
-    dot-separated key parts (bare or quoted), or ``None``.  Only lines
-    holding more dots than that are looked at, token by token (linear)."""
-    if text.count(".") < MAX_KEY_PARTS:  # 101 parts need 100 dots
+    dot-separated key parts (bare or quoted), or ``None``.  Only a text with
+    a line holding more dots than that is looked at, token by token
+    (linear); strings (multi-line ones included) and comments hold no keys."""
+    if text.count(".") < MAX_KEY_PARTS or not any(line.count(".") >= MAX_KEY_PARTS  # 101 parts need 100 dots
+                                                  for line in text.split("\n")):
         return None
-    for n, line in enumerate(text.split("\n"), 1):
-        if line.count(".") < MAX_KEY_PARTS:
+    n, parts, dot = 1, 0, False
+    for m in _KEY_TOKEN.finditer(text):
+        tok = m.group()
+        if tok[0] in " \t#":
             continue
-        parts, dot = 0, False
-        for m in _KEY_TOKEN.finditer(line):
-            tok = m.group()
-            if tok[0] in " \t":
-                continue
-            if tok == "#":  # a comment: the rest of the line
-                break
-            if tok == ".":
-                dot = parts > 0
-                if not dot:
-                    parts = 0
-                continue
-            if tok[0] in "\"'" or tok[0].isalnum() or tok[0] in "_-":
-                parts = parts + 1 if dot else 1
-                dot = False
-                if parts > MAX_KEY_PARTS:
-                    return n
-            else:
-                parts, dot = 0, False
+        if tok == ".":
+            dot = parts > 0
+            if not dot:
+                parts = 0
+            continue
+        if tok.startswith(('"""', "'''")):  # a multi-line string: a value, its lines are text
+            n += tok.count("\n")
+            parts, dot = 0, False
+        elif tok[0] in "\"'" or tok[0].isalnum() or tok[0] in "_-":
+            parts = parts + 1 if dot else 1
+            dot = False
+            if parts > MAX_KEY_PARTS:
+                return n
+        else:
+            n += tok == "\n"
+            parts, dot = 0, False
     return None
 
 

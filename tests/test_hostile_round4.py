@@ -350,6 +350,23 @@ def test_the_dotted_key_cap_counts_key_parts_only():
     assert data["text"] == dots and len(data["nums"]) == 300
 
 
+@pytest.mark.parametrize("quote", ['"""', "'''"])
+def test_dots_in_a_multi_line_string_are_not_key_parts(quote):
+    """A line of a multi-line string is text, not keys: a valid file whose
+    \"\"\"…\"\"\" text holds a line of 150 dotted words (a path, a version
+    list) was refused as 'a key of more than 100 dotted parts'; a real
+    dotted key after the string is still counted."""
+    from printkit import PrintkitError
+    from printkit.inputfiles import parse_toml
+
+    chain = ".".join(["a"] * 150)
+    for text in (f"x = {quote}\n{chain}\n{quote}\n", f"x = {quote}{chain}\n{chain}{quote}\n",
+                 f"x = {quote}it's \"a\" {chain}\n{quote}\n"):
+        assert parse_toml(text, "t")["x"].strip().endswith(chain)
+    with pytest.raises(PrintkitError, match=r"line 4\)"):
+        parse_toml(f"x = {quote}\n{chain}\n{quote}\n{chain} = 1\n", "t")
+
+
 def test_an_ods_formula_with_no_saved_result_warns_like_an_xlsx_one(tmp_path):
     """An .ods formula cell without a saved value (no office:value-type: a
     file from a program that computes nothing) printed blank in silence;
