@@ -615,14 +615,36 @@ _XML_ENCODINGS = {"utf-8", "utf8", "utf-16", "utf16", "utf-16le", "utf-16be", "u
 _ENCODING_DECL = re.compile(rb"\s*<\?xml\s[^>]*?encoding\s*=\s*[\"']([^\"'>]{0,40})[\"']")
 
 
-def _internal_subset(after: bytes) -> bool:
-    """Whether the bytes ``after`` a ``<!DOCTYPE`` open an internal subset
-    (``[``, where entities are declared) before the declaration ends (or
-    do not show its end): a plain ``<!DOCTYPE svg PUBLIC "…" "…">`` (an SVG
-    picture) declares nothing a parser here reads."""
-    text = after.replace(b"\x00", b"")
-    end, subset = text.find(b">"), text.find(b"[")
-    return end < 0 or 0 <= subset < end
+#: Within a document type declaration: a quoted literal (which may hold ``>`` or ``[``), a quote
+#: left open, the internal subset's ``[`` or the declaration's end ``>``.
+_DECL_TOKEN = re.compile(r'"[^"]*"|\'[^\']*\'|["\'\[>]')
+
+
+def _internal_subset(after: str) -> bool:
+    """Whether the text ``after`` a ``<!DOCTYPE`` (characters, decoded)
+    opens an internal subset (``[``, where entities are declared) before the
+    declaration ends, quoted literals passed over (or does not show its end,
+    or leaves a quote open): a plain ``<!DOCTYPE svg PUBLIC "…" "…">`` (an
+    SVG picture) declares nothing a parser here reads."""
+    for m in _DECL_TOKEN.finditer(after):
+        if m.group() == ">":
+            return False
+        if len(m.group()) == 1:  # "[", or a quote with no end in sight
+            return True
+    return True
+
+
+def _after_doctype(buf: bytes, m: re.Match, ahead: bytes) -> str:
+    """Up to 4,096 bytes after the ``<!DOCTYPE`` match ``m`` in ``buf``
+    (then ``ahead``) as characters: a match holding NULs is UTF-16, little-
+    endian when its ``<`` is at an even offset (``buf`` starts at one), so
+    a character whose bytes hold a ``>`` is not read as one."""
+    after = (buf[m.end():m.end() + 4096] + ahead)[:4096]
+    if b"\x00" not in m.group():
+        return after.decode("latin-1")
+    if m.start() % 2 == 0:  # little-endian: the E's high byte (a NUL) comes first
+        return after[1:].decode("utf-16-le", "replace")
+    return after.decode("utf-16-be", "replace")
 
 
 def _xml_part(name: str, head: bytes) -> bool:
@@ -689,10 +711,9 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
                         if b"!" in chunk:
                             buf = tail + chunk
                             for m in _DOCTYPE.finditer(buf):
-                                after = buf[m.end():m.end() + 4096]
-                                if len(after) < 4096 and not ahead:
+                                if len(buf) - m.end() < 4096 and not ahead:
                                     ahead = fh.read(4096)
-                                if _internal_subset(after + ahead[:4096 - len(after)]):
+                                if _internal_subset(_after_doctype(buf, m, ahead)):
                                     raise PrintkitError(
                                         f"{shown}: {show(info.filename)} declares entities (<!DOCTYPE … [ … ]>), "
                                         "which spreadsheet programs never write (entity bombs, outside files); "

@@ -650,3 +650,34 @@ def test_a_plain_doctype_passes_and_a_subset_anywhere_is_found(tmp_path):
     _check_zip(tmp_path / "t.xlsx", zipped(svg), "spreadsheet (.xlsx)")  # no error
     plain_cut = b" " * ((1 << 20) - 15) + b'<!DOCTYPE x PUBLIC "a" "b"><x/>'  # its end in the next read
     _check_zip(tmp_path / "t.xlsx", zipped(plain_cut), "spreadsheet (.xlsx)")  # its end read ahead: no error
+
+
+def test_a_doctype_end_is_found_outside_quotes_and_in_utf16_as_characters(tmp_path):
+    """A '>' inside a quoted SYSTEM literal (valid XML) hid the internal
+    subset after it, and so did a UTF-16 name character whose bytes hold a
+    '>' (U+4E3E, bytes 3E 4E): both were let through and Python's XML
+    parser expanded the entity; a '[' inside a quoted literal refused a
+    plain declaration."""
+    import xml.etree.ElementTree as ET
+    import zipfile
+
+    from printkit import PrintkitError
+    from printkit.deck import _check_zip
+
+    def zipped(xml: bytes) -> bytes:
+        path = tmp_path / "t.zip"
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("xl/worksheets/sheet1.xml", xml)
+        return path.read_bytes()
+
+    quoted = '<?xml version="1.0"?><!DOCTYPE x SYSTEM "a>b" [<!ENTITY e "boom">]><x>&e;</x>'
+    wide = '<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE \u4e3e [<!ENTITY e "boom">]><\u4e3e>&e;</\u4e3e>'
+    for xml in (quoted.encode(), quoted.replace('"', "'").encode(), wide.encode("utf-16"),
+                ("\ufeff" + wide).encode("utf-16-be"), wide.encode("utf-16-le")):
+        assert ET.fromstring(xml).text == "boom"  # an entity a parser expands
+        with pytest.raises(PrintkitError, match="declares entities"):
+            _check_zip(tmp_path / "t.xlsx", zipped(xml), "spreadsheet (.xlsx)")
+    plain = '<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE \u4e3e PUBLIC "-//A//B" "s[1].dtd"><\u4e3e/>'
+    for data in (b'<?xml version="1.0"?><!DOCTYPE x SYSTEM "a[b].dtd"><x/>', plain.encode("utf-16"),
+                 ("\ufeff" + plain).encode("utf-16-be")):
+        _check_zip(tmp_path / "t.xlsx", zipped(data), "spreadsheet (.xlsx)")  # plain: no error
