@@ -708,7 +708,7 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
                                 f"{show(info.filename)}); a {what} file of card data holds at most {tags:,} "
                                 "(fewer rows, or save it as CSV)")
                         ahead = b""  # bytes read past the chunk to see a declaration's end: the next chunk's start
-                        if b"!" in chunk:
+                        if b"!" in chunk or b"!" in tail:  # a "<!" may end the last read
                             buf = tail + chunk
                             for m in _DOCTYPE.finditer(buf):
                                 if len(buf) - m.end() < 4096 and not ahead:

@@ -681,3 +681,25 @@ def test_a_doctype_end_is_found_outside_quotes_and_in_utf16_as_characters(tmp_pa
     for data in (b'<?xml version="1.0"?><!DOCTYPE x SYSTEM "a[b].dtd"><x/>', plain.encode("utf-16"),
                  ("\ufeff" + plain).encode("utf-16-be")):
         _check_zip(tmp_path / "t.xlsx", zipped(data), "spreadsheet (.xlsx)")  # plain: no error
+
+
+def test_a_doctype_cut_after_its_bang_by_a_read_is_still_seen(tmp_path):
+    """A '<!' ending one 1 MiB read, 'DOCTYPE x' and 1 MiB of spaces the
+    next (no '!' in it), the subset in the third: the next read was not
+    searched (it held no '!'), so the declaration went unseen and Python's
+    XML parser expanded the entity."""
+    import xml.etree.ElementTree as ET
+    import zipfile
+
+    from printkit import PrintkitError
+    from printkit.deck import _check_zip
+
+    head = b'<?xml version="1.0"?>'
+    xml = (head + b" " * ((1 << 20) - len(head) - 2) + b"<!DOCTYPE x" + b" " * (1 << 20)
+           + b'[<!ENTITY e "boom">]><x>&e;</x>')
+    assert ET.fromstring(xml).text == "boom"
+    path = tmp_path / "t.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("xl/worksheets/sheet1.xml", xml)
+    with pytest.raises(PrintkitError, match="declares entities"):
+        _check_zip(tmp_path / "t.xlsx", path.read_bytes(), "spreadsheet (.xlsx)")
