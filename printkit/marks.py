@@ -314,7 +314,8 @@ def plan_footer(items: list[FooterItem], page_w: float, page_h: float, margin: f
     the art).  Pages that are not imposed (a board tile) give their ``art``
     box and the crop-mark ``lines`` (xs, ys) instead of ``placements``.  Items are placed in the order
     given, each in the first mode with room; when a required one finds none, they are placed again
-    longest first (required before optional) and that plan is kept if it leaves fewer out.  Optional
+    longest first (required before optional) and that plan is kept if it leaves fewer required items
+    out (it may leave more optional ones out: a required item is never traded for them).  Optional
     items that fit nowhere are left out; required ones are listed in ``missing``.
     ``keep_clear``: rectangles (x0, y0, x1, y1, pt) no item may touch
     (a cutting machine's registration zones), kept :data:`CLEAR` away.
