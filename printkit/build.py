@@ -14,7 +14,6 @@ import gc
 import os
 import shutil
 import signal
-import stat
 import tempfile
 import threading
 from contextlib import contextmanager
@@ -28,7 +27,7 @@ from printkit.gamekit.contract import BOARD_PAPERS, OPTIONAL_OPTIONS, GameKit
 from printkit.gamekit.options import BuildOptions, Part
 from printkit.imposition import DUPLEX_MODES
 from printkit.inputfiles import shown_path, why_not_a_folder
-from printkit.units import mm, to_mm
+from printkit.units import to_mm
 
 
 @dataclass
@@ -171,27 +170,23 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
     return data, page_count(data)
 
 
-#: The printer margin the kits are laid out for by default (``--printer-margin``), pt.
-DEFAULT_PRINTER_MARGIN = mm(5)
-
-
 def margin_note(title: str, paper, sheets_at: Callable[[Any], int]) -> list[str]:
     """One note when the printer margin of ``paper`` (``--printer-margin``),
-    wider than the default 5 mm, leaves room for fewer pieces a sheet, so
+    wider than the default :data:`printkit.paper.PRINTER_MARGIN` (5 mm), leaves room for fewer pieces a sheet, so
     ``title``'s pieces take more sheets: how many, and how many at 5 mm
     (never a silent rise in card stock).  ``sheets_at(paper)``: the sheets
     the pieces take on a paper.  Empty otherwise."""
     from dataclasses import replace
 
-    from printkit.paper import paper_label
+    from printkit.paper import PRINTER_MARGIN, paper_label
 
-    if paper.margin <= DEFAULT_PRINTER_MARGIN + 1e-6:
+    if paper.margin <= PRINTER_MARGIN + 1e-6:
         return []
-    wide, plain = sheets_at(paper), sheets_at(replace(paper, margin=DEFAULT_PRINTER_MARGIN))
+    wide, plain = sheets_at(paper), sheets_at(replace(paper, margin=PRINTER_MARGIN))
     if wide <= plain:
         return []
     return [f"{title}: {wide} sheets — the {to_mm(paper.margin):g} mm printer margin leaves room "
-            f"for fewer pieces a {paper_label(paper.name)} sheet ({plain} with 5 mm)"]
+            f"for fewer pieces a {paper_label(paper.name)} sheet ({plain} with {to_mm(PRINTER_MARGIN):g} mm)"]
 
 
 def imposed_sheets(components: list, options: BuildOptions) -> Callable[[Any], int]:

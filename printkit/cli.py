@@ -243,9 +243,11 @@ _SCALE_HELP = ("X,Y: print at X % across, Y % up (e.g. 99.6%,100.2%) or give the
                "lengths (e.g. 50.2mm,49.9mm).")
 
 
-_QUIET_HELP = ("Show no progress and no list of what was written; the PDFs' notes (and options a game "
-               "ignores) still show on stderr, the --format exports' notes do not (errors always do). "
+_QUIET_TAIL = (" still show on stderr, the --format exports' notes do not (errors always do). "
                "Without it, progress goes to stderr: a bar on a terminal, one line per step otherwise.")
+_QUIET_HELP = ("Show no progress and no list of what was written; the PDFs' notes (and options a game "
+               "ignores)" + _QUIET_TAIL)
+_DECK_QUIET_HELP = "Show no progress and no list of what was written; the PDF's notes" + _QUIET_TAIL
 
 
 _FORMAT = click.option(
@@ -429,7 +431,7 @@ def _report_notes(notes: list[str]) -> None:
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
 @click.option("--scale", "scale", default="100%,100%", show_default=True, metavar="X,Y", help=_SCALE_HELP)
 @click.option("--quiet", "-q", is_flag=True,
-              help=_QUIET_HELP.replace("the PDFs' notes (and options a game ignores)", "the PDF's notes"))
+              help=_DECK_QUIET_HELP)
 @click.option("--allow-missing-glyphs", is_flag=True,
               help="Print text with characters its font lacks (as blanks) and warn, instead of refusing.")
 @_FORMAT

@@ -64,7 +64,7 @@ from typing import Any
 
 from printkit import PrintkitError
 from printkit.model import Component, ComponentSet, Face
-from printkit.inputfiles import escape_display, image_size_problem, read_bytes, read_text, show
+from printkit.inputfiles import decode_text, escape_display, image_size_problem, read_bytes, show
 from printkit.messages import clip
 from printkit.rules import load_toml
 from printkit.units import mm, to_mm
@@ -1078,7 +1078,7 @@ def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str
             kind = _zip_kind(raw)
             if kind is not None:
                 raise _wrong_extension(path, kind)
-        rows = _csv_rows(path, read_text(path, max_bytes=MAX_DATA_BYTES), problems)
+        rows = _csv_rows(path, decode_text(raw, path), problems)  # read once: the bytes above
     if not rows and not problems.total:
         raise PrintkitError(f"{path}: no cards")
     for n, row in enumerate(rows, 1):

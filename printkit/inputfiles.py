@@ -226,7 +226,13 @@ def read_text(path: str | Path, *, max_bytes: int | None = None, kind: str = "fi
     (regular files only, bounded).  Raises :class:`printkit.PrintkitError`
     for what :func:`read_bytes` refuses and for undecodable bytes."""
     path = Path(path)
-    raw = read_bytes(path, max_bytes=max_bytes, kind=kind)
+    return decode_text(read_bytes(path, max_bytes=max_bytes, kind=kind), path)
+
+
+def decode_text(raw: bytes, path: Path) -> str:
+    """``raw`` (the bytes read from ``path``) as UTF-8 text, BOM dropped;
+    :class:`printkit.PrintkitError` naming the first bad byte's offset,
+    line and column otherwise."""
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

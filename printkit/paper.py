@@ -13,6 +13,11 @@ from printkit import UsageError
 from printkit.units import mm
 
 
+#: The printer margin (unprintable edge) kits are laid out for unless ``--printer-margin`` says
+#: otherwise, pt: most home printers need 3–6.35 mm.
+PRINTER_MARGIN = mm(5)
+
+
 @dataclass(frozen=True)
 class Paper:
     """A sheet of paper.
@@ -28,7 +33,7 @@ class Paper:
     height: float
     box_width: float
     box_height: float
-    margin: float = mm(5)
+    margin: float = PRINTER_MARGIN
 
     @property
     def content(self) -> tuple[float, float, float, float]:

@@ -74,19 +74,28 @@ def test_scorepad_says_so(house, tmp_path):
         r.stderr
 
 
+def _house_problem_lines(tmp_path, line: str, house_line: str, code: str) -> list[str]:
+    """The ``[code]`` lines of validating the ArchéoTREK example under a
+    house-rules folder whose archeotrek.toml has ``line`` replaced by
+    ``house_line`` (exit 1)."""
+    house = tmp_path / "house"
+    house.mkdir()
+    text = (RULES_DIR / "archeotrek.toml").read_text(encoding="utf-8")
+    assert f"\n{line}\n" in text
+    (house / "archeotrek.toml").write_text(text.replace(f"\n{line}\n", f"\n{house_line}\n"), encoding="utf-8")
+    r = run("validate", "archeotrek", str(EXAMPLES / "archeotrek" / "finished-4-players.toml"), "--rules", str(house))
+    assert r.exit_code == 1, r.output
+    lines = [ln for ln in r.output.splitlines() if f"[{code}]" in ln]  # validate's report: stdout
+    assert lines, r.output
+    return lines
+
+
 def test_an_area_sum_problem_under_house_rules_names_where_its_sum_comes_from(tmp_path):
     """The rule quoted after an area-sum problem must not read as if 9 were the
     only sum (the message says "totals 9, not 10" under a house area sum of 10):
     it names the rulebook's 9 and the --rules file's key, in the user's words."""
-    house = tmp_path / "house"
-    house.mkdir()
-    text = (RULES_DIR / "archeotrek.toml").read_text(encoding="utf-8")
-    assert "\narea_sum = 9\n" in text
-    (house / "archeotrek.toml").write_text(text.replace("\narea_sum = 9\n", "\narea_sum = 10\n"), encoding="utf-8")
-    r = run("validate", "archeotrek", str(EXAMPLES / "archeotrek" / "finished-4-players.toml"), "--rules", str(house))
-    assert r.exit_code == 1, r.output
-    lines = [ln for ln in r.output.splitlines() if "[area-sum]" in ln]  # validate's report: stdout
-    assert lines and all("not 10" in ln for ln in lines), r.output
+    lines = _house_problem_lines(tmp_path, "area_sum = 9", "area_sum = 10", "area-sum")
+    assert all("not 10" in ln for ln in lines), lines
     rule = lines[0].split("(rule: ", 1)[1]
     assert "--rules" in rule and "[dig] area_sum" in rule and "9" in rule, rule
 
@@ -95,14 +104,6 @@ def test_a_token_count_problem_under_house_rules_names_where_its_count_comes_fro
     """As for the area sum: under a house ``[dig.tokens_per_area] base = 0`` the
     message says "keeps at most 0 Bone token(s), not 1"; the rule after it must
     not read as if 1 + the zeros were the only count."""
-    house = tmp_path / "house"
-    house.mkdir()
-    text = (RULES_DIR / "archeotrek.toml").read_text(encoding="utf-8")
-    assert "\nbase = 1\n" in text
-    (house / "archeotrek.toml").write_text(text.replace("\nbase = 1\n", "\nbase = 0\n"), encoding="utf-8")
-    r = run("validate", "archeotrek", str(EXAMPLES / "archeotrek" / "finished-4-players.toml"), "--rules", str(house))
-    assert r.exit_code == 1, r.output
-    lines = [ln for ln in r.output.splitlines() if "[too-many-tokens]" in ln]
-    assert lines, r.output
+    lines = _house_problem_lines(tmp_path, "base = 1", "base = 0", "too-many-tokens")
     rule = lines[0].split("(rule: ", 1)[1]
     assert "--rules" in rule and "[dig.tokens_per_area]" in rule, rule

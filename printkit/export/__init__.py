@@ -58,10 +58,12 @@ def parse_formats(values: tuple[str, ...] | list[str]) -> list[str]:
 
         return profile_ids()
 
+    def choices() -> str:
+        return f"{', '.join(PLAIN_FORMATS)}, " + ", ".join(f"shop:{p}" for p in profile_ids())
+
     out: list[str] = []
     if values and not any(x.strip() for value in values for x in str(value).split(",")):
-        raise UsageError(f"--format: no format named; choose one or more of: {', '.join(PLAIN_FORMATS)}, "
-                         + ", ".join(f"shop:{p}" for p in profile_ids()))
+        raise UsageError(f"--format: no format named; choose one or more of: {choices()}")
     for value in values or ("pdf",):
         for v in (x.strip().lower() for x in str(value).split(",")):
             if not v:
@@ -72,8 +74,7 @@ def parse_formats(values: tuple[str, ...] | list[str]) -> list[str]:
                     raise UsageError(f"--format: unknown shop profile {pid!r}; choose one of: "
                                      + ", ".join(f"shop:{p}" for p in profile_ids()))
             elif v not in PLAIN_FORMATS:
-                raise UsageError(f"--format: {v!r}; choose one or more of: {', '.join(PLAIN_FORMATS)}, "
-                                 + ", ".join(f"shop:{p}" for p in profile_ids()))
+                raise UsageError(f"--format: {v!r}; choose one or more of: {choices()}")
             if v not in out:
                 out.append(v)
     return out or ["pdf"]

@@ -328,8 +328,8 @@ def _reads_as_other(game: str, files: tuple[Path, ...], problems: list, rules_di
     for that one.  Else ``None`` (then the problems are printed as usual)."""
     if len(files) != 1 or files[0] == Path("-") or _is_pdf(files[0]):
         return None
-    if not any(getattr(p, "code", None) == "game-name" for p in problems):
-        return None  # the file names a game: _other_game speaks for it
+    if not any(getattr(p, "code", None) == "game-name" and p.severity != "error" for p in problems):
+        return None  # the file names a game (an error when not this one): _other_game speaks for it
     from printkit.registry import get_game, scoring_game_ids
     from printkit.rules import user_rules_file
 
