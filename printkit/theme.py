@@ -188,6 +188,11 @@ def font_problem(data: bytes) -> str | None:
                 font[t]
             cmap = font.getBestCmap() or {}
             glyphs = font["maxp"].numGlyphs
+            names = font["name"]
+            if not any(names.getName(i, 3, 1, 0x409) or names.getName(i, 1, 0, 0) for i in (6, 4, 1)):
+                # reportlab looks a PDF font name up there (and trips over its own missing setting without one)
+                return ("a font with no PostScript, full or family name (name table IDs 6, 4, 1 in English); "
+                        "expected a complete TrueType font (.ttf)")
             if font.reader.tables["glyf"].length < max(font["loca"].locations or [0]):
                 return "a truncated TrueType font (glyph data cut short); expected a complete .ttf file"
     except Exception as exc:  # fontTools raises many kinds on hostile bytes: one line, never a traceback
@@ -197,10 +202,21 @@ def font_problem(data: bytes) -> str | None:
     try:
         from reportlab.pdfbase.ttfonts import TTFontFile
 
-        TTFontFile(io.BytesIO(data)).makeSubset(sorted(cmap)[:4096])
+        ttf = TTFontFile(io.BytesIO(data))
+        ttf.makeSubset(sorted(cmap)[:4096])
     except Exception as exc:  # reportlab: TTFError, struct.error, IndexError, …
         return f"a font reportlab cannot embed ({type(exc).__name__}: {show(str(exc))}); expected a TrueType font (.ttf)"
+    bad = _PDF_NAME_FLAW.search(ttf.name)
+    if bad:  # reportlab refuses spaces and delimiters but writes these into /BaseFont as they are
+        return (f"a font whose PostScript name (name table) {show(ttf.name.decode('latin-1'))} holds "
+                f"{'#' if bad.group() == b'#' else f'the byte 0x{bad.group()[0]:02X}'}, which a PDF font "
+                "name cannot (the PDF would be damaged); expected a font with a plain PostScript name")
     return _freetype_problem(data, cmap)
+
+
+#: Bytes a PostScript font name may not hold in a PDF (reportlab writes it into
+#: ``/BaseFont`` unescaped): controls, and ``#`` (a PDF name's escape).
+_PDF_NAME_FLAW = re.compile(rb"[\x00-\x20#\x7f-\xff]")
 
 
 def _freetype_problem(data: bytes, cmap: dict[int, str]) -> str | None:
@@ -241,7 +257,7 @@ _checked_fonts: dict[bytes, str | None] = {}
 
 #: Version of the font check: a change to :func:`font_problem` bumps it, so
 #: fonts passed by an older check are checked again.
-FONT_CHECK_VERSION = 1
+FONT_CHECK_VERSION = 2
 
 
 def font_cache_dir() -> Path | None:

@@ -62,13 +62,15 @@ def test_a_font_check_remembered_in_a_folder_others_can_write_is_not_trusted(tmp
     font with a composite glyph made of itself reach FreeType (a traceback)."""
     from test_hostile_round2 import _cyclic_font
 
+    from printkit.theme import FONT_CHECK_VERSION
+
     theme = tmp_path / "cyc"
     theme.mkdir()
     _cyclic_font(theme / "cyclic.ttf")
     (theme / "theme.toml").write_text('[theme]\nname = "cyc"\nextends = "classic"\n[fonts]\ndisplay = "cyclic.ttf"\n')
     digest = hashlib.sha256((theme / "cyclic.ttf").read_bytes()).hexdigest()
     for root in (tmp_path / "xdg" / "printkit", tmp_path / "pkcache"):  # wherever the markers are looked for
-        folder = root / "fonts-ok-v1"
+        folder = root / f"fonts-ok-v{FONT_CHECK_VERSION}"
         folder.mkdir(parents=True)
         (folder / digest).touch()
         folder.chmod(0o777)  # anyone may write here

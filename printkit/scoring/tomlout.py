@@ -19,8 +19,20 @@ def _key(k: str) -> str:
     return k if _BARE.fullmatch(k) else _str(k)
 
 
+#: Characters written as ``\\uXXXX`` escapes besides those ``json.dumps``
+#: escapes (C0 controls): DEL and the C1 controls (U+009B is a terminal's
+#: CSI), the line and paragraph separators and the bidi overrides and
+#: isolates (they reorder what an editor shows: "Trojan Source").  A value
+#: read from a stranger's PDF keeps them, visible, for validate to report.
+_ESCAPE = re.compile("[\x7f-\x9f\u2028-\u202e\u2066-\u2069]")
+#: A lone surrogate (TOML cannot hold one, not even escaped): written as U+FFFD.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _str(s: str) -> str:
-    return json.dumps(s, ensure_ascii=False).replace("\x7f", "\\u007f")
+    text = json.dumps(s, ensure_ascii=False)
+    text = _ESCAPE.sub(lambda m: f"\\u{ord(m.group()):04X}", text)
+    return _SURROGATE.sub("\\\\uFFFD", text)
 
 
 def _value(v: Any) -> str:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import io
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable
@@ -121,6 +122,46 @@ def _text(v: Any) -> str:
     return str(v)
 
 
+#: Most characters a sheet's text field may hold when read (its widest field, a
+#: Digging Area's Bone tokens, takes 60): a value beyond is refused before any
+#: check copies it (a 275 kB PDF can inflate one /V to 60 million characters).
+MAX_FIELD_TEXT = 1_000
+
+
+def _field_text(raw: Any, full: str, path: Path) -> str:
+    """The text of the field ``full``'s value ``raw`` (a PDF string, or a
+    number some tools write), or ``""`` when it has none.  Raises
+    :class:`printkit.PrintkitError` naming the file and field for a value
+    that is no text (a dictionary, an array, a stream: a damaged or forged
+    sheet — its Python form would carry object addresses into the game
+    file) or is over :data:`MAX_FIELD_TEXT` characters."""
+    if raw is None:
+        return ""
+    if isinstance(raw, bool) or not isinstance(raw, (str, bytes, int, float)):
+        raise PrintkitError(f"{_name(path)}: field {clip(full, 80)}: its value is {_pdf_kind(raw)}, not text; "
+                            "the sheet is damaged (fill it again in a PDF viewer)")
+    text = _text(raw)
+    if len(text) > MAX_FIELD_TEXT:
+        raise PrintkitError(f"{_name(path)}: field {clip(full, 80)} holds {len(text):,} characters; a sheet's "
+                            f"field holds a few (at most {MAX_FIELD_TEXT:,} are read): is this the right file?")
+    return text
+
+
+def _pdf_kind(v: Any) -> str:
+    """What a PDF object is, in words (for messages)."""
+    from pypdf.generic import ArrayObject, DictionaryObject, StreamObject
+
+    if isinstance(v, StreamObject):
+        return "a stream"
+    if isinstance(v, DictionaryObject):
+        return "a dictionary"
+    if isinstance(v, ArrayObject):
+        return "an array"
+    if isinstance(v, bool):
+        return "a boolean"
+    return f"a {type(v).__name__.removesuffix('Object').lower() or 'PDF object'}"
+
+
 def is_on(v: Any) -> bool:
     """True for a ticked checkbox value: any name or text but ``Off``
     (viewers write ``/Yes``, ``/On``, ``/1`` …)."""
@@ -165,8 +206,17 @@ def _open(path: Path):
     except NotImplementedError as exc:  # pypdf: an encryption handler, version or method it lacks
         raise _unsupported_encryption(path, exc) from None
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
-        raise PrintkitError(f"{_name(path)}: not a readable PDF ({clip(exc, 200)})") from None
+        raise _inflated(path, exc) or PrintkitError(f"{_name(path)}: not a readable PDF ({clip(exc, 200)})") from None
     return reader
+
+
+def _inflated(path: Path, exc: Exception) -> PrintkitError | None:
+    """The one line for a stream stopped at :data:`MAX_SHEET_STREAM`
+    (pypdf's ``LimitReachedError`` while decompressing), else ``None``."""
+    if type(exc).__name__ != "LimitReachedError" or "decompress" not in str(exc).lower():
+        return None
+    return PrintkitError(f"{_name(path)}: a compressed stream inflates past {MAX_SHEET_STREAM // (1 << 20)} MB "
+                         "(a decompression bomb: a filled sheet's fields take a few kB); give the filled sheets only")
 
 
 def _unsupported_encryption(path: Path, exc: Exception) -> PrintkitError:
@@ -257,7 +307,38 @@ def read_sheets(paths: Iterable[str | Path]) -> list[_Sheet]:
     return sheets
 
 
+#: Most bytes one stream of a filled sheet may decompress to while its fields
+#: are read (pypdf's own cap is 75 MB): the object streams a viewer saves fields
+#: in hold a few kB per sheet, so a value inflated past this is a bomb — read,
+#: it cost pypdf 10 s and 1.4 GB for a 275 kB file.
+MAX_SHEET_STREAM = 8 * 1024 * 1024
+
+
+@contextmanager
+def _bounded_streams():
+    """pypdf's decompression caps lowered to :data:`MAX_SHEET_STREAM` while
+    a sheet is read (pypdf ≥ 6's ``apply_configuration``; older pypdf keeps
+    its own 75 MB caps)."""
+    import pypdf
+
+    apply = getattr(pypdf, "apply_configuration", None)
+    if apply is None:  # pragma: no cover - pypdf < 6
+        yield
+        return
+    caps = {k: MAX_SHEET_STREAM for k in ("zlib_maximum_output_length", "lzw_maximum_output_length",
+                                          "run_length_maximum_output_length", "brotli_maximum_output_length",
+                                          "array_based_stream_maximum_output_length", "jbig2_maximum_output_length")
+            if hasattr(pypdf.Configuration, k)}
+    with apply(**caps):
+        yield
+
+
 def _read_file(path: Path, budget: list[int] | None = None) -> list[_Sheet]:
+    with _bounded_streams():
+        return _read_bounded(path, budget)
+
+
+def _read_bounded(path: Path, budget: list[int] | None) -> list[_Sheet]:
     reader = _open(path)
     try:
         return _sheets_of(reader, path, budget)
@@ -266,7 +347,7 @@ def _read_file(path: Path, budget: list[int] | None = None) -> list[_Sheet]:
     except NotImplementedError as exc:  # an object encrypted with a method pypdf lacks, met while reading
         raise _unsupported_encryption(path, exc) from None
     except Exception as exc:  # noqa: BLE001 - a damaged object tree
-        raise PrintkitError(f"{_name(path)}: damaged form fields ({type(exc).__name__}: {clip(exc, 200)})") from None
+        raise _inflated(path, exc) or PrintkitError(f"{_name(path)}: damaged form fields ({type(exc).__name__}: {clip(exc, 200)})") from None
 
 
 def _sheets_of(reader, path: Path, budget: list[int] | None = None) -> list[_Sheet]:
@@ -283,12 +364,14 @@ def _sheets_of(reader, path: Path, budget: list[int] | None = None) -> list[_She
             sheets.append(sh)
         raw = _value(term)
         if kind == "choice":
+            if raw is not None and not isinstance(raw, (str, bytes)) or isinstance(raw, str) and len(raw) > MAX_FIELD_TEXT:
+                _field_text(raw, full, path)  # no name or text: refused, one line
             line = rest.split(".")[0]
             on = is_on(raw) or (raw is None and is_on(term.get("/AS")))
             sh.ticks[line] = sh.ticks.get(line, 0) + int(on)
             sh.touched |= on
             continue
-        text = _text(raw).strip()
+        text = _field_text(raw, full, path).strip()
         if kind == "bones":
             sh.table_letters.append(rest)
         if kind == "circle":

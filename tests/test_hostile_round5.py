@@ -1,0 +1,213 @@
+"""Round five of hostile input, aimed at surfaces earlier rounds attacked
+less: a theme font whose name table lies, filled PDF sheets whose form values
+are no text or inflate to tens of MB, and a game file written back out
+(``export-game``) from such sheets.  Each case is measured on what a user
+gets — the exit code, one error line, the files written, the bytes printed."""
+
+from __future__ import annotations
+
+import importlib.util
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printkit.cli import main
+
+
+def run(*args, **kw):
+    return CliRunner().invoke(main, [str(a) for a in args], **kw)
+
+
+def _one_line(text: str) -> str:
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "Traceback" not in text, text
+    return lines[0]
+
+
+def _source_sans() -> Path:
+    loc = importlib.util.find_spec("font_source_sans_pro").submodule_search_locations[0]
+    return next(Path(loc).rglob("SourceSansPro-Regular.ttf"))
+
+
+# ---------------------------------------------------------------- 1. theme fonts whose name table lies
+
+
+def _renamed_font(path: Path, name: str | None) -> None:
+    """Source Sans Pro with its family, full and PostScript names set to
+    ``name`` (Windows records; Mac records to its Mac Roman part) — or with
+    no name records at all (``None``)."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(_source_sans())
+    if name is None:
+        font["name"].names = []
+    else:
+        for rec in font["name"].names:
+            if rec.nameID in (1, 4, 6):
+                rec.string = name if rec.platformID == 3 else name.encode("mac_roman", "replace").decode("mac_roman")
+    font.save(path)
+
+
+def _font_theme(tmp_path: Path, name: str | None) -> Path:
+    theme = tmp_path / "liar"
+    theme.mkdir()
+    _renamed_font(theme / "liar.ttf", name)
+    (theme / "theme.toml").write_text('[theme]\nname = "liar"\nextends = "classic"\n[fonts]\nbody = "liar.ttf"\n')
+    return theme
+
+
+@pytest.mark.parametrize("name,needle", [
+    ("Evil\nName", "0x0A"),          # a line break in /BaseFont: qpdf called the PDF damaged
+    ("Evil#Name", "holds #"),        # '#' starts an escape in a PDF name
+    ("Evil\x00Name", "0x00"),
+])
+def test_a_font_whose_postscript_name_breaks_a_pdf_name_is_refused_naming_it(tmp_path, name, needle):
+    """reportlab refuses spaces and delimiters in a font's PostScript name but
+    writes controls and '#' into ``/BaseFont`` as they are: the build then
+    failed its own preflight with a line that named neither the theme nor the
+    font, its qpdf warnings run together with ``\\x0a``."""
+    theme = _font_theme(tmp_path, name)
+    out = tmp_path / "out"
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", out, "-q",
+            env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "liar.ttf" in line and "[fonts] body" in line and "PostScript name" in line and needle in line, line
+    assert "preflight" not in line
+    assert not list(out.rglob("*.pdf")) if out.exists() else True
+
+
+def test_a_font_with_no_name_records_says_so(tmp_path):
+    """No PostScript, full or family name: reportlab tripped over a setting
+    it lacks (``AttributeError: module 'reportlab.rl_config' has no …``)."""
+    theme = _font_theme(tmp_path, None)
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", tmp_path / "out", "-q",
+            env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "liar.ttf" in line and "no PostScript, full or family name" in line, line
+    assert "AttributeError" not in line and "rl_config" not in line
+
+
+# ---------------------------------------------------------------- 2. filled sheets: values that are no text, or huge
+
+
+@pytest.fixture(scope="module")
+def filled_sheet(tmp_path_factory) -> bytes:
+    """One fillable Dig Site sheet, as ``build --fillable`` writes it."""
+    out = tmp_path_factory.mktemp("kit")
+    r = run("build", "archeotrek", "--fillable", "--players", "1", "--out", out, "-q")
+    assert r.exit_code == 0, r.output
+    return (out / "archeotrek" / "dig-site-sheets.pdf").read_bytes()
+
+
+def _forged(filled: bytes, path: Path, field: str, value, *, object_streams: bool = False) -> Path:
+    """``filled`` with the widget ``field`` (its /T, e.g. ``"name"`` or the
+    circle ``"A1"``) given the /V ``value`` (a callable gets the widget and
+    returns it)."""
+    import io
+
+    import pikepdf
+
+    pdf = pikepdf.open(io.BytesIO(filled))
+    widget = next(a for a in pdf.pages[0].obj.Annots if str(a.get("/T")) == field)
+    widget.V = value(widget) if callable(value) else value
+    mode = pikepdf.ObjectStreamMode.generate if object_streams else pikepdf.ObjectStreamMode.preserve
+    pdf.save(path, object_stream_mode=mode)
+    return path
+
+
+def _chain() -> object:
+    import pikepdf
+
+    top = pikepdf.Dictionary()
+    node = top
+    for _ in range(50):
+        node.K = pikepdf.Dictionary()
+        node = node.K
+    return top
+
+
+@pytest.mark.parametrize("label,value,kind", [
+    ("dictionary", lambda w: _chain(), "a dictionary"),
+    ("itself", lambda w: w, "a dictionary"),  # the widget's own dictionary: its repr held object addresses
+    ("array", lambda w: __import__("pikepdf").Array([1, 2, 3]), "an array"),
+])
+@pytest.mark.parametrize("command", ["export-game", "score", "validate"])
+def test_a_field_value_that_is_no_text_is_one_line_naming_the_field(tmp_path, filled_sheet, label, value, kind,
+                                                                    command):
+    """A text field's /V that is a dictionary or array was turned into its
+    Python repr — ``{'/AP': {'/N': IndirectObject(130, 0, 140220501789776)}…``
+    — and written into the exported game file (a memory address: not even
+    the same bytes twice) and the score's problem lines."""
+    pdf = _forged(filled_sheet, tmp_path / "forged.pdf", "A1", value)
+    r = run(command, "archeotrek", pdf)
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "forged.pdf" in line and "p1.circle.A1" in line and kind in line, line
+    assert "IndirectObject" not in r.output and "{'/" not in r.output
+
+
+def test_a_value_inflating_to_tens_of_mb_is_refused_before_pypdf_parses_it(tmp_path, filled_sheet):
+    """A 20 MB name compressed into an object stream (a few kB of file):
+    pypdf's own cap is 75 MB, and it parsed such a string byte by byte — a
+    275 kB sheet took 10 s and 1.4 GB.  Streams of a sheet are now capped at
+    8 MB while it is read."""
+    import pikepdf
+
+    pdf = _forged(filled_sheet, tmp_path / "bomb.pdf", "name", pikepdf.String("Z" * (20 << 20)), object_streams=True)
+    assert pdf.stat().st_size < 400_000
+    for command in ("export-game", "score"):
+        r = run(command, "archeotrek", pdf)
+        assert r.exit_code == 1, r.output
+        line = _one_line(r.output)
+        assert "bomb.pdf" in line and "8 MB" in line and "decompression bomb" in line, line
+
+
+def test_a_long_field_value_is_refused_naming_the_field(tmp_path, filled_sheet):
+    """Under the stream cap but far over any field's length (the widest, a
+    Digging Area's tokens, takes 60 characters)."""
+    import pikepdf
+
+    pdf = _forged(filled_sheet, tmp_path / "long.pdf", "name", pikepdf.String("Z" * 5_000))
+    r = run("export-game", "archeotrek", pdf)
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "long.pdf" in line and "p1.name" in line and "5,000 characters" in line, line
+
+
+def test_a_sheet_that_is_merely_filled_still_exports(tmp_path, filled_sheet):
+    import pikepdf
+
+    pdf = _forged(filled_sheet, tmp_path / "ana.pdf", "name", pikepdf.String("Ana"), object_streams=True)
+    r = run("export-game", "archeotrek", pdf)
+    assert r.exit_code == 0, r.output
+    assert tomllib.loads(r.output)["player"][0]["name"] == "Ana"
+
+
+# ---------------------------------------------------------------- 3. export-game writes no raw control character
+
+
+def test_exported_names_keep_c1_controls_and_bidi_characters_escaped(tmp_path, filled_sheet):
+    """A name holding U+009B (a terminal's 8-bit CSI), a line separator and
+    a bidi isolate was written into the TOML as raw characters: printed to a
+    terminal (export-game's default output) or shown in an editor they act
+    instead of showing.  They are now ``\\uXXXX`` escapes — the same value
+    read back, which validate reports."""
+    import pikepdf
+
+    name = "Ana\u009b31m\u2028x\u2066y\u202e\x7f"
+    pdf = _forged(filled_sheet, tmp_path / "ctl.pdf", "name",
+                  pikepdf.String(b"\xfe\xff" + name.encode("utf-16-be")))
+    r = run("export-game", "archeotrek", pdf)
+    assert r.exit_code == 0, r.output
+    for ch in "\u009b\u2028\u2066\u202e\x7f":
+        assert ch not in r.output, repr(ch)
+    assert "\\u009B" in r.output and "\\u2028" in r.output
+    assert tomllib.loads(r.output)["player"][0]["name"] == name  # the value itself, escaped
+    game = tmp_path / "game.toml"
+    game.write_text(r.output, encoding="utf-8")
+    v = run("validate", "archeotrek", game)
+    assert v.exit_code == 1 and "U+009B" in v.output, v.output
