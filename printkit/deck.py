@@ -1700,6 +1700,7 @@ def _cff_to_truetype(data: bytes, digest: str, label: str, at: str) -> bytes:
             raise ValueError("no CFF table (CFF2 variable fonts are not supported)")
         order = font.getGlyphOrder()
         glyph_set = font.getGlyphSet()
+        _budget_charstrings(glyph_set.charStrings, order, len(data))
         glyphs = {}
         for gname in order:
             pen = TTGlyphPen(glyph_set)
@@ -1735,6 +1736,46 @@ def _cff_to_truetype(data: bytes, digest: str, label: str, at: str) -> bytes:
         write_entry(folder, name, result)
         prune(folder, ".ttf", TRUETYPE_CACHE_ENTRIES, TRUETYPE_CACHE_ENTRIES * MAX_SIZES["font"])
     return result
+
+
+#: Charstring bytes a CFF font's glyphs may take to draw, subroutine calls
+#: included, per byte of the font (plus :data:`CHARSTRING_WORK_BASE`): a
+#: subroutine may call others, so a 780-byte font whose subroutines each call
+#: the next ten times drew 10⁸ segments — the conversion ran for hours
+#: and its memory kept growing.  Real fonts draw in one or two bytes per byte
+#: of font (the URW base-35 .otf fonts: 0.9–1.8; subroutines only share
+#: repeated pieces).
+CHARSTRING_WORK_PER_BYTE = 20
+CHARSTRING_WORK_BASE = 100_000
+
+
+class CharstringBomb(ValueError):
+    """A CFF font's glyphs take more than their budget to draw (see
+    :data:`CHARSTRING_WORK_PER_BYTE`)."""
+
+
+def _budget_charstrings(charstrings, order, font_bytes: int) -> None:
+    """Make every glyph of ``charstrings`` (fontTools ``CharStrings``) draw
+    through an outline extractor that counts the charstring bytes it runs —
+    each subroutine call counts its subroutine again — and raises
+    :class:`CharstringBomb` past ``CHARSTRING_WORK_BASE +
+    CHARSTRING_WORK_PER_BYTE × font_bytes`` for the whole font."""
+    from fontTools.misc.psCharStrings import T2OutlineExtractor
+
+    limit = CHARSTRING_WORK_BASE + CHARSTRING_WORK_PER_BYTE * font_bytes
+    spent = [0]
+
+    class Budgeted(T2OutlineExtractor):
+        def execute(self, charString, **kw):
+            code = charString.bytecode if charString.bytecode is not None else charString.program
+            spent[0] += 1 + len(code or ())
+            if spent[0] > limit:
+                raise CharstringBomb(f"its glyphs take more than {limit:,} charstring bytes to draw (subroutines "
+                                     "calling subroutines over and over: a font bomb, not converted)")
+            return super().execute(charString, **kw)
+
+    for gname in order:
+        charstrings[gname].outlineExtractor = Budgeted
 
 
 @lru_cache(maxsize=4096)

@@ -211,3 +211,83 @@ def test_exported_names_keep_c1_controls_and_bidi_characters_escaped(tmp_path, f
     game.write_text(r.output, encoding="utf-8")
     v = run("validate", "archeotrek", game)
     assert v.exit_code == 1 and "U+009B" in v.output, v.output
+
+
+# ---------------------------------------------------------------- 4. a deck font whose outlines are a subroutine bomb
+
+
+def _subroutine_bomb(path: Path, depth: int, fanout: int) -> None:
+    """A CFF (.otf) font of under 1 kB whose glyph "A" calls subroutine 0,
+    which calls subroutine 1 ``fanout`` times, … down to ``depth``, the last
+    drawing one segment: ``fanout ** depth`` segments to draw."""
+    from fontTools.cffLib import SubrsIndex
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.misc.psCharStrings import T2CharString
+
+    bias = 107  # a CFF's subroutine numbers are written minus 107 below 1,240 subroutines
+    fb = FontBuilder(1000, isTTF=False)
+    fb.setupGlyphOrder([".notdef", "A"])
+    fb.setupCharacterMap({ord("A"): "A"})
+    fb.setupCFF("Bomb", {"FullName": "Bomb"}, {
+        ".notdef": T2CharString(program=[500, "endchar"]),
+        "A": T2CharString(program=[500, 0, 0, "rmoveto", 0 - bias, "callsubr", "endchar"]),
+    }, {})
+    cff = fb.font["CFF "].cff
+    top = cff.topDictIndex[0]
+    subrs = SubrsIndex()
+    for i in range(depth):
+        subrs.append(T2CharString(program=[i + 1 - bias, "callsubr"] * fanout + ["return"],
+                                  private=top.Private, globalSubrs=cff.GlobalSubrs))
+    subrs.append(T2CharString(program=[0, 0, "rlineto", "return"], private=top.Private, globalSubrs=cff.GlobalSubrs))
+    top.Private.Subrs = subrs
+    for cs in top.CharStrings.values():
+        cs.private = top.Private
+    fb.setupHorizontalMetrics({".notdef": (500, 0), "A": (500, 0)})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Bomb", "styleName": "Regular"})
+    fb.setupOS2()
+    fb.setupPost()
+    fb.font.recalcBBoxes = False
+    fb.save(path)
+
+
+def test_a_deck_font_whose_subroutines_multiply_is_refused_before_it_is_drawn(tmp_path):
+    """A deck's .otf font is converted to TrueType outlines by drawing every
+    glyph.  Subroutines calling subroutines make a font of under 1 kB draw
+    10⁶ segments here (8 s and 260 MB, then fontTools' "unsigned short is
+    greater than maximum") — or 10⁸ with two more levels, which ran for
+    hours, memory growing.  The drawing now has a budget of charstring bytes
+    per byte of font, and the line says what the font is."""
+    _subroutine_bomb(tmp_path / "bomb.otf", depth=6, fanout=10)
+    assert (tmp_path / "bomb.otf").stat().st_size < 1_000
+    (tmp_path / "cards.csv").write_text("title,qty\nA,1\n", encoding="utf-8")
+    (tmp_path / "front.toml").write_text('[card]\nname = "d"\nsize = "poker"\n[[element]]\ntype = "text"\n'
+                                         'x = 5\ny = 5\ntext = "{{ title }}"\nfont = "bomb.otf"\n', encoding="utf-8")
+    out = tmp_path / "out"
+    r = run("deck", tmp_path / "cards.csv", "--layout", tmp_path / "front.toml", "--out", out, "-q",
+            env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "bomb.otf" in line and "CSV line 2" in line, line
+    assert "subroutines calling subroutines" in line and "a font bomb" in line, line
+    assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+def test_a_real_otf_font_still_converts_within_the_budget(tmp_path):
+    """The budget leaves real CFF fonts alone (a URW base-35 font if the
+    machine has one; else the small font of the test above, four segments)."""
+    import glob
+
+    real = sorted(glob.glob("/usr/share/fonts/opentype/urw-base35/*.otf"))
+    font = tmp_path / "f.otf"
+    if real:
+        font.write_bytes(Path(real[0]).read_bytes())
+    else:
+        _subroutine_bomb(font, depth=2, fanout=2)
+    (tmp_path / "cards.csv").write_text("title,qty\nA,1\n", encoding="utf-8")
+    (tmp_path / "front.toml").write_text('[card]\nname = "d"\nsize = "poker"\n[[element]]\ntype = "text"\n'
+                                         'x = 5\ny = 5\ntext = "{{ title }}"\nfont = "f.otf"\n', encoding="utf-8")
+    r = run("deck", tmp_path / "cards.csv", "--layout", tmp_path / "front.toml", "--out", tmp_path / "out", "-q",
+            env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "out" / "d.pdf").stat().st_size > 0
