@@ -62,7 +62,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printkit import PrintkitError
+from printkit import PrintkitError, interrupt
 from printkit.model import Component, ComponentSet, Face
 from printkit.inputfiles import decode_text, escape_display, image_size_problem, read_bytes, show
 from printkit.messages import clip
@@ -1703,6 +1703,7 @@ def _cff_to_truetype(data: bytes, digest: str, label: str, at: str) -> bytes:
         _budget_charstrings(glyph_set.charStrings, order, len(data))
         glyphs = {}
         for gname in order:
+            interrupt.checkpoint()  # a big font converts for a while: a stop request ends it between glyphs
             pen = TTGlyphPen(glyph_set)
             glyph_set[gname].draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
             glyphs[gname] = pen.glyph()

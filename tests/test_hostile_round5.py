@@ -291,3 +291,81 @@ def test_a_real_otf_font_still_converts_within_the_budget(tmp_path):
             env={"PRINTKIT_CACHE": "off"})
     assert r.exit_code == 0, r.output
     assert (tmp_path / "out" / "d.pdf").stat().st_size > 0
+
+
+# ---------------------------------------------------------------- 5. an SVG picture in a theme that multiplies itself
+
+
+def _use_bomb(levels: int, fanout: int = 10) -> str:
+    """An SVG of about 2 kB whose ``<use>`` elements each repeat the level
+    below ``fanout`` times: ``fanout ** levels`` squares to draw."""
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><defs>',
+             '<g id="l0"><rect width="1" height="1"/></g>']
+    for i in range(1, levels + 1):
+        parts.append(f'<g id="l{i}">' + f'<use href="#l{i - 1}"/>' * fanout + "</g>")
+    parts.append(f'</defs><use href="#l{levels}"/></svg>')
+    return "".join(parts)
+
+
+def _svg_theme(tmp_path: Path, body: str, svg: str | None = None) -> Path:
+    theme = tmp_path / "pics"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nname = "pics"\nextends = "classic"\n')
+    if svg is not None:
+        (theme / "pic.svg").write_text(svg)
+    (theme / "archeotrek-rules.html.j2").write_text(
+        f'<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>{body}</body></html>')
+    return theme
+
+
+@pytest.mark.parametrize("where", ["img", "inline"])
+def test_an_svg_bomb_in_a_theme_document_is_one_line_at_once(tmp_path, monkeypatch, where):
+    """10⁹ squares from 2 kB: weasyprint drew until the 120 s layout limit
+    stopped it — two minutes of CPU per document for one error line.  Now
+    SVG drawing has a budget of nodes per document, and since weasyprint's
+    ``SVGImage.draw`` swallows any exception (leaving the picture out), the
+    budget is checked once weasyprint is done.  The layout limit is lowered
+    to 30 s here only so that the code without the budget fails in
+    bounded time; the budget stops the bomb long before."""
+    from printkit.render import documents
+
+    monkeypatch.setattr(documents, "LAYOUT_SECONDS", 30.0)
+    bomb = _use_bomb(9)
+    assert len(bomb) < 2_500
+    body = '<img src="pic.svg" style="width:50mm">' if where == "img" else bomb
+    theme = _svg_theme(tmp_path, body, bomb if where == "img" else None)
+    out = tmp_path / "out"
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", out, "-q",
+            env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "archeotrek-rules.html.j2" in line and "SVG bomb" in line and "shapes" in line, line
+    if where == "img":
+        assert "pic.svg" in line
+    assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+def test_an_svg_picture_using_its_parts_a_few_times_is_drawn(tmp_path):
+    """The budget leaves ordinary pictures alone: a red square ``<use>``d
+    100 times (10 × 10) is drawn — the page holds red pixels."""
+    import subprocess
+
+    red = ('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><defs>'
+           '<g id="l0"><rect width="10" height="10" fill="#ff0000"/></g>'
+           '<g id="l1">' + "".join(f'<use href="#l0" x="{10 * i}"/>' for i in range(10)) + '</g>'
+           '</defs>' + "".join(f'<use href="#l1" y="{10 * j}"/>' for j in range(10)) + '</svg>')
+    theme = _svg_theme(tmp_path, '<img src="pic.svg" style="width:80mm">', red)
+    out = tmp_path / "out"
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", out, "-q",
+            env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 0, r.output
+    png = tmp_path / "page"
+    subprocess.run(["pdftoppm", "-png", "-r", "20", "-f", "1", "-l", "1",
+                    str(out / "archeotrek" / "rules-reference.pdf"), str(png)], check=True)
+    from PIL import Image
+
+    im = Image.open(next(tmp_path.glob("page*.png"))).convert("RGB")
+    px = im.load()
+    reds = sum(1 for x in range(im.width) for y in range(im.height)
+               if px[x, y][0] > 200 and px[x, y][1] < 60 and px[x, y][2] < 60)
+    assert reds > 500, reds  # 80 mm square at 20 dpi: about 63 × 63 px

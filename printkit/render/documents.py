@@ -46,6 +46,7 @@ import threading
 import urllib.parse
 import urllib.request
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Mapping
 
 import jinja2
@@ -247,6 +248,8 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     game = context.get("game")
     fetcher = _fetcher_class()(theme, game if isinstance(game, str) else None)
     font_config = FontConfiguration()
+    svg_state = {"left": MAX_SVG_NODES, "url": None}
+    svg_budget = _SVG_LEFT.set(svg_state)
     try:
         with sandbox.watchdog(LAYOUT_SECONDS, _LayoutOverrun), _fixed_timestamps():
             document = HTML(string=html, base_url=theme.directory.resolve().as_uri() + "/", url_fetcher=fetcher)
@@ -261,9 +264,16 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
             pdf = None if too_long else rendered.write_pdf(
                 pdf_identifier=False,  # no /ID; no dcterms dates in our templates either
                 finisher=_finish)
+            if svg_state["left"] < 0:  # weasyprint left the picture out and carried on: refuse the document
+                raise _SvgOverrun(svg_state["url"])
     except _LayoutOverrun as exc:
         raise PrintkitError(f"{label}: weasyprint layout {exc}; simplify the template") from None
+    except _SvgOverrun as exc:
+        where = f"the SVG picture {_short_url(exc.url)}" if exc.url else "an SVG picture"
+        raise PrintkitError(f"{label}: {where} draws more than {MAX_SVG_NODES:,} shapes (<use> elements "
+                            "repeating others over and over: an SVG bomb); simplify the picture") from None
     finally:
+        _SVG_LEFT.reset(svg_budget)
         folder = getattr(font_config, "_folder", None)  # weasyprint's temporary font folder
         if folder:
             shutil.rmtree(folder, ignore_errors=True)
@@ -422,12 +432,68 @@ def _weasyprint():
         raise PrintkitError(f"the rules references need weasyprint, which cannot be imported ({why}); "
                             "install printkit again: python3 -m pip install -e . (or pip install weasyprint)") from None
     _fast_array_types(ffi)
+    _bound_svg()
     return HTML, FontConfiguration
 
 
 class _LayoutOverrun(BaseException):
     """weasyprint went over :data:`LAYOUT_SECONDS` (a BaseException, so
     weasyprint's own ``except Exception`` cannot swallow it)."""
+
+
+#: SVG nodes weasyprint may visit (draw, or measure for a bounding box) in one
+#: document, every ``<use>`` counting its target again.  A picture of a few
+#: thousand shapes visits a few thousand; a 2 kB SVG whose ``<use>`` elements
+#: each repeat the level below ten times, nine levels deep, asks for 10⁹ and
+#: ran until :data:`LAYOUT_SECONDS` stopped it (two minutes per document).
+#: weasyprint visits about 17,000 nodes a second: the budget is about a second.
+MAX_SVG_NODES = 20_000
+
+#: The document being rendered: ``{"left": visits left, "url": the picture
+#: that went over}`` (``None``: no document).
+_SVG_LEFT: ContextVar[dict | None] = ContextVar("svg_nodes_left", default=None)
+
+
+class _SvgOverrun(BaseException):
+    """An SVG picture went over :data:`MAX_SVG_NODES` (a BaseException, so
+    weasyprint's own ``except Exception`` cannot swallow it); ``url`` is the
+    picture's (an inline ``<svg>``: the document's)."""
+
+    def __init__(self, url: str | None):
+        super().__init__(url)
+        self.url = url
+
+
+def _bound_svg() -> None:
+    """Count every SVG node weasyprint draws or measures against the budget
+    of the document being rendered (:data:`MAX_SVG_NODES`); patched into
+    weasyprint's ``SVG`` class once.  Past the budget every visit raises
+    :class:`_SvgOverrun`: weasyprint's ``SVGImage.draw`` swallows any
+    exception (it logs "Failed to render SVG image" and leaves the picture
+    out), so :func:`render_document` looks at the budget once weasyprint is
+    done and raises then."""
+    from weasyprint.svg import SVG
+
+    if getattr(SVG, "_printkit_bounded", False):
+        return
+
+    def counted(method):
+        def visit(self, *args, **kwargs):
+            state = _SVG_LEFT.get()
+            if state is not None:
+                state["left"] -= 1
+                if state["left"] < 0:
+                    if state["url"] is None:
+                        state["url"] = str(getattr(self, "url", None) or "")
+                    raise _SvgOverrun(state["url"])
+            return method(self, *args, **kwargs)
+
+        visit.__wrapped__ = method
+        return visit
+
+    SVG.draw_node = counted(SVG.draw_node)
+    SVG.calculate_bounding_box = counted(SVG.calculate_bounding_box)
+    SVG._printkit_bounded = True
 
 
 def _short_url(url: str) -> str:
