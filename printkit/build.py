@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from printkit import PrintkitError, UsageError, interrupt
 # The game contract lives in printkit.gamekit.contract; its names stay importable from here.
-from printkit.gamekit.contract import BOARD_PAPERS, OPTIONAL_OPTIONS, GameKit
+from printkit.gamekit.contract import BOARD_PAPERS, OPTIONAL_OPTIONS, GameKit, kits_notes
 from printkit.gamekit.options import BuildOptions, Part
 from printkit.imposition import DUPLEX_MODES
 from printkit.inputfiles import shown_path, why_not_a_folder
@@ -61,7 +61,8 @@ class BuildResult:
     """Everything a build wrote, per game."""
 
     files: dict[str, list[Written]] = field(default_factory=dict)
-    #: One line per option that did not apply to a game (see :meth:`GameKit.notes`).
+    #: One line per option set that some games do not use, naming them, then the
+    #: imposition's and documents' remarks (see :func:`printkit.gamekit.contract.kits_notes`).
     notes: list[str] = field(default_factory=list)
     #: Per game: the sheets its kit PDF prints on, per stock (:func:`paper_used`).
     sheets: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -413,9 +414,7 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress: Calla
     kits = [load_game(g) for g in ids]
     check_options(kits, options)
     with out_folder(out):  # a failure or a stop leaves no new empty folder
-        result = BuildResult()
-        for kit in kits:
-            result.notes += kit.notes(options)
+        result = BuildResult(notes=kits_notes(kits, options))
         from printkit import kitcache
 
         # A kit built before from the very same inputs (printkit.kitcache) is written from the

@@ -394,7 +394,9 @@ def _build_exports(game: str, options, out: Path, fmts: list[str], quiet: bool =
     with out_folder(out), Progress(quiet) as progress:  # a format that takes nothing writes nothing
         written, notes = export_games(kits, options, out, fmts, progress=progress.step)
     if "pdf" not in fmts:  # else the PDF build says which options a game ignores, as here
-        _report_notes([note for kit in kits for note in kit.notes(options)])
+        from printkit.gamekit.contract import kits_notes
+
+        _report_notes(kits_notes(kits, options))
     _report_exports(written, notes, quiet)
 
 

@@ -283,19 +283,25 @@ def _deep(text: str, label: str, fmt: str) -> PrintkitError:
 #: Most parts of one dotted key or table name (``[a.b.c]``: three); a game file uses two or three.
 #: Python's TOML parser takes time quadratic in them: a 1.8 MB line ``a.a.a…a = 1`` ran for hours.
 MAX_KEY_PARTS = 100
+#: Most dots joining key parts in one file (bare numbers' dots counted too).  Each may make a
+#: table: 2 MB of ``k1.a.a…a = 1`` lines made about a million, and took 700 MB to parse.
+MAX_KEY_DOTS = 100_000
 _KEY_TOKEN = re.compile(r'"""(?:[^"\\]|\\[\s\S]|"(?!""))*"""(?:"{1,2}(?!"))?|\'\'\'[\s\S]*?\'\'\'(?:\'{1,2}(?!\'))?'
                         r'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[A-Za-z0-9_-]+|[ \t]+|[\s\S]')
 
 
-def _long_key(text: str) -> int | None:
-    """The line of the first run of more than :data:`MAX_KEY_PARTS`
-    dot-separated key parts (bare or quoted), or ``None``.  Only a text with
-    a line holding more dots than that is looked at, token by token
-    (linear); strings (multi-line ones included) and comments hold no keys."""
-    if text.count(".") < MAX_KEY_PARTS or not any(line.count(".") >= MAX_KEY_PARTS  # 101 parts need 100 dots
-                                                  for line in text.split("\n")):
+def _long_key(text: str) -> str | None:
+    """Where ``text`` has a run of more than :data:`MAX_KEY_PARTS`
+    dot-separated key parts (bare or quoted), or more than
+    :data:`MAX_KEY_DOTS` dots joining parts in all, in words, or ``None``.
+    Only a text with that many dots, or a line holding more than
+    :data:`MAX_KEY_PARTS`, is looked at, token by token (linear); strings
+    (multi-line ones included) and comments hold no keys."""
+    dots = text.count(".")
+    if dots < MAX_KEY_PARTS or dots <= MAX_KEY_DOTS and not any(
+            line.count(".") >= MAX_KEY_PARTS for line in text.split("\n")):  # 101 parts need 100 dots
         return None
-    n, parts, dot = 1, 0, False
+    n, parts, dot, joined = 1, 0, False, 0
     for m in _KEY_TOKEN.finditer(text):
         tok = m.group()
         if tok[0] in " \t#":
@@ -309,10 +315,13 @@ def _long_key(text: str) -> int | None:
             n += tok.count("\n")
             parts, dot = 0, False
         elif tok[0] in "\"'" or tok[0].isalnum() or tok[0] in "_-":
+            joined += dot
             parts = parts + 1 if dot else 1
             dot = False
             if parts > MAX_KEY_PARTS:
-                return n
+                return f"a key of more than {MAX_KEY_PARTS} dotted parts (line {n})"
+            if joined > MAX_KEY_DOTS:
+                return f"more than {MAX_KEY_DOTS:,} dotted key parts (reached at line {n:,})"
         else:
             n += tok == "\n"
             parts, dot = 0, False
@@ -321,14 +330,14 @@ def _long_key(text: str) -> int | None:
 
 def parse_toml(text: str, label: str) -> dict[str, Any]:
     """Parse TOML ``text``; ``label`` (usually the path) names it in errors.
-    A key or table name of more than :data:`MAX_KEY_PARTS` dotted parts is
+    A key or table name of more than :data:`MAX_KEY_PARTS` dotted parts, or
+    a text of more than :data:`MAX_KEY_DOTS` dotted key parts in all, is
     refused before the parser runs."""
     import tomllib  # here, not at start-up: --help and cached rules need no parser (issue 26)
 
-    line = _long_key(text)
-    if line is not None:
-        raise PrintkitError(f"{label}: invalid TOML: a key of more than {MAX_KEY_PARTS} dotted parts (line {line}); "
-                            "a game file is a few levels deep")
+    flaw = _long_key(text)
+    if flaw is not None:
+        raise PrintkitError(f"{label}: invalid TOML: {flaw}; a game file is a few levels deep")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

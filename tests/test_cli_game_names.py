@@ -144,3 +144,23 @@ def test_validate_names_the_game_too_and_a_broken_file_keeps_its_problems(tmp_pa
     b = run("validate", "archeotrek", str(broken))
     assert b.returncode == 1 and b"no `game` line, and it reads as" not in b.stderr
     assert b"unknown-key" in b.stdout or b"unknown-key" in b.stderr
+
+
+def test_a_file_past_64_kb_is_not_read_again_as_every_other_game(tmp_path):
+    """The guess reads the file once more per other game: only for a file of
+    at most 64 kB (a table of eight players is a few kB).  The same game
+    padded past that with a comment gets its problems as usual, at once."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    f = _without_game_line("archaeology", tmp_path)
+    text = f.read_text(encoding="utf-8")
+    for size, guessed in ((64 * 1024, True), (64 * 1024 + 1, False)):
+        padded = tmp_path / f"padded-{size}.toml"
+        padded.write_text(text + "#" * (size - len(text.encode()) - 1) + "\n", encoding="utf-8")
+        assert padded.stat().st_size == size
+        r = CliRunner().invoke(main, ["score", "archeotrek", str(padded)])
+        assert r.exit_code == 1
+        assert ("reads as a game of Archaeology" in r.stderr) is guessed, (size, r.stderr)
+        assert ("unknown-key" in r.output) is not guessed

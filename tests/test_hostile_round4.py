@@ -367,6 +367,32 @@ def test_dots_in_a_multi_line_string_are_not_key_parts(quote):
         parse_toml(f"x = {quote}\n{chain}\n{quote}\n{chain} = 1\n", "t")
 
 
+def test_a_toml_file_of_too_many_dotted_key_parts_is_refused_before_parsing():
+    """2 MB of ``k1.a.a.a = 1`` lines (each dot may make a table) took 12 s and
+    270 MB to validate, and ``k1.a.a…a`` keys of 100 parts 20 s and 750 MB;
+    past 100,000 dotted key parts in all, the file is one line, unparsed."""
+    text = "".join(f"k{i}.a.a.a = 1\n" for i in range(120_000))
+    r = _score_stdin(text.encode())
+    assert r.returncode == 1, r.stderr
+    assert _one_line(r.stderr.decode()) == ("printkit: <stdin>: invalid TOML: more than 100,000 dotted key parts "
+                                            "(reached at line 33,334); a game file is a few levels deep")
+
+
+def test_the_key_dots_cap_counts_the_dots_joining_parts(monkeypatch):
+    """At the cap (1,000 here) a file parses, one more dot joining key parts
+    is refused; dots inside strings and comments are not counted."""
+    from printkit import PrintkitError, inputfiles
+    from printkit.inputfiles import parse_toml
+
+    monkeypatch.setattr(inputfiles, "MAX_KEY_DOTS", 1000)
+    at_cap = "".join(f"k{i}.a.b = 1\n" for i in range(500))  # 2 dots each
+    noise = f'text = "{"x." * 2000}"\n# {"y." * 2000}\n'
+    assert len(parse_toml(noise + at_cap, "t")) == 501
+    with pytest.raises(PrintkitError, match=r"^t: invalid TOML: more than 1,000 dotted key parts "
+                                            r"\(reached at line 503\)"):
+        parse_toml(noise + at_cap + "last.one = 1\n", "t")
+
+
 def test_an_ods_formula_with_no_saved_result_warns_like_an_xlsx_one(tmp_path):
     """An .ods formula cell without a saved value (no office:value-type: a
     file from a program that computes nothing) printed blank in silence;

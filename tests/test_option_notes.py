@@ -42,6 +42,19 @@ def test_an_export_only_build_gives_the_same_notes(tmp_path):
 
 
 @pytest.mark.slow
+def test_build_all_names_the_games_that_ignore_an_option_in_one_line(tmp_path):
+    """``build all`` (here the export path, cut files only) says once per
+    option which games ignore it, not once per option per game."""
+    r = subprocess.run([sys.executable, "-m", "printkit", "build", "all", "--format", "cut", "--players", "3",
+                        "--fillable", "-q", "--out", str(tmp_path)], cwd=ROOT, capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    ignoring = "archaeologia, archaeology, archeo"  # archeotrek prints one Dig Site sheet per player, fillable
+    assert r.stderr.splitlines() == [f"note: --fillable does not apply to {ignoring}; ignored",
+                                     f"note: --players does not apply to {ignoring}; ignored"]
+
+
+@pytest.mark.slow
 def test_players_on_archeotrek_prints_that_many_sheets_and_no_note(tmp_path):
     import pypdf
 

@@ -128,17 +128,23 @@ class GameKit:
         return [replace(p, components=None, document=None, faces=None)
                 for p in self.parts(options)]  # type: ignore[misc]
 
-    def notes(self, options: BuildOptions) -> list[str]:
-        """One line per option set in ``options`` that this game does not use,
-        and one when ``--rules DIR`` holds no ``<game>.toml`` (the bundled
-        rules are used: :func:`printkit.rules.bundled_rules_note`)."""
-        from printkit.rules import bundled_rules_note
 
-        notes = [f"{typed} does not apply to {self.id}; ignored"
-                 for name, (typed, is_set) in OPTIONAL_OPTIONS.items()
-                 if is_set(options) and name not in self.options]
-        rules = bundled_rules_note(self.id, options.rules_dir)
-        return notes + ([rules] if rules else [])
+def kits_notes(kits: list[GameKit], options: BuildOptions) -> list[str]:
+    """The notes of a build of ``kits``: one line per option set in
+    ``options`` that some of them do not use, naming those games in order
+    (``"--fillable does not apply to archaeologia, archeo; ignored"``), then
+    each game's line when ``--rules DIR`` holds no ``<game>.toml``
+    (:func:`printkit.rules.bundled_rules_note`)."""
+    from printkit.rules import bundled_rules_note
+
+    notes = []
+    for name, (typed, is_set) in OPTIONAL_OPTIONS.items():
+        if is_set(options):
+            ignoring = [kit.id for kit in kits if name not in kit.options]
+            if ignoring:
+                notes.append(f"{typed} does not apply to {', '.join(ignoring)}; ignored")
+    rules = (bundled_rules_note(kit.id, options.rules_dir) for kit in kits)
+    return notes + [note for note in rules if note]
 
 
 def board_stock(options: BuildOptions, mount: str = "glued to card") -> str:

@@ -320,16 +320,27 @@ def _other_game(game: str, files: tuple[Path, ...], loaded: Any, problems: list)
             f"score it with: printkit score {other} {again}")
 
 
+#: Largest file :func:`_reads_as_other` reads again as each other game: a table of
+#: eight players is a few kB, and a bigger file is not read three more times.
+_OTHER_GAME_BYTES = 64 * 1024
+
+
 def _reads_as_other(game: str, files: tuple[Path, ...], problems: list, rules_dir: Path | None,
                     partial: bool) -> str | None:
     """One line when a game file with no ``game`` line, full of errors for
     ``game``, is read with no error by exactly one other registered game (its
     own rules, or its ``<game>.toml`` under ``--rules``): the file was meant
-    for that one.  Else ``None`` (then the problems are printed as usual)."""
+    for that one.  Else ``None`` (then the problems are printed as usual),
+    and for a file past :data:`_OTHER_GAME_BYTES` without trying."""
     if len(files) != 1 or files[0] == Path("-") or _is_pdf(files[0]):
         return None
     if not any(getattr(p, "code", None) == "game-name" and p.severity != "error" for p in problems):
         return None  # the file names a game (an error when not this one): _other_game speaks for it
+    try:
+        if files[0].stat().st_size > _OTHER_GAME_BYTES:
+            return None
+    except OSError:
+        return None
     from printkit.registry import get_game, scoring_game_ids
     from printkit.rules import user_rules_file
 

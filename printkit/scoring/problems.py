@@ -10,6 +10,7 @@ and JSON shows the same keys in the same order (:meth:`Problem.to_dict`).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any, ClassVar
 
 from printkit.inputfiles import escape_display
@@ -50,7 +51,7 @@ class Problem:
     def at_item(cls, item: str | None) -> dict[str, Any]:
         """``{"item": item}`` when this problem type has an ``item`` field,
         else ``{}`` — how the shared checks say which key they mean."""
-        return {"item": item} if any(f.name == "item" for f in fields(cls)) else {}
+        return {"item": item} if _has_item(cls) else {}
 
     @property
     def rule(self) -> str:
@@ -111,3 +112,10 @@ def shared_codes(game: str, *, format: str, missing: str,
         codes["no-players"] = (ERROR, "a game has at least one [[player]]")
         codes["duplicate-player"] = (ERROR, "player names are unique at the table")
     return codes
+
+
+@cache
+def _has_item(cls: type) -> bool:
+    """Whether the problem type ``cls`` has an ``item`` field (asked once
+    per type: a file of 100,000 unknown keys makes as many problems)."""
+    return any(f.name == "item" for f in fields(cls))
