@@ -64,7 +64,8 @@ from typing import Any
 
 from printkit import PrintkitError, interrupt
 from printkit.model import Component, ComponentSet, Face
-from printkit.inputfiles import decode_text, escape_display, image_size_problem, read_bytes, show
+from printkit.inputfiles import (decode_text, eight_bit_grey, escape_display, image_decode_problem, image_size_problem,
+                                 read_bytes, show)
 from printkit.messages import clip
 from printkit.rules import load_toml
 from printkit.units import mm, to_mm
@@ -1187,6 +1188,10 @@ def _one_line(exc: BaseException) -> str:
     return escape_display(text if len(text) <= 160 else text[:140] + "…")
 
 
+#: reportlab's "identity=[ImageReader@0x7f…] " in front of Pillow's message.
+_READER_ID = re.compile(r"identity=\[[^\]]*\]\s*")
+
+
 def _image_reader(path: Path, src: str, where: str):
     """An ``ImageReader`` over the bytes of ``path``, read with
     :func:`printkit.inputfiles.read_bytes` (regular file, image size cap);
@@ -1206,10 +1211,15 @@ def _image_reader(path: Path, src: str, where: str):
     if too_big:
         raise PrintkitError(f"{where}: image {show(src)} is {too_big}")
     _check_image_format(data, src, where)
+    damaged = image_decode_problem(data)  # also where weasyprint (imported) lets Pillow draw a cut picture
+    if damaged:
+        raise PrintkitError(f"{where}: cannot read image {show(src)}: it is {damaged}")
     try:
-        reader = ImageReader(io.BytesIO(data))
+        grey = eight_bit_grey(data)  # a 16-bit grey printed white through reportlab
+        reader = ImageReader(io.BytesIO(data if grey is None else grey))
     except Exception as exc:  # Pillow raises many types for bad images
-        raise PrintkitError(f"{where}: cannot read image {show(src)} ({_one_line(exc)})") from None
+        why = _READER_ID.sub("", _one_line(exc))  # reportlab names its reader by memory address
+        raise PrintkitError(f"{where}: cannot read image {show(src)} ({why})") from None
     if len(_IMAGES) >= 8:
         _IMAGES.pop(next(iter(_IMAGES)))
     _IMAGES[path] = (stamp, reader)
@@ -1881,7 +1891,8 @@ def _draw_element(c, H: float, el: dict, theme, base: Path, at: str) -> None:
             c.drawImage(reader, mm(el["x"]), H - mm(el["y"]) - mm(el["h"]), mm(el["w"]), mm(el["h"]),
                         preserveAspectRatio=True, anchor="c", mask="auto")
         except Exception as exc:  # reportlab/Pillow raise many types for bad images
-            raise PrintkitError(f"{at}: cannot read image {show(el['src'])} ({_one_line(exc)})") from None
+            raise PrintkitError(f"{at}: cannot read image {show(el['src'])} "
+                                f"({_READER_ID.sub('', _one_line(exc))})") from None
     elif kind == "icon":
         name = el["name"].strip()
         fill = _colour(theme, el.get("fill", "ink"), at)

@@ -181,6 +181,64 @@ def image_size_problem(data: bytes) -> str | None:
     return None
 
 
+def image_decode_problem(data: bytes) -> str | None:
+    """Why the raster image bytes ``data`` do not decode whole, or ``None``
+    (they do, or Pillow does not know them: the caller's reader says so).
+    Decoded with Pillow's ``LOAD_TRUNCATED_IMAGES`` off for the call:
+    weasyprint turns it on for the whole process when imported, after which
+    a picture cut short (a broken download) drew as a grey smear with no
+    word.  Call it after :func:`image_size_problem`; SVG gives ``None``."""
+    from PIL import Image, ImageFile
+
+    try:
+        im = Image.open(io.BytesIO(data))
+    except Exception:  # noqa: BLE001 - not a raster image Pillow knows
+        return None
+    was = ImageFile.LOAD_TRUNCATED_IMAGES
+    ImageFile.LOAD_TRUNCATED_IMAGES = False
+    try:
+        with im:
+            for frame in range(max(1, int(getattr(im, "n_frames", 1) or 1))):
+                im.seek(frame)
+                im.load()
+    except Exception as exc:  # noqa: BLE001 - Pillow raises OSError, SyntaxError, ValueError… on bad data
+        why = " ".join(str(exc).split()) or type(exc).__name__
+        return f"a damaged image ({why[:120]})"
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = was
+    return None
+
+
+def eight_bit_grey(data: bytes) -> bytes | None:
+    """The image bytes ``data`` as an 8-bit greyscale PNG when they hold a
+    greyscale image of more than 8 bits a channel (Pillow's modes ``I;16…``,
+    ``I``, ``F``: a 16-bit PNG from a scanner, or an editor's "16-bit
+    precision"), else ``None`` (draw ``data`` as it is).  reportlab clips
+    such tones (a 16-bit grey of 40,000, 61 %, printed white) and weasyprint
+    drew them black.  ``I`` and ``I;16`` are read as 16-bit (÷ 256); ``F``
+    as 0–1 when its values are (× 255), else as 0–255.  Call it after
+    :func:`image_size_problem` (it decodes the pixels); bytes Pillow cannot
+    open give ``None`` (their reader reports them)."""
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            mode = im.mode
+            if not (mode.startswith("I") or mode == "F"):
+                return None
+            im.load()
+            if mode == "F":
+                top = im.getextrema()[1]
+                scaled = im.point(lambda v: v * 255.0) if top <= 1.0 else im
+            else:
+                scaled = im.convert("I").point(lambda v: v * (1 / 256))
+            out = io.BytesIO()
+            scaled.convert("L").save(out, "PNG")
+            return out.getvalue()
+    except Exception:  # noqa: BLE001 - not an image Pillow can decode: the caller's reader says what it is
+        return None
+
+
 def _too_big(path: Path, cap: int, kind: str) -> PrintkitError:
     hint = "an input file is a few kB (is this the right file?)" if kind == "file" else f"the limit for a {kind} file"
     return PrintkitError(f"{_label(path)}: file is larger than {_size(cap)}; {hint}")

@@ -369,3 +369,150 @@ def test_an_svg_picture_using_its_parts_a_few_times_is_drawn(tmp_path):
     reds = sum(1 for x in range(im.width) for y in range(im.height)
                if px[x, y][0] > 200 and px[x, y][1] < 60 and px[x, y][2] < 60)
     assert reds > 500, reds  # 80 mm square at 20 dpi: about 63 × 63 px
+
+
+# ---------------------------------------------------------------- 6. 16-bit grey pictures; a picture read again at write time
+
+
+def _grey16(path: Path, value: int = 40_000) -> None:
+    """A 50 × 50 px 16-bit greyscale PNG of one tone (40,000 of 65,535:
+    61 % — 156 of 255 in 8 bits), as a scanner or an editor's "16-bit
+    precision" writes it."""
+    import numpy as np
+    from PIL import Image
+
+    Image.fromarray(np.full((50, 50), value, dtype=np.uint16)).save(path)
+
+
+def _page_tones(pdf: Path, tmp_path: Path) -> dict[int, int]:
+    """Grey tone → pixel count of the PDF's first page at 20 dpi."""
+    import subprocess
+
+    from PIL import Image
+
+    stem = tmp_path / f"tones-{pdf.stem}"
+    subprocess.run(["pdftoppm", "-png", "-r", "20", "-f", "1", "-l", "1", str(pdf), str(stem)], check=True)
+    im = Image.open(next(tmp_path.glob(f"{stem.name}*.png"))).convert("L")
+    return {tone: n for n, tone in im.getcolors()}
+
+
+def _near(tones: dict[int, int], tone: int, tol: int = 4) -> int:
+    return sum(n for t, n in tones.items() if abs(t - tone) <= tol)
+
+
+def test_a_16_bit_grey_picture_on_a_card_prints_grey(tmp_path):
+    """reportlab clips a 16-bit grey to 8 bits: 61 % grey printed white."""
+    _grey16(tmp_path / "grey.png")
+    (tmp_path / "cards.csv").write_text("title,qty\nA,1\n", encoding="utf-8")
+    (tmp_path / "front.toml").write_text('[card]\nname = "d"\nsize = "poker"\n[[element]]\ntype = "image"\n'
+                                         'x = 5\ny = 5\nw = 50\nh = 50\nsrc = "grey.png"\n', encoding="utf-8")
+    r = run("deck", tmp_path / "cards.csv", "--layout", tmp_path / "front.toml", "--out", tmp_path / "out", "-q",
+            "--duplex", "none", env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 0, r.output
+    tones = _page_tones(tmp_path / "out" / "d.pdf", tmp_path)
+    assert _near(tones, 156) > 1_000, sorted(tones.items(), key=lambda kv: -kv[1])[:4]  # 50 mm at 20 dpi: 39 × 39 px
+
+
+def test_a_16_bit_grey_picture_in_a_theme_document_prints_grey(tmp_path):
+    """weasyprint drew the same picture black."""
+    theme = tmp_path / "pics"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nname = "pics"\nextends = "classic"\n')
+    _grey16(theme / "grey.png")
+    (theme / "archeotrek-rules.html.j2").write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><img src="grey.png" style="width:80mm">'
+        '</body></html>')
+    out = tmp_path / "out"
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", out, "-q", "-j", "1",
+            env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 0, r.output
+    tones = _page_tones(out / "archeotrek" / "rules-reference.pdf", tmp_path)
+    assert _near(tones, 156) > 2_000, sorted(tones.items(), key=lambda kv: -kv[1])[:4]  # 80 mm: 63 × 63 px
+    assert tones.get(0, 0) < 200
+
+
+def test_a_theme_picture_swapped_before_the_pdf_is_written_is_not_read_again(tmp_path, monkeypatch):
+    """weasyprint keeps a PNG fetched from a file: URL by its path and reads
+    that file again, unchecked and unbounded, when it writes the PDF.  A
+    picture replaced meanwhile by a link to a file outside the theme (here a
+    red PNG; it could be any file, or a huge one) went into the PDF.  Only
+    the bytes the theme's fetcher read and checked may."""
+    import weasyprint.document
+    from PIL import Image
+
+    theme = tmp_path / "pics"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nname = "pics"\nextends = "classic"\n')
+    Image.new("L", (50, 50), 156).save(theme / "pic.png")
+    outside = tmp_path / "outside.png"
+    Image.new("RGB", (50, 50), (255, 0, 0)).save(outside)
+    (theme / "archeotrek-rules.html.j2").write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><img src="pic.png" style="width:80mm">'
+        '</body></html>')
+    real_write = weasyprint.document.Document.write_pdf
+
+    def swap_then_write(self, *args, **kwargs):
+        pic = theme / "pic.png"
+        if not pic.is_symlink():
+            pic.unlink()
+            pic.symlink_to(outside)
+        return real_write(self, *args, **kwargs)
+
+    monkeypatch.setattr(weasyprint.document.Document, "write_pdf", swap_then_write)
+    out = tmp_path / "out"
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", out, "-q", "-j", "1",
+            env={"PRINTKIT_CACHE": "off"})
+    assert (theme / "pic.png").is_symlink()  # the swap happened
+    assert r.exit_code == 0, r.output
+    tones = _page_tones(out / "archeotrek" / "rules-reference.pdf", tmp_path)
+    assert _near(tones, 156) > 2_000, sorted(tones.items(), key=lambda kv: -kv[1])[:4]
+    assert _near(tones, 76, 6) < 200  # pure red is grey 76: the file outside the theme is not in the PDF
+
+
+def _cut_png(path: Path) -> None:
+    """The first half of a PNG of noise (a broken download)."""
+    import random
+
+    from PIL import Image
+
+    whole = path.with_name("whole.png")
+    Image.frombytes("RGB", (50, 50), random.Random(5).randbytes(7_500)).save(whole)  # noise: no run-length
+    data = whole.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
+def test_a_truncated_card_picture_is_one_line_naming_no_memory_address(tmp_path):
+    """weasyprint, once imported (by a build in the same process, or here by
+    the test suite), turns on Pillow's ``LOAD_TRUNCATED_IMAGES`` for the
+    whole process: the cut picture was drawn as a smear, no word said.  In a
+    process without weasyprint reportlab's message began
+    "identity=[ImageReader@0x7f…]"."""
+    import weasyprint  # noqa: F401 - as in a build, or any program using both
+
+    _cut_png(tmp_path / "cut.png")
+    (tmp_path / "cards.csv").write_text("title,qty\nA,1\n", encoding="utf-8")
+    (tmp_path / "front.toml").write_text('[card]\nname = "d"\nsize = "poker"\n[[element]]\ntype = "image"\n'
+                                         'x = 5\ny = 5\nw = 50\nh = 50\nsrc = "cut.png"\n', encoding="utf-8")
+    r = run("deck", tmp_path / "cards.csv", "--layout", tmp_path / "front.toml", "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "cut.png" in line and "truncated" in line, line
+    assert "0x" not in line and "identity" not in line, line
+
+
+def test_a_truncated_picture_in_a_theme_document_is_one_line(tmp_path):
+    """weasyprint loads a cut picture as far as it goes and draws it."""
+    theme = tmp_path / "pics"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nname = "pics"\nextends = "classic"\n')
+    _cut_png(theme / "cut.png")
+    (theme / "archeotrek-rules.html.j2").write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><img src="cut.png" style="width:80mm">'
+        '</body></html>')
+    out = tmp_path / "out"
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", out, "-q", "-j", "1",
+            env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "cut.png" in line and "damaged image" in line and "truncated" in line, line
+    assert not out.exists() or not list(out.rglob("*.pdf"))

@@ -54,7 +54,8 @@ from markupsafe import Markup
 
 from printkit import TEMPLATES_DIR, PrintkitError, sandbox
 from printkit.gamefiles import templates_dir
-from printkit.inputfiles import escape_display, image_size_problem, read_bytes, read_text
+from printkit.inputfiles import (eight_bit_grey, escape_display, image_decode_problem, image_size_problem, read_bytes,
+                                 read_text)
 from printkit.paper import Paper
 from printkit.render import doccache
 from printkit.theme import Theme
@@ -541,6 +542,16 @@ def _fetcher_class():
         return _FETCHER
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+    class _Response(URLFetcherResponse):
+        """The bytes read and checked here, and nothing else: weasyprint
+        keeps a PNG or JPEG fetched from a ``file:`` URL by its ``path`` and
+        reads that file again, whole and unchecked, when it writes the PDF
+        (``LazyLocalImage``) — a file swapped meanwhile (for one outside the
+        theme, or a huge one) went into the PDF, and a converted 16-bit grey
+        (:func:`printkit.inputfiles.eight_bit_grey`) was never used."""
+
+        path = None
+
     class ThemeFetcher(URLFetcher):
         """Serves only files of the theme (see the module docstring); records
         every refusal in ``refused`` as (url, reason)."""
@@ -589,9 +600,15 @@ def _fetcher_class():
                 too_big = image_size_problem(data)
                 if too_big:
                     raise PrintkitError(f"image {os.path.basename(real)!r} is {too_big}")
+                damaged = image_decode_problem(data)
+                if damaged:
+                    raise PrintkitError(f"image {os.path.basename(real)!r} is {damaged}")
             self.fetched.append(real)
             mime = mimetypes.guess_type(path)[0] or "application/octet-stream"
-            return URLFetcherResponse(url, data, {"Content-Type": mime})
+            grey = eight_bit_grey(data) if kind == "image" else None
+            if grey is not None:  # a 16-bit grey PNG: weasyprint drew it black
+                data, mime = grey, "image/png"
+            return _Response(url, data, {"Content-Type": mime})
 
     _FETCHER = ThemeFetcher
     return _FETCHER
