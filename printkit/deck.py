@@ -383,6 +383,9 @@ def _element_key(out: dict, where: str, kind: str, key: str, value: Any, env) ->
         if (not isinstance(value, list) or not 1 <= len(value) <= 4 or any(
                 isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 100 for v in value)):
             raise PrintkitError(f"{where} ({kind}): dash must be a list of 1–4 lengths in pt, e.g. [0, 5]")
+        if not any(value):  # a PDF dash array must not be all zero (ISO 32000-1, 8.4.3.6): viewers differ on it
+            raise PrintkitError(f"{where} ({kind}): dash {show(value)} is all zero (a dash of no length and no "
+                                "gap); give a gap, e.g. [0, 5] for dots")
         out[key] = tuple(float(v) for v in value)
     elif key in NUMERIC:
         pt_key = key in PT_KEYS or (kind == "text" and key == "size")

@@ -516,3 +516,34 @@ def test_a_truncated_picture_in_a_theme_document_is_one_line(tmp_path):
     line = _one_line(r.output)
     assert "cut.png" in line and "damaged image" in line and "truncated" in line, line
     assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+# ---------------------------------------------------------------- 7. a layout's dash that a PDF may not hold
+
+
+@pytest.mark.parametrize("dash", ["[0, 0]", "[0]", "[0.0, 0, 0]"])
+def test_an_all_zero_dash_is_one_line(tmp_path, dash):
+    """ISO 32000-1 (8.4.3.6): a dash array's numbers are "nonnegative and
+    not all zero".  ``dash = [0, 0]`` was written into the PDF as it is (no
+    check caught it: qpdf does not look), for each viewer to draw its own way."""
+    (tmp_path / "cards.csv").write_text("title,qty\nA,1\n", encoding="utf-8")
+    (tmp_path / "front.toml").write_text('[card]\nname = "d"\nsize = "poker"\n[[element]]\ntype = "box"\n'
+                                         f'x = 5\ny = 5\nw = 10\nh = 10\nstroke = "ink"\ndash = {dash}\n',
+                                         encoding="utf-8")
+    out = tmp_path / "out"
+    r = run("deck", tmp_path / "cards.csv", "--layout", tmp_path / "front.toml", "--out", out, "-q")
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "front.toml" in line and "element 1 (box)" in line and "dash" in line and "all zero" in line, line
+    assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+def test_a_dotted_dash_still_draws(tmp_path):
+    """A dash with a gap (dots, with the round caps the deck sets) is fine."""
+    (tmp_path / "cards.csv").write_text("title,qty\nA,1\n", encoding="utf-8")
+    (tmp_path / "front.toml").write_text('[card]\nname = "d"\nsize = "poker"\n[[element]]\ntype = "box"\n'
+                                         'x = 5\ny = 5\nw = 10\nh = 10\nstroke = "ink"\ndash = [0, 5]\n',
+                                         encoding="utf-8")
+    r = run("deck", tmp_path / "cards.csv", "--layout", tmp_path / "front.toml", "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "out" / "d.pdf").stat().st_size > 0
