@@ -194,18 +194,6 @@ def test_a_value_inflating_to_tens_of_mb_is_refused_before_pypdf_parses_it(tmp_p
         assert "bomb.pdf" in line and "8 MB" in line and "decompression bomb" in line, line
 
 
-def test_a_long_field_value_is_refused_naming_the_field(tmp_path, filled_sheet):
-    """Under the stream cap but far over any field's length (the widest, a
-    Digging Area's tokens, takes 60 characters)."""
-    import pikepdf
-
-    pdf = _forged(filled_sheet, tmp_path / "long.pdf", "name", pikepdf.String("Z" * 5_000))
-    r = run("export-game", "archeotrek", pdf)
-    assert r.exit_code == 1, r.output
-    line = _one_line(r.output)
-    assert "long.pdf" in line and "p1.name" in line and "5,000 characters" in line, line
-
-
 def test_a_sheet_that_is_merely_filled_still_exports(tmp_path, filled_sheet):
     import pikepdf
 

@@ -122,29 +122,20 @@ def _text(v: Any) -> str:
     return str(v)
 
 
-#: Most characters a sheet's text field may hold when read (its widest field, a
-#: Digging Area's Bone tokens, takes 60): a value beyond is refused before any
-#: check copies it (a 275 kB PDF can inflate one /V to 60 million characters).
-MAX_FIELD_TEXT = 1_000
-
-
 def _field_text(raw: Any, full: str, path: Path) -> str:
     """The text of the field ``full``'s value ``raw`` (a PDF string, or a
     number some tools write), or ``""`` when it has none.  Raises
     :class:`printkit.PrintkitError` naming the file and field for a value
     that is no text (a dictionary, an array, a stream: a damaged or forged
     sheet — its Python form would carry object addresses into the game
-    file) or is over :data:`MAX_FIELD_TEXT` characters."""
+    file).  Long text is kept: the validator reports it (a problem code
+    naming the player), export-game writes it as read."""
     if raw is None:
         return ""
     if isinstance(raw, bool) or not isinstance(raw, (str, bytes, int, float)):
         raise PrintkitError(f"{_name(path)}: field {clip(full, 80)}: its value is {_pdf_kind(raw)}, not text; "
                             "the sheet is damaged (fill it again in a PDF viewer)")
-    text = _text(raw)
-    if len(text) > MAX_FIELD_TEXT:
-        raise PrintkitError(f"{_name(path)}: field {clip(full, 80)} holds {len(text):,} characters; a sheet's "
-                            f"field holds a few (at most {MAX_FIELD_TEXT:,} are read): is this the right file?")
-    return text
+    return _text(raw)
 
 
 def _pdf_kind(v: Any) -> str:
@@ -364,7 +355,7 @@ def _sheets_of(reader, path: Path, budget: list[int] | None = None) -> list[_She
             sheets.append(sh)
         raw = _value(term)
         if kind == "choice":
-            if raw is not None and not isinstance(raw, (str, bytes)) or isinstance(raw, str) and len(raw) > MAX_FIELD_TEXT:
+            if raw is not None and not isinstance(raw, (str, bytes)):
                 _field_text(raw, full, path)  # no name or text: refused, one line
             line = rest.split(".")[0]
             on = is_on(raw) or (raw is None and is_on(term.get("/AS")))
