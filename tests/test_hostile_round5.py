@@ -178,6 +178,26 @@ def test_a_field_value_that_is_no_text_is_one_line_naming_the_field(tmp_path, fi
     assert "IndirectObject" not in r.output and "{'/" not in r.output
 
 
+def test_a_field_value_written_as_a_text_stream_is_read(tmp_path, filled_sheet):
+    """A text field's value may be a text string or a text stream (PDF
+    32000-1, 12.7.4.3): a stream is read as its text, not refused."""
+    import io
+
+    import pikepdf
+
+    pdf = pikepdf.open(io.BytesIO(filled_sheet))
+    annots = pdf.pages[0].obj.Annots
+    name = next(a for a in annots if str(a.get("/T")) == "name")
+    circle = next(a for a in annots if str(a.get("/T")) == "A1" and str(a.Parent.get("/T")) == "circle")
+    name.V = pdf.make_stream(b"\xfe\xff" + "Zoë".encode("utf-16-be"))
+    circle.V = pdf.make_stream(b"7")
+    pdf.save(tmp_path / "streams.pdf")
+    r = run("export-game", "archeotrek", tmp_path / "streams.pdf")
+    assert r.exit_code == 0, r.output
+    player = tomllib.loads(r.output)["player"][0]
+    assert player["name"] == "Zoë" and player["circles"] == {"A1": 7}
+
+
 def test_a_value_inflating_to_tens_of_mb_is_refused_before_pypdf_parses_it(tmp_path, filled_sheet):
     """A 20 MB name compressed into an object stream (a few kB of file):
     pypdf's own cap is 75 MB, and it parsed such a string byte by byte — a

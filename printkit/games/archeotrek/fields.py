@@ -124,14 +124,18 @@ def _text(v: Any) -> str:
 
 def _field_text(raw: Any, full: str, path: Path) -> str:
     """The text of the field ``full``'s value ``raw`` (a PDF string, or a
-    number some tools write), or ``""`` when it has none.  Raises
+    number some tools write, or a text stream), or ``""`` when it has none.  Raises
     :class:`printkit.PrintkitError` naming the file and field for a value
-    that is no text (a dictionary, an array, a stream: a damaged or forged
+    that is no text (a dictionary, an array: a damaged or forged
     sheet — its Python form would carry object addresses into the game
     file).  Long text is kept: the validator reports it (a problem code
     naming the player), export-game writes it as read."""
     if raw is None:
         return ""
+    from pypdf.generic import StreamObject, create_string_object
+
+    if isinstance(raw, StreamObject):  # a "text stream" (PDF 32000-1, 12.7.4.3): the text is its data
+        return str(create_string_object(raw.get_data()))
     if isinstance(raw, bool) or not isinstance(raw, (str, bytes, int, float)):
         raise PrintkitError(f"{_name(path)}: field {clip(full, 80)}: its value is {_pdf_kind(raw)}, not text; "
                             "the sheet is damaged (fill it again in a PDF viewer)")
