@@ -294,7 +294,7 @@ class _Fill:
             try:
                 value = row[name]
             except KeyError:
-                raise _Missing(f"{name!r} is undefined") from None
+                raise _Missing(f"{show(name)} is undefined") from None  # shortened: a name may be 100 kB
             out.append(literal)
             out.append(str(value))
         out.append(self.tail)
@@ -350,7 +350,8 @@ def _element(path: Path, i: int, el: Any, env) -> dict:
             el = {(key if k == alias else k): v for k, v in el.items()}
     unknown = set(el) - ELEMENT_KEYS[kind] - {"type"}
     if unknown:
-        raise PrintkitError(f"{where} ({kind}): unknown key(s) {', '.join(sorted(unknown))}; allowed: {', '.join(sorted(ELEMENT_KEYS[kind]))}")
+        raise PrintkitError(f"{where} ({kind}): unknown key(s) {clip(', '.join(sorted(map(show, unknown))), 200)}; "
+                            f"allowed: {', '.join(sorted(ELEMENT_KEYS[kind]))}")
     missing = REQUIRED[kind] - set(el)
     if missing:
         raise PrintkitError(f"{where} ({kind}): missing {', '.join(sorted(missing))}")
@@ -1131,7 +1132,7 @@ def _render(template, row: dict, where: str) -> str:
         return sandbox.render(template, row, where)
     except sandbox.TemplateError as exc:
         if exc.kind == "undefined":
-            raise PrintkitError(f"{where}: {exc.reason} (no such column in the data){_columns(row)}") from None
+            raise PrintkitError(f"{where}: {clip(exc.reason, 200)} (no such column in the data){_columns(row)}") from None
         raise PrintkitError(f"{where}: {exc.reason}") from None
 
 

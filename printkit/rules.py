@@ -179,9 +179,14 @@ def _merge(a: KeyTree, b: KeyTree) -> KeyTree:
     return a  # a table here, an array there: the game's checker reports wrong types
 
 
+#: Longest key shown as it is in a message; a longer one is shortened (:func:`show`).
+KEY_SHOWN_MAX = 60
+
+
 def key_name(where: str, key: str) -> str:
-    """``where.key`` as shown in messages: odd keys quoted and escaped."""
-    shown = key if _BARE_KEY.fullmatch(key) else show(key)
+    """``where.key`` as shown in messages: odd keys quoted and escaped, long
+    ones shortened (a 100 kB bare key made a 100 kB error line)."""
+    shown = key if _BARE_KEY.fullmatch(key) and len(key) <= KEY_SHOWN_MAX else show(key)
     return f"{where}.{shown}" if where else shown
 
 

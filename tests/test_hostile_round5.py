@@ -583,3 +583,43 @@ def test_a_dotted_dash_still_draws(tmp_path):
     r = run("deck", tmp_path / "cards.csv", "--layout", tmp_path / "front.toml", "--out", tmp_path / "out", "-q")
     assert r.exit_code == 0, r.output
     assert (tmp_path / "out" / "d.pdf").stat().st_size > 0
+
+
+# ---------------------------------------------------------------- 8. a 100 kB key or placeholder name: the error line stays short
+
+
+_LONG = "k" * 100_000
+
+
+def _max_line(text: str) -> int:
+    return max((len(ln) for ln in text.splitlines()), default=0)
+
+
+@pytest.mark.parametrize("game", ["archeotrek", "archaeology"])
+def test_a_100_kb_unknown_key_in_house_rules_is_a_short_line(tmp_path, game):
+    """A bare key of 100,000 characters was printed whole: a 100 kB error line."""
+    from printkit import RULES_DIR
+
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / f"{game}.toml").write_text((RULES_DIR / f"{game}.toml").read_text(encoding="utf-8")
+                                        + f'\n["{_LONG}"]\nx = 1\n', encoding="utf-8")
+    r = run("build", game, "--rules", rules, "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 1, r.output[:300]
+    line = _one_line(r.output)
+    assert len(line) < 1_000 and "100,000 characters" in line and "unknown key" in line, line[:300]
+
+
+@pytest.mark.parametrize("layout", [
+    '[[element]]\ntype = "text"\nx = 5\ny = 5\ntext = "A"\n{long} = 1\n',       # an unknown element key
+    '[[element]]\ntype = "text"\nx = 5\ny = 5\ntext = "{{{{ {long} }}}}"\n',    # a placeholder naming no column
+    '[[element]]\ntype = "text"\nx = 5\ny = 5\ntext = "{{{{ {long}|upper }}}}"\n',  # the same, through the sandbox
+])
+def test_a_100_kb_name_in_a_deck_layout_is_a_short_line(tmp_path, layout):
+    (tmp_path / "cards.csv").write_text("title,qty\nA,1\n", encoding="utf-8")
+    (tmp_path / "front.toml").write_text('[card]\nname = "d"\nsize = "poker"\n' + layout.format(long=_LONG),
+                                         encoding="utf-8")
+    r = run("deck", tmp_path / "cards.csv", "--layout", tmp_path / "front.toml", "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 1, r.output[:300]
+    line = _one_line(r.output)
+    assert len(line) < 1_000 and "front.toml" in line, line[:300]
