@@ -623,3 +623,66 @@ def test_a_100_kb_name_in_a_deck_layout_is_a_short_line(tmp_path, layout):
     assert r.exit_code == 1, r.output[:300]
     line = _one_line(r.output)
     assert len(line) < 1_000 and "front.toml" in line, line[:300]
+
+
+# ---------------------------------------------------------------- 9. a web font in a theme's CSS that unpacks to gigabytes
+
+
+def _woff2_bomb(path: Path, zero_mib: int) -> None:
+    """Source Sans Pro as WOFF2 with its Brotli stream swapped for one that
+    unpacks to ``zero_mib`` MiB of zeros (the header's sizes left as they
+    were: fontTools decompresses first and compares after)."""
+    import io
+    import struct
+
+    import brotli
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(_source_sans())
+    font.flavor = "woff2"
+    buf = io.BytesIO()
+    font.save(buf)
+    data = buf.getvalue()
+    compressed = struct.unpack(">I", data[20:24])[0]
+    start = next(s for s in range(48, 400) if _brotli_ok(data[s:s + compressed]))
+    packer = brotli.Compressor(quality=1)
+    chunk = bytes(1 << 20)
+    bomb = b"".join([packer.process(chunk) for _ in range(zero_mib)] + [packer.finish()])
+    out = data[:start] + bomb
+    out = out[:8] + struct.pack(">I", len(out)) + out[12:20] + struct.pack(">I", len(bomb)) + out[24:]
+    path.write_bytes(out)
+
+
+def _brotli_ok(chunk: bytes) -> bool:
+    import brotli
+
+    try:
+        brotli.decompress(chunk)
+    except brotli.error:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("name", ["bomb.woff2", "bomb.png"])  # weasyprint sniffs a font by content, not name
+def test_a_woff2_bomb_in_a_theme_stylesheet_is_refused_before_it_is_unpacked(tmp_path, name):
+    """A theme's CSS may load fonts with ``@font-face``; weasyprint unpacks
+    WOFF2 with fontTools, whose ``brotli.decompress`` has no limit: a 600 kB
+    file unpacked to 3.2 GB (3.4 GB of memory, 17 s), then, the font being
+    unusable, the build carried on without a word (exit 0).  Every font a
+    document fetches now passes the theme font check first (TrueType only).
+    The bomb here unpacks to 256 MiB, so the code without the check fails
+    without taking the machine's memory."""
+    theme = tmp_path / "webfont"
+    theme.mkdir()
+    _woff2_bomb(theme / name, 256)
+    assert (theme / name).stat().st_size < 200_000
+    (theme / "theme.toml").write_text('[theme]\nname = "webfont"\nextends = "classic"\n')
+    (theme / "base.css").write_text(f'@font-face {{ font-family: "Evil"; src: url({name}); }}\n'
+                                    'body { font-family: "Evil"; }\n')
+    out = tmp_path / "out"
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", out, "-q",
+            env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert name in line and "web font" in line, line
+    assert not out.exists() or not list(out.rglob("*.pdf"))

@@ -535,6 +535,25 @@ def _finish(document, pdf) -> None:
 _FETCHER = None
 
 
+#: First bytes of the font files weasyprint loads for ``@font-face`` (it goes by
+#: content, not by name): TrueType, OpenType/CFF, collections, WOFF and WOFF2.
+_FONT_TAGS = frozenset({b"\x00\x01\x00\x00", b"true", b"OTTO", b"ttcf", b"wOFF", b"wOF2"})
+
+
+def _font_problem(data: bytes) -> str | None:
+    """:func:`printkit.theme.font_problem` for a font a document fetches
+    (cached by content): only a TrueType font that passes every check of
+    a theme's ``[fonts]`` reaches weasyprint.  A web font is refused before
+    it is unpacked — weasyprint unpacked a 600 kB WOFF2 to 3.2 GB
+    (fontTools' ``brotli.decompress`` has no limit) and then, the font
+    being unusable, carried on without a word."""
+    import hashlib
+
+    from printkit.theme import _font_problem_cached
+
+    return _font_problem_cached(hashlib.sha256(data).digest(), data)
+
+
 def _fetcher_class():
     """The weasyprint URL fetcher class (built on first use: weasyprint is imported lazily)."""
     global _FETCHER
@@ -596,6 +615,10 @@ def _fetcher_class():
                     else "image" if suffix in (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".bmp")
                     else "template")
             data = read_bytes(real, kind=kind)
+            if kind == "font" or data[:4] in _FONT_TAGS:  # whatever its name: weasyprint sniffs fonts by content
+                problem = _font_problem(data)
+                if problem:
+                    raise PrintkitError(f"font {os.path.basename(real)!r} is {problem}")
             if kind == "image":  # bounded before weasyprint decodes it
                 too_big = image_size_problem(data)
                 if too_big:
