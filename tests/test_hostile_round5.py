@@ -686,3 +686,48 @@ def test_a_woff2_bomb_in_a_theme_stylesheet_is_refused_before_it_is_unpacked(tmp
     line = _one_line(r.output)
     assert name in line and "web font" in line, line
     assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+# ---------------------------------------------------------------- 10. stylesheets importing each other
+
+
+def test_stylesheets_importing_each_other_are_one_line_at_once(tmp_path, monkeypatch):
+    """weasyprint follows ``@import`` without noticing a loop: two 60-byte
+    stylesheets importing each other three times over kept it busy until the
+    120 s layout limit — per document.  A document may now fetch at most
+    500 files.  (The layout limit is lowered to 30 s here only so that the
+    code without the cap fails in bounded time.)"""
+    from printkit.render import documents
+
+    monkeypatch.setattr(documents, "LAYOUT_SECONDS", 30.0)
+    theme = tmp_path / "loop"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nname = "loop"\nextends = "classic"\n')
+    (theme / "a.css").write_text("@import url(b.css);\n" * 3)
+    (theme / "b.css").write_text("@import url(a.css);\n" * 3 + "body { color: #800; }\n")
+    (theme / "archeotrek-rules.html.j2").write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"><link rel="stylesheet" href="a.css"></head>'
+        '<body>x</body></html>')
+    out = tmp_path / "out"
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", out, "-q",
+            env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "archeotrek-rules.html.j2" in line and "500 files" in line and "@imports itself" in line, line
+    assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+def test_a_stylesheet_imported_twice_is_fine(tmp_path):
+    """Importing the same sheet from two places (no loop) is ordinary CSS."""
+    theme = tmp_path / "twice"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nname = "twice"\nextends = "classic"\n')
+    (theme / "c.css").write_text("body { color: #800; }\n")
+    (theme / "a.css").write_text("@import url(c.css);\n")
+    (theme / "b.css").write_text("@import url(c.css);\n")
+    (theme / "archeotrek-rules.html.j2").write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"><link rel="stylesheet" href="a.css">'
+        '<link rel="stylesheet" href="b.css"></head><body>x</body></html>')
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", tmp_path / "out", "-q",
+            env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 0, r.output

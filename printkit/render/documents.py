@@ -76,6 +76,12 @@ FONT_FACES: dict[str, tuple[str, int, str]] = {
 #: set in the environment wins (reproducible-builds convention).
 FIXED_EPOCH = "946684800"  # 2000-01-01T00:00:00Z
 
+#: Most files one document may fetch (a theme document takes a handful: its
+#: stylesheets, fonts, pictures).  weasyprint follows ``@import`` without
+#: noticing a loop: two 60-byte stylesheets importing each other three times
+#: over kept it busy until :data:`LAYOUT_SECONDS` (two minutes per document).
+MAX_FETCHES = 500
+
 #: Largest ``data:`` URL weasyprint may decode (characters of the URL).
 MAX_DATA_URL = 1024 * 1024
 #: Wall-clock seconds weasyprint may spend laying out and writing one document.
@@ -583,6 +589,7 @@ def _fetcher_class():
             self.refused: list[tuple[str, str]] = []
             self.fetched: list[str] = []  # every file read: the document cache checks them before reuse
             self.closed = False
+            self.count = 0  # fetches asked for (refused ones too): at most MAX_FETCHES
 
         def fetch(self, url, headers=None):
             try:
@@ -594,6 +601,10 @@ def _fetcher_class():
         def _fetch(self, url):
             if self.closed:
                 raise PrintkitError("nothing may be fetched after layout (attachments are not allowed)")
+            self.count += 1
+            if self.count > MAX_FETCHES:
+                raise PrintkitError(f"one document fetched more than {MAX_FETCHES:,} files (a stylesheet that "
+                                    "@imports itself, directly or through others?)")
             scheme = url.split(":", 1)[0].lower() if ":" in url else ""
             if scheme == "data":
                 if len(url) > MAX_DATA_URL:
