@@ -731,3 +731,30 @@ def test_a_stylesheet_imported_twice_is_fine(tmp_path):
     r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", tmp_path / "out", "-q",
             env={"PRINTKIT_CACHE": "off"})
     assert r.exit_code == 0, r.output
+
+
+# ---------------------------------------------------------------- 11. a template that asks for thousands of pages
+
+
+def test_a_document_of_a_thousand_pages_is_one_line_at_once(tmp_path, monkeypatch):
+    """A 200-byte theme template whose loop puts a page break after each of
+    1,000 paragraphs was laid out whole (a 1,000-page "rules reference");
+    30,000 breaks ran to the 120 s layout limit, 700 MB later.  weasyprint
+    may now lay out 200 pages per document (repaginations counting).  The
+    layout limit is lowered to 30 s only to bound the code without the cap."""
+    from printkit.render import documents
+
+    monkeypatch.setattr(documents, "LAYOUT_SECONDS", 30.0)
+    theme = tmp_path / "pages"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nname = "pages"\nextends = "classic"\n')
+    (theme / "archeotrek-rules.html.j2").write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"><style>p { break-after: page }</style></head>'
+        '<body>{% for i in range(1000) %}<p>x</p>{% endfor %}</body></html>')
+    out = tmp_path / "out"
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", out, "-q",
+            env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "archeotrek-rules.html.j2" in line and "more than 200 pages" in line, line
+    assert not out.exists() or not list(out.rglob("*.pdf"))

@@ -257,6 +257,7 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     font_config = FontConfiguration()
     svg_state = {"left": MAX_SVG_NODES, "url": None}
     svg_budget = _SVG_LEFT.set(svg_state)
+    pages_budget = _PAGES_LEFT.set([MAX_LAYOUT_PAGES])
     try:
         with sandbox.watchdog(LAYOUT_SECONDS, _LayoutOverrun), _fixed_timestamps():
             document = HTML(string=html, base_url=theme.directory.resolve().as_uri() + "/", url_fetcher=fetcher)
@@ -279,8 +280,12 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
         where = f"the SVG picture {_short_url(exc.url)}" if exc.url else "an SVG picture"
         raise PrintkitError(f"{label}: {where} draws more than {MAX_SVG_NODES:,} shapes (<use> elements "
                             "repeating others over and over: an SVG bomb); simplify the picture") from None
+    except _PagesOverrun:
+        raise PrintkitError(f"{label}: lays out more than {MAX_LAYOUT_PAGES:,} pages (a document of the theme "
+                            "takes a few; page breaks in a loop?); simplify the template") from None
     finally:
         _SVG_LEFT.reset(svg_budget)
+        _PAGES_LEFT.reset(pages_budget)
         folder = getattr(font_config, "_folder", None)  # weasyprint's temporary font folder
         if folder:
             shutil.rmtree(folder, ignore_errors=True)
@@ -440,7 +445,45 @@ def _weasyprint():
                             "install printkit again: python3 -m pip install -e . (or pip install weasyprint)") from None
     _fast_array_types(ffi)
     _bound_svg()
+    _bound_pages()
     return HTML, FontConfiguration
+
+
+#: Pages weasyprint may lay out for one document, every repagination pass
+#: counting again (a rules reference takes one or two, laid out two or three
+#: times).  A 200-byte template asking for 30,000 page breaks (three per
+#: ``range(10000)`` step) laid out until :data:`LAYOUT_SECONDS` stopped it,
+#: 700 MB later.
+MAX_LAYOUT_PAGES = 200
+
+#: Pages left to lay out in the document being rendered (``None``: no document).
+_PAGES_LEFT: ContextVar[list[int] | None] = ContextVar("pages_left", default=None)
+
+
+class _PagesOverrun(BaseException):
+    """A document went over :data:`MAX_LAYOUT_PAGES` (a BaseException, as
+    :class:`_LayoutOverrun`)."""
+
+
+def _bound_pages() -> None:
+    """Count every page weasyprint lays out (``layout.page.remake_page``)
+    against the budget of the document being rendered; patched in once."""
+    from weasyprint.layout import page
+
+    if getattr(page.remake_page, "_printkit_bounded", False):
+        return
+    remake = page.remake_page
+
+    def counted(*args, **kwargs):
+        left = _PAGES_LEFT.get()
+        if left is not None:
+            left[0] -= 1
+            if left[0] < 0:
+                raise _PagesOverrun()
+        return remake(*args, **kwargs)
+
+    counted._printkit_bounded = True
+    page.remake_page = counted
 
 
 class _LayoutOverrun(BaseException):
