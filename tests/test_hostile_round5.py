@@ -758,3 +758,46 @@ def test_a_document_of_a_thousand_pages_is_one_line_at_once(tmp_path, monkeypatc
     line = _one_line(r.output)
     assert "archeotrek-rules.html.j2" in line and "more than 200 pages" in line, line
     assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+# ---------------------------------------------------------------- 12. elements nested thousands deep
+
+
+def test_html_nested_thousands_deep_is_one_line_not_a_traceback(tmp_path, monkeypatch):
+    """weasyprint lays boxes out recursively: a theme template whose loop
+    opens 2,000 elements inside each other ended in a RecursionError
+    traceback (40,000 took 35 s to get there).  The rendered HTML's nesting
+    is now checked before weasyprint (at most 100), and a RecursionError
+    from weasyprint is one line too."""
+    from printkit.render import documents
+
+    monkeypatch.setattr(documents, "LAYOUT_SECONDS", 30.0)
+    theme = tmp_path / "deep"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nname = "deep"\nextends = "classic"\n')
+    (theme / "archeotrek-rules.html.j2").write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"></head>'
+        '<body>{% for i in range(1000) %}<div><span>{% endfor %}x</body></html>')
+    out = tmp_path / "out"
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", out, "-q",
+            env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 1, r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    line = _one_line(r.output)
+    assert "archeotrek-rules.html.j2" in line and "nested more than 100 deep" in line, line
+    assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+def test_a_long_list_and_unclosed_paragraphs_do_not_count_as_nesting(tmp_path):
+    """Elements whose end tag HTML lets one leave out (``<li>``, ``<p>``,
+    table cells) do not nest when left open: 150 of them pass."""
+    theme = tmp_path / "flat"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nname = "flat"\nextends = "classic"\n')
+    (theme / "archeotrek-rules.html.j2").write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"><style>body { font-size: 4pt }</style></head><body>'
+        '<ul>{% for i in range(150) %}<li>item {{ i }}{% endfor %}</ul>'
+        '{% for i in range(50) %}<p>text {{ i }}{% endfor %}</body></html>')
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", tmp_path / "out", "-q",
+            env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 0, r.output

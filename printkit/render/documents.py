@@ -246,6 +246,9 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     """
     html = render_html(template, context, theme, paper)
     label = str(theme.directory / template)
+    too_deep = _nesting_problem(html)
+    if too_deep:
+        raise PrintkitError(f"{label}: {too_deep}; simplify the template")
     key = doccache.document_key(html, max_pages, label)
     hit, cached = doccache.lookup(key)  # verified before use (printkit.render.doccache)
     if hit:
@@ -280,6 +283,9 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
         where = f"the SVG picture {_short_url(exc.url)}" if exc.url else "an SVG picture"
         raise PrintkitError(f"{label}: {where} draws more than {MAX_SVG_NODES:,} shapes (<use> elements "
                             "repeating others over and over: an SVG bomb); simplify the picture") from None
+    except RecursionError:  # weasyprint recurses per nesting level: a safety net behind _nesting_problem
+        raise PrintkitError(f"{label}: weasyprint ran out of stack (elements nested too deeply); "
+                            "simplify the template") from None
     except _PagesOverrun:
         raise PrintkitError(f"{label}: lays out more than {MAX_LAYOUT_PAGES:,} pages (a document of the theme "
                             "takes a few; page breaks in a loop?); simplify the template") from None
@@ -447,6 +453,40 @@ def _weasyprint():
     _bound_svg()
     _bound_pages()
     return HTML, FontConfiguration
+
+
+#: Deepest nesting of elements a document's HTML may have: weasyprint lays
+#: boxes out recursively, and 40,000 nested elements from a 100-byte template
+#: loop ended in a RecursionError traceback after 35 s.  Our documents nest
+#: about a dozen deep.
+MAX_HTML_DEPTH = 100
+#: HTML elements that have no end tag, or whose end tag may be left out (a
+#: run of ``<li>`` or ``<p>`` does not nest): the scan does not count them.
+_FLAT = frozenset("area base br col embed hr img input link meta param source track wbr keygen "
+                  "p li dt dd option optgroup tr td th thead tbody tfoot colgroup caption rb rt rtc rp "
+                  "html head body".split())
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
+
+
+def _nesting_problem(html: str) -> str | None:
+    """Why ``html`` nests too deeply for weasyprint (over
+    :data:`MAX_HTML_DEPTH` elements), or ``None``: a scan of its tags,
+    elements with optional end tags left out (parsing it as weasyprint does
+    is quadratic for nested formatting elements: 40,000 ``<b>`` took
+    tinyhtml5 50 s)."""
+    depth = top = 0
+    for m in _TAG.finditer(html):
+        if m.group(2).lower() in _FLAT:
+            continue
+        if m.group(1):
+            depth = max(0, depth - 1)
+        elif not m.group(3):
+            depth += 1
+            if depth > top:
+                top = depth
+                if top > MAX_HTML_DEPTH:
+                    return f"elements nested more than {MAX_HTML_DEPTH} deep (weasyprint lays them out recursively)"
+    return None
 
 
 #: Pages weasyprint may lay out for one document, every repagination pass
