@@ -1,8 +1,12 @@
 """Round five of hostile input, aimed at surfaces earlier rounds attacked
-less: a theme font whose name table lies, filled PDF sheets whose form values
-are no text or inflate to tens of MB, and a game file written back out
-(``export-game``) from such sheets.  Each case is measured on what a user
-gets — the exit code, one error line, the files written, the bytes printed."""
+less: theme fonts whose name table or character map lies and web fonts that
+unpack to gigabytes; filled PDF sheets whose form values are no text or
+inflate to tens of MB, and the game file export-game writes from them; a
+deck's .otf font whose subroutines multiply; SVG, 16-bit, truncated and
+swapped pictures; theme documents that @import themselves, ask for a
+thousand pages or nest thousands deep; a dash a PDF may not hold; 100 kB
+names in error lines.  Each case is measured on what a user gets — the exit
+code, one error line, the files written, the pixels printed."""
 
 from __future__ import annotations
 
