@@ -347,7 +347,9 @@ def _use_bomb(levels: int, fanout: int = 10) -> str:
     return "".join(parts)
 
 
-def _svg_theme(tmp_path: Path, body: str, svg: str | None = None) -> Path:
+def _document_theme(tmp_path: Path, body: str, svg: str | None = None) -> Path:
+    """A theme "pics" extending classic whose ArchéoTREK rules reference is an
+    HTML page of ``body`` (and ``pic.svg`` holding ``svg``, when given)."""
     theme = tmp_path / "pics"
     theme.mkdir()
     (theme / "theme.toml").write_text('[theme]\nname = "pics"\nextends = "classic"\n')
@@ -373,7 +375,7 @@ def test_an_svg_bomb_in_a_theme_document_is_one_line_at_once(tmp_path, monkeypat
     bomb = _use_bomb(9)
     assert len(bomb) < 2_500
     body = '<img src="pic.svg" style="width:50mm">' if where == "img" else bomb
-    theme = _svg_theme(tmp_path, body, bomb if where == "img" else None)
+    theme = _document_theme(tmp_path, body, bomb if where == "img" else None)
     out = tmp_path / "out"
     r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", out, "-q",
             env={"PRINTKIT_CACHE": "off"})
@@ -394,7 +396,7 @@ def test_an_svg_picture_using_its_parts_a_few_times_is_drawn(tmp_path):
            '<g id="l0"><rect width="10" height="10" fill="#ff0000"/></g>'
            '<g id="l1">' + "".join(f'<use href="#l0" x="{10 * i}"/>' for i in range(10)) + '</g>'
            '</defs>' + "".join(f'<use href="#l1" y="{10 * j}"/>' for j in range(10)) + '</svg>')
-    theme = _svg_theme(tmp_path, '<img src="pic.svg" style="width:80mm">', red)
+    theme = _document_theme(tmp_path, '<img src="pic.svg" style="width:80mm">', red)
     out = tmp_path / "out"
     r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", out, "-q",
             env={"PRINTKIT_CACHE": "off"})
@@ -455,13 +457,8 @@ def test_a_16_bit_grey_picture_on_a_card_prints_grey(tmp_path):
 
 def test_a_16_bit_grey_picture_in_a_theme_document_prints_grey(tmp_path):
     """weasyprint drew the same picture black."""
-    theme = tmp_path / "pics"
-    theme.mkdir()
-    (theme / "theme.toml").write_text('[theme]\nname = "pics"\nextends = "classic"\n')
+    theme = _document_theme(tmp_path, '<img src="grey.png" style="width:80mm">')
     _grey16(theme / "grey.png")
-    (theme / "archeotrek-rules.html.j2").write_text(
-        '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><img src="grey.png" style="width:80mm">'
-        '</body></html>')
     out = tmp_path / "out"
     r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", out, "-q", "-j", "1",
             env={"PRINTKIT_CACHE": "off"})
@@ -480,15 +477,10 @@ def test_a_theme_picture_swapped_before_the_pdf_is_written_is_not_read_again(tmp
     import weasyprint.document
     from PIL import Image
 
-    theme = tmp_path / "pics"
-    theme.mkdir()
-    (theme / "theme.toml").write_text('[theme]\nname = "pics"\nextends = "classic"\n')
+    theme = _document_theme(tmp_path, '<img src="pic.png" style="width:80mm">')
     Image.new("L", (50, 50), 156).save(theme / "pic.png")
     outside = tmp_path / "outside.png"
     Image.new("RGB", (50, 50), (255, 0, 0)).save(outside)
-    (theme / "archeotrek-rules.html.j2").write_text(
-        '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><img src="pic.png" style="width:80mm">'
-        '</body></html>')
     real_write = weasyprint.document.Document.write_pdf
 
     def swap_then_write(self, *args, **kwargs):
@@ -542,13 +534,8 @@ def test_a_truncated_card_picture_is_one_line_naming_no_memory_address(tmp_path)
 
 def test_a_truncated_picture_in_a_theme_document_is_one_line(tmp_path):
     """weasyprint loads a cut picture as far as it goes and draws it."""
-    theme = tmp_path / "pics"
-    theme.mkdir()
-    (theme / "theme.toml").write_text('[theme]\nname = "pics"\nextends = "classic"\n')
+    theme = _document_theme(tmp_path, '<img src="cut.png" style="width:80mm">')
     _cut_png(theme / "cut.png")
-    (theme / "archeotrek-rules.html.j2").write_text(
-        '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><img src="cut.png" style="width:80mm">'
-        '</body></html>')
     out = tmp_path / "out"
     r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", out, "-q", "-j", "1",
             env={"PRINTKIT_CACHE": "off"})
