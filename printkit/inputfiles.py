@@ -318,6 +318,11 @@ def _long_number(text: str, label: str, fmt: str) -> PrintkitError:
     )
 
 
+#: The end of the nesting and dotted-key errors: true of every file printkit reads
+#: (game files, rules, themes, layouts, deck data), not of game files only.
+_FEW_LEVELS = "printkit's files nest only a few levels deep"
+
+
 def _deep(text: str, label: str, fmt: str) -> PrintkitError:
     """Nesting too deep for the parser: point at where brackets pile up
     (strings skipped; best effort, only used on this error)."""
@@ -334,7 +339,7 @@ def _deep(text: str, label: str, fmt: str) -> PrintkitError:
             depth -= 1
     where = f" (past 100 levels at {_line_col(text, pos)})" if pos is not None else ""
     return PrintkitError(
-        f"{label}: invalid {fmt}: nested too deeply{where}; a game file is a few levels deep"
+        f"{label}: invalid {fmt}: nested too deeply{where}; {_FEW_LEVELS}"
     )
 
 
@@ -395,7 +400,7 @@ def parse_toml(text: str, label: str) -> dict[str, Any]:
 
     flaw = _long_key(text)
     if flaw is not None:
-        raise PrintkitError(f"{label}: invalid TOML: {flaw}; a game file is a few levels deep")
+        raise PrintkitError(f"{label}: invalid TOML: {flaw}; {_FEW_LEVELS}")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

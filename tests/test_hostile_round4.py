@@ -330,7 +330,7 @@ def test_a_toml_bomb_of_dotted_keys_is_refused_before_parsing(text):
     r = _score_stdin(text.encode())
     assert r.returncode == 1, r.stderr
     assert _one_line(r.stderr.decode()) == ("printkit: <stdin>: invalid TOML: a key of more than 100 dotted parts "
-                                            "(line 1); a game file is a few levels deep")
+                                            "(line 1); printkit's files nest only a few levels deep")
 
 
 def test_the_dotted_key_cap_counts_key_parts_only():
@@ -375,7 +375,7 @@ def test_a_toml_file_of_too_many_dotted_key_parts_is_refused_before_parsing():
     r = _score_stdin(text.encode())
     assert r.returncode == 1, r.stderr
     assert _one_line(r.stderr.decode()) == ("printkit: <stdin>: invalid TOML: more than 100,000 dotted key parts "
-                                            "(reached at line 33,334); a game file is a few levels deep")
+                                            "(reached at line 33,334); printkit's files nest only a few levels deep")
 
 
 def test_the_key_dots_cap_counts_the_dots_joining_parts(monkeypatch):
