@@ -2505,7 +2505,7 @@ def _stream_pdf(front: Layout, back: Layout | None, rows: list[dict], options, *
         problems.check()
         raise PrintkitError(f"{front.path}: every card has qty 0")
     width, height = mm(front.width), mm(front.height)
-    grid = grid_for(width, height, options.bleed, paper, allow_butt=front.shape == "rect")
+    grid = grid_for(width, height, options.bleed, paper, allow_butt=front.shape == "rect", count=cards)
     per_sheet = grid.cols * grid.rows
     count = -(-cards // per_sheet)
     corner = None if front.corner is None else mm(front.corner)
@@ -2515,7 +2515,8 @@ def _stream_pdf(front: Layout, back: Layout | None, rows: list[dict], options, *
     repeated: set[str] = set()  # … and those placed more than once: drawn as form XObjects
 
     def impose_sheet(pieces: list[Component]):
-        return impose(pieces, paper, options.bleed, options.duplex, options.back_offset, options.rotate_backs)
+        return impose(pieces, paper, options.bleed, options.duplex, options.back_offset, options.rotate_backs,
+                      fit_count=cards)
 
     def sheets():
         pieces: list[Component] = []
@@ -2564,7 +2565,7 @@ def _stream_pdf(front: Layout, back: Layout | None, rows: list[dict], options, *
         from printkit.build import margin_note
 
         def sheets_at(p) -> int:
-            g = grid_for(width, height, options.bleed, p, allow_butt=front.shape == "rect")
+            g = grid_for(width, height, options.bleed, p, allow_butt=front.shape == "rect", count=cards)
             return -(-cards // (g.cols * g.rows))
 
         notes += margin_note(front.title, paper, sheets_at)

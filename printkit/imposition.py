@@ -45,6 +45,7 @@ front.  An empty front slot has an empty back slot.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from printkit import PrintkitError
@@ -168,23 +169,31 @@ def _fit_tight(box: float, margin: float, size: float, bleed: float, butted: boo
     return n if n * (size + 2 * bleed) <= box + eps else n - 1
 
 
-def grid_for(width: float, height: float, bleed: float, paper: Paper, *, allow_butt: bool = True) -> Grid:
+def grid_for(width: float, height: float, bleed: float, paper: Paper, *, allow_butt: bool = True,
+             count: int | None = None) -> Grid:
     """Fit a grid of ``width`` × ``height`` pt pieces with ``bleed`` on ``paper``.
 
     Two layouts are tried: gutters (bleeds abut, 2 × bleed between trims) and,
     when ``allow_butt``, butted (pieces share cut lines, bleed only around the
     grid); the one holding more pieces wins, gutters on a tie.  Pieces first
-    fit inside the printable margins with the footer bands kept free; when
-    letting the trims come within :data:`TIGHT` of the printable margin (the
-    outer bleed may then run into the unprintable edge, which is cut away)
-    holds more, that wins (3 × 3 poker cards on Letter) and the footer moves
-    to the side bands.  The grid is centred on the page so duplex mirroring
-    is exact.  Raises :class:`printkit.PrintkitError` when not even one piece fits.
+    fit inside the printable margins with the footer bands kept free; letting
+    the trims come within :data:`TIGHT` of the printable margin (the outer
+    bleed may then run into the unprintable edge, which is cut away; crop
+    marks show 1–2 mm) may hold more, and the footer moves to the side bands.
+    ``count``: the pieces to print — the tight fit is taken only when it
+    prints them on fewer sheets (12 poker cards on Letter: 2 sheets of 3 × 2
+    either way, so not the 3 × 3 tight fit; 18: 2 sheets tight, 3 not);
+    ``None``: whenever it holds more pieces a sheet.  The grid is centred on
+    the page so duplex mirroring is exact.  Raises :class:`printkit.PrintkitError`
+    when not even one piece fits (or ``count`` is below 1).
     """
+    if count is not None and count < 1:
+        raise PrintkitError(f"grid_for: count {count} is not a number of pieces")
     avail_w, avail_h = _available(paper)
     options = [(_fit(avail_w, width, bleed, False), _fit(avail_h, height, bleed, False), False)]
     if allow_butt and bleed > 0:
         options.append((_fit(avail_w, width, bleed, True), _fit(avail_h, height, bleed, True), True))
+    roomy = len(options)  # options before this fit inside the footer bands; those after are tight
     for butted in ([False, True] if allow_butt and bleed > 0 else [False]):
         cols = _fit_tight(paper.box_width, paper.margin, width, bleed, butted)
         rows = _fit_tight(paper.box_height, paper.margin, height, bleed, butted)
@@ -193,10 +202,21 @@ def grid_for(width: float, height: float, bleed: float, paper: Paper, *, allow_b
         band = max((paper.width - art_w) / 2, (paper.height - art_h) / 2) - paper.margin
         if band - 2 * FOOTER_CLEAR >= FOOTER_STRIP:  # the footer still finds a band
             options.append((cols, rows, butted))
-    best = options[0]
-    for opt in options[1:]:
-        if opt[0] * opt[1] > best[0] * best[1] and opt[0] >= 1 and opt[1] >= 1:
-            best = opt
+    def most(opts):
+        best = opts[0]
+        for opt in opts[1:]:
+            if opt[0] * opt[1] > best[0] * best[1] and opt[0] >= 1 and opt[1] >= 1:
+                best = opt
+        return best
+
+    best = most(options)
+    if count is not None and options[roomy:]:
+        def sheets(opt) -> float:
+            per = opt[0] * opt[1] if opt[0] >= 1 and opt[1] >= 1 else 0
+            return -(-count // per) if per else math.inf
+
+        roomy_best, tight_best = most(options[:roomy]), most(options[roomy:])
+        best = tight_best if sheets(tight_best) < sheets(roomy_best) else roomy_best
     cols, rows, butted = best
     if cols < 1 or rows < 1:
         raise PrintkitError(
@@ -228,6 +248,7 @@ def impose(
     rotate_backs: bool = False,
     *,
     combine: bool = True,
+    fit_count: int | None = None,
 ) -> list[SheetLayout]:
     """Impose ``components`` (each repeated ``quantity`` times) onto sheets.
 
@@ -242,6 +263,14 @@ def impose(
     between the bands (``combine=False``: every group on sheets of its
     own).  Rectangles may
     butt (see :func:`grid_for`); round and hex pieces keep their gutters.
+    A tight fit (:func:`grid_for`) is used only where it saves a sheet: the
+    pieces are imposed with each group's grid fitted for its number of pieces
+    (``count``), and again with every group on its fullest grid; the second
+    is kept only when it takes fewer sheets (five poker cards on Letter fill
+    a roomy 3 × 2 grid, but on a tight 3 × 3 they leave a row for the next
+    group's tokens).  ``fit_count``, when given, fits every group for that
+    many pieces instead, in one pass — a caller imposing a long run a sheet at
+    a time (:mod:`printkit.deck`) gets every sheet on the grid of the whole run.
     ``back_offset`` (pt) and ``rotate_backs``: see the module docstring.
     Raises :class:`printkit.PrintkitError` for an unknown duplex mode, for
     ``rotate_backs`` with duplex ``none``, or a piece larger than the paper.
@@ -250,6 +279,18 @@ def impose(
         raise PrintkitError(f"duplex {duplex!r} not one of {', '.join(DUPLEX_MODES)}")
     if rotate_backs and duplex == "none":
         raise PrintkitError("rotate_backs needs duplex 'long' or 'short' (with 'none' backs are glued by hand)")
+    if fit_count is not None:
+        return _impose(components, paper, bleed, duplex, back_offset, rotate_backs, combine, lambda n: fit_count)
+    roomy = _impose(components, paper, bleed, duplex, back_offset, rotate_backs, combine, lambda n: n)
+    fullest = _impose(components, paper, bleed, duplex, back_offset, rotate_backs, combine, lambda n: None)
+    return fullest if len(fullest) < len(roomy) else roomy
+
+
+def _impose(components: list[Component], paper: Paper, bleed: float, duplex: str,
+            back_offset: tuple[float, float], rotate_backs: bool, combine: bool,
+            count_for) -> list[SheetLayout]:
+    """:func:`impose`, each group's grid fitted by :func:`grid_for` with
+    ``count=count_for(pieces in the group)``."""
     groups: dict[tuple, list[Component]] = {}
     for comp in components:
         b = 0.0 if not comp.cut else (bleed if comp.bleed is None else comp.bleed)
@@ -294,7 +335,7 @@ def impose(
     open_sheet: tuple[int, float] | None = None
     for (_, _, b, shape, cut), pieces in groups.items():
         w, h = pieces[0].width, pieces[0].height
-        g = grid_for(w, h, b, paper, allow_butt=shape == "rect")
+        g = grid_for(w, h, b, paper, allow_butt=shape == "rect", count=count_for(len(pieces)))
         per_sheet = g.cols * g.rows
         if combine and open_sheet is not None and cut and sheets[open_sheet[0]].cut:
             index, ceiling = open_sheet

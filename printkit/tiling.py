@@ -36,7 +36,7 @@ from typing import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import PrintkitError
-from printkit.imposition import FOOTER
+from printkit.imposition import FOOTER, FOOTER_CLEAR, FOOTER_STRIP
 from printkit.marks import draw_footer_plan, draw_segments, footer_items, mark_segments, plan_footer
 from printkit.model import FaceBox
 from printkit.paper import Paper
@@ -46,6 +46,8 @@ from printkit.units import mm, to_mm
 MARK_SPACE = mm(5)
 #: Height (pt) of the band at the top of a tiled page holding its assembly note.
 HEADER = mm(8)
+#: Size (pt) of the page name in a tiled page's header; the assembly note beside it is 7.5 pt.
+HEADER_PT = 9.0
 #: Half length (pt) of an alignment crosshair's arms.
 CROSS = mm(3)
 #: Least clear paper (pt) between a crosshair and the art or the window's edge.
@@ -192,7 +194,7 @@ def crosshair_points(plan: TilePlan) -> list[tuple[float, float]]:
 def _sheet_marks(c: Canvas, theme, page_w: float, page_h: float, margin: float,
                  trims: tuple[float, float, float, float], bleed: float,
                  window: tuple[float, float, float, float] | None, label: str,
-                 header: Callable[[list[float]], None] | None = None) -> None:
+                 header: Callable[[list[float]], None] | None = None, keep_clear=()) -> None:
     """The page boxes, the footer and then the crop marks of a board page.
 
     ``trims``: the board's trim in page coordinates (pt); ``window``: the
@@ -200,9 +202,10 @@ def _sheet_marks(c: Canvas, theme, page_w: float, page_h: float, margin: float,
     board on one sheet.  The board's trim lines get marks from the sheet
     edge to the trim at those of its ends that fall on this page
     (:func:`printkit.marks.mark_segments`); the footer keeps clear of them
-    (:func:`printkit.marks.plan_footer`); ``header(xs)`` draws the page's
-    header avoiding the vertical marks ``xs``.  TrimBox and BleedBox are
-    the board's trim and bleed as far as this page shows them.
+    (:func:`printkit.marks.plan_footer`) and the ``keep_clear`` rectangles
+    (x0, y0, x1, y1, pt: the header line's text); ``header(xs)`` draws the
+    page's header avoiding the vertical marks ``xs``.  TrimBox and BleedBox
+    are the board's trim and bleed as far as this page shows them.
     """
     bx0, by0, bx1, by1 = trims
     wx0, wy0, wx1, wy1 = window or (0.0, 0.0, page_w, page_h)
@@ -222,7 +225,7 @@ def _sheet_marks(c: Canvas, theme, page_w: float, page_h: float, margin: float,
     art = bleed_box if window is None else (wx0, wy0, wx1, wy1)
     plan = plan_footer(footer_items(c, theme, label), page_w, page_h, margin, art=art,
                        lines=([x for x in xs if "bottom" in sides or "top" in sides],
-                              [y for y in ys if "left" in sides or "right" in sides]))
+                              [y for y in ys if "left" in sides or "right" in sides]), keep_clear=keep_clear)
     draw_footer_plan(c, theme, plan, page_w, page_h)
     segs = mark_segments(xs, ys, trims, page_w, page_h, margin, plan.stops, sides)
     if header is not None:
@@ -270,33 +273,54 @@ def _label(c: Canvas, theme, text: str, x: float, y: float, angle: float = 0.0) 
     c.restoreState()
 
 
-def _header(c: Canvas, theme, name: str, note: str, x0: float, x1: float, y: float, marks: list[float]) -> None:
-    """A tiled page's header line: its name from the left, the assembly note
+def _descent(font: str) -> float:
+    """The font's descent (negative) per pt of size: a line's text box, as
+    PDF readers measure it, runs from ``baseline + descent × size`` up by ``size``."""
+    from reportlab.pdfbase import pdfmetrics
+
+    return pdfmetrics.getFont(font).face.descent / 1000
+
+
+def header_line(theme, window_top: float) -> tuple[float, float, float]:
+    """(baseline, bottom, top) in pt of a tiled page's header line above a
+    window whose top edge is at ``window_top``: its text boxes (the
+    :data:`HEADER_PT` name and the assembly note) end :data:`printkit.imposition.FOOTER_CLEAR`
+    below a footer strip (:data:`printkit.imposition.FOOTER_STRIP`) at the top of the
+    :data:`HEADER` band, so a footer item placed there stays clear of it."""
+    desc = min(_descent(theme.font("bold")), _descent(theme.font("body")))
+    top = window_top + HEADER - FOOTER_STRIP - FOOTER_CLEAR - 0.01  # (0.01 pt: float noise)
+    baseline = top - (1 + desc) * HEADER_PT
+    return baseline, baseline + desc * HEADER_PT, top
+
+
+def _header(c: Canvas, theme, name: str, notes: tuple[str, ...], x0: float, x1: float, y: float,
+            marks: list[float]) -> None:
+    """A tiled page's header line (baseline ``y``, pt): its name from the left, the assembly note
     to the right, each moved off the vertical crop marks ``marks`` (pt) that
-    cross the header band; the note shrinks (down to 6 pt) when the two
-    would meet."""
+    cross the header band.  When the two would meet, the note shrinks to
+    7 pt (the least body size), then its shorter wordings (``notes``, longest
+    first) are tried; when none fits beside the name, only the name is printed."""
     bold, body = theme.font("bold"), theme.font("body")
     clear = mm(1.2)
-    left, lw = x0, c.stringWidth(name, bold, 9)
+    left, lw = x0, c.stringWidth(name, bold, HEADER_PT)
     for m in sorted(marks):
         if left - clear < m < left + lw + clear:
             left = m + clear
-    size = 7.5
-    while True:
-        nw = c.stringWidth(note, body, size)
-        right = x1
-        for m in sorted(marks, reverse=True):
-            if right - nw - clear < m < right + clear:
-                right = m - clear
-        if right - nw >= left + lw + mm(3) or size <= 6:
-            break
-        size -= 0.5
     c.setFillColor(theme.colour("ink"))
-    c.setFont(bold, 9)
+    c.setFont(bold, HEADER_PT)
     c.drawString(left, y, name)
-    c.setFont(body, size)
-    c.setFillColor(theme.colour("muted"))
-    c.drawRightString(right, y, note)
+    for note in notes:
+        for size in (7.5, 7.0):
+            nw = c.stringWidth(note, body, size)
+            right = x1
+            for m in sorted(marks, reverse=True):
+                if right - nw - clear < m < right + clear:
+                    right = m - clear
+            if right - nw >= left + lw + mm(3):
+                c.setFont(body, size)
+                c.setFillColor(theme.colour("muted"))
+                c.drawRightString(right, y, note)
+                return
 
 
 def _crosshair(c: Canvas, x: float, y: float, theme) -> None:
@@ -368,14 +392,19 @@ def render_tiled(draw: DrawFn, width: float, height: float, *, bleed: float, pap
         c.restoreState()
         name = f"{title} · page {t.name} ({t.row + 1}/{plan.rows} down, {t.col + 1}/{plan.cols} across)"
         note = (f"Cut the dashed edges, match the crosshairs, glue or tape "
-                f"({to_mm(overlap):g} mm overlap). Page 1 of the grid is A1, top left.")
+                f"({to_mm(overlap):g} mm overlap). Page 1 of the grid is A1, top left.",
+                f"Cut the dashed edges, match the crosshairs, glue ({to_mm(overlap):g} mm overlap).",
+                "Cut the dashed edges, match the crosshairs.")
 
-        def header(marks: list[float], px0=px0, px1=px1, py1=py1, name=name, note=note) -> None:
-            _header(c, theme, name, note, px0, px1, py1 + HEADER * 0.35, marks)
+        baseline, hy0, hy1 = header_line(theme, py1)
+
+        def header(marks: list[float], px0=px0, px1=px1, baseline=baseline, name=name, note=note) -> None:
+            _header(c, theme, name, note, px0, px1, baseline, marks)
 
         trims = (*t.to_page(0.0, 0.0), *t.to_page(width, height))
         _sheet_marks(c, theme, plan.page_width, plan.page_height, paper.margin, trims, bleed,
-                     (px0, py0, px1, py1), f"{title} · page {t.name} · {plan.tiles.index(t) + 1}/{n}", header)
+                     (px0, py0, px1, py1), f"{title} · page {t.name} · {plan.tiles.index(t) + 1}/{n}", header,
+                     keep_clear=((0.0, hy0, plan.page_width, hy1),))
         c.showPage()
     c.save()
     return buf.getvalue(), plan

@@ -348,13 +348,18 @@ def test_inksaver_builds(tmp_path):
 
 from colour_checks import CONDITIONS, MIN_DELTA_E, rasterise, symbol_difference, worst_delta_e  # noqa: E402
 
-#: Render resolution of the safety checks: a 46 mm tile is 362 px, a 2.6 mm player symbol 20 px.
-SAFETY_DPI = 200
-#: Drawn differently: 4 % of the crop.  Measured: one face rendered twice (antialiased
-#: edges and thin pattern lines at another sub-pixel phase) differs on at most 3 % of a
-#: tile back's crop and 0.5 % of a symbol's; another stratum's name and pattern change 6 %
-#: or more of a back; the closest pair of player symbols, circle and square, 5 % of the
-#: symbol's crop.  The controls below keep the noise side of that in check.
+#: Render resolution of the safety checks: 254 dpi is 10 px a millimetre, so pieces laid
+#: out on a millimetre grid land on whole pixels and one face rendered at two places gives
+#: the same pixels (a 46 mm tile is 460 px, a 2.6 mm player symbol 26 px).  At 200 dpi the
+#: two copies fall at different sub-pixel phases: one tile back told from itself by up to
+#: 4.2 % of its crop (inksaver, highcontrast), above SHAPE_MIN — the controls failed and
+#: the shape measure could not tell noise from a difference.
+SAFETY_DPI = 254
+#: Drawn differently: 4 % of the crop.  Measured at 254 dpi: one face rendered twice
+#: differs on at most 0.07 % of its crop; another stratum's back (name, research, layers)
+#: on 7 % or more; the closest pair of player symbols, circle and square, on 4.5 %
+#: (inksaver) to 12 %.  The controls below keep the noise side of that in check; a
+#: palette whose ground is the ink colour (the backs' words and the symbols gone) fails.
 SHAPE_MIN = 0.04
 #: Crop of a tile back (share of the side cut off each edge: clear of the neighbours' 3 mm bleed).
 TILE_INSET = 0.12

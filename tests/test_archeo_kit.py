@@ -233,7 +233,8 @@ def test_card_and_token_counts_from_pdf(kits):
     assert table == {1: SOLO_SHOVELS, **SHOVELS_BY_PLAYERS}
     assert min(size for _, size in ((w["text"], w["size"]) for w in words)) >= 7
     tokens = _fronts_text(kits["a4"] / "tiles.pdf", "tokens")  # on the tiles' last sheet
-    assert tokens.count("WHEELBARROW") == WHEELBARROWS
+    # WHEELBARROW breaks as WHEEL- / BARROW to fit inside the ring (test_archeo_token_labels.py)
+    assert tokens.count("WHEEL-") == tokens.count("BARROW") == WHEELBARROWS
     # "CRACKED EGG" sets on two lines inside the ring (a word a line)
     assert tokens.count("CRACKED") == 2 and tokens.count("EGG") == 3 and tokens.count("STONES") == 1
     backs = "\n".join(t for t, _ in _pages(kits["a4"] / "shovel-cards.pdf") if "· backs" in t)

@@ -151,8 +151,8 @@ def test_large_print_words_stay_inside_their_disc(themed_kits, paper, part, only
     """Large print: every glyph on a token face (and every digit of a shovel
     card's number) lies wholly inside the smallest filled disc around it —
     the token's ground inside its ring, the card's number disc: no 11 pt word
-    crosses a ring.  (The classic token's 8 pt WHEELBARROW reaches onto its
-    ring; the classic kit is left as it is.)"""
+    crosses a ring.  (The classic tokens' labels are measured against the
+    safe zone by ``test_archeo_token_labels.py``.)"""
     crossing = []
     with pdfplumber.open(themed_kits("highcontrast", paper) / "archeo" / part) as pdf:
         for i, page in enumerate(pdf.pages):

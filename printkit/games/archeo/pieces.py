@@ -361,12 +361,38 @@ def _token_frame(c, box: FaceBox, pal: Palette, ring, inside) -> float:
 LARGE_TOKEN_WORDS = {"wheelbarrow": "Barrow", "egg": "Egg", "cracked": "Cracked", "stone": "Stones"}
 
 
+#: A soft hyphen: where a token caption's word may break, printed as "-" at the end of its line.
+SHY = "\u00ad"
+#: Token kind → caption (classic layout, upper case); a word too wide for the token's face
+#: breaks at its soft hyphen (:func:`caption_lines`).
+TOKEN_CAPTIONS = {"wheelbarrow": f"WHEEL{SHY}BARROW", "egg": "EGG", "cracked": "CRACKED EGG", "stone": "STONES"}
+
+
+def caption_lines(caption: str, font: str, size: float, inner: float) -> list[str]:
+    """The lines of a token ``caption`` at ``size`` pt under the art of a face
+    ``inner`` pt in radius (inside its ring): one line when it fits 1.7 ×
+    ``inner`` (the chord just under the centre), else a word a line, a word
+    wider than 1.4 × ``inner`` (the chord further down) broken at its soft
+    hyphen (:data:`SHY`) as "WHEEL-" / "BARROW"."""
+    whole = caption.replace(SHY, "")
+    if pdfmetrics.stringWidth(whole, font, size) <= inner * 1.7:
+        return [whole]
+    lines = []
+    for word in caption.split():
+        if SHY in word and pdfmetrics.stringWidth(word.replace(SHY, ""), font, size) > inner * 1.4:
+            head, tail = word.split(SHY, 1)
+            lines += [head + "-", tail.replace(SHY, "")]
+        else:
+            lines.append(word.replace(SHY, ""))
+    return lines
+
+
 def token_face(theme, rules: ArcheoRules, kind: str) -> Face:
     """A round token's face: ``kind`` "wheelbarrow", "egg" (with its stars),
     "cracked" or "stone" (the stone token); in large print the caption is
     one 11 pt word (:data:`LARGE_TOKEN_WORDS`)."""
     pal = Palette(theme)
-    captions = {"wheelbarrow": "WHEELBARROW", "egg": "EGG", "cracked": "CRACKED EGG", "stone": "STONES"}
+    captions = TOKEN_CAPTIONS
     ring = {"wheelbarrow": "barrow", "egg": "star_line", "cracked": "egg_spot", "stone": "stone_dark"}[kind]
     large = theme.large_print
 
@@ -394,17 +420,14 @@ def token_face(theme, rules: ArcheoRules, kind: str) -> Face:
         if large:
             _text(c, LARGE_TOKEN_WORDS[kind], r, r - inner * 0.3, font, LARGE_PRINT_PT, theme.colour("ink"))
             return
-        cap = captions[kind]
-        # one line when it fits the chord under the art at 7.5 pt, else a word a line (the chord
-        # narrows further down)
-        lines = [cap] if pdfmetrics.stringWidth(cap, font, theme.small(8)) <= inner * 1.7 else cap.split()
+        lines = caption_lines(captions[kind], font, theme.small(8), inner)
         size_pt = min(fit(ln, font, theme.small(8), inner * (1.7 if len(lines) == 1 else 1.4)) for ln in lines)
         y = r - inner * (0.36 if len(lines) == 1 else 0.3)
         for ln in lines:
             _text(c, ln, r, y, font, size_pt, theme.colour("ink"))
             y -= size_pt * 1.05
 
-    return Face(f"{G}/{theme.name}/token/{kind}", draw, text=f"{captions[kind].lower()} token")
+    return Face(f"{G}/{theme.name}/token/{kind}", draw, text=f"{captions[kind].replace(SHY, '').lower()} token")
 
 
 def token_back(theme) -> Face:
