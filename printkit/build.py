@@ -147,16 +147,23 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
     """Render one part to (PDF bytes, page count), ``options.scale`` applied;
     ``notes`` receives the imposition's remarks (crop marks shortened on a
     full sheet, …) and a line for a document longer than it was laid out for
-    (:data:`printkit.render.documents.LONGER_THAN_LAID_OUT`)."""
+    (:data:`printkit.render.documents.LONGER_THAN_LAID_OUT`).  Raises
+    :class:`printkit.imposition.DoesNotFit` naming the game and part when a
+    piece does not fit the paper inside its printer margin."""
     from printkit.pdf import page_count, scale_pdf, unique_subset_tags
     from printkit.render.sheets import render_set
 
     if part.components is not None:
-        data, pages = render_set(
-            part.components, paper=options.paper, theme=options.theme, bleed=options.bleed,
-            duplex=options.duplex, back_offset=options.back_offset, game_title=game_title,
-            fillable=options.fillable, rotate_backs=options.rotate_backs, notes=notes,
-        )
+        from printkit.imposition import DoesNotFit
+
+        try:
+            data, pages = render_set(
+                part.components, paper=options.paper, theme=options.theme, bleed=options.bleed,
+                duplex=options.duplex, back_offset=options.back_offset, game_title=game_title,
+                fillable=options.fillable, rotate_backs=options.rotate_backs, notes=notes,
+            )
+        except DoesNotFit as exc:  # which part, of which game
+            raise DoesNotFit(f"{game_title}: {part.components.title}: {exc}") from None
         if notes is not None:
             notes.extend(margin_note(part.components.title, options.paper,
                                      imposed_sheets(list(part.components.components), options)))

@@ -157,11 +157,15 @@ def _fit(avail: float, size: float, bleed: float, butted: bool) -> int:
     return int((avail + eps) // (size + 2 * bleed))  # gutters: n × (w + 2b)
 
 
-def _fit_tight(box: float, margin: float, size: float, bleed: float, butted: bool) -> int:
-    """Pieces across ``box`` (pt) when their trims keep :data:`TIGHT` inside
-    the printable margin and their art stays on the ``box``."""
+class DoesNotFit(PrintkitError):
+    """A piece larger than the paper's printable area (:func:`grid_for`)."""
+
+
+def _fit_tight(box: float, margin: float, size: float, bleed: float, butted: bool, clear: float = TIGHT) -> int:
+    """Pieces across ``box`` (pt) when their trims keep ``clear`` (:data:`TIGHT`:
+    room for a crop mark) inside the printable margin and their art stays on the ``box``."""
     eps = 1e-3
-    trims = box - 2 * (margin + TIGHT)
+    trims = box - 2 * (margin + clear)
     if butted:
         n = int((trims + eps) // size)
         return n if n * size + 2 * bleed <= box + eps else n - 1
@@ -170,7 +174,7 @@ def _fit_tight(box: float, margin: float, size: float, bleed: float, butted: boo
 
 
 def grid_for(width: float, height: float, bleed: float, paper: Paper, *, allow_butt: bool = True,
-             count: int | None = None) -> Grid:
+             count: int | None = None, marks: bool = True) -> Grid:
     """Fit a grid of ``width`` × ``height`` pt pieces with ``bleed`` on ``paper``.
 
     Two layouts are tried: gutters (bleeds abut, 2 × bleed between trims) and,
@@ -183,9 +187,12 @@ def grid_for(width: float, height: float, bleed: float, paper: Paper, *, allow_b
     ``count``: the pieces to print — the tight fit is taken only when it
     prints them on fewer sheets (12 poker cards on Letter: 2 sheets of 3 × 2
     either way, so not the 3 × 3 tight fit; 18: 2 sheets tight, 3 not);
-    ``None``: whenever it holds more pieces a sheet.  The grid is centred on
-    the page so duplex mirroring is exact.  Raises :class:`printkit.PrintkitError`
-    when not even one piece fits (or ``count`` is below 1).
+    ``None``: whenever it holds more pieces a sheet.  ``marks=False`` (pieces
+    used uncut: no crop marks) lets the tight fit's trims reach the printable
+    margin itself.  The grid is centred on the page so duplex mirroring is
+    exact.  Raises :class:`DoesNotFit` (a :class:`printkit.PrintkitError`) when
+    not even one piece fits inside the printer margin, :class:`printkit.PrintkitError`
+    when ``count`` is below 1.
     """
     if count is not None and count < 1:
         raise PrintkitError(f"grid_for: count {count} is not a number of pieces")
@@ -195,8 +202,9 @@ def grid_for(width: float, height: float, bleed: float, paper: Paper, *, allow_b
         options.append((_fit(avail_w, width, bleed, True), _fit(avail_h, height, bleed, True), True))
     roomy = len(options)  # options before this fit inside the footer bands; those after are tight
     for butted in ([False, True] if allow_butt and bleed > 0 else [False]):
-        cols = _fit_tight(paper.box_width, paper.margin, width, bleed, butted)
-        rows = _fit_tight(paper.box_height, paper.margin, height, bleed, butted)
+        clear = TIGHT if marks else 0.0
+        cols = _fit_tight(paper.box_width, paper.margin, width, bleed, butted, clear)
+        rows = _fit_tight(paper.box_height, paper.margin, height, bleed, butted, clear)
         art_w = cols * (width if butted else width + 2 * bleed) + (2 * bleed if butted else 0.0)
         art_h = rows * (height if butted else height + 2 * bleed) + (2 * bleed if butted else 0.0)
         band = max((paper.width - art_w) / 2, (paper.height - art_h) / 2) - paper.margin
@@ -219,9 +227,9 @@ def grid_for(width: float, height: float, bleed: float, paper: Paper, *, allow_b
         best = tight_best if sheets(tight_best) < sheets(roomy_best) else roomy_best
     cols, rows, butted = best
     if cols < 1 or rows < 1:
-        raise PrintkitError(
+        raise DoesNotFit(
             f"a {to_mm(width):.1f} × {to_mm(height):.1f} mm piece with {to_mm(bleed):.1f} mm bleed "
-            f"does not fit on {paper.name} paper"
+            f"does not fit on {paper.name} paper inside a {to_mm(paper.margin):g} mm printer margin"
         )
     px, py = (width, height) if butted else (width + 2 * bleed, height + 2 * bleed)
     grid_w = cols * px + (2 * bleed if butted else 0.0)
@@ -335,7 +343,7 @@ def _impose(components: list[Component], paper: Paper, bleed: float, duplex: str
     open_sheet: tuple[int, float] | None = None
     for (_, _, b, shape, cut), pieces in groups.items():
         w, h = pieces[0].width, pieces[0].height
-        g = grid_for(w, h, b, paper, allow_butt=shape == "rect", count=count_for(len(pieces)))
+        g = grid_for(w, h, b, paper, allow_butt=shape == "rect", count=count_for(len(pieces)), marks=cut)
         per_sheet = g.cols * g.rows
         if combine and open_sheet is not None and cut and sheets[open_sheet[0]].cut:
             index, ceiling = open_sheet

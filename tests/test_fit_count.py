@@ -106,3 +106,30 @@ def test_deck_fits_tight_only_to_save_a_sheet(tmp_path, cards, sheets, least_mar
         # first card's trim lines (left, right, top, bottom) in the same place
         firsts = cols[::2]
         assert all(f == firsts[0] for f in firsts), firsts
+
+
+def test_an_uncut_sheet_needs_no_crop_mark_room(tmp_path):
+    """The Archéo dig site (194 × 250 mm, used uncut: no bleed, no crop marks) on the
+    universal page (210 mm wide) with an 8 mm printer margin: it fits the printable
+    area exactly, and was refused (the whole build, exit 1) because the tight fit kept
+    1.3 mm for crop marks it does not have.  Measured: its page is written, and its
+    art and every glyph lie inside the 8 mm margin."""
+    r = CliRunner().invoke(main, ["build", "archeo", "--paper", "universal", "--printer-margin", "8mm",
+                                  "--out", str(tmp_path), "-q"])
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "archeo" / "dig-site.pdf") as pdf:
+        page = pdf.pages[0]
+        W, H, m = float(page.width), float(page.height), mm(8)
+        objs = page.rects + page.curves + page.chars
+        assert objs
+        for o in objs:
+            assert o["x0"] >= m - 0.05 and o["x1"] <= W - m + 0.05, o.get("text", o["object_type"])
+            assert o["top"] >= m - 0.05 and o["bottom"] <= H - m + 0.05, o.get("text", o["object_type"])
+
+
+def test_a_piece_too_big_names_its_game_part_and_margin(tmp_path):
+    r = CliRunner().invoke(main, ["build", "archeo", "--printer-margin", "15mm", "--out", str(tmp_path), "-q"])
+    assert r.exit_code == 1
+    lines = [ln for ln in r.output.splitlines() if "does not fit" in ln]
+    assert len(lines) == 1 and "Archéo: Dig site:" in lines[0] and "15 mm printer margin" in lines[0], r.output
+    assert "Traceback" not in r.output
