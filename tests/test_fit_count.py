@@ -133,3 +133,26 @@ def test_a_piece_too_big_names_its_game_part_and_margin(tmp_path):
     lines = [ln for ln in r.output.splitlines() if "does not fit" in ln]
     assert len(lines) == 1 and "Archéo: Dig site:" in lines[0] and "15 mm printer margin" in lines[0], r.output
     assert "Traceback" not in r.output
+
+
+def test_every_sheet_says_its_place_in_the_stack_at_a_quarter_inch_printer_margin(tmp_path):
+    """At a 6.35 mm (¼ in) printer margin the full page label ("Archaeologia ·
+    EVENT, OBJECTIVE cards · sheet 1/9 · backs (duplex, flip on long edge)")
+    found no room on some sheets, which then printed no label at all (the
+    cards' backs; the pieces' last sheet, sent to a sheet of its own): each
+    page now takes a shorter form, down to "sheet 3/9 · backs", and no note
+    says a label is missing.  Read off every page with pdfplumber."""
+    import re
+
+    res = CliRunner().invoke(main, ["build", "archaeologia", "--printer-margin", "6.35mm", "--out", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    assert "no room" not in res.output, res.output
+    for name in ("cards.pdf", "pieces.pdf"):
+        with pdfplumber.open(tmp_path / "archaeologia" / name) as pdf:
+            labels = [re.search(r"sheet (\d+)/(\d+)( · (fronts|backs|back left blank))?", p.extract_text() or "")
+                      for p in pdf.pages]
+            assert all(labels), (name, [i for i, m in enumerate(labels, 1) if not m])
+            # fronts and backs alternate: page 2k-1 and 2k are sheet k
+            assert [int(m.group(1)) for m in labels] == [i // 2 + 1 for i in range(len(pdf.pages))], name
+    with pdfplumber.open(tmp_path / "archaeologia" / "pieces.pdf") as pdf:
+        assert len(pdf.pages) == 4  # 2 sheets, as at the default margin

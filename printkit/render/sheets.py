@@ -111,9 +111,11 @@ def _place_face(c, face: Face, p: Placement, theme, defined: set[str], shared_fa
 _OPPOSITE = {"bottom": "top", "top": "bottom", "left": "right", "right": "left"}
 
 
-def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, label: str, defined,
+def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, labels: tuple[str, ...], defined,
           fields_out: list | None, uses: Callable[[str, Face], bool], keep_clear=()) -> tuple[float | None, list[str]]:
     """Draw one page: faces, the footer, then the crop marks (or cut lines).
+    ``labels``: the page label, then shorter forms of it, tried in turn
+    when the one before finds no room in the footer.
     With ``fields_out`` (a list), append the placed components' form fields,
     moved to page coordinates.  Returns the shortest crop mark's visible
     length inside the printable area (pt; ``None`` without crop marks) and
@@ -142,7 +144,10 @@ def _page(c, sheet: SheetLayout, placements, faces_of, paper: Paper, theme, labe
         if turned else list(placements)
     # the keep-clear zones stay where they are on paper: on a turned page, plan in the turned frame
     zones = [(W - x1, H - y1, W - x0, H - y0) for x0, y0, x1, y1 in keep_clear] if turned else list(keep_clear)
-    plan = plan_footer(footer_items(c, theme, label), W, H, paper.margin, planned, marks=crop, keep_clear=zones)
+    for label in labels:
+        plan = plan_footer(footer_items(c, theme, label), W, H, paper.margin, planned, marks=crop, keep_clear=zones)
+        if "label" not in plan.missing:
+            break
     c.saveState()
     if turned:
         c.translate(W, H)
@@ -283,18 +288,20 @@ def draw_sheets(sheets: Iterable[SheetLayout], count: int, *, title: str, paper:
         head = f"{game_title} · {title} · sheet {i}/{n}"
         side = " · fronts" if sheet.backs else ""
         fields_out: list | None = [] if fillable else None
-        results = [_page(c, sheet, sheet.fronts, lambda comp: comp.front, paper, theme, head + side, defined,
-                         fields_out, uses, keep_clear)]
+        results = [_page(c, sheet, sheet.fronts, lambda comp: comp.front, paper, theme,
+                         _labels(head + side, title, i, n, side), defined, fields_out, uses, keep_clear)]
         if fields_out:
             page_fields[pages] = fields_out
         pages += 1
         if sheet.backs:
             results.append(_page(c, sheet, sheet.backs, lambda comp: comp.back, paper, theme,
-                                 head + f" · backs ({duplex_label(duplex)}{', turned 180°' if rotate_backs else ''})",
+                                 _labels(head + f" · backs ({duplex_label(duplex)}{', turned 180°' if rotate_backs else ''})",
+                                         title, i, n, " · backs" + (" turned 180°" if rotate_backs else "")),
                                  defined, None, uses, keep_clear))
             pages += 1
         elif two_sided:  # a fronts-only sheet among two-sided ones: a blank back keeps later fronts on fronts
-            results.append(_page(c, sheet, [], lambda comp: None, paper, theme, head + " · back left blank",
+            results.append(_page(c, sheet, [], lambda comp: None, paper, theme,
+                                 _labels(head + " · back left blank", title, i, n, " · back left blank"),
                                  defined, None, uses, keep_clear))
             pages += 1
         shortest = min((r[0] for r in results if r[0] is not None), default=None)
@@ -312,6 +319,14 @@ def draw_sheets(sheets: Iterable[SheetLayout], count: int, *, title: str, paper:
     return data, pages, short_marks, missing
 
 
+
+
+def _labels(full: str, title: str, i: int, n: int, side: str) -> tuple[str, ...]:
+    """A sheet's page label ``full``, then shorter forms for a footer with
+    less room (a wide printer margin): without the game's title, then only
+    the sheet's number and side ("sheet 3/9 · backs"), so every page still
+    says where it goes in the stack."""
+    return (full, f"{title} · sheet {i}/{n}{side}", f"sheet {i}/{n}{side}")
 
 
 def duplex_label(duplex: str) -> str:
