@@ -190,20 +190,31 @@ def games() -> None:
     """List the registered games (bundled and plug-ins), their components and counts."""
     from printkit.gamekit.options import BuildOptions
     from printkit.paper import get_paper
-    from printkit.registry import all_games
+    from printkit.registry import game_ids, get_game
 
     classic = []  # the default theme, loaded only for a plug-in without a catalogue (it builds its parts)
-    for kit in all_games():
-        if kit.catalogue is None and not classic:
-            from printkit.theme import load_theme
+    failed = 0
+    for game_id in game_ids():  # the registry's games, in its order: a broken plug-in is its own line
+        try:
+            kit = get_game(game_id)
+            if kit.catalogue is None and not classic:
+                from printkit.theme import load_theme
 
-            classic.append(load_theme("classic"))
-        opts = BuildOptions(paper=get_paper("a4"), theme=classic[0] if kit.catalogue is None else None,
-                            players=kit.players[2])
-        click.echo(f"{kit.id}: {kit.title} ({kit.players[0]}–{kit.players[1]} players)")
-        for part in kit.listing(opts):
+                classic.append(load_theme("classic"))
+            opts = BuildOptions(paper=get_paper("a4"), theme=classic[0] if kit.catalogue is None else None,
+                                players=kit.players[2])
+            head = f"{kit.id}: {kit.title} ({kit.players[0]}–{kit.players[1]} players)"
+            rows = kit.listing(opts)
+        except PrintkitError as exc:
+            failed += 1
+            click.echo(f"printkit: {escape_display(str(exc))}", err=True)
+            continue
+        click.echo(head)
+        for part in rows:
             count = f"{part.count} × " if part.count else ""
             click.echo(f"  {part.name:<20} {count}{part.title}  [{part.stock}]")
+    if failed:
+        sys.exit(1)
 
 
 def _refuse_findings(pdf: bytes, name: str) -> None:
