@@ -53,3 +53,19 @@ def test_games_asks_the_registry_for_its_games(monkeypatch, capsys):
     monkeypatch.setattr(registry, "game_ids", lambda: ["archeo"])
     out = CliRunner().invoke(main, ["games"]).output
     assert out.splitlines()[0].startswith("archeo: ") and "archeotrek" not in out
+
+
+# --- --rules FILE: name the folder to give instead ------------------------------------------
+
+@pytest.mark.parametrize("command", [["build", "archeo"], ["score", "archeo", "game.toml"],
+                                     ["validate", "archeo", "game.toml"], ["scorepad", "archeo"]])
+def test_rules_given_a_file_names_the_folder_that_holds_it(tmp_path, command):
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "archeo.toml").write_bytes((ROOT / "rules" / "archeo.toml").read_bytes())
+    where = {"build": ["--out", "out"], "scorepad": ["-o", "pad.html"]}.get(command[0], [])
+    res = _run(*command, "--rules", "house/archeo.toml", *where, cwd=tmp_path)
+    err = res.stderr.strip().splitlines()
+    assert res.returncode == 2 and len(err) == 1, res.stderr
+    assert "is a file" in err[0] and "folder that holds the rules files" in err[0] and err[0].endswith("--rules house")
+    assert not (tmp_path / "out").exists() and not (tmp_path / "pad.html").exists()
