@@ -424,6 +424,35 @@ def _element_key(out: dict, where: str, kind: str, key: str, value: Any, env) ->
         out[key] = _compile(env, str(value), f"{where} ({kind}) {key}")
 
 
+#: ``[card] size = "63.5mm x 88.9mm"`` (``x``, ``X`` or ``×`` between the two lengths).
+_SIZE_PAIR = re.compile(r"\s*(\S+?)\s*[x×X]\s*(\S+)\s*")
+
+
+def _card_length(path: Path, key: str, value: Any, given: Any = None) -> float:
+    """A ``[card]`` length in mm: a number (mm) or a length with its unit
+    (``"63mm"``, ``"6.35cm"``, ``"2.5in"``, ``"180pt"``), as every length
+    of a layout may be.  Raises :class:`printkit.PrintkitError` naming the
+    layout and key for anything else (``given``: the value as written, for
+    ``size``)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(value, str):
+        from printkit import UsageError
+        from printkit.units import parse_length
+
+        try:
+            out = to_mm(parse_length(value, what=key))
+        except UsageError:
+            out = None
+        if out is not None and math.isfinite(out):
+            return out
+    if value is None and key in ("width", "height"):
+        raise PrintkitError(f"{path}: [card] needs size = \"poker\"… or width and height (mm, or with a unit: "
+                            "\"63mm\", \"2.5in\", \"180pt\"; 5–400 mm)")
+    raise PrintkitError(f"{path}: [card] {key} {show(value if given is None else given)} is not a length; give mm "
+                        "(63.5) or a length with its unit: \"63.5mm\", \"6.35cm\", \"2.5in\", \"180pt\"")
+
+
 def load_layout(path: Path) -> Layout:
     """Read and check a layout TOML (see module docstring).
 
@@ -448,17 +477,26 @@ def load_layout(path: Path) -> Layout:
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name).strip("-") or "deck"
     size = card.get("size")
     if size is not None:
-        if size not in CARD_SIZES:
-            raise PrintkitError(f"{path}: [card] size {size!r}; choose one of: {', '.join(CARD_SIZES)} (or width/height in mm)")
-        width, height = CARD_SIZES[size]
+        both = _SIZE_PAIR.fullmatch(size) if isinstance(size, str) else None
+        if both is not None:  # size = "2.5in x 3.5in": a width and a height with their units
+            width = _card_length(path, "size", both.group(1), size)
+            height = _card_length(path, "size", both.group(2), size)
+        elif size not in CARD_SIZES:
+            raise PrintkitError(f"{path}: [card] size {show(size)}; choose one of: {', '.join(CARD_SIZES)}, or give "
+                                "the width and height: size = \"2.5in x 3.5in\", or width/height (mm, or "
+                                "with a unit: \"63mm\", \"2.5in\", \"180pt\")")
+        else:
+            width, height = CARD_SIZES[size]
     else:
-        width, height = card.get("width"), card.get("height")
-        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 5 <= v <= 400 for v in (width, height)):
-            raise PrintkitError(f"{path}: [card] needs size = \"poker\"… or width and height in mm (5–400)")
+        width, height = (_card_length(path, key, card.get(key)) for key in ("width", "height"))
+    if not all(5 <= v <= 400 for v in (width, height)):
+        raise PrintkitError(f"{path}: [card] {width:g} × {height:g} mm; a card's width and height are 5–400 mm")
     shape = card.get("shape", "rect")
     if shape not in ("rect", "circle", "hex"):
         raise PrintkitError(f"{path}: [card] shape {shape!r}; choose rect, circle or hex")
     corner = card.get("corner")
+    if isinstance(corner, str):
+        corner = _card_length(path, "corner", corner)
     if corner is not None and (isinstance(corner, bool) or not isinstance(corner, (int, float))
                                or not 0 <= corner <= min(width, height) / 2 or shape != "rect"):
         raise PrintkitError(f"{path}: [card] corner must be a radius in mm from 0 to "

@@ -69,3 +69,50 @@ def test_rules_given_a_file_names_the_folder_that_holds_it(tmp_path, command):
     assert res.returncode == 2 and len(err) == 1, res.stderr
     assert "is a file" in err[0] and "folder that holds the rules files" in err[0] and err[0].endswith("--rules house")
     assert not (tmp_path / "out").exists() and not (tmp_path / "pad.html").exists()
+
+
+# --- decks: [card] sizes with units ---------------------------------------------------------
+
+def _deck(tmp_path, layout: str, data: str, data_name="cards.csv", *extra):
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    (tmp_path / "front.toml").write_text(layout, encoding="utf-8")
+    (tmp_path / data_name).write_text(data, encoding="utf-8")
+    return CliRunner().invoke(main, ["deck", str(tmp_path / data_name), "--layout", str(tmp_path / "front.toml"),
+                                     "--out", str(tmp_path / "out"), "--quiet", *extra])
+
+
+def _trim_gaps(pdf_path):
+    """The card sizes (mm) the crop marks of a deck's first page mark out, across and down."""
+    from conftest import pdf_pages
+    from printkit.units import to_mm
+
+    with pdf_pages(pdf_path.read_bytes()) as pdf:
+        lines = [ln for ln in pdf.pages[0].lines if abs(ln["linewidth"] - 0.25) < 1e-6]
+    xs = sorted({round(ln["x0"], 3) for ln in lines if abs(ln["x0"] - ln["x1"]) < 1e-6})
+    ys = sorted({round(ln["top"], 3) for ln in lines if abs(ln["top"] - ln["bottom"]) < 1e-6})
+    gap = lambda v: {round(to_mm(b - a), 2) for a, b in zip(v, v[1:])}  # noqa: E731
+    return gap(xs), gap(ys)
+
+
+@pytest.mark.parametrize("card, across, down", [
+    ('width = "2.5in"\nheight = "3.5in"', 63.5, 88.9),
+    ('width = "180pt"\nheight = "88.9mm"', 63.5, 88.9),
+    ('width = "63mm"\nheight = "8.8cm"', 63.0, 88.0),
+    ('size = "2.5in x 3.5in"', 63.5, 88.9),
+])
+def test_card_size_takes_lengths_with_units(tmp_path, card, across, down):
+    layout = f'[card]\nname = "u"\n{card}\ncorner = "0.125in"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\ntext = "{{{{ title }}}}"\n'
+    res = _deck(tmp_path, layout, "title\nA\nB\n")
+    assert res.exit_code == 0, res.output
+    xs, ys = _trim_gaps(tmp_path / "out" / "u.pdf")
+    assert across in xs and down in ys
+
+
+def test_card_size_not_a_length_is_one_line(tmp_path):
+    res = _deck(tmp_path, '[card]\nwidth = "2.5 inches"\nheight = 88\n', "title\nA\n")
+    assert res.exit_code == 1
+    line = res.output.strip()
+    assert "\n" not in line and "width" in line and "'2.5 inches'" in line and "2.5in" in line
