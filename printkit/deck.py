@@ -520,14 +520,16 @@ def load_layout(path: Path) -> Layout:
 
 
 class Row(dict):
-    """One card's data (field → value) and ``line``: the CSV line it starts
-    on (``None`` for TOML data), for messages."""
+    """One card's data (field → value) and ``line``: the line or row it
+    starts on (``None`` for TOML data), for messages, which call it ``unit``:
+    ``CSV line`` (CSV), ``row`` (a spreadsheet's), ``JSON line``."""
 
-    __slots__ = ("line", "bad")
+    __slots__ = ("line", "bad", "unit")
 
-    def __init__(self, *args, line: int | None = None, bad: str | None = None, **kw):
+    def __init__(self, *args, line: int | None = None, bad: str | None = None, unit: str = "CSV line", **kw):
         super().__init__(*args, **kw)
         self.line = line
+        self.unit = unit
         #: why this row cannot be a card (it then prints nothing; the message is listed with the others)
         self.bad = bad
 
@@ -584,6 +586,7 @@ def _grid_rows(name: str, header: list, body, problems: "Problems", unit: str = 
                             "name each column once")
     rows: list[Row] = []
     width, cells_in_all = len(header), 0
+    label = "CSV line" if unit == "line" else unit  # how a card's messages name its place (row_label)
     extra = f"; {how}" if how else ""
     for line, cells in body:
         if not cells or all(c == "" for c in cells):
@@ -603,11 +606,11 @@ def _grid_rows(name: str, header: list, body, problems: "Problems", unit: str = 
             bad = (f"{name}: {unit} {line}, column {show(header[long])}: {len(cells[long]):,} characters; "
                    f"a cell holds at most {MAX_CELL_CHARS:,}")
         if bad is not None:
-            rows.append(Row(line=line, bad=bad))  # keeps the card numbers of the rows after it
+            rows.append(Row(line=line, bad=bad, unit=label))  # keeps the card numbers of the rows after it
             continue
         if len(cells) < width:
             cells = list(cells) + [""] * (width - len(cells))
-        rows.append(Row(zip(header, cells), line=line))
+        rows.append(Row(zip(header, cells), line=line, unit=label))
     return rows
 
 
@@ -629,6 +632,137 @@ def _csv_rows(path: Path, text: str, problems: "Problems") -> list[Row]:
         return _grid_rows(name, header or [], body(), problems, "line", f"{shown}-separated")
     except csv.Error as exc:
         raise PrintkitError(f"{name}: invalid CSV at line {reader.line_num} ({_one_line(exc)})") from None
+
+
+#: Deepest nesting a JSON data file may have (a card is an object in the list: 2).
+MAX_JSON_DEPTH = 64
+
+
+def _json_kind(value) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null"}.get(
+        type(value), "a number")
+
+
+def _json_rows(path: Path) -> list[Row]:
+    """Rows of a JSON data file: a list of objects, one per card, each key a
+    column (``[{"title": "Amphora", "qty": 2}, …]``).  Values keep their
+    type as TOML's do (text, whole and decimal numbers, ``true``/``false``);
+    ``null`` is an empty cell.  Each row knows the line its object starts on
+    (``JSON line 12``).  An item that is not an object, a value that is a
+    list or an object, an empty key or a text over :data:`MAX_CELL_CHARS`
+    is a problem of its row (the row then prints nothing; listed with the
+    others).  Bounded like CSV: :data:`MAX_DATA_BYTES`, :data:`MAX_COLUMNS`
+    distinct keys, :data:`MAX_CELLS` values, nesting at most
+    :data:`MAX_JSON_DEPTH` deep (checked before parsing).  Raises
+    :class:`printkit.PrintkitError` (one line: the file, and the line and
+    column of bad JSON) otherwise."""
+    import json
+
+    name = escape_display(str(path))
+    text = decode_text(read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data"), path)
+    _check_json_depth(text, name)
+
+    def refuse_constant(word):
+        raise ValueError(f"{word} is not a JSON number")
+
+    from printkit.inputfiles import _DuplicateKey, _LongNumber, _int, _pairs, parse_json
+
+    decoder = json.JSONDecoder(parse_constant=refuse_constant, object_pairs_hook=_pairs, parse_int=_int)
+    ws = re.compile(r"[ \t\n\r]*")
+    pos = ws.match(text, 0).end()
+    if not text.startswith("[", pos):
+        try:
+            top = _json_kind(decoder.decode(text))
+        except (ValueError, RecursionError):
+            top = "not a list"
+        raise PrintkitError(f"{name}: expected a list of objects, one per card ([{{\"title\": \"Amphora\", "
+                            f"\"qty\": 2}}, …]); this file holds {top}")
+    pos, line, counted = ws.match(text, pos + 1).end(), 1, 0
+    rows: list[Row] = []
+    columns: set[str] = set()
+    values = 0
+
+    def where(at: int) -> tuple[int, int]:
+        nonlocal line, counted
+        line += text.count("\n", counted, at)
+        counted = at
+        return line, at - (text.rfind("\n", 0, at) + 1) + 1
+
+    try:
+        while not text.startswith("]", pos):
+            if pos >= len(text):
+                raise PrintkitError(f"{name}: invalid JSON: the list of cards is not closed (no ']' at the end)")
+            if rows:
+                if not text.startswith(",", pos):
+                    ln, col = where(pos)
+                    raise PrintkitError(f"{name}: invalid JSON at line {ln}, column {col} (expected ',' or ']' "
+                                        "after a card)")
+                pos = ws.match(text, pos + 1).end()
+            start = pos
+            item, pos = decoder.raw_decode(text, pos)
+            pos = ws.match(text, pos).end()
+            ln, _ = where(start)
+            n = len(rows) + 1
+            at = f"{name}: card {n} (JSON line {ln})"
+            if not isinstance(item, dict):
+                rows.append(Row(line=ln, unit="JSON line", bad=f"{at}: {_json_kind(item)}; each card is an "
+                                                               "object of column names and values"))
+                continue
+            bad = None
+            for key, value in item.items():
+                if not key.strip():
+                    bad = f"{at}: a key with no name; name every column"
+                elif isinstance(value, (dict, list)):
+                    bad = (f"{at}, column {show(key)}: {_json_kind(value)}; a card's value is text, a number "
+                           "or true/false")
+                elif isinstance(value, str) and len(value) > MAX_CELL_CHARS:
+                    bad = f"{at}, column {show(key)}: {len(value):,} characters; a cell holds at most {MAX_CELL_CHARS:,}"
+                if bad:
+                    break
+            values += len(item)
+            if values > MAX_CELLS:
+                raise PrintkitError(f"{name}: more than {MAX_CELLS:,} values by card {n} (JSON line {ln}); a deck's "
+                                    f"data holds at most {MAX_CELLS:,}")
+            columns.update(k.strip() for k in item)
+            if len(columns) > MAX_COLUMNS:
+                raise PrintkitError(f"{name}: more than {MAX_COLUMNS:,} different keys by card {n} (JSON line {ln}); "
+                                    f"a deck's data has at most {MAX_COLUMNS:,} columns")
+            if bad:
+                rows.append(Row(line=ln, unit="JSON line", bad=bad))
+                continue
+            rows.append(Row(((k.strip(), "" if v is None else v) for k, v in item.items()), line=ln, unit="JSON line"))
+        rest = ws.match(text, pos + 1).end()
+        if rest != len(text):
+            ln, col = where(rest)
+            raise PrintkitError(f"{name}: invalid JSON at line {ln}, column {col} (more after the list's ']')")
+        if "\\u" in text and re.search(r"\\u[dD][89a-fA-F]", text):
+            parse_json(text, name)  # a lone surrogate escape (not a character): its one line
+    except (_DuplicateKey, _LongNumber):
+        parse_json(text, name)  # the strict reader's own line: the key written twice, the runaway number
+        raise PrintkitError(f"{name}: invalid JSON") from None
+    except json.JSONDecodeError as exc:
+        raise PrintkitError(f"{name}: invalid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})") from None
+    except ValueError as exc:  # NaN, Infinity
+        ln, col = where(pos)
+        raise PrintkitError(f"{name}: invalid JSON in the card at line {ln} ({_one_line(exc)})") from None
+    return rows
+
+
+def _check_json_depth(text: str, name: str) -> None:
+    """Refuse JSON nested deeper than :data:`MAX_JSON_DEPTH` (Python's
+    parser recurses once per level: 100,000 ``[`` end in a RecursionError),
+    counting brackets outside strings."""
+    depth = 0
+    for m in re.finditer(r'"(?:[^"\\]|\\.)*"|[\[{]|[\]}]', text):
+        tok = m.group()
+        if tok in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                line = text.count("\n", 0, m.start()) + 1
+                raise PrintkitError(f"{name}: JSON nested more than {MAX_JSON_DEPTH} deep at line {line}; a card is "
+                                    "an object in one list")
+        elif tok in "]}":
+            depth -= 1
 
 
 def _cell_text(value) -> str:
@@ -1111,9 +1245,11 @@ def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str
     elif suffix in (".xls", ".numbers", ".fods"):
         raise PrintkitError(f"{escape_display(str(path))}: printkit reads card data from CSV, TOML, .xlsx or .ods; "
                             f"save this spreadsheet as .xlsx, .ods or CSV")
-    elif suffix in (".json", ".yaml", ".yml", ".xml"):  # not CSV: read as CSV they give a problem per line
-        raise PrintkitError(f"{escape_display(str(path))}: printkit reads card data from CSV, TOML ([[card]] "
-                            f"tables), .xlsx or .ods, not {suffix[1:].upper()}; save the cards in one of those")
+    elif suffix == ".json":
+        rows = _json_rows(path)
+    elif suffix in (".yaml", ".yml", ".xml"):  # not CSV: read as CSV they give a problem per line
+        raise PrintkitError(f"{escape_display(str(path))}: printkit reads card data from CSV, JSON, TOML "
+                            f"([[card]] tables), .xlsx or .ods, not {suffix[1:].upper()}; save the cards in one of those")
     else:
         raw = read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data")
         if raw.startswith(b"PK\x03\x04"):  # a ZIP: a spreadsheet saved under another name?
@@ -1130,7 +1266,7 @@ def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str
             row["qty"] = 0
             continue
         qty = row.get("qty", 1)
-        at = f"card {n}" + (f" (line {row.line})" if row.line else "")
+        at = f"card {n}" + (f" ({row.unit} {row.line})" if row.line else "")
         try:
             qty = int(str(qty).strip() or "1")
             if not 0 <= qty <= MAX_QTY:
@@ -2029,9 +2165,10 @@ def _check_glyphs(el: dict, i: int, theme, where: str, allow_missing_glyphs: boo
 
 
 def row_label(layout: Layout, row: dict, n: int) -> str:
-    """``front.toml: card 3 (CSV line 4)``: how messages name a card."""
+    """``front.toml: card 3 (CSV line 4)``: how messages name a card (a
+    spreadsheet's ``row 4``, JSON's ``JSON line 12``)."""
     line = getattr(row, "line", None)
-    return f"{layout.path.name}: card {n}" + (f" (CSV line {line})" if line else "")
+    return f"{layout.path.name}: card {n}" + (f" ({getattr(row, 'unit', 'CSV line')} {line})" if line else "")
 
 
 class _Plan:

@@ -71,7 +71,7 @@ def test_every_bad_row_and_cell_is_listed_at_once(tmp_path):
     lines = r.output.strip().splitlines()
     assert all(ln.startswith("printkit: ") for ln in lines), lines
     assert len(lines) == 4, lines
-    assert "card 1 (line 2): qty 'x' is not a whole number" in lines[0]
+    assert "card 1 (CSV line 2): qty 'x' is not a whole number" in lines[0]
     assert "line 3 has 4 cells but the header 3" in lines[1]
     assert "card 3 (CSV line 4), element 1 (text)" in lines[2] and "does not fit" in lines[2]
     assert "card 4 (CSV line 5), element 2 (box)" in lines[3] and "'notacolour'" in lines[3]

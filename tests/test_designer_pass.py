@@ -116,3 +116,76 @@ def test_card_size_not_a_length_is_one_line(tmp_path):
     assert res.exit_code == 1
     line = res.output.strip()
     assert "\n" not in line and "width" in line and "'2.5 inches'" in line and "2.5in" in line
+
+
+# --- decks: JSON data -----------------------------------------------------------------------
+
+_TITLE_LAYOUT = ('[card]\nname = "j"\nsize = "poker"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\n'
+                 'font = "display"\ntext = "{{ title }} {{ value }}"\n')
+
+
+def test_json_data_prints_one_card_per_object(tmp_path):
+    from conftest import pdf_pages
+
+    data = ('[\n  {"title": "Amphora", "value": 4, "qty": 2},\n  {"title": "Mirror", "value": 7.5},\n'
+            '  {"title": "Coin", "value": null}\n]\n')
+    res = _deck(tmp_path, _TITLE_LAYOUT, data, "cards.json")
+    assert res.exit_code == 0, res.output
+    with pdf_pages((tmp_path / "out" / "j.pdf").read_bytes()) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert text.count("Amphora 4") == 2 and "Mirror 7.5" in text and "Coin" in text and "None" not in text
+
+
+def test_json_row_problems_are_listed_at_once_with_file_and_line(tmp_path):
+    data = ('[\n  {"title": "Amphora", "value": 4},\n  {"title": ["x"], "value": 1},\n  5,\n'
+            '  {"title": "Κρατήρ", "value": 2, "qty": "two"}\n]\n')
+    res = _deck(tmp_path, _TITLE_LAYOUT, data, "cards.json")
+    assert res.exit_code == 1
+    lines = res.output.strip().splitlines()
+    assert all(ln.startswith("printkit: ") for ln in lines) and "Traceback" not in res.output
+    assert any("cards.json: card 2 (JSON line 3), column 'title': a list" in ln for ln in lines), lines
+    assert any("cards.json: card 3 (JSON line 4): a number" in ln for ln in lines), lines
+    assert any("card 4 (JSON line 5): qty 'two'" in ln for ln in lines), lines
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))
+
+
+@pytest.mark.parametrize("data, says", [
+    ('{"cards": []}', "expected a list of objects"),
+    ('[{"title": "A"} {"title": "B"}]', "line 1, column 17"),
+    ('[{"title": "A"}', "not closed"),
+    ('[{"title": "A", "title": "B"}]', "appears twice"),
+    ('[{"title": NaN}]', "NaN"),
+    ('[' * 100_000, "nested more than 64"),
+    ('[{"title": "A"}] trailing', "more after the list"),
+], ids=["object", "no-comma", "open", "twice", "nan", "deep", "trailing"])
+def test_bad_json_data_is_one_line(tmp_path, data, says):
+    res = _deck(tmp_path, _TITLE_LAYOUT, data, "cards.json")
+    assert res.exit_code == 1
+    line = res.output.strip()
+    assert "\n" not in line and "cards.json" in line and says in line, line
+
+
+def test_json_data_is_read_bounded(tmp_path, monkeypatch):
+    from printkit import deck
+
+    monkeypatch.setattr(deck, "MAX_DATA_BYTES", 1000)
+    (tmp_path / "big.json").write_text("[" + ",".join(['{"title": "A"}'] * 200) + "]")
+    with pytest.raises(deck.PrintkitError, match="big.json"):
+        deck.load_rows(tmp_path / "big.json")
+
+
+def test_spreadsheet_rows_are_called_rows_not_csv_lines(tmp_path):
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    for row in (["title", "value"], ["Amphora", 1], ["Κρατήρ", 2]):
+        wb.active.append(row)
+    wb.save(tmp_path / "cards.xlsx")
+    (tmp_path / "front.toml").write_text(_TITLE_LAYOUT)
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    res = CliRunner().invoke(main, ["deck", str(tmp_path / "cards.xlsx"), "--layout", str(tmp_path / "front.toml"),
+                                    "--out", str(tmp_path / "out"), "-q"])
+    assert res.exit_code == 1 and "card 2 (row 3)" in res.output and "CSV" not in res.output, res.output
