@@ -1202,6 +1202,46 @@ def _ods_rows(path: Path, problems: "Problems", warnings: list[str] | None = Non
     return rows
 
 
+def placeholder_name(column: str) -> str:
+    """The name a layout's placeholder reaches ``column`` by: the column's
+    name in lower case with every run of characters other than letters,
+    digits and ``_`` made one ``_`` (none at either end): ``Card Title`` →
+    ``card_title``, ``Cost (gold)`` → ``cost_gold``, ``Title`` → ``title``.
+    ``""`` when that is no placeholder name (it would start with a digit)."""
+    name = re.sub(r"\W+", "_", column).strip("_").lower()
+    return name if name.isidentifier() else ""
+
+
+def _add_placeholder_names(path: Path, rows: list[Row]) -> None:
+    """Give every column whose :func:`placeholder_name` differs from its own
+    name that name too, in every row (``{{ card_title }}`` for ``Card
+    Title``; the column keeps its own name).  Two columns reaching the same
+    name (``Card Title`` and ``card_title``, ``Title`` and ``title``) are one
+    :class:`printkit.PrintkitError` naming both."""
+    columns: dict[str, None] = {}
+    for row in rows:
+        columns.update(dict.fromkeys(row))
+    extra: dict[str, str] = {}
+    owner = {name: name for name in columns}
+    for column in columns:
+        alias = placeholder_name(column)
+        if not alias or alias == column:
+            continue
+        other = owner.get(alias)
+        if other is not None and other != column:
+            raise PrintkitError(f"{escape_display(str(path))}: columns {show(other)} and {show(column)} are both "
+                                f"{{{{ {alias} }}}} in a layout (a placeholder names a column in lower case, spaces "
+                                "and punctuation as _); rename one of them")
+        owner[alias] = column
+        extra[column] = alias
+    if not extra:
+        return
+    for row in rows:
+        for column, alias in extra.items():
+            if column in row:
+                row[alias] = row[column]
+
+
 def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str] | None = None) -> list[Row]:
     """Read card data: CSV (header row; UTF-8, BOM tolerated; comma,
     semicolon or tab separated, sniffed by :func:`sniff_delimiter`), TOML
@@ -1260,6 +1300,7 @@ def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str
         rows = _csv_rows(path, decode_text(raw, path), problems)  # read once: the bytes above
     if not rows and not problems.total:
         raise PrintkitError(f"{path}: no cards")
+    _add_placeholder_names(path, rows)
     for n, row in enumerate(rows, 1):
         if row.bad is not None:
             problems.add(PrintkitError(row.bad))

@@ -189,3 +189,30 @@ def test_spreadsheet_rows_are_called_rows_not_csv_lines(tmp_path):
     res = CliRunner().invoke(main, ["deck", str(tmp_path / "cards.xlsx"), "--layout", str(tmp_path / "front.toml"),
                                     "--out", str(tmp_path / "out"), "-q"])
     assert res.exit_code == 1 and "card 2 (row 3)" in res.output and "CSV" not in res.output, res.output
+
+
+# --- decks: column names with spaces --------------------------------------------------------
+
+def test_a_column_with_spaces_is_reachable_in_lower_case_with_underscores(tmp_path):
+    from conftest import pdf_pages
+
+    layout = ('[card]\nname = "s"\nsize = "poker"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\n'
+              'text = "{{ card_title }} / {{ cost_gold }} / {{ Kind }} / {{ kind }}"\n')
+    res = _deck(tmp_path, layout, "Card Title,Cost (gold),Kind\nAmphora,3,Pottery\n")
+    assert res.exit_code == 0, res.output
+    with pdf_pages((tmp_path / "out" / "s.pdf").read_bytes()) as pdf:
+        assert "Amphora / 3 / Pottery / Pottery" in pdf.pages[0].extract_text()
+
+
+def test_two_columns_reaching_one_placeholder_name_is_one_error(tmp_path):
+    layout = '[card]\nname = "s"\nsize = "poker"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\ntext = "{{ card_title }}"\n'
+    res = _deck(tmp_path, layout, "Card Title,card_title\nAmphora,Jar\nMirror,Glass\n")
+    assert res.exit_code == 1
+    line = res.output.strip()
+    assert "\n" not in line and "'Card Title'" in line and "'card_title'" in line and "{{ card_title }}" in line
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_column_name_rule_is_documented():
+    text = (ROOT / "docs" / "deck-layouts.md").read_text(encoding="utf-8")
+    assert "`Card Title` is\n`{{ card_title }}`" in text
