@@ -178,46 +178,136 @@ PROGRESS_ROWS = 500
 
 
 class DeckErrors(PrintkitError):
-    """Several problems at once: ``lines`` (one per problem, at most
+    """Several problems at once: ``lines`` (one per problem, or per kind of
+    problem on many cards — see :class:`Problems` —, at most
     :data:`printkit.messages.MAX_SHOWN`, then ``… and N more problem(s)``)
-    and ``total``.  ``str()`` is the first line and the count, so a caller
-    that shows one line still says how many there are."""
+    and ``total`` (every problem).  ``str()`` is the first line and the count,
+    so a caller that shows one line still says how many there are.  ``more``:
+    the problems the lines leave out (default: ``total`` less one a line)."""
 
-    def __init__(self, lines: list[str], total: int | None = None):
-        from printkit.messages import capped_lines
+    def __init__(self, lines: list[str], total: int | None = None, more: int | None = None):
+        from printkit.messages import capped_lines, more_line
 
         total = len(lines) if total is None else total
         self.total = total
-        self.lines = capped_lines(lines, total)
-        more = f" (and {total - 1:,} more problem(s))" if total > 1 else ""
-        super().__init__(f"{lines[0]}{more}")
+        if more is None:
+            self.lines = capped_lines(lines, total)
+        else:
+            self.lines = list(lines) + ([more_line(more)] if more else [])
+        rest = f" (and {total - 1:,} more problem(s))" if total > 1 else ""
+        super().__init__(f"{lines[0]}{rest}")
+
+
+#: Where a problem line names its card (``front.toml: card 4 (CSV line 5), …``)
+#: or a data line or row (``d.csv: line 3 has …``): what :class:`Problems` merges by.
+_PLACE = re.compile(r"(?P<pre>[^\n]*?: )(?:card (?P<card>\d+)(?: \((?P<unit>CSV line|row|JSON line) (?P<at>\d+)\))?"
+                    r"|(?P<lunit>line|row) (?P<line>\d+))(?P<post>[,: ][^\n]*)")
+#: What a problem's kind ignores: quoted values, code points and numbers (not an element's number).
+_VALUES = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|U\+[0-9A-F]{4,6}|(?<!element )(?<![\w.])\d[\d,.]*")
+#: A list of masked values (``# (#), # (#) and # more``): one value, whatever its length.
+_RUNS = re.compile(r"#(?:[ (),#]|and )*#")
+#: Cards or lines named in one merged line, as ranges, before ``…``.
+MERGED_RANGES = 12
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``3–7, 9, 12–14`` (at most :data:`MERGED_RANGES` ranges, then ``…`` and the last)."""
+    out: list[str] = []
+    start = prev = numbers[0]
+    for n in numbers[1:] + [None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        out.append(f"{start}" if start == prev else f"{start}–{prev}")
+        if n is not None:
+            start = prev = n
+    return ", ".join(out[:MERGED_RANGES]) + (f", …, {out[-1]}" if len(out) > MERGED_RANGES else "")
+
+
+class _Kind:
+    """Problems of one kind (:class:`Problems`): the first one's line, and
+    the cards (or lines) with their data lines."""
+
+    __slots__ = ("first", "match", "places", "same")
+
+    def __init__(self, first: str, match):
+        self.first, self.match, self.places, self.same = first, match, [], True
+
+    def line(self) -> str:
+        if len(self.places) == 1:
+            return self.first
+        m = self.match
+        first = self.places[0][0]
+        nums = sorted({p for p, _ in self.places if p != first})
+        ats = sorted({a for p, a in self.places if a is not None and p != first})
+        if m.group("card") is not None:
+            what = "card" if len(nums) == 1 else "cards"
+            where = f"{what} {_ranges(nums)}" + (f" ({m.group('unit')}{'s' * (len(ats) > 1)} {_ranges(ats)})"
+                                                  if ats else "")
+        else:
+            where = f"{m.group('lunit')}{'s' * (len(nums) > 1)} {_ranges(nums)}"
+        how = "the same" if self.same else "alike"
+        return f"{self.first} — {how} on {len(nums):,} more: {where}"
 
 
 class Problems:
     """Collects the problems of a deck (errors of many rows and cells):
     :meth:`add` a :class:`printkit.PrintkitError` (a :class:`DeckErrors`
     adds each of its lines), :meth:`check` raises :class:`DeckErrors` when
-    any were added.  Keeps the first :data:`printkit.messages.MAX_SHOWN`
-    lines and counts the rest."""
+    any were added, every problem counted.  Problems of one kind on many
+    cards (or data lines) are one line naming them: the same message but
+    for the card, its quoted values, code points and numbers (a list of
+    them counting as one) —
+    ``front.toml: card 2 (CSV line 3), element 1 (text): … — the same on
+    479 more: cards 3–481 (CSV lines 4–482)`` (``alike`` when their values
+    differ: the first card's message is shown).  Keeps the first
+    :data:`printkit.messages.MAX_SHOWN` lines and counts the rest."""
 
     def __init__(self):
         from printkit.messages import MAX_SHOWN
 
-        self.lines: list[str] = []
+        self.kinds: dict[object, _Kind | str] = {}
         self.total = 0
+        self.hidden = 0
         self._limit = MAX_SHOWN
+
+    @property
+    def lines(self) -> list[str]:
+        return [k if isinstance(k, str) else k.line() for k in self.kinds.values()]
 
     def add(self, exc: PrintkitError) -> None:
         if isinstance(exc, DeckErrors):
             lines, total = [ln for ln in exc.lines if not ln.startswith("… and ")], exc.total
         else:
             lines, total = [str(exc)], 1
-        self.lines.extend(lines[:max(0, self._limit - len(self.lines))])
+        for line in lines:
+            self._add_line(line)
+        self.hidden += max(0, total - len(lines))
         self.total += total
+
+    def _add_line(self, line: str) -> None:
+        m = _PLACE.fullmatch(line)
+        if m is None:
+            key: object = ("line", len(self.kinds))
+        else:
+            key = (m.group("pre"), m.group("card") is None, m.group("unit"), m.group("lunit"),
+                   _RUNS.sub("#", _VALUES.sub("#", m.group("post"))))
+        kind = self.kinds.get(key)
+        if kind is None:
+            if len(self.kinds) >= self._limit:
+                self.hidden += 1
+                return
+            kind = self.kinds[key] = line if m is None else _Kind(line, m)
+        if m is not None:
+            number = int(m.group("card") or m.group("line"))
+            at = m.group("at")
+            kind.places.append((number, int(at) if at else None))
+            if m.group("post") != kind.match.group("post"):
+                kind.same = False
 
     def check(self) -> None:
         if self.total:
-            raise DeckErrors(self.lines, self.total)
+            raise DeckErrors(self.lines, self.total, more=self.hidden)
 
 
 @dataclass(frozen=True)

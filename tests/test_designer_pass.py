@@ -216,3 +216,28 @@ def test_two_columns_reaching_one_placeholder_name_is_one_error(tmp_path):
 def test_the_column_name_rule_is_documented():
     text = (ROOT / "docs" / "deck-layouts.md").read_text(encoding="utf-8")
     assert "`Card Title` is\n`{{ card_title }}`" in text
+
+
+# --- decks: one kind of problem on many rows is one line ------------------------------------
+
+def test_problems_of_one_kind_on_many_rows_are_one_line_each_kind_still_listed(tmp_path):
+    words = ["Κρατήρ", "Ζεύς", "Ωμέγα"]
+    rows = "".join(f"{words[i % 3]} {i},{'nocolour' if i % 2 else '#112233'}\n" for i in range(500))
+    layout = ('[card]\nname = "m"\nsize = "poker"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\nfont = "display"\n'
+              'text = "{{ title }}"\n\n[[element]]\ntype = "box"\nx = 1\ny = 1\nw = 5\nh = 5\nfill = "{{ colour }}"\n'
+              '\n[[element]]\ntype = "text"\nx = 5\ny = 40\ntext = "{{ nope }}"\n')
+    res = _deck(tmp_path, layout, "title,colour\n" + rows + "a,b,c\n")
+    assert res.exit_code == 1
+    lines = res.output.strip().splitlines()
+    assert len(lines) == 4, lines
+    assert all(ln.startswith("printkit: ") for ln in lines)
+    extra, missing, glyphs, colour = lines
+    assert "line 502 has 3 cells" in extra
+    assert "card 1 (CSV line 2), element 3 text: 'nope' is undefined" in missing
+    assert missing.endswith("— the same on 499 more: cards 2–500 (CSV lines 3–501)")
+    assert "card 1 (CSV line 2): element 1 (text)" in glyphs and "has no glyph for 'Κ'" in glyphs
+    assert glyphs.endswith("— alike on 499 more: cards 2–500 (CSV lines 3–501)")
+    assert "card 2 (CSV line 3), element 2 (box): colour 'nocolour'" in colour
+    assert "the same on 249 more: cards 4, 6, 8," in colour and colour.endswith(", …, 500 (CSV lines 5, 7, 9, "
+                                                                              "11, 13, 15, 17, 19, 21, 23, 25, 27, …, 501)")
+    assert not (tmp_path / "out").exists()
