@@ -241,3 +241,25 @@ def test_problems_of_one_kind_on_many_rows_are_one_line_each_kind_still_listed(t
     assert "the same on 249 more: cards 4, 6, 8," in colour and colour.endswith(", …, 500 (CSV lines 5, 7, 9, "
                                                                               "11, 13, 15, 17, 19, 21, 23, 25, 27, …, 501)")
     assert not (tmp_path / "out").exists()
+
+
+# --- decks: a TTS export of cards with no backs says which back TTS shows --------------------
+
+EX = ROOT / "examples" / "deck"
+
+
+def test_tts_export_without_backs_notes_the_back_tts_shows_once(tmp_path):
+    from PIL import Image
+
+    res = _run("deck", str(EX / "cards.csv"), "--layout", str(EX / "front.toml"), "--format", "tts,pdf",
+               "--out", str(tmp_path / "out"))
+    assert res.returncode == 0, res.stderr
+    notes = [ln for ln in res.stderr.splitlines() if ln.startswith("note: tts")]
+    assert len(notes) == 1, res.stderr
+    assert "no back" in notes[0] and "finds-back.png" in notes[0] and "white" in notes[0] and "--back" in notes[0]
+    back = Image.open(tmp_path / "out" / "finds" / "tts" / "finds-back.png").convert("RGB")
+    assert back.getextrema() == ((255, 255), (255, 255), (255, 255))  # what the note says: plain white
+
+    res = _run("deck", str(EX / "cards.csv"), "--layout", str(EX / "front.toml"), "--back", str(EX / "back.toml"),
+               "--format", "tts", "--out", str(tmp_path / "out2"))
+    assert res.returncode == 0 and "note: tts" not in res.stderr, res.stderr
