@@ -263,3 +263,55 @@ def test_tts_export_without_backs_notes_the_back_tts_shows_once(tmp_path):
     res = _run("deck", str(EX / "cards.csv"), "--layout", str(EX / "front.toml"), "--back", str(EX / "back.toml"),
                "--format", "tts", "--out", str(tmp_path / "out2"))
     assert res.returncode == 0 and "note: tts" not in res.stderr, res.stderr
+
+
+# --- Archaeology: a house rule's two-digit cost beside the coin --------------------------------
+
+def _big_numbers_clear_of_their_icons(pdf_path) -> int:
+    """Check every big "$NN" of a rule card on the cards PDF: the gold coin to
+    its left ends 2 pt or more before the "$" starts, and the value ends
+    inside its panel.
+    Returns how many were checked."""
+    import pdfplumber
+
+    checked = 0
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            chars = [ch for ch in page.chars if ch["size"] > 12]
+            for i, ch in enumerate(chars):
+                if ch["text"] != "$":
+                    continue
+                run = [ch]
+                for c in chars[i + 1:i + 4]:  # the value's digits, each right after the one before
+                    if not (c["text"].isdigit() and abs(c["top"] - ch["top"]) < 1 and abs(c["x0"] - run[-1]["x1"]) < 1):
+                        break
+                    run.append(c)
+                right = max(c["x1"] for c in run)
+                near = [cv for cv in page.curves if cv["bottom"] > ch["top"] and cv["top"] < ch["bottom"]]
+                coins = [cv for cv in near if 10 < cv["x1"] - cv["x0"] < 20 and cv["x1"] < right and cv["x0"] < ch["x0"]]
+                panels = [cv for cv in page.curves if cv["x0"] < ch["x0"] and cv["x1"] > ch["x1"]
+                          and cv["top"] < ch["top"] and cv["bottom"] > ch["bottom"]]
+                if not coins:
+                    continue  # a treasure's museum price: no coin beside it
+                assert panels, (page.page_number, ch["x0"])
+                coin = max(coins, key=lambda cv: cv["x1"])
+                panel = min(panels, key=lambda cv: cv["x1"] - cv["x0"])
+                # at least 2 pt of ground between them (the "$" touched the coin at 0.5 pt and less)
+                assert ch["x0"] - coin["x1"] >= 2, (page.page_number, coin["x1"], ch["x0"], "".join(c["text"] for c in run))
+                assert right <= panel["x1"] - 2, (page.page_number, right, panel["x1"])
+                checked += 1
+    return checked
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theme", ["classic", "highcontrast"])
+def test_archaeology_thief_cost_of_a_house_rule_clears_the_coin(tmp_path, theme):
+    rules = (ROOT / "rules" / "archaeology.toml").read_text(encoding="utf-8")
+    rules = rules.replace("\nthief_cost = 1\n", "\nthief_cost = 88\n").replace("\nmaster_thief_cost = 5\n",
+                                                                              "\nmaster_thief_cost = 99\n")
+    (tmp_path / "house").mkdir()
+    (tmp_path / "house" / "archaeology.toml").write_text(rules, encoding="utf-8")
+    res = _run("build", "archaeology", "--rules", str(tmp_path / "house"), "--theme", theme,
+               "--out", str(tmp_path / "out"), "-q")
+    assert res.returncode == 0, res.stderr
+    assert _big_numbers_clear_of_their_icons(tmp_path / "out" / "archaeology" / "cards.pdf") >= 10  # 9 thieves, 1 master thief
