@@ -62,7 +62,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printkit import PrintkitError, interrupt
+from printkit import PrintkitError, fontfiles, interrupt
 from printkit.model import Component, ComponentSet, Face
 from printkit.inputfiles import (decode_text, eight_bit_grey, escape_display, image_decode_problem, image_size_problem,
                                  read_bytes, show)
@@ -1887,8 +1887,8 @@ class CustomFont:
 
 #: (layout folder, font spec) → :class:`CustomFont`, for this process.
 _CUSTOM: dict[tuple[str, str], CustomFont] = {}
-#: Font file suffixes a layout's ``font`` may name.
-FONT_FILES = (".ttf", ".otf")
+#: Font file suffixes a layout's ``font`` may name (:mod:`printkit.fontfiles`).
+FONT_FILES = fontfiles.FONT_FILES
 
 
 def font_name(theme, spec: str, base: Path | None, at: str) -> str:
@@ -1916,7 +1916,7 @@ def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
     from printkit.theme import font_problem
 
     spec = str(spec).strip()
-    if spec.lower().endswith(FONT_FILES):
+    if fontfiles.is_font_file(spec):
         if base is None:
             raise PrintkitError(f"{at}: font {show(spec)}: a font file needs a layout folder")
         path = image_path(base, spec, at)  # relative, inside the layout's folder
@@ -1924,11 +1924,12 @@ def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
             raise PrintkitError(f"{at}: font file {show(spec)} {_not_a_file(path)}")
         label = path.name
     else:
-        path, label = _installed_font(spec, at), show(spec)
+        path = fontfiles.installed_font(spec, at, f"a theme role ({', '.join(THEME_ROLES)}), a .ttf/.otf file "
+                                                  "next to the layout")
+        label = show(spec)
     data = read_bytes(path, kind="font")
     digest = hashlib.sha256(data).hexdigest()
-    if data[:4] == b"OTTO":
-        data = _cff_to_truetype(data, digest, label, at)
+    data = fontfiles.truetype_bytes(data, label, at)
     problem = font_problem(data)
     if problem:
         raise PrintkitError(f"{at}: font {label} is {problem}")
@@ -1949,34 +1950,6 @@ def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
     return CustomFont(name, label, chars)
 
 
-def _installed_font(name: str, at: str) -> Path:
-    """The file of the installed font called ``name`` (fontconfig's
-    ``fc-match``; its family, full name or PostScript name must be ``name``,
-    any case)."""
-    import shutil
-    import subprocess
-
-    if not name or any(ch in name for ch in ":=\n\0") or len(name) > 200:
-        raise PrintkitError(f"{at}: font {show(name)}: not a font role, a .ttf/.otf file or a font name")
-    fc = shutil.which("fc-match")
-    if fc is None:
-        raise PrintkitError(f"{at}: font {show(name)} is neither a theme font role nor a .ttf/.otf file, and "
-                            "fonts by name need fontconfig (fc-match); put the font file next to the layout")
-    try:
-        out = subprocess.run([fc, "--format=%{file}\n%{family}\n%{fullname}\n%{postscriptname}", name],
-                             capture_output=True, timeout=20, text=True, errors="replace").stdout
-    except (OSError, subprocess.SubprocessError) as exc:
-        raise PrintkitError(f"{at}: font {show(name)}: fc-match failed ({_one_line(exc)})") from None
-    lines = out.split("\n")
-    file = lines[0] if lines else ""
-    names = {n.strip().casefold() for line in lines[1:4] for n in line.split(",") if n.strip()}
-    if not file or name.strip().casefold() not in names:
-        closest = lines[1].split(",")[0] if len(lines) > 1 and lines[1] else "none"
-        raise PrintkitError(f"{at}: font {show(name)} is not a theme role ({', '.join(THEME_ROLES)}), a .ttf/.otf "
-                            f"file next to the layout or an installed font (closest installed: {show(closest)})")
-    return Path(file)
-
-
 #: Theme font roles named in messages.
 THEME_ROLES = ("display", "body", "bold", "semibold", "italic")
 
@@ -1986,116 +1959,6 @@ def _not_a_file(path: Path) -> str:
     not there, or it is a folder, pipe or device (never opened: a pipe would
     block)."""
     return "is not a regular file" if path.exists() else "not found next to the layout"
-
-
-#: Most TrueType copies of .otf fonts kept in the cache (:func:`_cff_to_truetype`).
-TRUETYPE_CACHE_ENTRIES = 32
-
-
-def _cff_to_truetype(data: bytes, digest: str, label: str, at: str) -> bytes:
-    """The OpenType/CFF font ``data`` with TrueType (quadratic) outlines, so
-    reportlab can embed it (fontTools: cu2qu, max error 1 unit); kept in the
-    cache folder ``fonts-truetype`` by the source's SHA-256 ``digest``
-    (:mod:`printkit.caches`: off with ``PRINTKIT_CACHE=off``; an entry is read
-    only when it is a regular file of the user's own, in a folder no one else
-    can write, within the font size cap; the font is checked after either way).
-    At most :data:`TRUETYPE_CACHE_ENTRIES` copies are kept, the least recently
-    written removed first."""
-    from printkit.caches import cache_folder, prune, read_entry, write_entry
-    from printkit.inputfiles import MAX_SIZES
-
-    folder = cache_folder("fonts-truetype")
-    name = f"{digest}.ttf"
-    cached = read_entry(folder / name, MAX_SIZES["font"]) if folder is not None else None
-    if cached:
-        return cached
-    from fontTools.pens.cu2quPen import Cu2QuPen
-    from fontTools.pens.ttGlyphPen import TTGlyphPen
-    from fontTools.ttLib import TTFont as FTFont, newTable
-
-    try:
-        font = FTFont(io.BytesIO(data))
-        if "CFF " not in font:
-            raise ValueError("no CFF table (CFF2 variable fonts are not supported)")
-        order = font.getGlyphOrder()
-        glyph_set = font.getGlyphSet()
-        _budget_charstrings(glyph_set.charStrings, order, len(data))
-        glyphs = {}
-        for gname in order:
-            interrupt.checkpoint()  # a big font converts for a while: a stop request ends it between glyphs
-            pen = TTGlyphPen(glyph_set)
-            glyph_set[gname].draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
-            glyphs[gname] = pen.glyph()
-        font["loca"] = newTable("loca")
-        font["glyf"] = glyf = newTable("glyf")
-        glyf.glyphOrder = order
-        glyf.glyphs = glyphs
-        del font["CFF "]
-        if "VORG" in font:
-            del font["VORG"]
-        glyf.compile(font)
-        hmtx = font["hmtx"]
-        for gname, glyph in glyf.glyphs.items():
-            if hasattr(glyph, "xMin"):
-                hmtx[gname] = (hmtx[gname][0], glyph.xMin)
-        maxp = font["maxp"] = newTable("maxp")
-        maxp.tableVersion = 0x00010000
-        for attr in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
-                     "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
-            setattr(maxp, attr, 1 if attr == "maxZones" else 0)
-        post = font["post"]
-        post.formatType, post.extraNames, post.mapping, post.glyphOrder = 2.0, [], {}, order
-        font.sfntVersion = "\x00\x01\x00\x00"
-        out = io.BytesIO()
-        font.save(out)
-        result = out.getvalue()
-    except Exception as exc:  # fontTools raises many kinds on odd or hostile fonts
-        raise PrintkitError(f"{at}: font {label}: cannot convert its PostScript outlines to TrueType "
-                            f"({_one_line(exc)})") from None
-    if folder is not None and len(result) <= MAX_SIZES["font"]:
-        write_entry(folder, name, result)
-        prune(folder, ".ttf", TRUETYPE_CACHE_ENTRIES, TRUETYPE_CACHE_ENTRIES * MAX_SIZES["font"])
-    return result
-
-
-#: Charstring bytes a CFF font's glyphs may take to draw, subroutine calls
-#: included, per byte of the font (plus :data:`CHARSTRING_WORK_BASE`): a
-#: subroutine may call others, so a 780-byte font whose subroutines each call
-#: the next ten times drew 10⁸ segments — the conversion ran for hours
-#: and its memory kept growing.  Real fonts draw in one or two bytes per byte
-#: of font (the URW base-35 .otf fonts: 0.9–1.8; subroutines only share
-#: repeated pieces).
-CHARSTRING_WORK_PER_BYTE = 20
-CHARSTRING_WORK_BASE = 100_000
-
-
-class CharstringBomb(ValueError):
-    """A CFF font's glyphs take more than their budget to draw (see
-    :data:`CHARSTRING_WORK_PER_BYTE`)."""
-
-
-def _budget_charstrings(charstrings, order, font_bytes: int) -> None:
-    """Make every glyph of ``charstrings`` (fontTools ``CharStrings``) draw
-    through an outline extractor that counts the charstring bytes it runs —
-    each subroutine call counts its subroutine again — and raises
-    :class:`CharstringBomb` past ``CHARSTRING_WORK_BASE +
-    CHARSTRING_WORK_PER_BYTE × font_bytes`` for the whole font."""
-    from fontTools.misc.psCharStrings import T2OutlineExtractor
-
-    limit = CHARSTRING_WORK_BASE + CHARSTRING_WORK_PER_BYTE * font_bytes
-    spent = [0]
-
-    class Budgeted(T2OutlineExtractor):
-        def execute(self, charString, **kw):
-            code = charString.bytecode if charString.bytecode is not None else charString.program
-            spent[0] += 1 + len(code or ())
-            if spent[0] > limit:
-                raise CharstringBomb(f"its glyphs take more than {limit:,} charstring bytes to draw (subroutines "
-                                     "calling subroutines over and over: a font bomb, not converted)")
-            return super().execute(charString, **kw)
-
-    for gname in order:
-        charstrings[gname].outlineExtractor = Budgeted
 
 
 @lru_cache(maxsize=4096)

@@ -315,3 +315,125 @@ def test_archaeology_thief_cost_of_a_house_rule_clears_the_coin(tmp_path, theme)
                "--out", str(tmp_path / "out"), "-q")
     assert res.returncode == 0, res.stderr
     assert _big_numbers_clear_of_their_icons(tmp_path / "out" / "archaeology" / "cards.pdf") >= 10  # 9 thieves, 1 master thief
+
+
+# --- themes: fonts as .otf files or by installed name, found by the deck's own code ---------
+
+def _cff_copy(src: Path, out: Path, family: str = "Otf Copy") -> None:
+    """``src`` (a TrueType font) redrawn as an OpenType font with PostScript (CFF) outlines."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+    from fontTools.ttLib import TTFont
+
+    tt = TTFont(src)
+    order, glyphs = tt.getGlyphOrder(), tt.getGlyphSet()
+    strings = {}
+    for g in order:
+        pen = T2CharStringPen(glyphs[g].width, glyphs)
+        glyphs[g].draw(pen)
+        strings[g] = pen.getCharString()
+    fb = FontBuilder(tt["head"].unitsPerEm, isTTF=False)
+    fb.setupGlyphOrder(order)
+    fb.setupCharacterMap(tt.getBestCmap())
+    fb.setupCFF(family.replace(" ", "") + "-Regular", {"FullName": family}, strings, {})
+    fb.setupHorizontalMetrics({g: tt["hmtx"][g] for g in order})
+    fb.setupHorizontalHeader(ascent=tt["hhea"].ascent, descent=tt["hhea"].descent)
+    fb.setupNameTable({"familyName": family, "styleName": "Regular"})
+    os2 = tt["OS/2"]
+    fb.setupOS2(sTypoAscender=os2.sTypoAscender, sTypoDescender=os2.sTypoDescender,
+                usWinAscent=os2.usWinAscent, usWinDescent=os2.usWinDescent)
+    fb.setupPost()
+    fb.save(str(out))
+
+
+def _installed(family: str) -> bool:
+    import shutil
+
+    if shutil.which("fc-match") is None:
+        return False
+    out = subprocess.run(["fc-match", "--format=%{family}", family], capture_output=True, text=True).stdout
+    return family in out.split(",")
+
+
+def _font_theme(tmp_path, fonts: str) -> Path:
+    from printkit.theme import load_theme
+
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    _cff_copy(load_theme("classic").font_files["display"], folder / "Display.otf")
+    assert (folder / "Display.otf").read_bytes()[:4] == b"OTTO"
+    (folder / "theme.toml").write_text('[theme]\nextends = "classic"\n\n[fonts]\n' + fonts, encoding="utf-8")
+    return folder
+
+
+def _embedded_families(pdf_path) -> set[str]:
+    """The family names (name table) of the fonts embedded in a PDF — what it prints in, whatever it calls them."""
+    import io
+
+    from fontTools.ttLib import TTFont
+    from pypdf import PdfReader
+
+    out = set()
+    for page in PdfReader(pdf_path).pages:
+        fonts = page["/Resources"].get("/Font", {})
+        for ref in fonts.values():
+            font = ref.get_object()
+            desc = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            data = desc.get_object()["/FontFile2"].get_object().get_data()
+            out.add(TTFont(io.BytesIO(data))["name"].getDebugName(1))
+    return out
+
+
+def test_a_theme_font_as_an_otf_file_prints_in_a_deck(tmp_path):
+    theme = _font_theme(tmp_path, 'display = "Display.otf"\n')
+    layout = ('[card]\nname = "o"\nsize = "poker"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\nfont = "display"\n'
+              'size = 20\ntext = "{{ title }}"\n')
+    res = _deck(tmp_path, layout, "title\nAmphora\n", "cards.csv", "--theme", str(theme))
+    assert res.exit_code == 0, res.output
+    from conftest import pdf_pages
+
+    with pdf_pages((tmp_path / "out" / "o.pdf").read_bytes()) as pdf:
+        big = [c for c in pdf.pages[0].chars if c["size"] > 19]
+    assert "".join(c["text"] for c in big) == "Amphora" and all("Otf-Copy" in c["fontname"] for c in big)
+
+
+@pytest.mark.slow
+def test_a_theme_with_an_otf_and_an_installed_font_builds_a_kit(tmp_path):
+    if not _installed("DejaVu Serif"):
+        pytest.skip("needs fontconfig and the DejaVu Serif font")
+    theme = _font_theme(tmp_path, 'display = "Display.otf"\nbody = "DejaVu Serif"\n')
+    res = _run("build", "archeo", "--theme", str(theme), "--out", str(tmp_path / "out"), "-q",
+               env={"PRINTKIT_CACHE": "off"})
+    assert res.returncode == 0, res.stderr
+    # the rules reference (weasyprint) and the cards (reportlab) print in both fonts
+    for name in ("rules-reference.pdf", "archeo-kit.pdf"):
+        families = _embedded_families(tmp_path / "out" / "archeo" / name)
+        assert {"Otf Copy", "DejaVu Serif"} <= families, (name, families)
+
+
+@pytest.mark.parametrize("fonts, says", [
+    ('body = "No Such Font 123"\n', "font 'No Such Font 123' is not a font file in the theme folder or fonts/ or "
+                                    "an installed font"),
+    ('body = "broken.otf"\n', "broken.otf: cannot convert its PostScript outlines"),
+])
+def test_a_bad_theme_font_is_one_line(tmp_path, fonts, says):
+    theme = _font_theme(tmp_path, fonts)
+    (theme / "broken.otf").write_bytes(b"OTTO" + bytes(60))
+    res = _run("build", "archeo", "--theme", str(theme), "--out", str(tmp_path / "out"), "-q")
+    assert res.returncode == 1
+    line = res.stderr.strip()
+    assert "\n" not in line and "theme.toml: [fonts] body: " in line and says in line, line
+    assert not (tmp_path / "out").exists()
+
+
+def test_font_finding_lives_in_one_engine_module():
+    """Themes and decks find fonts (fc-match) and convert .otf outlines through printkit.fontfiles."""
+    import printkit.deck
+    import printkit.fontfiles
+    import printkit.theme
+
+    for module in (printkit.deck, printkit.theme):
+        src = Path(module.__file__).read_text(encoding="utf-8")
+        assert "fc-match --format" not in src and "Cu2QuPen" not in src and "fontfiles" in src, module.__name__
+    src = Path(printkit.fontfiles.__file__).read_text(encoding="utf-8")
+    assert "Cu2QuPen" in src and '"--format=' in src

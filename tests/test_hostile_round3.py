@@ -150,7 +150,7 @@ def test_converted_fonts_kept_in_the_cache_are_pruned(tmp_path):
     """The cache keeps a bounded number of TrueType copies: with the folder
     already full of older copies, converting one more removes the oldest and
     keeps the new one (and a user's own file in the folder is left alone)."""
-    from printkit.deck import TRUETYPE_CACHE_ENTRIES
+    from printkit.fontfiles import TRUETYPE_CACHE_ENTRIES
 
     data, layout, digest = _otf_deck(tmp_path)
     folder = tmp_path / "pkcache" / "fonts-truetype"
