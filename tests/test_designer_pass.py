@@ -437,3 +437,74 @@ def test_font_finding_lives_in_one_engine_module():
         assert "fc-match --format" not in src and "Cu2QuPen" not in src and "fontfiles" in src, module.__name__
     src = Path(printkit.fontfiles.__file__).read_text(encoding="utf-8")
     assert "Cu2QuPen" in src and '"--format=' in src
+
+
+# --- docs/adding-a-game.md: its pyproject.toml makes an installable plug-in --------------------
+
+def _doc_pyproject() -> str:
+    import re
+
+    text = (ROOT / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```toml\n(.*?)```", text, re.S)
+    return next(b for b in blocks if b.startswith("# pyproject.toml of your package"))
+
+
+def _install_like_pip(pkg: Path, site: Path) -> None:
+    """Install ``pkg`` into the folder ``site`` as pip would: a wheel built
+    from its pyproject.toml (setuptools, no network), unpacked; where this
+    setuptools cannot build wheels (no ``wheel`` package), the files its
+    checked configuration names, copied, and a dist-info with its entry points."""
+    import importlib.util
+    import zipfile
+
+    import setuptools
+
+    can_wheel = importlib.util.find_spec("wheel") is not None or tuple(
+        int(p) for p in setuptools.__version__.split(".")[:2]) >= (70, 1)
+    if can_wheel:
+        res = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "-q",
+                              "-w", str(site.parent / "wheels"), str(pkg)], capture_output=True, text=True,
+                             timeout=300, cwd=pkg)
+        assert res.returncode == 0, res.stderr
+        (wheel,) = (site.parent / "wheels").glob("*.whl")
+        zipfile.ZipFile(wheel).extractall(site)
+        return
+    import shutil
+
+    from setuptools.config.pyprojecttoml import read_configuration
+
+    conf = read_configuration(pkg / "pyproject.toml")  # raises for a pyproject pip would refuse
+    project, tool = conf["project"], conf["tool"]["setuptools"]
+    for name in tool["packages"]:
+        for path in (pkg / name).rglob("*"):
+            rel = path.relative_to(pkg / name)
+            wanted = path.suffix == ".py" or any(rel.match(g) for g in tool.get("package-data", {}).get(name, []))
+            if path.is_file() and wanted:
+                (site / name / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(path, site / name / rel)
+    info = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n")
+    eps = "".join(f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in entries.items())
+                  for group, entries in project["entry-points"].items())
+    (info / "entry_points.txt").write_text(eps)
+
+
+@pytest.mark.slow
+def test_the_adding_a_game_pyproject_installs_a_plugin_that_lists_and_builds(tmp_path):
+    import shutil
+
+    pkg = tmp_path / "printkit-minigame"
+    shutil.copytree(ROOT / "tests" / "plugins" / "minigame", pkg / "minigame",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (pkg / "pyproject.toml").write_text(_doc_pyproject(), encoding="utf-8")
+    site = tmp_path / "site"
+    site.mkdir()
+    _install_like_pip(pkg, site)
+    assert (site / "minigame" / "rules.toml").is_file() and (site / "minigame" / "templates").is_dir()
+    listed = _run("games", pythonpath=[site], cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    assert "minigame: Minigame" in listed.stdout and "Number cards" in listed.stdout
+    built = _run("build", "minigame", "--out", str(tmp_path / "out"), "-q", pythonpath=[site], cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    assert {p.name for p in (tmp_path / "out" / "minigame").iterdir()} >= {"cards.pdf", "rules-reference.pdf"}
