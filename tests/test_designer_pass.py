@@ -508,3 +508,30 @@ def test_the_adding_a_game_pyproject_installs_a_plugin_that_lists_and_builds(tmp
     built = _run("build", "minigame", "--out", str(tmp_path / "out"), "-q", pythonpath=[site], cwd=tmp_path)
     assert built.returncode == 0, built.stderr
     assert {p.name for p in (tmp_path / "out" / "minigame").iterdir()} >= {"cards.pdf", "rules-reference.pdf"}
+
+
+@pytest.mark.parametrize("name", ["DejaVu Serif Bold", "DejaVuSerif-Bold", "dejavu serif bold"])
+def test_an_installed_font_by_its_full_or_postscript_name(tmp_path, name):
+    """fc-match matches families only: "DejaVu Serif Bold" (the bold's full
+    name) fell back to DejaVu Sans and was refused; now every installed
+    font's full and PostScript names are looked at too."""
+    if not _installed("DejaVu Serif"):
+        pytest.skip("needs fontconfig and the DejaVu Serif font")
+    from conftest import pdf_pages
+
+    layout = (f'[card]\nname = "n"\nsize = "poker"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\nfont = "{name}"\n'
+              'size = 20\ntext = "{{ title }}"\n')
+    res = _deck(tmp_path, layout, "title\nAmphora\n")
+    assert res.exit_code == 0, res.output
+    with pdf_pages((tmp_path / "out" / "n.pdf").read_bytes()) as pdf:
+        fonts = {c["fontname"].split("+")[-1] for c in pdf.pages[0].chars if c["size"] > 19}
+    assert fonts == {"DejaVuSerif-Bold"}, fonts
+
+
+def test_a_misspelt_installed_font_offers_the_closest_name(tmp_path):
+    if not _installed("DejaVu Serif"):
+        pytest.skip("needs fontconfig and the DejaVu Serif font")
+    theme = _font_theme(tmp_path, 'display = "DejaVu Serf"\n')
+    res = _run("build", "archeo", "--theme", str(theme), "--out", str(tmp_path / "out"), "-q")
+    line = res.stderr.strip()
+    assert res.returncode == 1 and "\n" not in line and "(closest installed: 'DejaVu Serif')" in line, line
