@@ -511,6 +511,8 @@ def _element_key(out: dict, where: str, kind: str, key: str, value: Any, env) ->
         raise PrintkitError(f"{where} ({kind}): fit {show(value)}; choose shrink (down to min_size) "
                             "or error")
     else:
+        if key == "font" and isinstance(value, str) and value.strip().lower() in THEME_ROLES:
+            value = value.strip().lower()  # a theme role in any case: "Bold", "DISPLAY"
         out[key] = _compile(env, str(value), f"{where} ({kind}) {key}")
 
 
@@ -571,12 +573,12 @@ def load_layout(path: Path) -> Layout:
         if both is not None:  # size = "2.5in x 3.5in": a width and a height with their units
             width = _card_length(path, "size", both.group(1), size)
             height = _card_length(path, "size", both.group(2), size)
-        elif size not in CARD_SIZES:
+        elif not isinstance(size, str) or size.strip().lower() not in CARD_SIZES:
             raise PrintkitError(f"{path}: [card] size {show(size)}; choose one of: {', '.join(CARD_SIZES)}, or give "
                                 "the width and height: size = \"2.5in x 3.5in\", or width/height (mm, or "
                                 "with a unit: \"63mm\", \"2.5in\", \"180pt\")")
         else:
-            width, height = CARD_SIZES[size]
+            width, height = CARD_SIZES[size.strip().lower()]  # any case: "Poker", "TAROT"
     else:
         width, height = (_card_length(path, key, card.get(key)) for key in ("width", "height"))
     if not all(5 <= v <= 400 for v in (width, height)):

@@ -535,3 +535,21 @@ def test_a_misspelt_installed_font_offers_the_closest_name(tmp_path):
     res = _run("build", "archeo", "--theme", str(theme), "--out", str(tmp_path / "out"), "-q")
     line = res.stderr.strip()
     assert res.returncode == 1 and "\n" not in line and "(closest installed: 'DejaVu Serif')" in line, line
+
+
+# --- decks: card size names and font roles in any case ----------------------------------------
+
+def test_size_names_and_font_roles_in_any_case(tmp_path):
+    from conftest import pdf_pages
+    from printkit.theme import load_theme
+
+    layout = ('[card]\nname = "c"\nsize = "Poker"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\nfont = "Bold"\n'
+              'size = 20\ntext = "{{ title }}"\n')
+    res = _deck(tmp_path, layout, "title\nRope\n")
+    assert res.exit_code == 0, res.output
+    xs, ys = _trim_gaps(tmp_path / "out" / "c.pdf")
+    assert 63.5 in xs and 88.9 in ys
+    bold = Path(load_theme("classic").font_files["bold"]).stem
+    with pdf_pages((tmp_path / "out" / "c.pdf").read_bytes()) as pdf:
+        fonts = {c["fontname"].split("+")[-1] for c in pdf.pages[0].chars if c["size"] > 19}
+    assert fonts == {bold}, fonts
