@@ -1418,11 +1418,23 @@ def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str
     return rows
 
 
-def _columns(row: dict) -> str:
-    """``; the data's columns: a, b, …`` (``qty`` left out) for a missing-column message."""
-    names = [k for k in row if k != "qty"] or list(row)
-    text = ", ".join(map(str, names[:12])) + (f", … ({len(names)} in all)" if len(names) > 12 else "")
-    return f"; the data's columns: {clip(text, 160)}"
+def _columns(row: dict, said: str = "") -> str:
+    """``; the data's columns: a, b, …`` (``qty`` left out) for a missing-column
+    message: each column by its placeholder name, its own name after it when
+    they differ (``card_title ('Card Title')``), and ``did you mean …?`` for the
+    closest to the name the message ``said`` is undefined."""
+    aliases = {placeholder_name(k): k for k in row if placeholder_name(k) not in ("", k)}
+    names = [k for k in row if k != "qty" and k not in aliases.values()] or list(row)
+    shown = [f"{k} ({show(aliases[k])})" if k in aliases else str(k) for k in names]
+    text = ", ".join(shown[:12]) + (f", … ({len(names)} in all)" if len(names) > 12 else "")
+    hint = ""
+    missing = re.search(r"'([^']{1,100})' is undefined", said)
+    if missing:
+        import difflib
+
+        close = difflib.get_close_matches(missing.group(1), [str(k) for k in names], n=1, cutoff=0.6)
+        hint = f"; did you mean {{{{ {close[0]} }}}}?" if close else ""
+    return f"; the data's columns: {clip(text, 160)}{hint}"
 
 
 def _render(template, row: dict, where: str) -> str:
@@ -1432,14 +1444,15 @@ def _render(template, row: dict, where: str) -> str:
         try:
             return template.fill(row)
         except _Missing as exc:
-            raise PrintkitError(f"{where}: {exc.message} (no such column in the data){_columns(row)}") from None
+            raise PrintkitError(f"{where}: {exc.message} (no such column in the data){_columns(row, exc.message)}") from None
     from printkit import sandbox
 
     try:
         return sandbox.render(template, row, where)
     except sandbox.TemplateError as exc:
         if exc.kind == "undefined":
-            raise PrintkitError(f"{where}: {clip(exc.reason, 200)} (no such column in the data){_columns(row)}") from None
+            raise PrintkitError(f"{where}: {clip(exc.reason, 200)} (no such column in the data)"
+                                f"{_columns(row, exc.reason)}") from None
         raise PrintkitError(f"{where}: {exc.reason}") from None
 
 
@@ -1458,7 +1471,7 @@ def resolve(layout: Layout, row: dict, where: str, problems: list[str] | None = 
                         done[key] = value.fill(row)
                     except _Missing as exc:
                         raise PrintkitError(f"{where}, element {i} {key}: {exc.message} (no such column in the "
-                                            f"data){_columns(row)}") from None
+                                            f"data){_columns(row, exc.message)}") from None
                 elif hasattr(value, "render"):
                     done[key] = _render(value, row, f"{where}, element {i} {key}")
                 if key in COLOUR_KEYS and not done[key].strip():
@@ -2279,7 +2292,7 @@ def _card(plan: _Plan, row: dict, where: str, allow_missing_glyphs: bool, warnin
                         values.append(value.fill(row))
                     except _Missing as exc:
                         raise PrintkitError(f"{where}, element {i} {key}: {exc.message} (no such column in the "
-                                            f"data){_columns(row)}") from None
+                                            f"data){_columns(row, exc.message)}") from None
                 else:
                     values.append(_render(value, row, f"{where}, element {i} {key}"))
         except PrintkitError as exc:

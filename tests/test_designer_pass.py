@@ -553,3 +553,12 @@ def test_size_names_and_font_roles_in_any_case(tmp_path):
     with pdf_pages((tmp_path / "out" / "c.pdf").read_bytes()) as pdf:
         fonts = {c["fontname"].split("+")[-1] for c in pdf.pages[0].chars if c["size"] > 19}
     assert fonts == {bold}, fonts
+
+
+def test_a_misspelt_placeholder_lists_the_placeholder_names_and_the_closest(tmp_path):
+    layout = '[card]\nname = "s"\nsize = "poker"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\ntext = "{{ card_tilte }}"\n'
+    res = _deck(tmp_path, layout, "Card Title,Cost\nAmphora,3\nMirror,4\n")
+    assert res.exit_code == 1
+    line = res.output.strip()
+    assert "\n" not in line, line
+    assert "the data's columns: card_title ('Card Title'), cost ('Cost'); did you mean {{ card_title }}?" in line, line
