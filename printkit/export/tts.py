@@ -182,9 +182,9 @@ def export_tts(src: Source) -> Exported:
                 shown = f"{deck}-back.png" if not unique_backs else f"{deck}-back-<n>.png"
                 some = "the cards have" if bare == len(group) else f"{bare} of its {len(group)} different cards have"
                 label = src.name if deck == src.name else f"{src.name}/{deck}"
+                hint = "; give the deck a back (printkit deck --back BACK.toml) to show your own" if src.strict else ""
                 result.notes.append(f"tts: {label}: {some} no back, so Tabletop Simulator shows a plain "
-                                    f"white back for them ({shown}); give the deck a back (printkit deck --back "
-                                    "BACK.toml) to show your own")
+                                    f"white back for them ({shown}){hint}")
             single_back = None
             if not unique_backs:
                 key = next(iter(backs))
