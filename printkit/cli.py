@@ -461,7 +461,6 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     from printkit.deck import DeckErrors, build_deck
     from printkit.export import parse_formats
     from printkit.imposition import DUPLEX_MODES
-    from printkit.messages import capped_lines
     from printkit.paper import PAPERS
     from printkit.progress import Progress
     from printkit.theme import load_theme
@@ -477,8 +476,10 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
                            rotate_backs=rotate_backs, scale=_scale(scale))
 
     def warn(lines: list[str]) -> None:
-        for line in capped_lines((f"warning: {w}" for w in lines), len(lines)):
-            click.echo(line, err=True)
+        from printkit.deck import merged_lines
+
+        for line in merged_lines(lines):  # one line per kind of warning, naming its cards
+            click.echo(line if line.startswith("… and ") else f"warning: {line}", err=True)
 
     try:
         with Progress(quiet) as progress:

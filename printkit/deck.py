@@ -310,6 +310,17 @@ class Problems:
             raise DeckErrors(self.lines, self.total, more=self.hidden)
 
 
+def merged_lines(lines, kind: str = "warning") -> list[str]:
+    """``lines`` (warnings of many cards) merged as :class:`Problems` merges
+    problems — one line per kind, naming the cards — the first
+    :data:`printkit.messages.MAX_SHOWN`, then ``… and N more <kind>(s)``."""
+    merged = Problems()
+    for line in lines:
+        merged._add_line(line)
+        merged.total += 1
+    return merged.lines + ([f"… and {merged.hidden:,} more {kind}(s)"] if merged.hidden else [])
+
+
 @dataclass(frozen=True)
 class Layout:
     """A parsed layout: ``width``/``height`` in mm, ``elements`` as dicts with

@@ -562,3 +562,14 @@ def test_a_misspelt_placeholder_lists_the_placeholder_names_and_the_closest(tmp_
     line = res.output.strip()
     assert "\n" not in line, line
     assert "the data's columns: card_title ('Card Title'), cost ('Cost'); did you mean {{ card_title }}?" in line, line
+
+
+def test_missing_glyph_warnings_on_many_cards_are_one_line(tmp_path):
+    rows = "".join(f"Κρατήρ {i}\n" for i in range(300))
+    layout = '[card]\nname = "g"\nsize = "poker"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\nfont = "display"\ntext = "{{ title }}"\n'
+    res = _deck(tmp_path, layout, "title\n" + rows, "cards.csv", "--allow-missing-glyphs")
+    assert res.exit_code == 0, res.output
+    warnings = [ln for ln in res.output.splitlines() if ln.startswith("warning: ")]
+    assert len(warnings) == 1, res.output[-500:]
+    assert "card 1 (CSV line 2)" in warnings[0] and "printed as a blank" in warnings[0]
+    assert warnings[0].endswith("— the same on 299 more: cards 2–300 (CSV lines 3–301)")
