@@ -1412,6 +1412,8 @@ def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str
         qty = row.get("qty", 1)
         at = f"card {n}" + (f" ({row.unit} {row.line})" if row.line else "")
         try:
+            if isinstance(qty, float) and qty.is_integer():  # JSON's or TOML's 2.0
+                qty = int(qty)
             qty = int(str(qty).strip() or "1")
             if not 0 <= qty <= MAX_QTY:
                 problems.add(PrintkitError(f"{path}: {at}: qty {qty} outside 0–{MAX_QTY}"))

@@ -573,3 +573,12 @@ def test_missing_glyph_warnings_on_many_cards_are_one_line(tmp_path):
     assert len(warnings) == 1, res.output[-500:]
     assert "card 1 (CSV line 2)" in warnings[0] and "printed as a blank" in warnings[0]
     assert warnings[0].endswith("— the same on 299 more: cards 2–300 (CSV lines 3–301)")
+
+
+def test_json_qty_written_as_a_decimal_whole_number(tmp_path):
+    from conftest import pdf_pages
+
+    res = _deck(tmp_path, _TITLE_LAYOUT, '[{"title": "Amphora", "value": 1, "qty": 3.0}]', "cards.json")
+    assert res.exit_code == 0, res.output
+    with pdf_pages((tmp_path / "out" / "j.pdf").read_bytes()) as pdf:
+        assert pdf.pages[0].extract_text().count("Amphora 1") == 3
