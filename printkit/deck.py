@@ -785,11 +785,13 @@ def _json_rows(path: Path) -> list[Row]:
     columns: set[str] = set()
     values = 0
 
-    def where(at: int) -> tuple[int, int]:
+    def where(at: int, column: bool = True) -> tuple[int, int]:
+        """The line (counted on from the last call: linear in all) and, for a message only, the column."""
         nonlocal line, counted
-        line += text.count("\n", counted, at)
-        counted = at
-        return line, at - (text.rfind("\n", 0, at) + 1) + 1
+        if at > counted:
+            line += text.count("\n", counted, at)
+            counted = at
+        return line, (at - (text.rfind("\n", 0, at) + 1) + 1) if column else 0
 
     try:
         while not text.startswith("]", pos):
@@ -804,7 +806,7 @@ def _json_rows(path: Path) -> list[Row]:
             start = pos
             item, pos = decoder.raw_decode(text, pos)
             pos = ws.match(text, pos).end()
-            ln, _ = where(start)
+            ln, _ = where(start, column=False)
             n = len(rows) + 1
             at = f"{name}: card {n} (JSON line {ln})"
             if not isinstance(item, dict):
