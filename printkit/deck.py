@@ -431,7 +431,11 @@ def _compile(env, text: str, where: str):
         return sandbox.compile_string(env, text, where)
     except sandbox.TemplateError as exc:
         shown = text if len(text) <= 60 else text[:40] + "…"
-        raise PrintkitError(f"{where}: bad placeholder in {shown!r} ({exc.reason})") from None
+        spaced = next((m.group(1).strip() for m in re.finditer(r"\{\{\s*([^{}|()\[\]\"'+*/%=<>!~]{1,100}?)\s*\}\}", text)
+                       if " " in m.group(1).strip() and placeholder_name(m.group(1))), None)
+        hint = (f"; a column whose name has spaces is written in lower case with _: "
+                f"{{{{ {placeholder_name(spaced)} }}}} for {show(spaced)}") if spaced else ""
+        raise PrintkitError(f"{where}: bad placeholder in {shown!r} ({exc.reason}){hint}") from None
 
 
 def _element(path: Path, i: int, el: Any, env) -> dict:

@@ -598,3 +598,11 @@ def test_a_big_json_file_on_one_line_reads_in_linear_time(tmp_path):
     start = time.monotonic()
     assert len(load_rows(tmp_path / "big.json")) == 60_000
     assert time.monotonic() - start < 30
+
+
+def test_a_placeholder_written_with_the_spaces_of_its_column_says_how_to_write_it(tmp_path):
+    layout = '[card]\nname = "s"\nsize = "poker"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\ntext = "{{ Card Title }}"\n'
+    res = _deck(tmp_path, layout, "Card Title\nAmphora\n")
+    assert res.exit_code == 1
+    line = res.output.strip()
+    assert "\n" not in line and line.endswith("written in lower case with _: {{ card_title }} for 'Card Title'"), line
