@@ -452,7 +452,7 @@ def _report_notes(notes: list[str]) -> None:
 def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_name, out,
          printer_margin="5mm", rotate_backs=False, scale="100%,100%", quiet=False,
          allow_missing_glyphs=False, formats=()) -> None:
-    """Build your own deck: DATA (rows of a CSV, TOML, .xlsx or .ods file; a qty column) on a LAYOUT.
+    """Build your own deck: DATA (rows of a CSV, JSON, TOML, .xlsx or .ods file; a qty column) on a LAYOUT.
 
     \b
     printkit deck examples/deck/cards.csv --layout examples/deck/front.toml --back examples/deck/back.toml

@@ -606,3 +606,11 @@ def test_a_placeholder_written_with_the_spaces_of_its_column_says_how_to_write_i
     assert res.exit_code == 1
     line = res.output.strip()
     assert "\n" not in line and line.endswith("written in lower case with _: {{ card_title }} for 'Card Title'"), line
+
+
+def test_deck_help_names_json_data():
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    assert "CSV, JSON, TOML" in CliRunner().invoke(main, ["deck", "--help"]).output
