@@ -239,6 +239,8 @@ class _Kind:
         m = self.match
         first = self.places[0][0]
         nums = sorted({p for p, _ in self.places if p != first})
+        if not nums:  # the same problem twice on one card: said once
+            return self.first
         ats = sorted({a for p, a in self.places if a is not None and p != first})
         if m.group("card") is not None:
             what = "card" if len(nums) == 1 else "cards"
