@@ -190,20 +190,31 @@ def games() -> None:
     """List the registered games (bundled and plug-ins), their components and counts."""
     from printkit.gamekit.options import BuildOptions
     from printkit.paper import get_paper
-    from printkit.registry import all_games
+    from printkit.registry import game_ids, get_game
 
     classic = []  # the default theme, loaded only for a plug-in without a catalogue (it builds its parts)
-    for kit in all_games():
-        if kit.catalogue is None and not classic:
-            from printkit.theme import load_theme
+    failed = 0
+    for game_id in game_ids():  # the registry's games, in its order: a broken plug-in is its own line
+        try:
+            kit = get_game(game_id)
+            if kit.catalogue is None and not classic:
+                from printkit.theme import load_theme
 
-            classic.append(load_theme("classic"))
-        opts = BuildOptions(paper=get_paper("a4"), theme=classic[0] if kit.catalogue is None else None,
-                            players=kit.players[2])
-        click.echo(f"{kit.id}: {kit.title} ({kit.players[0]}–{kit.players[1]} players)")
-        for part in kit.listing(opts):
+                classic.append(load_theme("classic"))
+            opts = BuildOptions(paper=get_paper("a4"), theme=classic[0] if kit.catalogue is None else None,
+                                players=kit.players[2])
+            head = f"{kit.id}: {kit.title} ({kit.players[0]}–{kit.players[1]} players)"
+            rows = kit.listing(opts)
+        except PrintkitError as exc:
+            failed += 1
+            click.echo(f"printkit: {escape_display(str(exc))}", err=True)
+            continue
+        click.echo(head)
+        for part in rows:
             count = f"{part.count} × " if part.count else ""
             click.echo(f"  {part.name:<20} {count}{part.title}  [{part.stock}]")
+    if failed:
+        sys.exit(1)
 
 
 def _refuse_findings(pdf: bytes, name: str) -> None:
@@ -347,8 +358,9 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
         back_offset=back_offset, bleed=bleed, fillable=fillable, board_paper=board_paper, rules_dir=rules_dir,
         rotate_backs=rotate_backs, scale=scale,
     )
-    if rules_dir is not None and not rules_dir.is_dir():
-        raise UsageError(f"--rules: {str(rules_dir)!r} is not a folder (it should hold <game>.toml files)")
+    from printkit.rules import check_rules_dir
+
+    check_rules_dir(rules_dir)
     if fmts != ["pdf"]:
         _build_exports(game, options, out, fmts, quiet)
     if "pdf" not in fmts:
@@ -440,7 +452,7 @@ def _report_notes(notes: list[str]) -> None:
 def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_name, out,
          printer_margin="5mm", rotate_backs=False, scale="100%,100%", quiet=False,
          allow_missing_glyphs=False, formats=()) -> None:
-    """Build your own deck: DATA (rows of a CSV, TOML, .xlsx or .ods file; a qty column) on a LAYOUT.
+    """Build your own deck: DATA (rows of a CSV, JSON, TOML, .xlsx or .ods file; a qty column) on a LAYOUT.
 
     \b
     printkit deck examples/deck/cards.csv --layout examples/deck/front.toml --back examples/deck/back.toml
@@ -449,7 +461,6 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     from printkit.deck import DeckErrors, build_deck
     from printkit.export import parse_formats
     from printkit.imposition import DUPLEX_MODES
-    from printkit.messages import capped_lines
     from printkit.paper import PAPERS
     from printkit.progress import Progress
     from printkit.theme import load_theme
@@ -465,8 +476,10 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
                            rotate_backs=rotate_backs, scale=_scale(scale))
 
     def warn(lines: list[str]) -> None:
-        for line in capped_lines((f"warning: {w}" for w in lines), len(lines)):
-            click.echo(line, err=True)
+        from printkit.deck import merged_lines
+
+        for line in merged_lines(lines):  # one line per kind of warning, naming its cards
+            click.echo(line if line.startswith("… and ") else f"warning: {line}", err=True)
 
     try:
         with Progress(quiet) as progress:

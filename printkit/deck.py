@@ -62,7 +62,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printkit import PrintkitError, interrupt
+from printkit import PrintkitError, fontfiles, interrupt
 from printkit.model import Component, ComponentSet, Face
 from printkit.inputfiles import (decode_text, eight_bit_grey, escape_display, image_decode_problem, image_size_problem,
                                  read_bytes, show)
@@ -178,46 +178,149 @@ PROGRESS_ROWS = 500
 
 
 class DeckErrors(PrintkitError):
-    """Several problems at once: ``lines`` (one per problem, at most
+    """Several problems at once: ``lines`` (one per problem, or per kind of
+    problem on many cards — see :class:`Problems` —, at most
     :data:`printkit.messages.MAX_SHOWN`, then ``… and N more problem(s)``)
-    and ``total``.  ``str()`` is the first line and the count, so a caller
-    that shows one line still says how many there are."""
+    and ``total`` (every problem).  ``str()`` is the first line and the count,
+    so a caller that shows one line still says how many there are.  ``more``:
+    the problems the lines leave out (default: ``total`` less one a line)."""
 
-    def __init__(self, lines: list[str], total: int | None = None):
-        from printkit.messages import capped_lines
+    def __init__(self, lines: list[str], total: int | None = None, more: int | None = None):
+        from printkit.messages import capped_lines, more_line
 
         total = len(lines) if total is None else total
         self.total = total
-        self.lines = capped_lines(lines, total)
-        more = f" (and {total - 1:,} more problem(s))" if total > 1 else ""
-        super().__init__(f"{lines[0]}{more}")
+        if more is None:
+            self.lines = capped_lines(lines, total)
+        else:
+            self.lines = list(lines) + ([more_line(more)] if more else [])
+        rest = f" (and {total - 1:,} more problem(s))" if total > 1 else ""
+        super().__init__(f"{lines[0]}{rest}")
+
+
+#: Where a problem line names its card (``front.toml: card 4 (CSV line 5), …``)
+#: or a data line or row (``d.csv: line 3 has …``): what :class:`Problems` merges by.
+_PLACE = re.compile(r"(?P<pre>[^\n]*?: )(?:card (?P<card>\d+)(?: \((?P<unit>CSV line|row|JSON line) (?P<at>\d+)\))?"
+                    r"|(?P<lunit>line|row) (?P<line>\d+))(?P<post>[,: ][^\n]*)")
+#: What a problem's kind ignores: quoted values, code points and numbers (not an element's number).
+_VALUES = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|U\+[0-9A-F]{4,6}|(?<!element )(?<![\w.])\d[\d,.]*")
+#: A list of masked values (``# (#), # (#) and # more``): one value, whatever its length.
+_RUNS = re.compile(r"#(?:[ (),#]|and )*#")
+#: Cards or lines named in one merged line, as ranges, before ``…``.
+MERGED_RANGES = 12
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``3–7, 9, 12–14`` (at most :data:`MERGED_RANGES` ranges, then ``…`` and the last)."""
+    out: list[str] = []
+    start = prev = numbers[0]
+    for n in numbers[1:] + [None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        out.append(f"{start}" if start == prev else f"{start}–{prev}")
+        if n is not None:
+            start = prev = n
+    return ", ".join(out[:MERGED_RANGES]) + (f", …, {out[-1]}" if len(out) > MERGED_RANGES else "")
+
+
+class _Kind:
+    """Problems of one kind (:class:`Problems`): the first one's line, and
+    the cards (or lines) with their data lines."""
+
+    __slots__ = ("first", "match", "places", "same")
+
+    def __init__(self, first: str, match):
+        self.first, self.match, self.places, self.same = first, match, [], True
+
+    def line(self) -> str:
+        if len(self.places) == 1:
+            return self.first
+        m = self.match
+        first = self.places[0][0]
+        nums = sorted({p for p, _ in self.places if p != first})
+        if not nums:  # the same problem twice on one card: said once
+            return self.first
+        ats = sorted({a for p, a in self.places if a is not None and p != first})
+        if m.group("card") is not None:
+            what = "card" if len(nums) == 1 else "cards"
+            where = f"{what} {_ranges(nums)}" + (f" ({m.group('unit')}{'s' * (len(ats) > 1)} {_ranges(ats)})"
+                                                  if ats else "")
+        else:
+            where = f"{m.group('lunit')}{'s' * (len(nums) > 1)} {_ranges(nums)}"
+        how = "the same" if self.same else "alike"
+        return f"{self.first} — {how} on {len(nums):,} more: {where}"
 
 
 class Problems:
     """Collects the problems of a deck (errors of many rows and cells):
     :meth:`add` a :class:`printkit.PrintkitError` (a :class:`DeckErrors`
     adds each of its lines), :meth:`check` raises :class:`DeckErrors` when
-    any were added.  Keeps the first :data:`printkit.messages.MAX_SHOWN`
-    lines and counts the rest."""
+    any were added, every problem counted.  Problems of one kind on many
+    cards (or data lines) are one line naming them: the same message but
+    for the card, its quoted values, code points and numbers (a list of
+    them counting as one) —
+    ``front.toml: card 2 (CSV line 3), element 1 (text): … — the same on
+    479 more: cards 3–481 (CSV lines 4–482)`` (``alike`` when their values
+    differ: the first card's message is shown).  Keeps the first
+    :data:`printkit.messages.MAX_SHOWN` lines and counts the rest."""
 
     def __init__(self):
         from printkit.messages import MAX_SHOWN
 
-        self.lines: list[str] = []
+        self.kinds: dict[object, _Kind | str] = {}
         self.total = 0
+        self.hidden = 0
         self._limit = MAX_SHOWN
+
+    @property
+    def lines(self) -> list[str]:
+        return [k if isinstance(k, str) else k.line() for k in self.kinds.values()]
 
     def add(self, exc: PrintkitError) -> None:
         if isinstance(exc, DeckErrors):
             lines, total = [ln for ln in exc.lines if not ln.startswith("… and ")], exc.total
         else:
             lines, total = [str(exc)], 1
-        self.lines.extend(lines[:max(0, self._limit - len(self.lines))])
+        for line in lines:
+            self._add_line(line)
+        self.hidden += max(0, total - len(lines))
         self.total += total
+
+    def _add_line(self, line: str) -> None:
+        m = _PLACE.fullmatch(line)
+        if m is None:
+            key: object = ("line", len(self.kinds))
+        else:
+            key = (m.group("pre"), m.group("card") is None, m.group("unit"), m.group("lunit"),
+                   _RUNS.sub("#", _VALUES.sub("#", m.group("post"))))
+        kind = self.kinds.get(key)
+        if kind is None:
+            if len(self.kinds) >= self._limit:
+                self.hidden += 1
+                return
+            kind = self.kinds[key] = line if m is None else _Kind(line, m)
+        if m is not None:
+            number = int(m.group("card") or m.group("line"))
+            at = m.group("at")
+            kind.places.append((number, int(at) if at else None))
+            if m.group("post") != kind.match.group("post"):
+                kind.same = False
 
     def check(self) -> None:
         if self.total:
-            raise DeckErrors(self.lines, self.total)
+            raise DeckErrors(self.lines, self.total, more=self.hidden)
+
+
+def merged_lines(lines, kind: str = "warning") -> list[str]:
+    """``lines`` (warnings of many cards) merged as :class:`Problems` merges
+    problems — one line per kind, naming the cards — the first
+    :data:`printkit.messages.MAX_SHOWN`, then ``… and N more <kind>(s)``."""
+    merged = Problems()
+    for line in lines:
+        merged._add_line(line)
+        merged.total += 1
+    return merged.lines + ([f"… and {merged.hidden:,} more {kind}(s)"] if merged.hidden else [])
 
 
 @dataclass(frozen=True)
@@ -330,7 +433,11 @@ def _compile(env, text: str, where: str):
         return sandbox.compile_string(env, text, where)
     except sandbox.TemplateError as exc:
         shown = text if len(text) <= 60 else text[:40] + "…"
-        raise PrintkitError(f"{where}: bad placeholder in {shown!r} ({exc.reason})") from None
+        spaced = next((m.group(1).strip() for m in re.finditer(r"\{\{\s*([^{}|()\[\]\"'+*/%=<>!~]{1,100}?)\s*\}\}", text)
+                       if " " in m.group(1).strip() and placeholder_name(m.group(1))), None)
+        hint = (f"; a column whose name has spaces is written in lower case with _: "
+                f"{{{{ {placeholder_name(spaced)} }}}} for {show(spaced)}") if spaced else ""
+        raise PrintkitError(f"{where}: bad placeholder in {shown!r} ({exc.reason}){hint}") from None
 
 
 def _element(path: Path, i: int, el: Any, env) -> dict:
@@ -421,7 +528,38 @@ def _element_key(out: dict, where: str, kind: str, key: str, value: Any, env) ->
         raise PrintkitError(f"{where} ({kind}): fit {show(value)}; choose shrink (down to min_size) "
                             "or error")
     else:
+        if key == "font" and isinstance(value, str) and value.strip().lower() in THEME_ROLES:
+            value = value.strip().lower()  # a theme role in any case: "Bold", "DISPLAY"
         out[key] = _compile(env, str(value), f"{where} ({kind}) {key}")
+
+
+#: ``[card] size = "63.5mm x 88.9mm"`` (``x``, ``X`` or ``×`` between the two lengths).
+_SIZE_PAIR = re.compile(r"\s*(\S+?)\s*[x×X]\s*(\S+)\s*")
+
+
+def _card_length(path: Path, key: str, value: Any, given: Any = None) -> float:
+    """A ``[card]`` length in mm: a number (mm) or a length with its unit
+    (``"63mm"``, ``"6.35cm"``, ``"2.5in"``, ``"180pt"``), as every length
+    of a layout may be.  Raises :class:`printkit.PrintkitError` naming the
+    layout and key for anything else (``given``: the value as written, for
+    ``size``)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(value, str):
+        from printkit import UsageError
+        from printkit.units import parse_length
+
+        try:
+            out = to_mm(parse_length(value, what=key))
+        except UsageError:
+            out = None
+        if out is not None and math.isfinite(out):
+            return out
+    if value is None and key in ("width", "height"):
+        raise PrintkitError(f"{path}: [card] needs size = \"poker\"… or width and height (mm, or with a unit: "
+                            "\"63mm\", \"2.5in\", \"180pt\"; 5–400 mm)")
+    raise PrintkitError(f"{path}: [card] {key} {show(value if given is None else given)} is not a length; give mm "
+                        "(63.5) or a length with its unit: \"63.5mm\", \"6.35cm\", \"2.5in\", \"180pt\"")
 
 
 def load_layout(path: Path) -> Layout:
@@ -448,17 +586,26 @@ def load_layout(path: Path) -> Layout:
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name).strip("-") or "deck"
     size = card.get("size")
     if size is not None:
-        if size not in CARD_SIZES:
-            raise PrintkitError(f"{path}: [card] size {size!r}; choose one of: {', '.join(CARD_SIZES)} (or width/height in mm)")
-        width, height = CARD_SIZES[size]
+        both = _SIZE_PAIR.fullmatch(size) if isinstance(size, str) else None
+        if both is not None:  # size = "2.5in x 3.5in": a width and a height with their units
+            width = _card_length(path, "size", both.group(1), size)
+            height = _card_length(path, "size", both.group(2), size)
+        elif not isinstance(size, str) or size.strip().lower() not in CARD_SIZES:
+            raise PrintkitError(f"{path}: [card] size {show(size)}; choose one of: {', '.join(CARD_SIZES)}, or give "
+                                "the width and height: size = \"2.5in x 3.5in\", or width/height (mm, or "
+                                "with a unit: \"63mm\", \"2.5in\", \"180pt\")")
+        else:
+            width, height = CARD_SIZES[size.strip().lower()]  # any case: "Poker", "TAROT"
     else:
-        width, height = card.get("width"), card.get("height")
-        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 5 <= v <= 400 for v in (width, height)):
-            raise PrintkitError(f"{path}: [card] needs size = \"poker\"… or width and height in mm (5–400)")
+        width, height = (_card_length(path, key, card.get(key)) for key in ("width", "height"))
+    if not all(5 <= v <= 400 for v in (width, height)):
+        raise PrintkitError(f"{path}: [card] {width:g} × {height:g} mm; a card's width and height are 5–400 mm")
     shape = card.get("shape", "rect")
     if shape not in ("rect", "circle", "hex"):
         raise PrintkitError(f"{path}: [card] shape {shape!r}; choose rect, circle or hex")
     corner = card.get("corner")
+    if isinstance(corner, str):
+        corner = _card_length(path, "corner", corner)
     if corner is not None and (isinstance(corner, bool) or not isinstance(corner, (int, float))
                                or not 0 <= corner <= min(width, height) / 2 or shape != "rect"):
         raise PrintkitError(f"{path}: [card] corner must be a radius in mm from 0 to "
@@ -482,14 +629,16 @@ def load_layout(path: Path) -> Layout:
 
 
 class Row(dict):
-    """One card's data (field → value) and ``line``: the CSV line it starts
-    on (``None`` for TOML data), for messages."""
+    """One card's data (field → value) and ``line``: the line or row it
+    starts on (``None`` for TOML data), for messages, which call it ``unit``:
+    ``CSV line`` (CSV), ``row`` (a spreadsheet's), ``JSON line``."""
 
-    __slots__ = ("line", "bad")
+    __slots__ = ("line", "bad", "unit")
 
-    def __init__(self, *args, line: int | None = None, bad: str | None = None, **kw):
+    def __init__(self, *args, line: int | None = None, bad: str | None = None, unit: str = "CSV line", **kw):
         super().__init__(*args, **kw)
         self.line = line
+        self.unit = unit
         #: why this row cannot be a card (it then prints nothing; the message is listed with the others)
         self.bad = bad
 
@@ -546,6 +695,7 @@ def _grid_rows(name: str, header: list, body, problems: "Problems", unit: str = 
                             "name each column once")
     rows: list[Row] = []
     width, cells_in_all = len(header), 0
+    label = "CSV line" if unit == "line" else unit  # how a card's messages name its place (row_label)
     extra = f"; {how}" if how else ""
     for line, cells in body:
         if not cells or all(c == "" for c in cells):
@@ -565,11 +715,11 @@ def _grid_rows(name: str, header: list, body, problems: "Problems", unit: str = 
             bad = (f"{name}: {unit} {line}, column {show(header[long])}: {len(cells[long]):,} characters; "
                    f"a cell holds at most {MAX_CELL_CHARS:,}")
         if bad is not None:
-            rows.append(Row(line=line, bad=bad))  # keeps the card numbers of the rows after it
+            rows.append(Row(line=line, bad=bad, unit=label))  # keeps the card numbers of the rows after it
             continue
         if len(cells) < width:
             cells = list(cells) + [""] * (width - len(cells))
-        rows.append(Row(zip(header, cells), line=line))
+        rows.append(Row(zip(header, cells), line=line, unit=label))
     return rows
 
 
@@ -591,6 +741,139 @@ def _csv_rows(path: Path, text: str, problems: "Problems") -> list[Row]:
         return _grid_rows(name, header or [], body(), problems, "line", f"{shown}-separated")
     except csv.Error as exc:
         raise PrintkitError(f"{name}: invalid CSV at line {reader.line_num} ({_one_line(exc)})") from None
+
+
+#: Deepest nesting a JSON data file may have (a card is an object in the list: 2).
+MAX_JSON_DEPTH = 64
+
+
+def _json_kind(value) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null"}.get(
+        type(value), "a number")
+
+
+def _json_rows(path: Path) -> list[Row]:
+    """Rows of a JSON data file: a list of objects, one per card, each key a
+    column (``[{"title": "Amphora", "qty": 2}, …]``).  Values keep their
+    type as TOML's do (text, whole and decimal numbers, ``true``/``false``);
+    ``null`` is an empty cell.  Each row knows the line its object starts on
+    (``JSON line 12``).  An item that is not an object, a value that is a
+    list or an object, an empty key or a text over :data:`MAX_CELL_CHARS`
+    is a problem of its row (the row then prints nothing; listed with the
+    others).  Bounded like CSV: :data:`MAX_DATA_BYTES`, :data:`MAX_COLUMNS`
+    distinct keys, :data:`MAX_CELLS` values, nesting at most
+    :data:`MAX_JSON_DEPTH` deep (checked before parsing).  Raises
+    :class:`printkit.PrintkitError` (one line: the file, and the line and
+    column of bad JSON) otherwise."""
+    import json
+
+    name = escape_display(str(path))
+    text = decode_text(read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data"), path)
+    _check_json_depth(text, name)
+
+    def refuse_constant(word):
+        raise ValueError(f"{word} is not a JSON number")
+
+    from printkit.inputfiles import _DuplicateKey, _LongNumber, _int, _pairs, parse_json
+
+    decoder = json.JSONDecoder(parse_constant=refuse_constant, object_pairs_hook=_pairs, parse_int=_int)
+    ws = re.compile(r"[ \t\n\r]*")
+    pos = ws.match(text, 0).end()
+    if not text.startswith("[", pos):
+        try:
+            top = _json_kind(decoder.decode(text))
+        except (ValueError, RecursionError):
+            top = "not a list"
+        raise PrintkitError(f"{name}: expected a list of objects, one per card ([{{\"title\": \"Amphora\", "
+                            f"\"qty\": 2}}, …]); this file holds {top}")
+    pos, line, counted = ws.match(text, pos + 1).end(), 1, 0
+    rows: list[Row] = []
+    columns: set[str] = set()
+    values = 0
+
+    def where(at: int, column: bool = True) -> tuple[int, int]:
+        """The line (counted on from the last call: linear in all) and, for a message only, the column."""
+        nonlocal line, counted
+        if at > counted:
+            line += text.count("\n", counted, at)
+            counted = at
+        return line, (at - (text.rfind("\n", 0, at) + 1) + 1) if column else 0
+
+    try:
+        while not text.startswith("]", pos):
+            if pos >= len(text):
+                raise PrintkitError(f"{name}: invalid JSON: the list of cards is not closed (no ']' at the end)")
+            if rows:
+                if not text.startswith(",", pos):
+                    ln, col = where(pos)
+                    raise PrintkitError(f"{name}: invalid JSON at line {ln}, column {col} (expected ',' or ']' "
+                                        "after a card)")
+                pos = ws.match(text, pos + 1).end()
+            start = pos
+            item, pos = decoder.raw_decode(text, pos)
+            pos = ws.match(text, pos).end()
+            ln, _ = where(start, column=False)
+            n = len(rows) + 1
+            at = f"{name}: card {n} (JSON line {ln})"
+            if not isinstance(item, dict):
+                rows.append(Row(line=ln, unit="JSON line", bad=f"{at}: {_json_kind(item)}; each card is an "
+                                                               "object of column names and values"))
+                continue
+            bad = None
+            for key, value in item.items():
+                if not key.strip():
+                    bad = f"{at}: a key with no name; name every column"
+                elif isinstance(value, (dict, list)):
+                    bad = (f"{at}, column {show(key)}: {_json_kind(value)}; a card's value is text, a number "
+                           "or true/false")
+                elif isinstance(value, str) and len(value) > MAX_CELL_CHARS:
+                    bad = f"{at}, column {show(key)}: {len(value):,} characters; a cell holds at most {MAX_CELL_CHARS:,}"
+                if bad:
+                    break
+            values += len(item)
+            if values > MAX_CELLS:
+                raise PrintkitError(f"{name}: more than {MAX_CELLS:,} values by card {n} (JSON line {ln}); a deck's "
+                                    f"data holds at most {MAX_CELLS:,}")
+            columns.update(k.strip() for k in item)
+            if len(columns) > MAX_COLUMNS:
+                raise PrintkitError(f"{name}: more than {MAX_COLUMNS:,} different keys by card {n} (JSON line {ln}); "
+                                    f"a deck's data has at most {MAX_COLUMNS:,} columns")
+            if bad:
+                rows.append(Row(line=ln, unit="JSON line", bad=bad))
+                continue
+            rows.append(Row(((k.strip(), "" if v is None else v) for k, v in item.items()), line=ln, unit="JSON line"))
+        rest = ws.match(text, pos + 1).end()
+        if rest != len(text):
+            ln, col = where(rest)
+            raise PrintkitError(f"{name}: invalid JSON at line {ln}, column {col} (more after the list's ']')")
+        if "\\u" in text and re.search(r"\\u[dD][89a-fA-F]", text):
+            parse_json(text, name)  # a lone surrogate escape (not a character): its one line
+    except (_DuplicateKey, _LongNumber):
+        parse_json(text, name)  # the strict reader's own line: the key written twice, the runaway number
+        raise PrintkitError(f"{name}: invalid JSON") from None
+    except json.JSONDecodeError as exc:
+        raise PrintkitError(f"{name}: invalid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})") from None
+    except ValueError as exc:  # NaN, Infinity
+        ln, col = where(pos)
+        raise PrintkitError(f"{name}: invalid JSON in the card at line {ln} ({_one_line(exc)})") from None
+    return rows
+
+
+def _check_json_depth(text: str, name: str) -> None:
+    """Refuse JSON nested deeper than :data:`MAX_JSON_DEPTH` (Python's
+    parser recurses once per level: 100,000 ``[`` end in a RecursionError),
+    counting brackets outside strings."""
+    depth = 0
+    for m in re.finditer(r'"(?:[^"\\]|\\.)*"|[\[{]|[\]}]', text):
+        tok = m.group()
+        if tok in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                line = text.count("\n", 0, m.start()) + 1
+                raise PrintkitError(f"{name}: JSON nested more than {MAX_JSON_DEPTH} deep at line {line}; a card is "
+                                    "an object in one list")
+        elif tok in "]}":
+            depth -= 1
 
 
 def _cell_text(value) -> str:
@@ -1030,6 +1313,46 @@ def _ods_rows(path: Path, problems: "Problems", warnings: list[str] | None = Non
     return rows
 
 
+def placeholder_name(column: str) -> str:
+    """The name a layout's placeholder reaches ``column`` by: the column's
+    name in lower case with every run of characters other than letters,
+    digits and ``_`` made one ``_`` (none at either end): ``Card Title`` →
+    ``card_title``, ``Cost (gold)`` → ``cost_gold``, ``Title`` → ``title``.
+    ``""`` when that is no placeholder name (it would start with a digit)."""
+    name = re.sub(r"\W+", "_", column).strip("_").lower()
+    return name if name.isidentifier() else ""
+
+
+def _add_placeholder_names(path: Path, rows: list[Row]) -> None:
+    """Give every column whose :func:`placeholder_name` differs from its own
+    name that name too, in every row (``{{ card_title }}`` for ``Card
+    Title``; the column keeps its own name).  Two columns reaching the same
+    name (``Card Title`` and ``card_title``, ``Title`` and ``title``) are one
+    :class:`printkit.PrintkitError` naming both."""
+    columns: dict[str, None] = {}
+    for row in rows:
+        columns.update(dict.fromkeys(row))
+    extra: dict[str, str] = {}
+    owner = {name: name for name in columns}
+    for column in columns:
+        alias = placeholder_name(column)
+        if not alias or alias == column:
+            continue
+        other = owner.get(alias)
+        if other is not None and other != column:
+            raise PrintkitError(f"{escape_display(str(path))}: columns {show(other)} and {show(column)} are both "
+                                f"{{{{ {alias} }}}} in a layout (a placeholder names a column in lower case, spaces "
+                                "and punctuation as _); rename one of them")
+        owner[alias] = column
+        extra[column] = alias
+    if not extra:
+        return
+    for row in rows:
+        for column, alias in extra.items():
+            if column in row:
+                row[alias] = row[column]
+
+
 def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str] | None = None) -> list[Row]:
     """Read card data: CSV (header row; UTF-8, BOM tolerated; comma,
     semicolon or tab separated, sniffed by :func:`sniff_delimiter`), TOML
@@ -1073,9 +1396,11 @@ def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str
     elif suffix in (".xls", ".numbers", ".fods"):
         raise PrintkitError(f"{escape_display(str(path))}: printkit reads card data from CSV, TOML, .xlsx or .ods; "
                             f"save this spreadsheet as .xlsx, .ods or CSV")
-    elif suffix in (".json", ".yaml", ".yml", ".xml"):  # not CSV: read as CSV they give a problem per line
-        raise PrintkitError(f"{escape_display(str(path))}: printkit reads card data from CSV, TOML ([[card]] "
-                            f"tables), .xlsx or .ods, not {suffix[1:].upper()}; save the cards in one of those")
+    elif suffix == ".json":
+        rows = _json_rows(path)
+    elif suffix in (".yaml", ".yml", ".xml"):  # not CSV: read as CSV they give a problem per line
+        raise PrintkitError(f"{escape_display(str(path))}: printkit reads card data from CSV, JSON, TOML "
+                            f"([[card]] tables), .xlsx or .ods, not {suffix[1:].upper()}; save the cards in one of those")
     else:
         raw = read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data")
         if raw.startswith(b"PK\x03\x04"):  # a ZIP: a spreadsheet saved under another name?
@@ -1086,14 +1411,17 @@ def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str
         rows = _csv_rows(path, decode_text(raw, path), problems)  # read once: the bytes above
     if not rows and not problems.total:
         raise PrintkitError(f"{path}: no cards")
+    _add_placeholder_names(path, rows)
     for n, row in enumerate(rows, 1):
         if row.bad is not None:
             problems.add(PrintkitError(row.bad))
             row["qty"] = 0
             continue
         qty = row.get("qty", 1)
-        at = f"card {n}" + (f" (line {row.line})" if row.line else "")
+        at = f"card {n}" + (f" ({row.unit} {row.line})" if row.line else "")
         try:
+            if isinstance(qty, float) and qty.is_integer():  # JSON's or TOML's 2.0
+                qty = int(qty)
             qty = int(str(qty).strip() or "1")
             if not 0 <= qty <= MAX_QTY:
                 problems.add(PrintkitError(f"{path}: {at}: qty {qty} outside 0–{MAX_QTY}"))
@@ -1111,11 +1439,23 @@ def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str
     return rows
 
 
-def _columns(row: dict) -> str:
-    """``; the data's columns: a, b, …`` (``qty`` left out) for a missing-column message."""
-    names = [k for k in row if k != "qty"] or list(row)
-    text = ", ".join(map(str, names[:12])) + (f", … ({len(names)} in all)" if len(names) > 12 else "")
-    return f"; the data's columns: {clip(text, 160)}"
+def _columns(row: dict, said: str = "") -> str:
+    """``; the data's columns: a, b, …`` (``qty`` left out) for a missing-column
+    message: each column by its placeholder name, its own name after it when
+    they differ (``card_title ('Card Title')``), and ``did you mean …?`` for the
+    closest to the name the message ``said`` is undefined."""
+    aliases = {placeholder_name(k): k for k in row if placeholder_name(k) not in ("", k)}
+    names = [k for k in row if k != "qty" and k not in aliases.values()] or list(row)
+    shown = [f"{k} ({show(aliases[k])})" if k in aliases else str(k) for k in names]
+    text = ", ".join(shown[:12]) + (f", … ({len(names)} in all)" if len(names) > 12 else "")
+    hint = ""
+    missing = re.search(r"'([^']{1,100})' is undefined", said)
+    if missing:
+        import difflib
+
+        close = difflib.get_close_matches(missing.group(1), [str(k) for k in names], n=1, cutoff=0.6)
+        hint = f"; did you mean {{{{ {close[0]} }}}}?" if close else ""
+    return f"; the data's columns: {clip(text, 160)}{hint}"
 
 
 def _render(template, row: dict, where: str) -> str:
@@ -1125,14 +1465,15 @@ def _render(template, row: dict, where: str) -> str:
         try:
             return template.fill(row)
         except _Missing as exc:
-            raise PrintkitError(f"{where}: {exc.message} (no such column in the data){_columns(row)}") from None
+            raise PrintkitError(f"{where}: {exc.message} (no such column in the data){_columns(row, exc.message)}") from None
     from printkit import sandbox
 
     try:
         return sandbox.render(template, row, where)
     except sandbox.TemplateError as exc:
         if exc.kind == "undefined":
-            raise PrintkitError(f"{where}: {clip(exc.reason, 200)} (no such column in the data){_columns(row)}") from None
+            raise PrintkitError(f"{where}: {clip(exc.reason, 200)} (no such column in the data)"
+                                f"{_columns(row, exc.reason)}") from None
         raise PrintkitError(f"{where}: {exc.reason}") from None
 
 
@@ -1151,7 +1492,7 @@ def resolve(layout: Layout, row: dict, where: str, problems: list[str] | None = 
                         done[key] = value.fill(row)
                     except _Missing as exc:
                         raise PrintkitError(f"{where}, element {i} {key}: {exc.message} (no such column in the "
-                                            f"data){_columns(row)}") from None
+                                            f"data){_columns(row, exc.message)}") from None
                 elif hasattr(value, "render"):
                     done[key] = _render(value, row, f"{where}, element {i} {key}")
                 if key in COLOUR_KEYS and not done[key].strip():
@@ -1582,8 +1923,8 @@ class CustomFont:
 
 #: (layout folder, font spec) → :class:`CustomFont`, for this process.
 _CUSTOM: dict[tuple[str, str], CustomFont] = {}
-#: Font file suffixes a layout's ``font`` may name.
-FONT_FILES = (".ttf", ".otf")
+#: Font file suffixes a layout's ``font`` may name (:mod:`printkit.fontfiles`).
+FONT_FILES = fontfiles.FONT_FILES
 
 
 def font_name(theme, spec: str, base: Path | None, at: str) -> str:
@@ -1611,7 +1952,7 @@ def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
     from printkit.theme import font_problem
 
     spec = str(spec).strip()
-    if spec.lower().endswith(FONT_FILES):
+    if fontfiles.is_font_file(spec):
         if base is None:
             raise PrintkitError(f"{at}: font {show(spec)}: a font file needs a layout folder")
         path = image_path(base, spec, at)  # relative, inside the layout's folder
@@ -1619,11 +1960,12 @@ def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
             raise PrintkitError(f"{at}: font file {show(spec)} {_not_a_file(path)}")
         label = path.name
     else:
-        path, label = _installed_font(spec, at), show(spec)
+        path = fontfiles.installed_font(spec, at, f"a theme role ({', '.join(THEME_ROLES)}), a .ttf/.otf file "
+                                                  "next to the layout")
+        label = show(spec)
     data = read_bytes(path, kind="font")
     digest = hashlib.sha256(data).hexdigest()
-    if data[:4] == b"OTTO":
-        data = _cff_to_truetype(data, digest, label, at)
+    data = fontfiles.truetype_bytes(data, label, at)
     problem = font_problem(data)
     if problem:
         raise PrintkitError(f"{at}: font {label} is {problem}")
@@ -1644,34 +1986,6 @@ def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
     return CustomFont(name, label, chars)
 
 
-def _installed_font(name: str, at: str) -> Path:
-    """The file of the installed font called ``name`` (fontconfig's
-    ``fc-match``; its family, full name or PostScript name must be ``name``,
-    any case)."""
-    import shutil
-    import subprocess
-
-    if not name or any(ch in name for ch in ":=\n\0") or len(name) > 200:
-        raise PrintkitError(f"{at}: font {show(name)}: not a font role, a .ttf/.otf file or a font name")
-    fc = shutil.which("fc-match")
-    if fc is None:
-        raise PrintkitError(f"{at}: font {show(name)} is neither a theme font role nor a .ttf/.otf file, and "
-                            "fonts by name need fontconfig (fc-match); put the font file next to the layout")
-    try:
-        out = subprocess.run([fc, "--format=%{file}\n%{family}\n%{fullname}\n%{postscriptname}", name],
-                             capture_output=True, timeout=20, text=True, errors="replace").stdout
-    except (OSError, subprocess.SubprocessError) as exc:
-        raise PrintkitError(f"{at}: font {show(name)}: fc-match failed ({_one_line(exc)})") from None
-    lines = out.split("\n")
-    file = lines[0] if lines else ""
-    names = {n.strip().casefold() for line in lines[1:4] for n in line.split(",") if n.strip()}
-    if not file or name.strip().casefold() not in names:
-        closest = lines[1].split(",")[0] if len(lines) > 1 and lines[1] else "none"
-        raise PrintkitError(f"{at}: font {show(name)} is not a theme role ({', '.join(THEME_ROLES)}), a .ttf/.otf "
-                            f"file next to the layout or an installed font (closest installed: {show(closest)})")
-    return Path(file)
-
-
 #: Theme font roles named in messages.
 THEME_ROLES = ("display", "body", "bold", "semibold", "italic")
 
@@ -1681,116 +1995,6 @@ def _not_a_file(path: Path) -> str:
     not there, or it is a folder, pipe or device (never opened: a pipe would
     block)."""
     return "is not a regular file" if path.exists() else "not found next to the layout"
-
-
-#: Most TrueType copies of .otf fonts kept in the cache (:func:`_cff_to_truetype`).
-TRUETYPE_CACHE_ENTRIES = 32
-
-
-def _cff_to_truetype(data: bytes, digest: str, label: str, at: str) -> bytes:
-    """The OpenType/CFF font ``data`` with TrueType (quadratic) outlines, so
-    reportlab can embed it (fontTools: cu2qu, max error 1 unit); kept in the
-    cache folder ``fonts-truetype`` by the source's SHA-256 ``digest``
-    (:mod:`printkit.caches`: off with ``PRINTKIT_CACHE=off``; an entry is read
-    only when it is a regular file of the user's own, in a folder no one else
-    can write, within the font size cap; the font is checked after either way).
-    At most :data:`TRUETYPE_CACHE_ENTRIES` copies are kept, the least recently
-    written removed first."""
-    from printkit.caches import cache_folder, prune, read_entry, write_entry
-    from printkit.inputfiles import MAX_SIZES
-
-    folder = cache_folder("fonts-truetype")
-    name = f"{digest}.ttf"
-    cached = read_entry(folder / name, MAX_SIZES["font"]) if folder is not None else None
-    if cached:
-        return cached
-    from fontTools.pens.cu2quPen import Cu2QuPen
-    from fontTools.pens.ttGlyphPen import TTGlyphPen
-    from fontTools.ttLib import TTFont as FTFont, newTable
-
-    try:
-        font = FTFont(io.BytesIO(data))
-        if "CFF " not in font:
-            raise ValueError("no CFF table (CFF2 variable fonts are not supported)")
-        order = font.getGlyphOrder()
-        glyph_set = font.getGlyphSet()
-        _budget_charstrings(glyph_set.charStrings, order, len(data))
-        glyphs = {}
-        for gname in order:
-            interrupt.checkpoint()  # a big font converts for a while: a stop request ends it between glyphs
-            pen = TTGlyphPen(glyph_set)
-            glyph_set[gname].draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
-            glyphs[gname] = pen.glyph()
-        font["loca"] = newTable("loca")
-        font["glyf"] = glyf = newTable("glyf")
-        glyf.glyphOrder = order
-        glyf.glyphs = glyphs
-        del font["CFF "]
-        if "VORG" in font:
-            del font["VORG"]
-        glyf.compile(font)
-        hmtx = font["hmtx"]
-        for gname, glyph in glyf.glyphs.items():
-            if hasattr(glyph, "xMin"):
-                hmtx[gname] = (hmtx[gname][0], glyph.xMin)
-        maxp = font["maxp"] = newTable("maxp")
-        maxp.tableVersion = 0x00010000
-        for attr in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
-                     "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
-            setattr(maxp, attr, 1 if attr == "maxZones" else 0)
-        post = font["post"]
-        post.formatType, post.extraNames, post.mapping, post.glyphOrder = 2.0, [], {}, order
-        font.sfntVersion = "\x00\x01\x00\x00"
-        out = io.BytesIO()
-        font.save(out)
-        result = out.getvalue()
-    except Exception as exc:  # fontTools raises many kinds on odd or hostile fonts
-        raise PrintkitError(f"{at}: font {label}: cannot convert its PostScript outlines to TrueType "
-                            f"({_one_line(exc)})") from None
-    if folder is not None and len(result) <= MAX_SIZES["font"]:
-        write_entry(folder, name, result)
-        prune(folder, ".ttf", TRUETYPE_CACHE_ENTRIES, TRUETYPE_CACHE_ENTRIES * MAX_SIZES["font"])
-    return result
-
-
-#: Charstring bytes a CFF font's glyphs may take to draw, subroutine calls
-#: included, per byte of the font (plus :data:`CHARSTRING_WORK_BASE`): a
-#: subroutine may call others, so a 780-byte font whose subroutines each call
-#: the next ten times drew 10⁸ segments — the conversion ran for hours
-#: and its memory kept growing.  Real fonts draw in one or two bytes per byte
-#: of font (the URW base-35 .otf fonts: 0.9–1.8; subroutines only share
-#: repeated pieces).
-CHARSTRING_WORK_PER_BYTE = 20
-CHARSTRING_WORK_BASE = 100_000
-
-
-class CharstringBomb(ValueError):
-    """A CFF font's glyphs take more than their budget to draw (see
-    :data:`CHARSTRING_WORK_PER_BYTE`)."""
-
-
-def _budget_charstrings(charstrings, order, font_bytes: int) -> None:
-    """Make every glyph of ``charstrings`` (fontTools ``CharStrings``) draw
-    through an outline extractor that counts the charstring bytes it runs —
-    each subroutine call counts its subroutine again — and raises
-    :class:`CharstringBomb` past ``CHARSTRING_WORK_BASE +
-    CHARSTRING_WORK_PER_BYTE × font_bytes`` for the whole font."""
-    from fontTools.misc.psCharStrings import T2OutlineExtractor
-
-    limit = CHARSTRING_WORK_BASE + CHARSTRING_WORK_PER_BYTE * font_bytes
-    spent = [0]
-
-    class Budgeted(T2OutlineExtractor):
-        def execute(self, charString, **kw):
-            code = charString.bytecode if charString.bytecode is not None else charString.program
-            spent[0] += 1 + len(code or ())
-            if spent[0] > limit:
-                raise CharstringBomb(f"its glyphs take more than {limit:,} charstring bytes to draw (subroutines "
-                                     "calling subroutines over and over: a font bomb, not converted)")
-            return super().execute(charString, **kw)
-
-    for gname in order:
-        charstrings[gname].outlineExtractor = Budgeted
 
 
 @lru_cache(maxsize=4096)
@@ -1991,9 +2195,10 @@ def _check_glyphs(el: dict, i: int, theme, where: str, allow_missing_glyphs: boo
 
 
 def row_label(layout: Layout, row: dict, n: int) -> str:
-    """``front.toml: card 3 (CSV line 4)``: how messages name a card."""
+    """``front.toml: card 3 (CSV line 4)``: how messages name a card (a
+    spreadsheet's ``row 4``, JSON's ``JSON line 12``)."""
     line = getattr(row, "line", None)
-    return f"{layout.path.name}: card {n}" + (f" (CSV line {line})" if line else "")
+    return f"{layout.path.name}: card {n}" + (f" ({getattr(row, 'unit', 'CSV line')} {line})" if line else "")
 
 
 class _Plan:
@@ -2108,7 +2313,7 @@ def _card(plan: _Plan, row: dict, where: str, allow_missing_glyphs: bool, warnin
                         values.append(value.fill(row))
                     except _Missing as exc:
                         raise PrintkitError(f"{where}, element {i} {key}: {exc.message} (no such column in the "
-                                            f"data){_columns(row)}") from None
+                                            f"data){_columns(row, exc.message)}") from None
                 else:
                     values.append(_render(value, row, f"{where}, element {i} {key}"))
         except PrintkitError as exc:

@@ -127,6 +127,25 @@ def user_rules_file(game: str, rules_dir: Path | None) -> Path | None:
     return path
 
 
+def check_rules_dir(rules_dir: Path | None) -> None:
+    """Refuse a ``--rules`` value that is not a folder, in one line saying
+    what to give instead: for a file (``--rules house/archeo.toml``) the
+    folder that holds it, named (``--rules house``).  Raises
+    :class:`printkit.UsageError`; ``None`` (no ``--rules``) passes."""
+    from printkit import UsageError
+
+    if rules_dir is None or rules_dir.is_dir():
+        return
+    shown = escape_display(str(rules_dir))
+    if rules_dir.is_file():
+        parent = escape_display(str(rules_dir.parent))
+        raise UsageError(f"--rules: {shown!r} is a file; --rules takes the folder that holds the rules files "
+                         f"(<game>.toml), so give --rules {parent}")
+    if not rules_dir.exists():
+        raise UsageError(f"--rules: {shown!r} is not a folder (nothing is there); give the folder that holds the rules files (<game>.toml)")
+    raise UsageError(f"--rules: {shown!r} is not a folder; give the folder that holds the rules files (<game>.toml)")
+
+
 def bundled_rules_note(game: str, rules_dir: Path | None) -> str | None:
     """The one-line note for ``--rules DIR`` holding no ``<game>.toml``:
     ``game`` then uses its bundled rules (:func:`user_rules_file`), which

@@ -25,6 +25,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit import FONTS_DIR, TEMPLATES_DIR, PrintkitError, UsageError
+from printkit.fontfiles import installed_font, is_font_file, truetype_file
 from printkit.inputfiles import escape_display, read_bytes, show, text_flaw
 from printkit.rules import load_toml
 
@@ -62,8 +63,8 @@ COLOUR_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 HEX_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 #: A top-level package name only: finding ``a.b`` would import (run) ``a``.
 _PACKAGE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
-_EXPECT_FONT = ("expected a font file name inside the theme folder or fonts/ (no '..', no absolute path), "
-                "or package:<python package>/<file>")
+_EXPECT_FONT = ("expected a .ttf/.otf file name inside the theme folder or fonts/ (no '..', no absolute path), "
+                "package:<python package>/<file>, or an installed font's name")
 
 
 def theme_name_problem(name: object) -> str | None:
@@ -113,7 +114,10 @@ def resolve_font(spec: str, theme_dir: Path, parents: tuple[Path, ...] = ()) -> 
     ``"package:font_lato/Lato-Bold.ttf"`` → that file inside the installed
     package's ``files/`` folder (or the package folder itself); anything else
     is looked up in the theme's folder, then in ``parents`` (the folders of
-    the themes it extends), then in the repository's ``fonts/``.
+    the themes it extends), then in the repository's ``fonts/``; a spec
+    found in none that is no ``.ttf``/``.otf`` file name and holds no ``/``
+    is an installed font's name (``"DejaVu Serif"``,
+    :func:`printkit.fontfiles.installed_font`: fontconfig).
     Specs leaving their folder (``..``, absolute paths; for the theme and
     package folders also links pointing outside) are refused.  Raises
     :class:`printkit.PrintkitError` (what is wrong; what is expected, without
@@ -149,6 +153,8 @@ def resolve_font(spec: str, theme_dir: Path, parents: tuple[Path, ...] = ()) -> 
     candidate = FONTS_DIR / spec
     if candidate.exists() or candidate.is_symlink():
         return candidate
+    if not is_font_file(spec) and "/" not in spec:  # "DejaVu Serif": a font installed on this computer
+        return installed_font(spec, "", "a font file in the theme folder or fonts/")
     raise PrintkitError(f"{show(spec)} not found in {escape_display(str(theme_dir))} or "
                         f"{escape_display(str(FONTS_DIR))}; {_EXPECT_FONT}")
 
@@ -310,15 +316,29 @@ def _font_problem_cached(digest: bytes, data: bytes) -> str | None:
 _PENDING: dict[str, tuple[bytes, Path, str]] = {}
 
 
-def _register_font(font_name: str, file: Path, label: str) -> None:
-    """Read ``file`` (bounded: a font-sized regular file), check it is a
-    TrueType font reportlab can embed, and name it ``font_name``: registered
-    with reportlab on first use (:func:`ensure_font`).  ``label``:
-    ``"<theme.toml>: [fonts] <role>"`` for messages."""
+def _truetype(file: Path, label: str) -> tuple[Path, bytes]:
+    """Read the theme font ``file`` (bounded: a font-sized regular file) as
+    TrueType: an OpenType font with PostScript (CFF) outlines is converted
+    (:func:`printkit.fontfiles.truetype_file`: the file and bytes of its
+    TrueType copy).  ``label``: ``"<theme.toml>: [fonts] <role>"``."""
     try:
         data = read_bytes(file, kind="font")
     except PrintkitError as exc:
         raise PrintkitError(f"{label}: {exc}") from None
+    return truetype_file(file, data, file.name, label)
+
+
+def _register_font(font_name: str, file: Path, label: str, data: bytes | None = None) -> None:
+    """Read ``file`` (bounded: a font-sized regular file; or take its bytes
+    ``data``), check it is a TrueType font reportlab can embed, and name it
+    ``font_name``: registered with reportlab on first use
+    (:func:`ensure_font`).  ``label``: ``"<theme.toml>: [fonts] <role>"``
+    for messages."""
+    if data is None:
+        try:
+            data = read_bytes(file, kind="font")
+        except PrintkitError as exc:
+            raise PrintkitError(f"{label}: {exc}") from None
     problem = _font_problem_cached(hashlib.sha256(data).digest(), data)
     if problem:
         raise PrintkitError(f"{label}: {escape_display(str(file))} is {problem}")
@@ -900,13 +920,15 @@ def _load_theme(found: FoundTheme, places: tuple) -> Theme:
             file = resolve_font(spec, directory, search[1:])
         except PrintkitError as exc:
             raise _fail(path, "fonts", role, str(exc)) from None
+        label = f"{escape_display(str(path))}: [fonts] {role}"
+        file, font_data = _truetype(file, label)  # an .otf with PostScript outlines: its TrueType copy
         font_name = f"PK-{re.sub(r'[^A-Za-z0-9_-]', '_', name)}-{role}"
         registered = [*pdfmetrics.getRegisteredFontNames(), *_PENDING]
         if font_name in registered and _font_file(font_name) != str(file):
             # another theme of the same name was loaded before (tests, long-lived callers)
             font_name = f"{font_name}-{len(registered)}"
         if font_name not in registered:
-            _register_font(font_name, file, f"{escape_display(str(path))}: [fonts] {role}")
+            _register_font(font_name, file, label, font_data)
         fonts[role] = font_name
         files[role] = file
     games = {k: dict(v) for k, v in data.get("games", {}).items()}

@@ -213,9 +213,10 @@ def theme_toml_text(name: str, source: FoundTheme, copied: bool, use: str | None
         '# Colours: sRGB, written "#rrggbb" (six hex digits, e.g. "#2b2118"); nothing else is',
         "#   accepted.  Names are letters, digits, - and _; documents see each as a CSS variable",
         "#   --<name> (a game's palette over [colours]).",
-        "# Fonts: one TrueType file (.ttf, glyf outlines; not CFF .otf, .ttc or WOFF), given as a",
-        "#   file name in this folder (e.g. \"MyFont-Bold.ttf\"), in a parent theme's folder or in",
-        '#   fonts/, or as "package:<python package>/<file>" for a font installed with pip.',
+        "# Fonts: one font file (.ttf, or .otf: PostScript outlines are converted to TrueType; not",
+        "#   .ttc or WOFF), given as a file name in this folder (e.g. \"MyFont-Bold.otf\"), in a parent",
+        "#   theme's folder or in fonts/, as \"package:<python package>/<file>\" for a font installed",
+        '#   with pip, or an installed font\'s name ("DejaVu Serif", found with fontconfig\'s fc-match).',
         "#",
         "# Templates: the rules references and the high-score log are jinja2 HTML + CSS rendered by weasyprint",
         "#   (sandboxed: they may use only files of the theme's folders).  A file in this folder",
@@ -238,7 +239,7 @@ def theme_toml_text(name: str, source: FoundTheme, copied: bool, use: str | None
         "[fonts]",
     ]
     for role in FONT_ROLES:
-        out.append(f"{role} = {_toml_string(data['fonts'][role])}  # {FONT_ROLE_USES[role]}; a .ttf file or package:<pkg>/<file>")
+        out.append(f"{role} = {_toml_string(data['fonts'][role])}  # {FONT_ROLE_USES[role]}; a .ttf/.otf file, package:<pkg>/<file> or an installed font's name")
     out += ["", "[colours]", "# Colours every game and document uses (a game's palette below may override one)."]
     for key, value in data.get("colours", {}).items():
         out.append(f'{key} = "{value}"  # {_colour_comment("colours", key, comments)}')

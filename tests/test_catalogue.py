@@ -108,7 +108,9 @@ def test_a_game_without_a_catalogue_is_listed_from_its_parts(kits, monkeypatch):
     listed = plain.listing(opts)
     assert _rows(listed) == _rows(plain.parts(opts))
     assert all(p.components is None and p.document is None and p.faces is None for p in listed)
-    monkeypatch.setattr(registry, "all_games", lambda: [plain, kits["archeo"]])
+    games = {"minigame": plain, "archeo": kits["archeo"]}  # `printkit games` asks the registry, game by game
+    monkeypatch.setattr(registry, "game_ids", lambda: list(games))
+    monkeypatch.setattr(registry, "get_game", games.__getitem__)
     result = CliRunner().invoke(main, ["games"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()

@@ -71,7 +71,7 @@ def test_every_bad_row_and_cell_is_listed_at_once(tmp_path):
     lines = r.output.strip().splitlines()
     assert all(ln.startswith("printkit: ") for ln in lines), lines
     assert len(lines) == 4, lines
-    assert "card 1 (line 2): qty 'x' is not a whole number" in lines[0]
+    assert "card 1 (CSV line 2): qty 'x' is not a whole number" in lines[0]
     assert "line 3 has 4 cells but the header 3" in lines[1]
     assert "card 3 (CSV line 4), element 1 (text)" in lines[2] and "does not fit" in lines[2]
     assert "card 4 (CSV line 5), element 2 (box)" in lines[3] and "'notacolour'" in lines[3]
@@ -114,13 +114,26 @@ def test_every_bad_key_of_one_element_is_listed_at_once(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
-def test_many_problems_are_capped_with_a_count(tmp_path):
+def test_one_problem_on_many_cards_is_one_line_naming_them(tmp_path):
     data = write(tmp_path, "d.csv", "title,colour\n" + "Fine,nocolour\n" * 500)
     layout = write(tmp_path, "front.toml", LAYOUT)
     r = run("deck", data, "--layout", layout, "--out", tmp_path / "out")
     assert r.exit_code == 1
     lines = r.output.strip().splitlines()
-    assert len(lines) == 201 and lines[-1] == "printkit: … and 300 more problem(s)"
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("printkit: front.toml: card 1 (CSV line 2), element 2 (box): colour 'nocolour'")
+    assert lines[0].endswith(" — the same on 499 more: cards 2–500 (CSV lines 3–501)")
+
+
+def test_many_kinds_of_problem_are_capped_with_a_count(tmp_path):
+    data = write(tmp_path, "d.csv", "title\nA\nB\n")
+    layout = write(tmp_path, "front.toml", '[card]\nsize = "poker"\n' + "".join(
+        f'[[element]]\ntype = "text"\nx = 5\ny = 5\ntext = "{{{{ missing_{i} }}}}"\n' for i in range(250)))
+    r = run("deck", data, "--layout", layout, "--out", tmp_path / "out")
+    assert r.exit_code == 1
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 201 and lines[-1] == "printkit: … and 100 more problem(s)", lines[-3:]
+    assert all(ln.endswith("— the same on 1 more: card 2 (CSV line 3)") for ln in lines[:200])
 
 
 # -- the text fit: O(log) tries, and a stop request obeyed between cards ---------------------
@@ -367,9 +380,9 @@ def test_bad_units_and_colours_are_one_line(tmp_path, value, needle):
                    + (f"x = {value}\n" if key == "x" else "x = 1\n") + 'y = 1\nw = 5\nh = 5\n'
                    + (f"fill = {value}\n" if key == "fill" else ""))
     r = run("deck", EX / "cards.csv", "--layout", layout, "--out", tmp_path / "out")
-    lines = r.output.strip().splitlines()  # a layout problem: one line; a card's: one line per card
+    lines = r.output.strip().splitlines()  # a layout problem: one line; a card's: one line for the four cards
     assert r.exit_code == 1 and all(needle in ln and ln.startswith("printkit: ") for ln in lines), r.output
-    assert len(lines) == (1 if key == "x" else 4)
+    assert len(lines) == 1 and (key == "x" or "the same on 3 more: cards 2–4" in lines[0])
 
 
 # -- inline markup: **bold**, *italic*, :icon: -----------------------------------------------

@@ -150,7 +150,7 @@ def test_converted_fonts_kept_in_the_cache_are_pruned(tmp_path):
     """The cache keeps a bounded number of TrueType copies: with the folder
     already full of older copies, converting one more removes the oldest and
     keeps the new one (and a user's own file in the folder is left alone)."""
-    from printkit.deck import TRUETYPE_CACHE_ENTRIES
+    from printkit.fontfiles import TRUETYPE_CACHE_ENTRIES
 
     data, layout, digest = _otf_deck(tmp_path)
     folder = tmp_path / "pkcache" / "fonts-truetype"
@@ -327,17 +327,26 @@ def test_a_spreadsheet_of_a_few_thousand_cards_is_still_read(tmp_path):
 # ---------------------------------------------------------------- 5. deck data in a format printkit does not read
 
 
-def test_json_card_data_is_one_line_not_read_as_csv(tmp_path):
-    """Card data saved as JSON is not CSV: one line naming the file and the
-    formats printkit reads, not a line per JSON line about cells and columns."""
+def test_json_card_data_is_read_as_a_list_of_cards(tmp_path):
+    """Card data saved as JSON (a list of objects) is read as JSON — not as
+    CSV, which gave a line per JSON line about cells and columns."""
     data = tmp_path / "cards.json"
-    data.write_text('[\n{"title": "Amphora", "value": 4, "kind": "Pottery", "colour": "#8a5a2b"},\n'
-                    '{"title": "Mirror", "value": 7, "kind": "Metal", "colour": "#1a9e77"}\n]\n')
+    data.write_text('[\n{"title": "Amphora", "value": 4, "kind": "Pottery", "colour": "#8a5a2b", "text": "A jar."},\n'
+                    '{"title": "Mirror", "value": 7, "kind": "Metal", "colour": "#1a9e77", "text": "Green."}\n]\n')
+    r = _run("deck", str(data), "--layout", str(EX / "front.toml"), "--out", str(tmp_path / "out"), "-q",
+             env=_cache_env(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert len(list((tmp_path / "out").rglob("*.pdf"))) == 1
+
+
+def test_yaml_card_data_is_one_line_not_read_as_csv(tmp_path):
+    data = tmp_path / "cards.yaml"
+    data.write_text("- title: Amphora\n  value: 4\n- title: Mirror\n  value: 7\n")
     r = _run("deck", str(data), "--layout", str(EX / "front.toml"), "--out", str(tmp_path / "out"), "-q",
              env=_cache_env(tmp_path))
     assert r.returncode == 1, r.stderr
     line = _one_line(r.stderr)
-    assert "cards.json" in line and "CSV" in line and "TOML" in line, line
+    assert "cards.yaml" in line and "CSV" in line and "JSON" in line and "TOML" in line, line
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))
 
 

@@ -14,7 +14,9 @@ Files per part, in ``<out>/<kit>/tts/``: ``<part>-<n>.png`` (face sheets),
 (sheets of backs in the same grid when the cards' backs differ: "unique
 backs"), and ``<part>.json`` listing each sheet's face and back files,
 ``cols``, ``rows`` and card ``count`` — the numbers Tabletop Simulator's
-Custom Deck dialog asks for — and every card's sheet and slot.
+Custom Deck dialog asks for — and every card's sheet and slot.  Cards with
+no back get a plain white one (Tabletop Simulator shows a back for every
+card), and one note per deck says so.
 
 ``<part>-saved-object.json`` is the deck as a Tabletop Simulator **saved
 object** (the save-file format: a save whose ``ObjectStates`` holds one
@@ -175,6 +177,14 @@ def export_tts(src: Source) -> Exported:
                     "card_mm": [round(to_mm(size[0]), 2), round(to_mm(size[1]), 2)],
                     "unique_backs": unique_backs, "hidden_slot": "last slot of each sheet (back image)",
                     "sheets": [], "cards": []}
+            bare = sum(1 for c in group if c.back is None)
+            if bare:  # Tabletop Simulator shows every card's back: say which one these get
+                shown = f"{deck}-back.png" if not unique_backs else f"{deck}-back-<n>.png"
+                some = "the cards have" if bare == len(group) else f"{bare} of its {len(group)} different cards have"
+                label = src.name if deck == src.name else f"{src.name}/{deck}"
+                hint = "; give the deck a back (printkit deck --back BACK.toml) to show your own" if src.strict else ""
+                result.notes.append(f"tts: {label}: {some} no back, so Tabletop Simulator shows a plain "
+                                    f"white back for them ({shown}){hint}")
             single_back = None
             if not unique_backs:
                 key = next(iter(backs))

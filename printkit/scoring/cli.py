@@ -116,8 +116,9 @@ def _scorer(game: str, rules_dir: Path | None) -> Scorer:
     kit = get_game(game)
     if kit.scorer is None:
         raise UsageError(f"GAME: {game} has no scorer")
-    if rules_dir is not None and not rules_dir.is_dir():
-        raise UsageError(f"--rules: {str(rules_dir)!r} is not a folder (it should hold <game>.toml files)")
+    from printkit.rules import check_rules_dir
+
+    check_rules_dir(rules_dir)
     note = bundled_rules_note(kit.id, rules_dir)
     if note:
         click.echo(f"note: {note}", err=True)

@@ -231,6 +231,12 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
                 text=f"{t.name} trade {t.trade} ({t.count} in the deck) sell {'/'.join(map(str, t.sell))}")
 
 
+#: A rule card's big-number icons: centre (pt from the number's centre) and half width.
+NUMBER_ICONS = {"key": (-15.0, 10.0), "money": (-18.0, 8.0), "card": (-17.5, 7.5)}
+#: Least room (pt) between a big number's icon and its value.
+NUMBER_GAP = 4.0
+
+
 def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: str, icon, rule: str,
                note: str | None = None, numbers: list[tuple[str, int | str, str]] | None = None) -> Face:
     """Shared layout of thief, master thief, key and chest cards: title, big
@@ -272,22 +278,36 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
                 c.setLineWidth(0.8)
             c.roundRect(x, y, pw, ph, radius, fill=1, stroke=int(lines))
 
-        def number(cx, bottom, label, value, sym, label_pt):
+        def number(cx, bottom, label, value, sym, label_pt, room):
             """A big number: its icon, the value (24 pt) and the label under them,
-            drawn for a box ``bottom`` up, centred on ``cx``."""
+            drawn for a box ``room`` pt wide, ``bottom`` up, centred on ``cx``.
+            A value too wide to sit beside the icon as drawn (``$88``, a house
+            rule's cost) is drawn with the icon as one group centred in the box,
+            ``NUMBER_GAP`` pt apart, lowered from 24 pt until the group fits
+            ``room`` less 4 pt a side (never below 8 pt)."""
+            text, font = str(value), theme.font("display")
+            centre, half = NUMBER_ICONS.get(sym, NUMBER_ICONS["card"])  # the icon's centre (from cx) and half width
+            size, at, dx = 24.0, cx + 10, 0.0
+            wide = c.stringWidth(text, font, size)
+            if at - wide / 2 - (cx + centre + half) < NUMBER_GAP or at + wide / 2 > cx + room / 2 - 4:
+                size = _fit(c, text, font, size, room - 8 - 2 * half - NUMBER_GAP)
+                wide = c.stringWidth(text, font, size)
+                left = cx - (2 * half + NUMBER_GAP + wide) / 2
+                dx = left + half - (cx + centre)  # the icon moves with the group
+                at = left + 2 * half + NUMBER_GAP + wide / 2
             if sym == "key":
-                art.key(c, cx - 15, bottom + 26, 20, _col(theme, "gold"), ink, ground)
+                art.key(c, cx - 15 + dx, bottom + 26, 20, _col(theme, "gold"), ink, ground)
             elif sym == "money":
                 c.setFillColor(_col(theme, "gold"))
-                c.circle(cx - 18, bottom + 25, 8, fill=1, stroke=0)
+                c.circle(cx - 18 + dx, bottom + 25, 8, fill=1, stroke=0)
                 c.setFillColor(_col(theme, "gold_dark"))
-                c.circle(cx - 18, bottom + 25, 5.5, fill=1, stroke=0)
+                c.circle(cx - 18 + dx, bottom + 25, 5.5, fill=1, stroke=0)
             else:
                 c.setFillColor(_col(theme, "earth"))
-                c.roundRect(cx - 21, bottom + 17, 11, 16, 2, fill=1, stroke=0)
+                c.roundRect(cx - 21 + dx, bottom + 17, 11, 16, 2, fill=1, stroke=0)
                 c.setFillColor(_col(theme, "gold"))
-                c.roundRect(cx - 24, bottom + 15, 11, 16, 2, fill=1, stroke=0)
-            _centred_text(c, str(value), cx + 10, bottom + 16, theme.font("display"), 24, ink)
+                c.roundRect(cx - 24 + dx, bottom + 15, 11, 16, 2, fill=1, stroke=0)
+            _centred_text(c, text, at, bottom + 16 + (24 - size) * 0.35, font, size, ink)
             _centred_text(c, label, cx, bottom + 5, theme.font("bold"), label_pt, theme.colour("muted"))
 
         if large:
@@ -318,7 +338,7 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
             for k, (label, value, sym) in enumerate(numbers):
                 cx = px0 + cw * (k + 0.5)
                 panel(cx - cw / 2 + 3, bottom, cw - 6, nb_h, 5, ground)
-                number(cx, bottom, label, value, sym, _fit(c, label, theme.font("bold"), small(8), cw - 10))
+                number(cx, bottom, label, value, sym, _fit(c, label, theme.font("bold"), small(8), cw - 10), cw - 6)
             bottom += nb_h + 4
         size_art = min(top - bottom, 100)
         icon(c, w / 2, (top + bottom) / 2, size_art, fg, bg, line if lines else None)
@@ -382,7 +402,8 @@ def _large_print_body(c, box: FaceBox, theme, rule: str, note: str | None, numbe
             y -= nbh
             panel(nx0, y, LARGE_NUMBERS_W, nbh, 5, ground)
             label_pt = _fit(c, label, theme.font("bold"), theme.legible(8), LARGE_NUMBERS_W - 8, theme.legible(8))
-            number(cx, y + (nbh - 39) / 2, label, value, sym, label_pt)  # content 4–35 pt over the box's foot
+            number(cx, y + (nbh - 39) / 2, label, value, sym, label_pt,  # content 4–35 pt over the box's foot
+                   LARGE_NUMBERS_W)
             y -= gap
         art_x1 = nx0 - gap
     size_art = min(top - bottom, art_x1 - art_x0, 100)
