@@ -140,3 +140,13 @@ def test_bundled_money_tokens_use_the_deck_layout_path():
     assert [c.front.key for c in coins if c.meta["value"] == 1][0].startswith("deck/archaeology-money/")
     assert load_layout(MONEY_LAYOUT).width == rules.money_diameter
     assert {c.front.text for c in coins} == {f"${v}" for v in rules.money}
+
+
+def test_sheet_label_names_the_deck_once(built):
+    """Each page's label names the deck's title once ("Finds deck · sheet 1/2 ·
+    fronts"): the deck's title was passed as both the game's and the part's,
+    printing "Finds deck · Finds deck · sheet 1/2"."""
+    with pdf_pages(built.read_bytes()) as pdf:
+        texts = [p.extract_text() for p in pdf.pages]
+    assert all("Finds deck · sheet " in t for t in texts), texts
+    assert not any("Finds deck · Finds deck" in t for t in texts)

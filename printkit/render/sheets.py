@@ -282,10 +282,12 @@ def draw_sheets(sheets: Iterable[SheetLayout], count: int, *, title: str, paper:
     uses = shared
     page_fields: dict[int, list] = {}
     short_marks, missing = MARK_AIM, set()
+    # "Archaeologia · EVENT cards"; a deck's title once, not "mydeck · mydeck"
+    name = " · ".join(dict.fromkeys(t for t in (game_title, title) if t))
     pages = 0
     n = count
     for i, sheet in enumerate(sheets, 1):
-        head = f"{game_title} · {title} · sheet {i}/{n}"
+        head = f"{name} · sheet {i}/{n}"
         side = " · fronts" if sheet.backs else ""
         fields_out: list | None = [] if fillable else None
         results = [_page(c, sheet, sheet.fronts, lambda comp: comp.front, paper, theme,
