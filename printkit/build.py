@@ -309,12 +309,16 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
     full, I/O error, read-only file system) raises
     :func:`printkit.pdf.cannot_write` naming the file: the staging folder is
     removed and the previous outputs of the game are left as they were.
+    A symbolic link at ``out/<game>`` is refused the same way (nothing
+    written): the files would land wherever it leads, outside the folder the
+    user named (``--out`` itself may be a link: the user named it).
     """
-    from printkit.pdf import cannot_write, page_count, write_atomic
+    from printkit.pdf import cannot_write, page_count, refuse_linked_folder, write_atomic
 
     interrupt.checkpoint()
     game_dir = out / game.game
     target: Path = game_dir  # what is being written, for the message
+    refuse_linked_folder(game_dir)
     try:
         game_dir.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=game_dir))

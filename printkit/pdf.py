@@ -308,6 +308,22 @@ def cannot_write(path: Path | str, exc: OSError) -> PrintkitError:
     return PrintkitError(f"{path}: cannot write ({why or exc.strerror or exc}); earlier outputs are intact")
 
 
+def refuse_linked_folder(folder: Path) -> None:
+    """Raise :func:`cannot_write`'s kind of line when ``folder`` — a
+    folder printkit makes inside ``--out`` for a game's or a deck's files
+    (``OUT/<game>``) — is a symbolic link to a folder: the files would land
+    wherever it leads, outside the folder the user named.  (``--out`` itself
+    may be a link: the user named it.  A dangling or looping link is left to
+    the ``mkdir`` that follows, which :func:`cannot_write` explains.)"""
+    from printkit.inputfiles import shown_path
+
+    if os.path.islink(folder) and os.path.isdir(folder):
+        raise PrintkitError(
+            f"{folder}: cannot write ({shown_path(folder)} is a symbolic link to "
+            f"{shown_path(Path(os.readlink(folder)))}; printkit writes only into folders of its own "
+            "under --out: remove the link, or give the folder it leads to as --out); earlier outputs are intact")
+
+
 def write_output(path: Path, data: bytes) -> None:
     """:func:`write_atomic` for a file the user asked for: a failed write
     raises :func:`cannot_write` (a :class:`printkit.PrintkitError`, exit 1).

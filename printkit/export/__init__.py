@@ -136,10 +136,11 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
     folder in place, the last one staying; a signal between the two renames
     is acted on once both are done (:func:`printkit.interrupt.held`), so the
     folder is always the old one or the new one, never gone."""
-    from printkit.pdf import cannot_write
+    from printkit.pdf import cannot_write, refuse_linked_folder
 
     target = kit_dir / result.folder
     where: Path = kit_dir
+    refuse_linked_folder(kit_dir)  # OUT/<kit> a link to a folder elsewhere: nothing written through it
     try:
         kit_dir.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".staging-{result.folder}-", dir=kit_dir))

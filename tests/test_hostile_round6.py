@@ -1,0 +1,88 @@
+"""Round six of hostile input: links a stranger's folder holds, measured on
+what a user gets — the exit code, one error line, the files written and
+where they went.
+
+Sections:
+
+1. a link inside --out where a game's folder goes (``OUT/<game>`` → a folder
+   elsewhere): the kit was written through it, outside the folder named;
+2. a --rules folder whose ``<game>.toml`` is a link leading out of the folder
+   (a downloaded house-rules folder reading the user's other files).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printkit.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args, **kw):
+    return CliRunner().invoke(main, [str(a) for a in args], **kw)
+
+
+def _one_line(text: str) -> str:
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "Traceback" not in text, text
+    return lines[0]
+
+
+def _tree(folder: Path) -> list[str]:
+    """Every path under ``folder`` (links not followed), relative, sorted."""
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*"))
+
+
+# ---------------------------------------------------------------- 1. a link where a game's folder goes
+
+
+def test_a_link_inside_out_where_a_game_folder_goes_is_not_written_through(tmp_path, monkeypatch):
+    """--out out, and out/archeotrek a link to a folder elsewhere: the kit's
+    four PDFs were written into that folder (exit 0), outside the folder the
+    user named.  Refused with one line naming the link; the folder it points
+    to and the link stay as they were."""
+    monkeypatch.chdir(tmp_path)
+    Path("out").mkdir()
+    Path("elsewhere").mkdir()
+    Path("elsewhere/mine.txt").write_text("mine\n")
+    os.symlink("../elsewhere", "out/archeotrek")
+    r = run("build", "archeotrek", "--players", "1", "--out", "out", "-q")
+    assert r.exit_code == 1, r.output
+    assert _one_line(r.output) == (
+        "printkit: out/archeotrek: cannot write ('out/archeotrek' is a symbolic link to '../elsewhere'; "
+        "printkit writes only into folders of its own under --out: remove the link, "
+        "or give the folder it leads to as --out); earlier outputs are intact")
+    assert _tree(tmp_path / "elsewhere") == ["mine.txt"]
+    assert _tree(tmp_path / "out") == ["archeotrek"] and Path("out/archeotrek").is_symlink()
+
+
+def test_a_real_game_folder_and_an_out_link_are_still_written(tmp_path, monkeypatch):
+    """The refusal is for a link *inside* --out: --out itself may be a link
+    (the user named it), and a game folder that is a real folder is written."""
+    monkeypatch.chdir(tmp_path)
+    Path("real/archeotrek").mkdir(parents=True)
+    os.symlink("real", "out")
+    r = run("build", "archeotrek", "--players", "1", "--out", "out", "-q")
+    assert r.exit_code == 0, r.output
+    assert "archeotrek/archeotrek-kit.pdf" in _tree(tmp_path / "real") and Path("out").is_symlink()
+
+
+def test_a_link_inside_out_where_a_deck_export_folder_goes_is_not_written_through(tmp_path, monkeypatch):
+    """deck --format png writes OUT/<deck>/png/: with OUT/finds a link to a
+    folder elsewhere, the pictures were written into that folder.  Refused
+    with the same line; nothing is written anywhere."""
+    monkeypatch.chdir(tmp_path)
+    Path("out").mkdir()
+    Path("elsewhere").mkdir()
+    os.symlink("../elsewhere", "out/finds")
+    ex = ROOT / "examples" / "deck"
+    r = run("deck", ex / "cards.csv", "--layout", ex / "front.toml", "--out", "out", "--format", "png", "-q")
+    assert r.exit_code == 1, r.output
+    assert _one_line(r.output).startswith(
+        "printkit: out/finds: cannot write ('out/finds' is a symbolic link to '../elsewhere'; "), r.output
+    assert _tree(tmp_path / "elsewhere") == [] and _tree(tmp_path / "out") == ["finds"]
