@@ -127,6 +127,25 @@ def user_rules_file(game: str, rules_dir: Path | None) -> Path | None:
     return path
 
 
+def refuse_link_out(path: Path) -> None:
+    """Raise :class:`printkit.PrintkitError` when the ``--rules`` file
+    ``path`` is a symbolic link to a file outside its folder: the user
+    named the folder, so a house-rules folder from elsewhere reads none of
+    the user's other files (as a theme reads none outside its folders).  A
+    link to another file of the folder is fine; one to a device, FIFO or
+    nothing is left to the reader, which says what it is."""
+    path = Path(path)
+    if not (os.path.islink(path) and os.path.isfile(path)):
+        return
+    try:
+        inside = path.resolve().is_relative_to(path.parent.resolve())
+    except (OSError, RuntimeError, ValueError):
+        inside = False
+    if not inside:
+        raise PrintkitError(f"{escape_display(str(path))}: a link leading outside the --rules folder; "
+                            f"expected the folder's own {escape_display(path.name)}")
+
+
 def bundled_rules_note(game: str, rules_dir: Path | None) -> str | None:
     """The one-line note for ``--rules DIR`` holding no ``<game>.toml``:
     ``game`` then uses its bundled rules (:func:`user_rules_file`), which
@@ -313,6 +332,8 @@ def read_rules(game: str, path: Path | str | None, read: Callable[["Checker"], A
             key = None
         if key is not None and key in _BUNDLED:
             return _BUNDLED[key]
+    if not bundled:
+        refuse_link_out(path)
     chk = Checker(path, load_bundled(path) if bundled else load_toml(path), game)
     try:
         rules = read(chk)

@@ -86,3 +86,47 @@ def test_a_link_inside_out_where_a_deck_export_folder_goes_is_not_written_throug
     assert _one_line(r.output).startswith(
         "printkit: out/finds: cannot write ('out/finds' is a symbolic link to '../elsewhere'; "), r.output
     assert _tree(tmp_path / "elsewhere") == [] and _tree(tmp_path / "out") == ["finds"]
+
+
+# ---------------------------------------------------------------- 2. a --rules file that is a link out of its folder
+
+
+def _linked_rules(tmp_path: Path, target: Path) -> Path:
+    folder = tmp_path / "house"
+    folder.mkdir()
+    os.symlink(target, folder / "archeotrek.toml")
+    return folder
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "archeotrek", "--seed", "1"],
+    ["score", "archeotrek", ROOT / "examples" / "archeotrek" / "finished-4-players.toml"],
+])
+def test_a_rules_file_linking_out_of_its_folder_is_refused(tmp_path, argv):
+    """A downloaded house-rules folder whose archeotrek.toml is a link to a
+    file elsewhere (here a valid rules file, so the read succeeded): its
+    data was read and played (exit 0), though the user named only the
+    folder — a theme.toml or font linking out of its theme folder is refused.
+    One line naming the file, exit 1."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "rules.toml").write_bytes((ROOT / "rules" / "archeotrek.toml").read_bytes())
+    folder = _linked_rules(tmp_path, elsewhere / "rules.toml")
+    r = run(*argv, "--rules", folder)
+    assert r.exit_code == 1, r.output
+    assert _one_line(r.output) == (f"printkit: {folder}/archeotrek.toml: a link leading outside the --rules folder; "
+                                   "expected the folder's own archeotrek.toml"), r.output
+
+
+def test_a_rules_file_linking_inside_its_folder_and_a_linked_folder_are_read(tmp_path):
+    """A link to another file of the same folder (archeotrek.toml →
+    variant-2.toml) and a --rules folder that is itself a link are read."""
+    folder = tmp_path / "house"
+    folder.mkdir()
+    (folder / "variant-2.toml").write_bytes((ROOT / "rules" / "archeotrek.toml").read_bytes())
+    os.symlink("variant-2.toml", folder / "archeotrek.toml")
+    os.symlink("house", tmp_path / "linked")
+    for where in (folder, tmp_path / "linked"):
+        r = run("simulate", "archeotrek", "--seed", "1", "--rules", where)
+        assert r.exit_code == 0, r.output
+        assert 'game = "archeotrek"' in r.output
