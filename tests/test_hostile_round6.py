@@ -7,7 +7,9 @@ Sections:
 1. a link inside --out where a game's folder goes (``OUT/<game>`` → a folder
    elsewhere): the kit was written through it, outside the folder named;
 2. a --rules folder whose ``<game>.toml`` is a link leading out of the folder
-   (a downloaded house-rules folder reading the user's other files).
+   (a downloaded house-rules folder reading the user's other files);
+3. a theme folder of thousands of empty folders: the kit cache listed every
+   one of them at every build (the cap counted files only).
 """
 
 from __future__ import annotations
@@ -130,3 +132,36 @@ def test_a_rules_file_linking_inside_its_folder_and_a_linked_folder_are_read(tmp
         r = run("simulate", "archeotrek", "--seed", "1", "--rules", where)
         assert r.exit_code == 0, r.output
         assert 'game = "archeotrek"' in r.output
+
+
+# ---------------------------------------------------------------- 3. a theme folder of many empty folders
+
+
+def test_a_theme_folder_of_more_folders_than_the_cap_is_not_walked_to_the_end(tmp_path, monkeypatch, cache_root):
+    """The kit cache hashes every file of a theme's folder, at most
+    MAX_TREE_FILES of them; folders were not counted, so a theme holding a
+    million empty folders was listed to the end at every build (100,000:
+    1.5 s, each folder one more listing).  Folders count towards the cap:
+    past it the theme is not hashed — the kit is built, not cached — and the
+    listing stops there."""
+    import printkit.kitcache as kitcache
+
+    theme = tmp_path / "many"
+    theme.mkdir()
+    for i in range(kitcache.MAX_TREE_FILES + 100):
+        (theme / f"d{i:05}").mkdir()
+    (theme / "theme.toml").write_text('[theme]\nname = "many"\nextends = "classic"\n')
+    listed = []
+    real_scandir = os.scandir
+
+    def counting(path="."):
+        listed.append(str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(kitcache.os, "scandir", counting)
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 0, r.output
+    in_theme = [p for p in listed if p.startswith(str(theme))]
+    assert len(in_theme) <= kitcache.MAX_TREE_FILES + 1, len(in_theme)
+    kits = cache_root / "kits"
+    assert not kits.exists() or not [p for p in kits.iterdir() if p.name.endswith(".kitcache")]
