@@ -9,7 +9,10 @@ Sections:
 2. a --rules folder whose ``<game>.toml`` is a link leading out of the folder
    (a downloaded house-rules folder reading the user's other files);
 3. a theme folder of thousands of empty folders: the kit cache listed every
-   one of them at every build (the cap counted files only).
+   one of them at every build (the cap counted files only);
+4. a PDF of hundreds of thousands of incremental updates (``score``,
+   ``export-game``, ``check``): 30 MB of empty revisions, each a few bytes,
+   kept pypdf reading cross-reference sections for half a minute.
 """
 
 from __future__ import annotations
@@ -165,3 +168,73 @@ def test_a_theme_folder_of_more_folders_than_the_cap_is_not_walked_to_the_end(tm
     assert len(in_theme) <= kitcache.MAX_TREE_FILES + 1, len(in_theme)
     kits = cache_root / "kits"
     assert not kits.exists() or not [p for p in kits.iterdir() if p.name.endswith(".kitcache")]
+
+
+# ---------------------------------------------------------------- 4. a PDF of many incremental updates
+
+
+@pytest.fixture(scope="module")
+def filled_sheet(tmp_path_factory) -> bytes:
+    """One fillable Dig Site sheet, as ``build --fillable`` writes it."""
+    out = tmp_path_factory.mktemp("kit")
+    r = run("build", "archeotrek", "--fillable", "--players", "1", "--out", out, "-q")
+    assert r.exit_code == 0, r.output
+    return (out / "archeotrek" / "dig-site-sheets.pdf").read_bytes()
+
+
+def _updated(pdf: bytes, path: Path, updates: int) -> Path:
+    """``pdf`` with ``updates`` empty incremental updates appended (what a
+    viewer adds at each save, less the changed objects): each a
+    cross-reference section and trailer whose /Prev leads to the one before."""
+    import io
+
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf))
+    root, size = reader.trailer.raw_get("/Root").idnum, reader.trailer["/Size"]
+    last = int(pdf.rsplit(b"startxref", 1)[1].split()[0])
+    out = bytearray(pdf)
+    for _ in range(updates):
+        here = len(out)
+        out += (b"xref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size %d /Root %d 0 R /Prev %d >>\n"
+                b"startxref\n%d\n%%%%EOF\n" % (size, root, last, here))
+        last = here
+    path.write_bytes(bytes(out))
+    return path
+
+
+@pytest.mark.parametrize("command", ["score", "export-game", "check"])
+def test_a_pdf_of_tens_of_thousands_of_revisions_is_one_line_before_it_is_parsed(tmp_path, filled_sheet, command):
+    """A filled sheet followed by 20,000 empty incremental updates (2 MB;
+    300,000 in 30 MB took ``score`` 34 s and ``check`` 27 s, the 64 MB a PDF
+    may have about twice that): refused from the raw bytes, before pypdf or
+    qpdf reads a cross-reference section — a sheet a viewer saved has a
+    few revisions."""
+    from printkit.inputfiles import MAX_PDF_REVISIONS
+
+    sheet = _updated(filled_sheet, tmp_path / "sheet.pdf", 20_000)
+    argv = ["check", sheet] if command == "check" else [command, "archeotrek", sheet]
+    r = run(*argv)
+    assert r.exit_code == 1, r.output
+    if command == "check":
+        assert r.output.splitlines()[0] == (f"{sheet}: [open] about 20,001 revisions (incremental updates); a PDF "
+                                            f"saved by a viewer has a few (at most {MAX_PDF_REVISIONS:,} are read)")
+    else:
+        assert _one_line(r.output) == (f"printkit: {sheet}: about 20,001 revisions (incremental updates); a filled "
+                                       f"sheet saved by a viewer has a few (at most {MAX_PDF_REVISIONS:,} are read): "
+                                       "give the filled sheets only")
+
+
+def test_a_sheet_saved_a_few_times_is_still_read(tmp_path, filled_sheet):
+    """A sheet with a name written, then fifty more saves: still exported
+    (the name read), and the check finds nothing about revisions."""
+    import pikepdf
+    from test_hostile_round5 import _forged
+
+    named = _forged(filled_sheet, tmp_path / "named.pdf", "name", pikepdf.String("Ana")).read_bytes()
+    sheet = _updated(named, tmp_path / "sheet.pdf", 50)
+    r = run("export-game", "archeotrek", sheet)
+    assert r.exit_code == 0, r.output
+    assert 'name = "Ana"' in r.output
+    r = run("check", sheet)
+    assert "revisions" not in r.output, r.output
