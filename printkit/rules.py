@@ -312,7 +312,8 @@ def read_rules(game: str, path: Path | str | None, read: Callable[["Checker"], A
     :func:`rules_path` of ``game``) read bounded, ``read(checker)`` building
     the game's rules object with :class:`Checker`, then every key nothing read
     refused (:func:`check_rules_keys`; ``ids(data, rules)`` names the ids a
-    table may be keyed by).  Raises :class:`printkit.PrintkitError`, one line
+    table may be keyed by).  A file's ``[game] id``, when given, must be
+    ``game``.  Raises :class:`printkit.PrintkitError`, one line
     naming the file and key — also for data so malformed that ``read`` trips
     over it (``KeyError``, ``TypeError``, ``ValueError``, ``AttributeError``:
     a safety net, never a traceback).
@@ -335,6 +336,11 @@ def read_rules(game: str, path: Path | str | None, read: Callable[["Checker"], A
     if not bundled:
         refuse_link_out(path)
     chk = Checker(path, load_bundled(path) if bundled else load_toml(path), game)
+    table = chk.data.get("game")
+    if not bundled and isinstance(table, dict) and "id" in table and table["id"] != game:
+        # the one key no game reads: a file saved for another game (or under the wrong name) says so
+        raise chk.fail("game.id", f"must be {game!r}, the game this file's name ({game}.toml) gives its rules to",
+                       table["id"])
     try:
         rules = read(chk)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -238,3 +238,29 @@ def test_a_sheet_saved_a_few_times_is_still_read(tmp_path, filled_sheet):
     assert 'name = "Ana"' in r.output
     r = run("check", sheet)
     assert "revisions" not in r.output, r.output
+
+
+# ---------------------------------------------------------------- 5. [game] id of a --rules file
+
+
+@pytest.mark.parametrize("value,shown", [
+    ('"archaeology"', "'archaeology'"),
+    ('"archeotrek\\u0000"', "'archeotrek\\x00'"),
+    ("7", "7"),
+])
+def test_a_rules_file_naming_another_game_is_one_line(tmp_path, value, shown):
+    """house/archeotrek.toml whose [game] id is "archaeology" (a file saved
+    for another game, or under the wrong name), a control character or a
+    number: every other key of a --rules file is checked, this one was read
+    by nothing and any value played on silently (exit 0)."""
+    folder = tmp_path / "house"
+    folder.mkdir()
+    text = (ROOT / "rules" / "archeotrek.toml").read_text(encoding="utf-8")
+    assert text.count('id = "archeotrek"') == 1
+    (folder / "archeotrek.toml").write_text(text.replace('id = "archeotrek"', f"id = {value}"), encoding="utf-8")
+    for argv in (["simulate", "archeotrek", "--seed", "1"],
+                 ["score", "archeotrek", ROOT / "examples" / "archeotrek" / "finished-4-players.toml"]):
+        r = run(*argv, "--rules", folder)
+        assert r.exit_code == 1, r.output
+        assert _one_line(r.output) == (f"printkit: {folder}/archeotrek.toml: game.id = {shown}: must be 'archeotrek', "
+                                       "the game this file's name (archeotrek.toml) gives its rules to"), r.output
