@@ -324,6 +324,19 @@ def refuse_linked_folder(folder: Path) -> None:
             "under --out: remove the link, or give the folder it leads to as --out); earlier outputs are intact")
 
 
+def remove_if_made(folder: Path, made: bool) -> None:
+    """Remove ``folder`` when ``made`` (the caller's run created it) and it
+    is still empty: a write that failed (disk full) or was stopped leaves no
+    empty folder behind; anything in it, or a folder that was there before,
+    is kept."""
+    if not made:
+        return
+    try:
+        os.rmdir(folder)
+    except OSError:  # written to meanwhile (another run), or gone: keep it
+        pass
+
+
 def write_output(path: Path, data: bytes) -> None:
     """:func:`write_atomic` for a file the user asked for: a failed write
     raises :func:`cannot_write` (a :class:`printkit.PrintkitError`, exit 1).

@@ -264,3 +264,62 @@ def test_a_rules_file_naming_another_game_is_one_line(tmp_path, value, shown):
         assert r.exit_code == 1, r.output
         assert _one_line(r.output) == (f"printkit: {folder}/archeotrek.toml: game.id = {shown}: must be 'archeotrek', "
                                        "the game this file's name (archeotrek.toml) gives its rules to"), r.output
+
+
+# ---------------------------------------------------------------- 6. a full disk: no empty folder left behind
+
+
+def _disk_full(*args, **kwargs):
+    import errno
+
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_kit_the_disk_cannot_hold_leaves_no_empty_folder(tmp_path, monkeypatch):
+    """The disk fills up as the kit's first PDF is written (seen on a 300 kB
+    tmpfs): one line, and neither out/archeotrek, made for the kit, nor out
+    stays behind — a run that writes nothing leaves nothing."""
+    import printkit.pdf
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(printkit.pdf, "write_atomic", _disk_full)
+    r = run("build", "archeotrek", "--players", "1", "--out", "out", "-q")
+    assert r.exit_code == 1, r.output
+    assert _one_line(r.output).endswith(": cannot write (No space left on device); earlier outputs are intact")
+    assert _tree(tmp_path) == []
+
+
+def test_a_kit_folder_that_was_there_is_kept_when_the_disk_is_full(tmp_path, monkeypatch):
+    """Only a folder the run made is taken away: out/archeotrek that was
+    there before (empty) stays."""
+    import printkit.pdf
+
+    monkeypatch.chdir(tmp_path)
+    Path("out/archeotrek").mkdir(parents=True)
+    monkeypatch.setattr(printkit.pdf, "write_atomic", _disk_full)
+    r = run("build", "archeotrek", "--players", "1", "--out", "out", "-q")
+    assert r.exit_code == 1, r.output
+    assert _tree(tmp_path) == ["out", "out/archeotrek"]
+
+
+def test_an_export_the_disk_cannot_hold_leaves_no_empty_folder(tmp_path, monkeypatch):
+    """deck --format png: the disk is full when the staging folder is made
+    inside out/finds (seen on a 300 kB tmpfs while the pictures were
+    written): one line, and out/finds and out are gone again."""
+    import tempfile
+
+    monkeypatch.chdir(tmp_path)
+    real = tempfile.mkdtemp
+
+    def mkdtemp(*args, prefix=None, dir=None, **kwargs):
+        if dir is not None and Path(dir).parent.name == "out":
+            _disk_full()
+        return real(*args, prefix=prefix, dir=dir, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkdtemp", mkdtemp)
+    ex = ROOT / "examples" / "deck"
+    r = run("deck", ex / "cards.csv", "--layout", ex / "front.toml", "--out", "out", "--format", "png", "-q")
+    assert r.exit_code == 1, r.output
+    assert _one_line(r.output) == ("printkit: out/finds: cannot write (No space left on device); "
+                                   "earlier outputs are intact"), r.output
+    assert _tree(tmp_path) == []
