@@ -347,8 +347,9 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
         back_offset=back_offset, bleed=bleed, fillable=fillable, board_paper=board_paper, rules_dir=rules_dir,
         rotate_backs=rotate_backs, scale=scale,
     )
-    if rules_dir is not None and not rules_dir.is_dir():
-        raise UsageError(f"--rules: {str(rules_dir)!r} is not a folder (it should hold <game>.toml files)")
+    from printkit.rules import check_rules_dir
+
+    check_rules_dir(rules_dir)
     if fmts != ["pdf"]:
         _build_exports(game, options, out, fmts, quiet)
     if "pdf" not in fmts:

@@ -298,14 +298,14 @@ def cannot_write(path: Path | str, exc: OSError) -> PrintkitError:
     on device); earlier outputs are intact``."""
     import errno
 
-    from printkit.inputfiles import why_not_a_folder
+    from printkit.inputfiles import _label, why_not_a_folder
 
     why = None
     if exc.errno == errno.EEXIST:  # a folder to make, and something else there (a file, a dangling link)
         why = why_not_a_folder(Path(path))
     elif exc.errno in (errno.ENOTDIR, errno.ENOENT, errno.ELOOP):  # something in the way above it?
         why = why_not_a_folder(Path(path).parent)
-    return PrintkitError(f"{path}: cannot write ({why or exc.strerror or exc}); earlier outputs are intact")
+    return PrintkitError(f"{_label(Path(path))}: cannot write ({why or exc.strerror or exc}); earlier outputs are intact")
 
 
 def refuse_linked_folder(folder: Path) -> None:

@@ -13,15 +13,17 @@ not have — the one unknown-key check every game's ``load_rules`` runs.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printkit import RULES_DIR, PrintkitError
-from printkit.inputfiles import escape_display, load_toml_file, parse_toml, read_text, show, text_flaw
+from printkit import RULES_DIR, PrintkitError, UsageError
+from printkit.inputfiles import escape_display, load_toml_file, parse_toml, read_text, show, shown_path, text_flaw
 
 
 def rules_path(game: str, rules_dir: Path | None = None) -> Path:
@@ -103,6 +105,25 @@ def missing_sources(data: dict[str, Any], where: str = "") -> list[str]:
 
 
 # -- finding a user's rules file ---------------------------------------------------------
+
+
+def check_rules_dir(rules_dir: Path | None) -> None:
+    """Raise :class:`printkit.UsageError` (one line, the name shortened)
+    unless ``rules_dir`` — ``--rules DIR``, ``None`` when not given — is a
+    folder: missing or not a folder, or a name the system refuses (too long,
+    unreadable), which ``Path.is_dir`` raised as an ``OSError``."""
+    if rules_dir is None:
+        return
+    try:
+        if stat.S_ISDIR(os.stat(rules_dir).st_mode):
+            return
+        why = None
+    except OSError as exc:
+        why = None if exc.errno in (errno.ENOENT, errno.ENOTDIR) else exc.strerror or str(exc)
+    if why is None:
+        raise UsageError(f"--rules: {shown_path(Path(rules_dir))} is not a folder (it should hold <game>.toml files)")
+    raise UsageError(f"--rules: {shown_path(Path(rules_dir))} cannot be a folder ({why}); "
+                     "it should be a folder of <game>.toml files")
 
 
 def user_rules_file(game: str, rules_dir: Path | None) -> Path | None:

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from printkit import PrintkitError, UsageError
-from printkit.inputfiles import blank_flaws, escape_display, read_bytes, read_text
+from printkit.inputfiles import blank_flaws, escape_display, read_bytes, read_text, shown_path
 from printkit.theme import (
     FONT_ROLE_USES,
     FONT_ROLES,
@@ -267,7 +267,7 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
                          "letters, digits, - and _ (up to 60)")
     parent = Path("themes") if parent is None else parent
     target = parent / name
-    if target.exists() or target.is_symlink():
+    if os.path.lexists(target):  # False too for a name the system refuses (too long): mkdir below says so
         raise UsageError(f"new-theme: {escape_display(str(target))} already exists; nothing written "
                          "(choose another NAME or --dir, or delete that folder)")
     try:
@@ -285,7 +285,7 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
         parent.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=parent))
     except OSError as exc:
-        raise UsageError(f"new-theme: --dir: cannot write to {escape_display(str(parent))} "
+        raise UsageError(f"new-theme: --dir: cannot write to {shown_path(parent)} "
                          f"({exc.strerror or exc})") from None
     try:
         (work / "theme.toml").write_text(text, encoding="utf-8")
@@ -297,7 +297,7 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
                     fh.write(data)
         check = load_toml(work / "theme.toml")
         validate_theme_data(check, work / "theme.toml")
-        if target.exists() or target.is_symlink():
+        if os.path.lexists(target):
             raise UsageError(f"new-theme: {escape_display(str(target))} already exists; nothing written")
         os.chmod(work, 0o777 & ~_umask())
         os.rename(work, target)

@@ -323,3 +323,57 @@ def test_an_export_the_disk_cannot_hold_leaves_no_empty_folder(tmp_path, monkeyp
     assert _one_line(r.output) == ("printkit: out/finds: cannot write (No space left on device); "
                                    "earlier outputs are intact"), r.output
     assert _tree(tmp_path) == []
+
+
+# ---------------------------------------------------------------- 7. names too long for the file system
+
+
+LONG = "a" * 300  # one name past the 255 bytes a file system allows
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "archeotrek"],
+    ["score", "archeotrek", ROOT / "examples" / "archeotrek" / "finished-4-players.toml"],
+    ["validate", "archeotrek", ROOT / "examples" / "archeotrek" / "finished-4-players.toml"],
+    ["export-game", "archeotrek", "sheet.pdf"],
+    ["scorepad", "archeotrek", "-o", "pad.html"],
+    ["build", "archeotrek", "--players", "1", "--out", "out"],
+], ids=lambda a: a[0])
+def test_a_rules_folder_name_too_long_is_one_usage_line(tmp_path, monkeypatch, argv):
+    """--rules <a 300-character name>: Path.is_dir() raised ENAMETOOLONG —
+    an OSError traceback in every command taking --rules.  One usage line,
+    the name shortened; nothing written."""
+    monkeypatch.chdir(tmp_path)
+    r = run(*argv, "--rules", LONG)
+    assert r.exit_code == 2, r.output
+    line = _one_line(r.output)
+    assert line.startswith("printkit: --rules: 'aaaa") and line.endswith(
+        "' cannot be a folder (File name too long); it should be a folder of <game>.toml files"), line
+    assert len(line) < 300, line
+    assert _tree(tmp_path) == []
+
+
+def test_a_new_theme_dir_name_too_long_is_one_usage_line(tmp_path, monkeypatch):
+    """new-theme mine --dir <a 300-character name>: Path.exists() raised
+    ENAMETOOLONG (a traceback).  One usage line, shortened; nothing made."""
+    monkeypatch.chdir(tmp_path)
+    r = run("new-theme", "mine", "--dir", LONG, env={"XDG_CONFIG_HOME": str(tmp_path / "config")})
+    assert r.exit_code == 2, r.output
+    line = _one_line(r.output)
+    assert line.startswith("printkit: new-theme: --dir: cannot write to 'aaaa") and "File name too long" in line, line
+    assert len(line) < 300, line
+    assert _tree(tmp_path) == []
+
+
+def test_a_failed_write_to_a_very_long_path_is_a_short_line(tmp_path, monkeypatch):
+    """scorepad -o <a 5,000-character path that cannot exist>: the line
+    printed the path whole (5,379 characters); it is shortened as every
+    other message's paths are."""
+    monkeypatch.chdir(tmp_path)
+    target = "/".join(["b" * 200] * 25) + ".html"
+    r = run("scorepad", "archeotrek", "-o", target)
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert line.endswith(": cannot write (No such file or directory); earlier outputs are intact") or \
+        "cannot write (File name too long)" in line, line
+    assert len(line) < 400, line

@@ -111,13 +111,12 @@ def _scorer(game: str, rules_dir: Path | None) -> Scorer:
     absent; a DIR without ``<game>.toml`` is a note on stderr saying so).
     Raises :class:`printkit.UsageError` for a game without one."""
     from printkit.registry import get_game
-    from printkit.rules import bundled_rules_note, user_rules_file
+    from printkit.rules import bundled_rules_note, check_rules_dir, user_rules_file
 
     kit = get_game(game)
     if kit.scorer is None:
         raise UsageError(f"GAME: {game} has no scorer")
-    if rules_dir is not None and not rules_dir.is_dir():
-        raise UsageError(f"--rules: {str(rules_dir)!r} is not a folder (it should hold <game>.toml files)")
+    check_rules_dir(rules_dir)
     note = bundled_rules_note(kit.id, rules_dir)
     if note:
         click.echo(f"note: {note}", err=True)
