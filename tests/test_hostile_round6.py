@@ -1,6 +1,7 @@
-"""Round six of hostile input: links a stranger's folder holds, measured on
-what a user gets — the exit code, one error line, the files written and
-where they went.
+"""Round six of hostile input: links a stranger's folder holds, numbers
+of things a parser walks before any cap (folders, PDF revisions), keys
+nothing read, full disks and names too long — each measured on what a user
+gets: the exit code, one error line, the files written and where they went.
 
 Sections:
 
@@ -12,7 +13,16 @@ Sections:
    one of them at every build (the cap counted files only);
 4. a PDF of hundreds of thousands of incremental updates (``score``,
    ``export-game``, ``check``): 30 MB of empty revisions, each a few bytes,
-   kept pypdf reading cross-reference sections for half a minute.
+   kept pypdf reading cross-reference sections for half a minute;
+5. a --rules file whose ``[game] id`` names another game (or is no text):
+   the one key of a rules file nothing read, so anything was accepted;
+6. a disk that fills up while a kit or an export folder is written: the
+   game's (deck's) folder made for it stayed behind, empty, and --out with it;
+7. names too long for the file system: ``--rules`` and ``new-theme --dir``
+   ended in an OSError traceback (``Path.is_dir``/``exists`` raise
+   ENAMETOOLONG), and a failed write printed a 5,000-character path whole;
+8. a theme template including a missing 5,000-character name: the line
+   quoted it whole.
 """
 
 from __future__ import annotations
@@ -377,3 +387,23 @@ def test_a_failed_write_to_a_very_long_path_is_a_short_line(tmp_path, monkeypatc
     assert line.endswith(": cannot write (No such file or directory); earlier outputs are intact") or \
         "cannot write (File name too long)" in line, line
     assert len(line) < 400, line
+
+
+# ---------------------------------------------------------------- 8. a theme template including a 5,000-character name
+
+
+def test_a_template_including_a_huge_missing_name_is_a_short_line(tmp_path):
+    """A theme's rules template ``{% include "<5,000 a's>.html" %}`` (no
+    such file): the line quoted the name whole, 5,113 characters; it is
+    shortened as every quoted value is."""
+    theme = tmp_path / "inc"
+    theme.mkdir()
+    (theme / "theme.toml").write_text('[theme]\nname = "inc"\nextends = "classic"\n')
+    (theme / "archeotrek-rules.html.j2").write_text('{% include "' + "a" * 5000 + '.html" %}')
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", tmp_path / "out", "-q",
+            env={"PRINTKIT_CACHE": "off"})
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert line.startswith("printkit: template 'aaaa") and "not found in" in line, line
+    assert len(line) < 400, len(line)
+    assert not (tmp_path / "out").exists()
