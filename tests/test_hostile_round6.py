@@ -22,7 +22,9 @@ Sections:
    ended in an OSError traceback (``Path.is_dir``/``exists`` raise
    ENAMETOOLONG), and a failed write printed a 5,000-character path whole;
 8. a theme template including a missing 5,000-character name: the line
-   quoted it whole.
+   quoted it whole;
+9. a game file whose ``game`` line pads another game's id with thousands of
+   spaces: the line saying which game it is of quoted the value whole.
 """
 
 from __future__ import annotations
@@ -407,3 +409,19 @@ def test_a_template_including_a_huge_missing_name_is_a_short_line(tmp_path):
     assert line.startswith("printkit: template 'aaaa") and "not found in" in line, line
     assert len(line) < 400, len(line)
     assert not (tmp_path / "out").exists()
+
+
+# ---------------------------------------------------------------- 9. a game file naming another game with padding
+
+
+def test_a_game_line_padded_to_thousands_of_characters_is_quoted_short(tmp_path):
+    """``game = "<3,000 spaces>archeotrek<3,000 spaces>"`` scored as archeo:
+    the title lookup ignores the spaces, so the line says which game the
+    file is of — and quoted the value whole, 6,139 characters."""
+    game = tmp_path / "g.toml"
+    game.write_text('game = "' + " " * 3000 + "archeotrek" + " " * 3000 + '"\n', encoding="utf-8")
+    r = run("score", "archeo", game)
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "a game of Trek 12: ArchéoTREK (game = '" in line and "(6,010 characters)" in line, line
+    assert line.endswith(f"score it with: printkit score archeotrek {game}") and len(line) < 400, len(line)

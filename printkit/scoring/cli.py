@@ -30,7 +30,7 @@ from typing import Any, Callable
 import click
 
 from printkit import PrintkitError, UsageError, interrupt
-from printkit.inputfiles import escape_display
+from printkit.inputfiles import escape_display, show
 from printkit.messages import MAX_SHOWN, capped_lines, clip
 from printkit.scoring import NoSheets, Scorer
 
@@ -315,7 +315,7 @@ def _other_game(game: str, files: tuple[Path, ...], loaded: Any, problems: list)
         return None
     where = STDIN_LABEL if files[0] == Path("-") else _label(str(files[0]))
     again = "-" if files[0] == Path("-") else where
-    return (f"{where}: a game of {get_game(other).title} (game = {named!r}), not of {get_game(game).title}; "
+    return (f"{where}: a game of {get_game(other).title} (game = {show(named)}), not of {get_game(game).title}; "
             f"score it with: printkit score {other} {again}")
 
 
