@@ -260,7 +260,8 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
     :class:`printkit.UsageError` for a name that is not a plain theme name,
     a folder that already exists, a ``--from`` given as a path or a
     ``parent`` that cannot be written to; :class:`printkit.PrintkitError` if
-    the source theme is broken or a write fails (disk full)."""
+    the source theme is broken or a write fails (disk full); then the folders
+    of ``parent`` it made are removed again while empty."""
     problem = theme_name_problem(name)
     if problem or len(name) > 60:
         raise UsageError(f"new-theme: {problem or repr(name) + ' is too long'}; expected a theme name: "
@@ -281,10 +282,16 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
     _, search = _theme_data(found)
     in_places = any(_same(parent, base) for _, base in theme_places())
     text = theme_toml_text(name, found, copy_templates, name if in_places else escape_display(str(target)))
+    made = []  # the folders of parent that are missing, deepest first: removed again if nothing is written
+    for folder in (parent, *parent.parents):
+        if folder.name in ("", ".", "..") or os.path.lexists(folder):
+            break
+        made.append(folder)
     try:
         parent.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=parent))
     except OSError as exc:
+        _remove_empty(made)
         raise UsageError(f"new-theme: --dir: cannot write to {shown_path(parent)} "
                          f"({exc.strerror or exc})") from None
     try:
@@ -303,12 +310,23 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
         os.rename(work, target)
     except OSError as exc:
         shutil.rmtree(work, ignore_errors=True)
+        _remove_empty(made)
         raise PrintkitError(f"new-theme: {escape_display(str(target))}: cannot write ({exc.strerror or exc}); "
                             "nothing written") from None
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
+        _remove_empty(made)
         raise
     return target
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Remove each of ``folders`` (deepest first) that is still empty."""
+    for folder in folders:
+        try:
+            os.rmdir(folder)
+        except OSError:  # written to meanwhile, or gone: keep it (and those above it)
+            break
 
 
 def _same(a: Path, b: Path) -> bool:

@@ -16,8 +16,8 @@ Sections:
    kept pypdf reading cross-reference sections for half a minute;
 5. a --rules file whose ``[game] id`` names another game (or is no text):
    the one key of a rules file nothing read, so anything was accepted;
-6. a disk that fills up while a kit or an export folder is written: the
-   game's (deck's) folder made for it stayed behind, empty, and --out with it;
+6. a disk that fills up while a kit, an export folder or a new theme is
+   written: the folders made for it stayed behind, empty (and --out with them);
 7. names too long for the file system: ``--rules`` and ``new-theme --dir``
    ended in an OSError traceback (``Path.is_dir``/``exists`` raise
    ENAMETOOLONG), and a failed write printed a 5,000-character path whole;
@@ -337,6 +337,21 @@ def test_an_export_the_disk_cannot_hold_leaves_no_empty_folder(tmp_path, monkeyp
     assert _tree(tmp_path) == []
 
 
+def test_a_new_theme_the_disk_cannot_hold_leaves_no_empty_folder(tmp_path, monkeypatch):
+    """new-theme mine --dir fresh/themes on a full disk (the folder to
+    write it in cannot be made inside fresh/themes): one line, and the
+    folders made for it, fresh/themes and fresh, are gone again."""
+    import tempfile
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tempfile, "mkdtemp", _disk_full)
+    r = run("new-theme", "mine", "--dir", "fresh/themes", env={"XDG_CONFIG_HOME": str(tmp_path / "config")})
+    assert r.exit_code == 2, r.output
+    assert _one_line(r.output) == ("printkit: new-theme: --dir: cannot write to 'fresh/themes' "
+                                   "(No space left on device)"), r.output
+    assert _tree(tmp_path) == []
+
+
 # ---------------------------------------------------------------- 7. names too long for the file system
 
 
@@ -425,3 +440,4 @@ def test_a_game_line_padded_to_thousands_of_characters_is_quoted_short(tmp_path)
     line = _one_line(r.output)
     assert "a game of Trek 12: ArchéoTREK (game = '" in line and "(6,010 characters)" in line, line
     assert line.endswith(f"score it with: printkit score archeotrek {game}") and len(line) < 400, len(line)
+
