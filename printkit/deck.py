@@ -66,7 +66,7 @@ from printkit import PrintkitError, interrupt
 from printkit.model import Component, ComponentSet, Face
 from printkit.inputfiles import (decode_text, eight_bit_grey, escape_display, image_decode_problem, image_size_problem,
                                  read_bytes, show)
-from printkit.messages import clip
+from printkit.messages import MAX_NAME, clip
 from printkit.rules import load_toml
 from printkit.units import mm, to_mm
 
@@ -342,7 +342,7 @@ def _element(path: Path, i: int, el: Any, env) -> dict:
         raise PrintkitError(f"{where}: must be a table")
     kind = el.get("type")
     if kind not in ELEMENT_KEYS:
-        raise PrintkitError(f"{where}: type {kind!r}; choose one of: {', '.join(ELEMENT_KEYS)}")
+        raise PrintkitError(f"{where}: type {show(kind)}; choose one of: {', '.join(ELEMENT_KEYS)}")
     for alias, key in ALIASES.items():
         if alias in el and key in ELEMENT_KEYS[kind]:
             if key in el:
@@ -449,7 +449,7 @@ def load_layout(path: Path) -> Layout:
     size = card.get("size")
     if size is not None:
         if size not in CARD_SIZES:
-            raise PrintkitError(f"{path}: [card] size {size!r}; choose one of: {', '.join(CARD_SIZES)} (or width/height in mm)")
+            raise PrintkitError(f"{path}: [card] size {show(size)}; choose one of: {', '.join(CARD_SIZES)} (or width/height in mm)")
         width, height = CARD_SIZES[size]
     else:
         width, height = card.get("width"), card.get("height")
@@ -457,12 +457,12 @@ def load_layout(path: Path) -> Layout:
             raise PrintkitError(f"{path}: [card] needs size = \"poker\"… or width and height in mm (5–400)")
     shape = card.get("shape", "rect")
     if shape not in ("rect", "circle", "hex"):
-        raise PrintkitError(f"{path}: [card] shape {shape!r}; choose rect, circle or hex")
+        raise PrintkitError(f"{path}: [card] shape {show(shape)}; choose rect, circle or hex")
     corner = card.get("corner")
     if corner is not None and (isinstance(corner, bool) or not isinstance(corner, (int, float))
                                or not 0 <= corner <= min(width, height) / 2 or shape != "rect"):
         raise PrintkitError(f"{path}: [card] corner must be a radius in mm from 0 to "
-                            f"{min(width, height) / 2:g} on a rect card, got {corner!r}")
+                            f"{min(width, height) / 2:g} on a rect card, got {show(corner)}")
     env = lru_cache(maxsize=None)(_env)  # jinja2 only when a template needs it
     background = _compile(env, str(card["background"]), f"{path}: [card] background") if "background" in card else None
     elements = []
@@ -476,7 +476,10 @@ def load_layout(path: Path) -> Layout:
         except PrintkitError as exc:
             problems.add(exc)
     problems.check()
-    return Layout(path, safe, str(card.get("title") or name), float(width), float(height), shape, background,
+    title = str(card.get("title") or name)
+    if len(title) > MAX_NAME:  # printed in notes, footers and the PDF's title: one line, not a page of text
+        raise PrintkitError(f"{path}: [card] title {show(title)}: at most {MAX_NAME} characters")
+    return Layout(path, safe, title, float(width), float(height), shape, background,
                   tuple(elements), None if corner is None else float(corner),
                   hashlib.sha1(repr(data).encode("utf-8")).hexdigest())
 
@@ -1302,7 +1305,7 @@ def _parse_colour(theme, value: str | None, where: str):
         try:
             return HexColor(value)
         except ValueError:
-            raise PrintkitError(f"{where}: colour {value!r} is not #rrggbb") from None
+            raise PrintkitError(f"{where}: colour {show(value)} is not #rrggbb") from None
     game, _, role = value.rpartition(".")
     try:
         return HexColor(theme.hex(role, game or None) if not game or role in theme.games.get(game, {})

@@ -568,7 +568,7 @@ class _Short(reprlib.Repr):
             return "{}"
         if level <= 0:
             return "{…}"
-        items = [f"{k if isinstance(k, str) and k.isidentifier() else self.repr1(k, level - 1)} = "
+        items = [f"{k if isinstance(k, str) and k.isidentifier() and len(k) <= self.maxstring else self.repr1(k, level - 1)} = "
                  f"{self.repr1(v, level - 1)}" for k, v in list(x.items())[: self.maxdict]]
         return "{ " + ", ".join(items) + (", …" if len(x) > self.maxdict else "") + " }"
 

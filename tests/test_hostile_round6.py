@@ -24,7 +24,10 @@ Sections:
 8. a theme template including a missing 5,000-character name: the line
    quoted it whole;
 9. a game file whose ``game`` line pads another game's id with thousands of
-   spaces: the line saying which game it is of quoted the value whole.
+   spaces: the line saying which game it is of quoted the value whole;
+10. values of thousands of characters: a table key in a game file (the
+    shared quoting wrote identifier keys whole) and a deck layout's size,
+    shape, corner, type, colours and title, quoted or printed whole.
 """
 
 from __future__ import annotations
@@ -441,3 +444,69 @@ def test_a_game_line_padded_to_thousands_of_characters_is_quoted_short(tmp_path)
     assert "a game of Trek 12: ArchéoTREK (game = '" in line and "(6,010 characters)" in line, line
     assert line.endswith(f"score it with: printkit score archeotrek {game}") and len(line) < 400, len(line)
 
+
+
+# ---------------------------------------------------------------- 10. values of thousands of characters, quoted short
+
+
+BIG = "Z" * 5000
+
+
+def test_a_table_with_a_huge_key_where_a_number_goes_is_quoted_short(tmp_path):
+    """A game file's circle holding an inline table ``{ ZZZ…(5,000) = 1 }``:
+    the shared quoting (``show``) wrote a key that is a plain identifier as
+    it is, whatever its length — a 5,165-character problem line."""
+    text = (ROOT / "examples" / "archeotrek" / "finished-4-players.toml").read_text(encoding="utf-8")
+    game = tmp_path / "g.toml"
+    game.write_text(text.replace("B5 = ", f"B5 = {{ {BIG} = 1 }}, X9 = ", 1), encoding="utf-8")
+    r = run("score", "archeotrek", game)
+    assert r.exit_code == 1, r.output
+    lines = [ln for ln in r.output.splitlines() if "circle B5 holds" in ln]
+    assert lines and all(len(ln) < 300 for ln in lines), [len(ln) for ln in r.output.splitlines()]
+    assert "(5,000 characters)" in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("key,value", [
+    ("size", BIG),
+    ("shape", BIG),
+    ("corner", BIG),
+    ("title", BIG),
+    ("background", "#" + BIG),
+    ("element.type", BIG),
+    ("element.fill", "#" + BIG),
+], ids=["size", "shape", "corner", "title", "background", "element-type", "element-fill"])
+def test_a_layout_value_of_thousands_of_characters_is_quoted_short(tmp_path, key, value):
+    """A deck layout's [card] size/shape/corner, an element's type or a
+    colour of 5,000 characters was quoted whole in its error line (5,000+
+    characters); a 5,000-character [card] title printed whole in a note.
+    The value is quoted short; a title past 200 characters is refused."""
+    import tomllib
+
+    ex = ROOT / "examples" / "deck"
+    layout = tmp_path / "front.toml"
+    text = (ex / "front.toml").read_text(encoding="utf-8")
+    if key.startswith("element."):
+        name = key.split(".")[1]
+        data = tomllib.loads(text)
+        first = next(i for i, el in enumerate(data["element"]) if name in el or name == "type")
+        text = text.replace("[[element]]\n", "[[element]]\n__HERE__", first + 1)
+        text = text.replace("__HERE__", "", first).replace("__HERE__", "")
+        lines = text.splitlines(keepends=True)
+        at = [i for i, ln in enumerate(lines) if ln.startswith("[[element]]")][first]
+        j = next(k for k in range(at + 1, len(lines)) if lines[k].startswith(f"{name} ="))
+        lines[j] = f'{name} = "{value}"\n'
+        text = "".join(lines)
+    elif key == "corner":
+        text = text.replace('[card]\n', f'[card]\ncorner = "{value}"\n', 1)
+    elif f"\n{key} = " in text:
+        text = "\n".join(f'{key} = "{value}"' if ln.startswith(f"{key} = ") else ln for ln in text.splitlines()) + "\n"
+    else:
+        text = text.replace('[card]\n', f'[card]\n{key} = "{value}"\n', 1)
+    layout.write_text(text, encoding="utf-8")
+    r = run("deck", ex / "cards.csv", "--layout", layout, "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 1, r.output
+    lines = [ln for ln in r.output.splitlines() if ln.strip()]  # a colour: one line per card that uses it
+    assert lines and "Traceback" not in r.output, r.output
+    assert all(len(ln) < 400 for ln in lines), [len(ln) for ln in lines]
+    assert "characters)" in lines[0] or "at most" in lines[0], lines[0]
+    assert not (tmp_path / "out").exists()
