@@ -151,6 +151,10 @@ MAX_COLUMNS = 1000
 #: columns; bounds the memory rows take (a 389 KB CSV of 5,000 × 45,000
 #: empty cells needed over 4 GB).
 MAX_CELLS = 2_000_000
+#: Most rows a deck's data may hold, blank ones included: twice the cards a deck prints.
+#: Rows are read before their quantities are summed, and blank ones are skipped: two million
+#: one-cell rows (a 4 MB CSV) took 55 s and 540 MB, 30 MB of blank lines 25 s, to be refused.
+MAX_ROWS = 2 * MAX_CARDS
 #: Longest cell (characters): far more than a card can print.
 MAX_CELL_CHARS = 20_000
 #: Most bytes a spreadsheet (.xlsx, .ods: a ZIP file) may unpack to.
@@ -526,6 +530,7 @@ def _grid_rows(name: str, header: list, body, problems: "Problems", unit: str = 
     """Rows of a table: ``header`` (the first line's cells) and ``body``, an
     iterable of ``(line, cells)``.  Header names are stripped; an empty or
     repeated name, more than :data:`MAX_COLUMNS` columns, more than
+    :data:`MAX_ROWS` rows (blank ones included), more than
     :data:`MAX_CELLS` cells in all and a cell over :data:`MAX_CELL_CHARS`
     characters are refused; a row with more cells than the header is a
     problem (added to ``problems``, the row skipped), a shorter one is
@@ -550,7 +555,10 @@ def _grid_rows(name: str, header: list, body, problems: "Problems", unit: str = 
     rows: list[Row] = []
     width, cells_in_all = len(header), 0
     extra = f"; {how}" if how else ""
-    for line, cells in body:
+    for count, (line, cells) in enumerate(body, 1):
+        if count > MAX_ROWS:
+            raise PrintkitError(f"{name}: more than {MAX_ROWS:,} rows (by {unit} {line:,}); a deck's data holds at most "
+                                f"{MAX_ROWS:,} (a deck prints at most {MAX_CARDS:,} cards)")
         if not cells or all(c == "" for c in cells):
             continue
         bad = None

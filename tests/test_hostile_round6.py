@@ -27,7 +27,10 @@ Sections:
    spaces: the line saying which game it is of quoted the value whole;
 10. values of thousands of characters: a table key in a game file (the
     shared quoting wrote identifier keys whole) and a deck layout's size,
-    shape, corner, type, colours and title, quoted or printed whole.
+    shape, corner, type, colours and title, quoted or printed whole;
+11. deck data of hundreds of thousands of rows: every row was read (blank
+    ones skipped uncounted) before the card cap said no — a 4 MB CSV took
+    55 s and 540 MB.
 """
 
 from __future__ import annotations
@@ -509,4 +512,28 @@ def test_a_layout_value_of_thousands_of_characters_is_quoted_short(tmp_path, key
     assert lines and "Traceback" not in r.output, r.output
     assert all(len(ln) < 400 for ln in lines), [len(ln) for ln in lines]
     assert "characters)" in lines[0] or "at most" in lines[0], lines[0]
+    assert not (tmp_path / "out").exists()
+
+
+# ---------------------------------------------------------------- 11. deck data of hundreds of thousands of rows
+
+
+@pytest.mark.parametrize("row", ["a\n", "\n", ",\n"], ids=["one-cell", "blank", "empty-cells"])
+def test_deck_data_of_more_rows_than_a_deck_can_print_stops_reading_at_the_cap(tmp_path, row):
+    """A 4 MB CSV of two million one-cell rows read every row into memory
+    (55 s, 540 MB) before saying a deck prints at most 50,000 cards; 30 MB of
+    blank lines were read to the end (25 s) to say "no cards" — neither
+    counted towards a cap (blank rows are skipped, the cells cap counts
+    non-empty ones).  Reading stops past MAX_ROWS rows, blank ones included
+    (150,000 rows here)."""
+    from printkit.deck import MAX_CARDS, MAX_ROWS
+
+    assert MAX_ROWS >= MAX_CARDS
+    data = tmp_path / "rows.csv"
+    data.write_text("title\n" + row * 150_000, encoding="utf-8")
+    r = run("deck", data, "--layout", ROOT / "examples" / "deck" / "front.toml", "--out", tmp_path / "out")
+    assert r.exit_code == 1, r.output
+    assert _one_line(r.output) == (f"printkit: {data}: more than {MAX_ROWS:,} rows (by line {MAX_ROWS + 2:,}); "
+                                   f"a deck's data holds at most {MAX_ROWS:,} (a deck prints at most "
+                                   f"{MAX_CARDS:,} cards)"), r.output
     assert not (tmp_path / "out").exists()
