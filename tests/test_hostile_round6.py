@@ -485,26 +485,17 @@ def test_a_layout_value_of_thousands_of_characters_is_quoted_short(tmp_path, key
     The value is quoted short; a title past 200 characters is refused."""
     import tomllib
 
+    from printkit.gamekit import dumps_toml
+
     ex = ROOT / "examples" / "deck"
     layout = tmp_path / "front.toml"
-    text = (ex / "front.toml").read_text(encoding="utf-8")
-    if key.startswith("element."):
-        name = key.split(".")[1]
-        data = tomllib.loads(text)
-        first = next(i for i, el in enumerate(data["element"]) if name in el or name == "type")
-        text = text.replace("[[element]]\n", "[[element]]\n__HERE__", first + 1)
-        text = text.replace("__HERE__", "", first).replace("__HERE__", "")
-        lines = text.splitlines(keepends=True)
-        at = [i for i, ln in enumerate(lines) if ln.startswith("[[element]]")][first]
-        j = next(k for k in range(at + 1, len(lines)) if lines[k].startswith(f"{name} ="))
-        lines[j] = f'{name} = "{value}"\n'
-        text = "".join(lines)
-    elif key == "corner":
-        text = text.replace('[card]\n', f'[card]\ncorner = "{value}"\n', 1)
-    elif f"\n{key} = " in text:
-        text = "\n".join(f'{key} = "{value}"' if ln.startswith(f"{key} = ") else ln for ln in text.splitlines()) + "\n"
+    data = tomllib.loads((ex / "front.toml").read_text(encoding="utf-8"))
+    table, _, name = key.rpartition(".")
+    if table == "element":  # the first element that has the key (every one has a type)
+        next(el for el in data["element"] if name in el)[name] = value
     else:
-        text = text.replace('[card]\n', f'[card]\n{key} = "{value}"\n', 1)
+        data["card"][name] = value
+    text = dumps_toml(data)
     layout.write_text(text, encoding="utf-8")
     r = run("deck", ex / "cards.csv", "--layout", layout, "--out", tmp_path / "out", "-q")
     assert r.exit_code == 1, r.output
