@@ -42,6 +42,7 @@ import pytest
 from click.testing import CliRunner
 
 from printkit.cli import main
+from test_hostile_round5 import _forged, filled_sheet  # noqa: F401 - a fixture: one fillable Dig Site sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -191,15 +192,6 @@ def test_a_theme_folder_of_more_folders_than_the_cap_is_not_walked_to_the_end(tm
 # ---------------------------------------------------------------- 4. a PDF of many incremental updates
 
 
-@pytest.fixture(scope="module")
-def filled_sheet(tmp_path_factory) -> bytes:
-    """One fillable Dig Site sheet, as ``build --fillable`` writes it."""
-    out = tmp_path_factory.mktemp("kit")
-    r = run("build", "archeotrek", "--fillable", "--players", "1", "--out", out, "-q")
-    assert r.exit_code == 0, r.output
-    return (out / "archeotrek" / "dig-site-sheets.pdf").read_bytes()
-
-
 def _updated(pdf: bytes, path: Path, updates: int) -> Path:
     """``pdf`` with ``updates`` empty incremental updates appended (what a
     viewer adds at each save, less the changed objects): each a
@@ -247,7 +239,6 @@ def test_a_sheet_saved_a_few_times_is_still_read(tmp_path, filled_sheet):
     """A sheet with a name written, then fifty more saves: still exported
     (the name read), and the check finds nothing about revisions."""
     import pikepdf
-    from test_hostile_round5 import _forged
 
     named = _forged(filled_sheet, tmp_path / "named.pdf", "name", pikepdf.String("Ana")).read_bytes()
     sheet = _updated(named, tmp_path / "sheet.pdf", 50)
