@@ -153,10 +153,15 @@ def pdf_object_estimate(data: bytes) -> int:
 
 def pdf_revision_estimate(data: bytes) -> int:
     """How many revisions (a first save and its incremental updates) the
-    PDF bytes ``data`` hold, estimated without parsing (C-speed counts): the
-    larger of the ``startxref`` keywords and one more than the ``/Prev``
-    keys that chain each update's cross-reference section to the one before."""
-    return max(data.count(b"startxref"), data.count(b"/Prev") + 1)
+    PDF bytes ``data`` hold, estimated without parsing (C-speed counts of
+    keywords, which unlike names cannot be spelt with ``#`` escapes): the
+    most of the ``startxref`` keywords, the ``trailer`` keywords and the
+    cross-reference sections (``xref`` keywords not part of a
+    ``startxref``).  ``/Prev`` keys are not counted: bookmarks chain to each
+    other with them too.  (Revisions saved as cross-reference streams are
+    objects, bounded by :data:`MAX_PDF_OBJECTS` where sheets are read.)"""
+    ends = data.count(b"startxref")
+    return max(ends, data.count(b"trailer"), data.count(b"xref") - ends)
 
 
 #: Most pixels (width × height) an image handed to us may have: 40 megapixels, more than an A2

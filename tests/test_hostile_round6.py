@@ -13,7 +13,8 @@ Sections:
    one of them at every build (the cap counted files only);
 4. a PDF of hundreds of thousands of incremental updates (``score``,
    ``export-game``, ``check``): 30 MB of empty revisions, each a few bytes,
-   kept pypdf reading cross-reference sections for half a minute;
+   kept pypdf reading cross-reference sections for half a minute (and a
+   PDF of 1,500 bookmarks, chained by /Prev as sections are, is one revision);
 5. a --rules file whose ``[game] id`` names another game (or is no text):
    the one key of a rules file nothing read, so anything was accepted;
 6. a disk that fills up while a kit, an export folder or a new theme is
@@ -246,6 +247,27 @@ def test_a_sheet_saved_a_few_times_is_still_read(tmp_path, filled_sheet):
     assert r.exit_code == 0, r.output
     assert 'name = "Ana"' in r.output
     r = run("check", sheet)
+    assert "revisions" not in r.output, r.output
+
+
+def test_a_pdf_of_many_bookmarks_is_not_taken_for_many_revisions(tmp_path):
+    """Bookmarks (outline items) chain to each other with /Prev, as
+    cross-reference sections do: 1,500 of them in one save are one revision,
+    not 1,500 (the first estimate counted /Prev keys and refused the file)."""
+    import warnings
+
+    from pypdf import PdfWriter
+
+    w = PdfWriter()
+    w.add_blank_page(200, 200)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        for i in range(1500):
+            w.add_outline_item(title=f"Chapter {i}", page_number=0)
+    pdf = tmp_path / "book.pdf"
+    w.write(pdf)
+    assert pdf.read_bytes().count(b"/Prev") >= 1499
+    r = run("check", pdf)
     assert "revisions" not in r.output, r.output
 
 
