@@ -316,17 +316,29 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
     full, I/O error, read-only file system) raises
     :func:`printkit.pdf.cannot_write` naming the file: the staging folder is
     removed and the previous outputs of the game are left as they were.
+    A symbolic link at ``out/<game>`` is refused the same way (nothing
+    written): the files would land wherever it leads, outside the folder the
+    user named (``--out`` itself may be a link: the user named it).  A
+    failed write (or a stop) removes ``out/<game>`` again when this call made
+    it and it is still empty (:func:`printkit.pdf.remove_if_made`).
     """
-    from printkit.pdf import cannot_write, page_count, write_atomic
+    from printkit.pdf import cannot_write, page_count, refuse_linked_folder, remove_if_made, write_atomic
 
     interrupt.checkpoint()
     game_dir = out / game.game
     target: Path = game_dir  # what is being written, for the message
+    refuse_linked_folder(game_dir)
+    made = not os.path.lexists(game_dir)
+    done = False
     try:
         game_dir.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=game_dir))
     except OSError as exc:
+        remove_if_made(game_dir, made)
         raise cannot_write(target, exc) from None
+    except BaseException:
+        remove_if_made(game_dir, made)
+        raise
     try:
         written: list[Written] = []
         for name, count, data, pages in game.parts:
@@ -340,10 +352,13 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
             for w in written:
                 target = w.path
                 os.replace(staging / w.path.name, w.path)
+        done = True
     except OSError as exc:
         raise cannot_write(target, exc) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+        if not done:
+            remove_if_made(game_dir, made)
     return written
 
 

@@ -66,7 +66,7 @@ from printkit import PrintkitError, fontfiles, interrupt
 from printkit.model import Component, ComponentSet, Face
 from printkit.inputfiles import (decode_text, eight_bit_grey, escape_display, image_decode_problem, image_size_problem,
                                  read_bytes, show)
-from printkit.messages import clip
+from printkit.messages import MAX_NAME, clip
 from printkit.rules import load_toml
 from printkit.units import mm, to_mm
 
@@ -151,6 +151,10 @@ MAX_COLUMNS = 1000
 #: columns; bounds the memory rows take (a 389 KB CSV of 5,000 × 45,000
 #: empty cells needed over 4 GB).
 MAX_CELLS = 2_000_000
+#: Most rows a deck's data may hold, blank ones included: twice the cards a deck prints.
+#: Rows are read before their quantities are summed, and blank ones are skipped: two million
+#: one-cell rows (a 4 MB CSV) took 55 s and 540 MB, 30 MB of blank lines 25 s, to be refused.
+MAX_ROWS = 2 * MAX_CARDS
 #: Longest cell (characters): far more than a card can print.
 MAX_CELL_CHARS = 20_000
 #: Most bytes a spreadsheet (.xlsx, .ods: a ZIP file) may unpack to.
@@ -449,7 +453,7 @@ def _element(path: Path, i: int, el: Any, env) -> dict:
         raise PrintkitError(f"{where}: must be a table")
     kind = el.get("type")
     if kind not in ELEMENT_KEYS:
-        raise PrintkitError(f"{where}: type {kind!r}; choose one of: {', '.join(ELEMENT_KEYS)}")
+        raise PrintkitError(f"{where}: type {show(kind)}; choose one of: {', '.join(ELEMENT_KEYS)}")
     for alias, key in ALIASES.items():
         if alias in el and key in ELEMENT_KEYS[kind]:
             if key in el:
@@ -602,14 +606,14 @@ def load_layout(path: Path) -> Layout:
         raise PrintkitError(f"{path}: [card] {width:g} × {height:g} mm; a card's width and height are 5–400 mm")
     shape = card.get("shape", "rect")
     if shape not in ("rect", "circle", "hex"):
-        raise PrintkitError(f"{path}: [card] shape {shape!r}; choose rect, circle or hex")
+        raise PrintkitError(f"{path}: [card] shape {show(shape)}; choose rect, circle or hex")
     corner = card.get("corner")
     if isinstance(corner, str):
         corner = _card_length(path, "corner", corner)
     if corner is not None and (isinstance(corner, bool) or not isinstance(corner, (int, float))
                                or not 0 <= corner <= min(width, height) / 2 or shape != "rect"):
         raise PrintkitError(f"{path}: [card] corner must be a radius in mm from 0 to "
-                            f"{min(width, height) / 2:g} on a rect card, got {corner!r}")
+                            f"{min(width, height) / 2:g} on a rect card, got {show(corner)}")
     env = lru_cache(maxsize=None)(_env)  # jinja2 only when a template needs it
     background = _compile(env, str(card["background"]), f"{path}: [card] background") if "background" in card else None
     elements = []
@@ -623,7 +627,10 @@ def load_layout(path: Path) -> Layout:
         except PrintkitError as exc:
             problems.add(exc)
     problems.check()
-    return Layout(path, safe, str(card.get("title") or name), float(width), float(height), shape, background,
+    title = str(card.get("title") or name)
+    if len(title) > MAX_NAME:  # printed in notes, footers and the PDF's title: one line, not a page of text
+        raise PrintkitError(f"{path}: [card] title {show(title)}: at most {MAX_NAME} characters")
+    return Layout(path, safe, title, float(width), float(height), shape, background,
                   tuple(elements), None if corner is None else float(corner),
                   hashlib.sha1(repr(data).encode("utf-8")).hexdigest())
 
@@ -672,6 +679,7 @@ def _grid_rows(name: str, header: list, body, problems: "Problems", unit: str = 
     """Rows of a table: ``header`` (the first line's cells) and ``body``, an
     iterable of ``(line, cells)``.  Header names are stripped; an empty or
     repeated name, more than :data:`MAX_COLUMNS` columns, more than
+    :data:`MAX_ROWS` rows (blank ones included), more than
     :data:`MAX_CELLS` cells in all and a cell over :data:`MAX_CELL_CHARS`
     characters are refused; a row with more cells than the header is a
     problem (added to ``problems``, the row skipped), a shorter one is
@@ -697,7 +705,10 @@ def _grid_rows(name: str, header: list, body, problems: "Problems", unit: str = 
     width, cells_in_all = len(header), 0
     label = "CSV line" if unit == "line" else unit  # how a card's messages name its place (row_label)
     extra = f"; {how}" if how else ""
-    for line, cells in body:
+    for count, (line, cells) in enumerate(body, 1):
+        if count > MAX_ROWS:
+            raise PrintkitError(f"{name}: more than {MAX_ROWS:,} rows (by {unit} {line:,}); a deck's data holds at most "
+                                f"{MAX_ROWS:,} (a deck prints at most {MAX_CARDS:,} cards)")
         if not cells or all(c == "" for c in cells):
             continue
         bad = None
@@ -1643,7 +1654,7 @@ def _parse_colour(theme, value: str | None, where: str):
         try:
             return HexColor(value)
         except ValueError:
-            raise PrintkitError(f"{where}: colour {value!r} is not #rrggbb") from None
+            raise PrintkitError(f"{where}: colour {show(value)} is not #rrggbb") from None
     game, _, role = value.rpartition(".")
     try:
         return HexColor(theme.hex(role, game or None) if not game or role in theme.games.get(game, {})
@@ -2465,7 +2476,6 @@ def deck_set(layout: Layout, rows: list[dict], theme, back: Layout | None = None
     checked (every :data:`PROGRESS_ROWS` rows and the last); a stop request
     (:mod:`printkit.interrupt`) is obeyed between rows.
     """
-    from printkit import interrupt
 
     if back is not None and (back.width, back.height, back.shape) != (layout.width, layout.height, layout.shape):
         raise PrintkitError(
@@ -2695,7 +2705,6 @@ def _stream_pdf(front: Layout, back: Layout | None, rows: list[dict], options, *
     ``drawn(i, n)``: sheet ``i`` of ``n`` is drawn.  A stop request
     (:mod:`printkit.interrupt`) is obeyed between cards.  ``rows`` is
     consumed: each row is let go (set to ``None``) once its card is made."""
-    from printkit import interrupt
     from printkit.imposition import grid_for, impose
     from printkit.render.sheets import draw_sheets, sheet_notes
 

@@ -22,7 +22,7 @@ its bytes depend on:
   fontconfig caches (their names, sizes and times), ``SOURCE_DATE_EPOCH``.
 
 Anything that cannot be hashed faithfully — a link or a non-regular file in
-the theme folder, a folder over :data:`MAX_TREE_FILES` files or
+the theme folder, a folder over :data:`MAX_TREE_FILES` files and folders or
 :data:`MAX_TREE_BYTES`, a kit that is not the registered game object — gives
 no key: the kit is built as without the cache.
 
@@ -63,7 +63,9 @@ MAX_ENTRY = 48 * 1024 * 1024
 #: Most entries kept, and most bytes in all.
 MAX_ENTRIES = 64
 MAX_BYTES = 192 * 1024 * 1024
-#: Largest folder hashed into a key (files, bytes): a bigger theme or package is not cached.
+#: Largest folder hashed into a key (files and folders under it, bytes): a bigger theme or
+#: package is not cached.  Folders count too: each is one more listing, and a theme of a
+#: million empty folders was otherwise listed to the end at every build.
 MAX_TREE_FILES = 4000
 MAX_TREE_BYTES = 64 * 1024 * 1024
 _MAX_HEAD = 1024 * 1024
@@ -127,7 +129,7 @@ def _tree_digest(folder: Path, *, links: bool, code: bool = False) -> bytes:
     anything but folders and regular files raises :class:`_Unhashable`
     (a user's theme folder); true: links to files are read (our package).
     ``code``: remembered for this process (:data:`_TREES`).
-    Bounded by :data:`MAX_TREE_FILES` and :data:`MAX_TREE_BYTES`."""
+    Bounded by :data:`MAX_TREE_FILES` (files and folders) and :data:`MAX_TREE_BYTES`."""
     if code and str(folder) in _TREES:
         return _TREES[str(folder)]
     h = _Hasher()
@@ -146,13 +148,13 @@ def _tree_digest(folder: Path, *, links: bool, code: bool = False) -> bytes:
             path = f"{rel}/{e.name}" if rel else e.name
             if e.is_symlink() and not links:
                 raise _Unhashable(e.path)
+            files += 1  # a folder too: each is one more listing
+            if files > MAX_TREE_FILES:
+                raise _Unhashable(str(folder))
             if e.is_dir(follow_symlinks=False):
                 stack.append(path)
                 h.add("dir", path)
                 continue
-            files += 1
-            if files > MAX_TREE_FILES:
-                raise _Unhashable(str(folder))
             digest, size = _file_digest(e.path, follow=links, limit=MAX_TREE_BYTES - total)
             total += size
             h.add("file", path, digest)

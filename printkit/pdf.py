@@ -298,14 +298,43 @@ def cannot_write(path: Path | str, exc: OSError) -> PrintkitError:
     on device); earlier outputs are intact``."""
     import errno
 
-    from printkit.inputfiles import why_not_a_folder
+    from printkit.inputfiles import _label, why_not_a_folder
 
     why = None
     if exc.errno == errno.EEXIST:  # a folder to make, and something else there (a file, a dangling link)
         why = why_not_a_folder(Path(path))
     elif exc.errno in (errno.ENOTDIR, errno.ENOENT, errno.ELOOP):  # something in the way above it?
         why = why_not_a_folder(Path(path).parent)
-    return PrintkitError(f"{path}: cannot write ({why or exc.strerror or exc}); earlier outputs are intact")
+    return PrintkitError(f"{_label(Path(path))}: cannot write ({why or exc.strerror or exc}); earlier outputs are intact")
+
+
+def refuse_linked_folder(folder: Path) -> None:
+    """Raise :func:`cannot_write`'s kind of line when ``folder`` — a
+    folder printkit makes inside ``--out`` for a game's or a deck's files
+    (``OUT/<game>``) — is a symbolic link to a folder: the files would land
+    wherever it leads, outside the folder the user named.  (``--out`` itself
+    may be a link: the user named it.  A dangling or looping link is left to
+    the ``mkdir`` that follows, which :func:`cannot_write` explains.)"""
+    from printkit.inputfiles import shown_path
+
+    if os.path.islink(folder) and os.path.isdir(folder):
+        raise PrintkitError(
+            f"{folder}: cannot write ({shown_path(folder)} is a symbolic link to "
+            f"{shown_path(Path(os.readlink(folder)))}; printkit writes only into folders of its own "
+            "under --out: remove the link, or give the folder it leads to as --out); earlier outputs are intact")
+
+
+def remove_if_made(folder: Path, made: bool) -> None:
+    """Remove ``folder`` when ``made`` (the caller's run created it) and it
+    is still empty: a write that failed (disk full) or was stopped leaves no
+    empty folder behind; anything in it, or a folder that was there before,
+    is kept."""
+    if not made:
+        return
+    try:
+        os.rmdir(folder)
+    except OSError:  # written to meanwhile (another run), or gone: keep it
+        pass
 
 
 def write_output(path: Path, data: bytes) -> None:

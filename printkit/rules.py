@@ -13,15 +13,17 @@ not have — the one unknown-key check every game's ``load_rules`` runs.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printkit import RULES_DIR, PrintkitError
-from printkit.inputfiles import escape_display, load_toml_file, parse_toml, read_text, show, text_flaw
+from printkit import RULES_DIR, PrintkitError, UsageError
+from printkit.inputfiles import escape_display, load_toml_file, parse_toml, read_text, show, shown_path, text_flaw
 
 
 def rules_path(game: str, rules_dir: Path | None = None) -> Path:
@@ -105,6 +107,31 @@ def missing_sources(data: dict[str, Any], where: str = "") -> list[str]:
 # -- finding a user's rules file ---------------------------------------------------------
 
 
+def check_rules_dir(rules_dir: Path | None) -> None:
+    """Raise :class:`printkit.UsageError` (one line, the name shortened)
+    unless ``rules_dir`` — ``--rules DIR``, ``None`` when not given — is a
+    folder, saying what to give instead: for a file (``--rules
+    house/archeo.toml``) the folder that holds it, named (``--rules house``);
+    for nothing there, or a name the system refuses (too long, unreadable,
+    which ``Path.is_dir`` raised as an ``OSError``), why."""
+    if rules_dir is None:
+        return
+    shown = shown_path(Path(rules_dir))
+    wanted = "give the folder of the rules files (<game>.toml)"
+    try:
+        mode = os.stat(rules_dir).st_mode
+    except OSError as exc:
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR):
+            raise UsageError(f"--rules: {shown} is not a folder (nothing is there); {wanted}") from None
+        raise UsageError(f"--rules: {shown} cannot be a folder ({exc.strerror or exc}); {wanted}") from None
+    if stat.S_ISDIR(mode):
+        return
+    if stat.S_ISREG(mode):
+        raise UsageError(f"--rules: {shown} is a file; --rules takes the folder that holds the rules files "
+                         f"(<game>.toml), so give --rules {escape_display(str(Path(rules_dir).parent))}")
+    raise UsageError(f"--rules: {shown} is not a folder; {wanted}")
+
+
 def user_rules_file(game: str, rules_dir: Path | None) -> Path | None:
     """``<rules_dir>/<game>.toml`` when ``--rules DIR`` was given and anything
     at all sits at that name; ``None`` means the bundled rules.
@@ -127,23 +154,23 @@ def user_rules_file(game: str, rules_dir: Path | None) -> Path | None:
     return path
 
 
-def check_rules_dir(rules_dir: Path | None) -> None:
-    """Refuse a ``--rules`` value that is not a folder, in one line saying
-    what to give instead: for a file (``--rules house/archeo.toml``) the
-    folder that holds it, named (``--rules house``).  Raises
-    :class:`printkit.UsageError`; ``None`` (no ``--rules``) passes."""
-    from printkit import UsageError
-
-    if rules_dir is None or rules_dir.is_dir():
+def refuse_link_out(path: Path) -> None:
+    """Raise :class:`printkit.PrintkitError` when the ``--rules`` file
+    ``path`` is a symbolic link to a file outside its folder: the user
+    named the folder, so a house-rules folder from elsewhere reads none of
+    the user's other files (as a theme reads none outside its folders).  A
+    link to another file of the folder is fine; one to a device, FIFO or
+    nothing is left to the reader, which says what it is."""
+    path = Path(path)
+    if not (os.path.islink(path) and os.path.isfile(path)):
         return
-    shown = escape_display(str(rules_dir))
-    if rules_dir.is_file():
-        parent = escape_display(str(rules_dir.parent))
-        raise UsageError(f"--rules: {shown!r} is a file; --rules takes the folder that holds the rules files "
-                         f"(<game>.toml), so give --rules {parent}")
-    if not rules_dir.exists():
-        raise UsageError(f"--rules: {shown!r} is not a folder (nothing is there); give the folder that holds the rules files (<game>.toml)")
-    raise UsageError(f"--rules: {shown!r} is not a folder; give the folder that holds the rules files (<game>.toml)")
+    try:
+        inside = path.resolve().is_relative_to(path.parent.resolve())
+    except (OSError, RuntimeError, ValueError):
+        inside = False
+    if not inside:
+        raise PrintkitError(f"{escape_display(str(path))}: a link leading outside the --rules folder; "
+                            f"expected the folder's own {escape_display(path.name)}")
 
 
 def bundled_rules_note(game: str, rules_dir: Path | None) -> str | None:
@@ -312,7 +339,8 @@ def read_rules(game: str, path: Path | str | None, read: Callable[["Checker"], A
     :func:`rules_path` of ``game``) read bounded, ``read(checker)`` building
     the game's rules object with :class:`Checker`, then every key nothing read
     refused (:func:`check_rules_keys`; ``ids(data, rules)`` names the ids a
-    table may be keyed by).  Raises :class:`printkit.PrintkitError`, one line
+    table may be keyed by).  A file's ``[game] id``, when given, must be
+    ``game``.  Raises :class:`printkit.PrintkitError`, one line
     naming the file and key — also for data so malformed that ``read`` trips
     over it (``KeyError``, ``TypeError``, ``ValueError``, ``AttributeError``:
     a safety net, never a traceback).
@@ -332,7 +360,14 @@ def read_rules(game: str, path: Path | str | None, read: Callable[["Checker"], A
             key = None
         if key is not None and key in _BUNDLED:
             return _BUNDLED[key]
+    if not bundled:
+        refuse_link_out(path)
     chk = Checker(path, load_bundled(path) if bundled else load_toml(path), game)
+    table = chk.data.get("game")
+    if not bundled and isinstance(table, dict) and "id" in table and table["id"] != game:
+        # the one key no game reads: a file saved for another game (or under the wrong name) says so
+        raise chk.fail("game.id", f"must be {game!r}, the game this file's name ({game}.toml) gives its rules to",
+                       table["id"])
     try:
         rules = read(chk)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

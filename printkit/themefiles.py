@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from printkit import PrintkitError, UsageError
-from printkit.inputfiles import blank_flaws, escape_display, read_bytes, read_text
+from printkit.inputfiles import blank_flaws, escape_display, read_bytes, read_text, shown_path
 from printkit.theme import (
     FONT_ROLE_USES,
     FONT_ROLES,
@@ -261,14 +261,15 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
     :class:`printkit.UsageError` for a name that is not a plain theme name,
     a folder that already exists, a ``--from`` given as a path or a
     ``parent`` that cannot be written to; :class:`printkit.PrintkitError` if
-    the source theme is broken or a write fails (disk full)."""
+    the source theme is broken or a write fails (disk full); then the folders
+    of ``parent`` it made are removed again while empty."""
     problem = theme_name_problem(name)
     if problem or len(name) > 60:
         raise UsageError(f"new-theme: {problem or repr(name) + ' is too long'}; expected a theme name: "
                          "letters, digits, - and _ (up to 60)")
     parent = Path("themes") if parent is None else parent
     target = parent / name
-    if target.exists() or target.is_symlink():
+    if os.path.lexists(target):  # False too for a name the system refuses (too long): mkdir below says so
         raise UsageError(f"new-theme: {escape_display(str(target))} already exists; nothing written "
                          "(choose another NAME or --dir, or delete that folder)")
     try:
@@ -282,11 +283,17 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
     _, search = _theme_data(found)
     in_places = any(_same(parent, base) for _, base in theme_places())
     text = theme_toml_text(name, found, copy_templates, name if in_places else escape_display(str(target)))
+    made = []  # the folders of parent that are missing, deepest first: removed again if nothing is written
+    for folder in (parent, *parent.parents):
+        if folder.name in ("", ".", "..") or os.path.lexists(folder):
+            break
+        made.append(folder)
     try:
         parent.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=parent))
     except OSError as exc:
-        raise UsageError(f"new-theme: --dir: cannot write to {escape_display(str(parent))} "
+        _remove_empty(made)
+        raise UsageError(f"new-theme: --dir: cannot write to {shown_path(parent)} "
                          f"({exc.strerror or exc})") from None
     try:
         (work / "theme.toml").write_text(text, encoding="utf-8")
@@ -298,18 +305,29 @@ def new_theme(name: str, source: str = "classic", parent: Path | None = None, *,
                     fh.write(data)
         check = load_toml(work / "theme.toml")
         validate_theme_data(check, work / "theme.toml")
-        if target.exists() or target.is_symlink():
+        if os.path.lexists(target):
             raise UsageError(f"new-theme: {escape_display(str(target))} already exists; nothing written")
         os.chmod(work, 0o777 & ~_umask())
         os.rename(work, target)
     except OSError as exc:
         shutil.rmtree(work, ignore_errors=True)
+        _remove_empty(made)
         raise PrintkitError(f"new-theme: {escape_display(str(target))}: cannot write ({exc.strerror or exc}); "
                             "nothing written") from None
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
+        _remove_empty(made)
         raise
     return target
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Remove each of ``folders`` (deepest first) that is still empty."""
+    for folder in folders:
+        try:
+            os.rmdir(folder)
+        except OSError:  # written to meanwhile, or gone: keep it (and those above it)
+            break
 
 
 def _same(a: Path, b: Path) -> bool:

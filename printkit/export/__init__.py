@@ -135,17 +135,26 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
     Several writers at once (two exports to one ``--out``) each put a whole
     folder in place, the last one staying; a signal between the two renames
     is acted on once both are done (:func:`printkit.interrupt.held`), so the
-    folder is always the old one or the new one, never gone."""
-    from printkit.pdf import cannot_write
+    folder is always the old one or the new one, never gone.  A failed write
+    (or a stop) removes ``kit_dir`` again when this call made it and it is
+    still empty."""
+    from printkit.pdf import cannot_write, refuse_linked_folder, remove_if_made
 
     target = kit_dir / result.folder
     where: Path = kit_dir
+    refuse_linked_folder(kit_dir)  # OUT/<kit> a link to a folder elsewhere: nothing written through it
+    made = not os.path.lexists(kit_dir)  # made here: taken away again if nothing lands in it
     try:
         kit_dir.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".staging-{result.folder}-", dir=kit_dir))
     except OSError as exc:
+        remove_if_made(kit_dir, made)
         raise cannot_write(where, exc) from None
+    except BaseException:
+        remove_if_made(kit_dir, made)
+        raise
     holders: list[Path] = []
+    done = False
     try:
         folder_uri = (target.resolve().as_uri().rstrip("/") + "/").encode("ascii")
         for rel in sorted(result.files):
@@ -166,12 +175,15 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
         where = target
         with interrupt.held():
             _swap_in(staging, target, holders)
+        done = True
     except OSError as exc:
         raise cannot_write(where, exc) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
         for holder in holders:
             shutil.rmtree(holder, ignore_errors=True)
+        if not done:
+            remove_if_made(kit_dir, made)
     return [target / rel for rel in sorted(result.files)]
 
 

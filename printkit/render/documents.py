@@ -55,7 +55,7 @@ from markupsafe import Markup
 from printkit import TEMPLATES_DIR, PrintkitError, sandbox
 from printkit.gamefiles import templates_dir
 from printkit.inputfiles import (eight_bit_grey, escape_display, image_decode_problem, image_size_problem, read_bytes,
-                                 read_text)
+                                 read_text, show)
 from printkit.paper import Paper
 from printkit.render import doccache
 from printkit.theme import Theme
@@ -209,7 +209,7 @@ def render_html(template: str, context: Mapping[str, Any], theme: Theme, paper: 
         return sandbox.render(compiled, full, compiled.filename or label)
     except jinja2.TemplateNotFound as exc:
         raise PrintkitError(
-            f"template {exc.name!r} not found in {theme.directory}"
+            f"template {show(exc.name)} not found in {theme.directory}"  # show: a 5,000-character name shortened
             + (f" nor in {templates_dir(game)}" if isinstance(game, str) and templates_dir(game) else "")
         ) from None
 

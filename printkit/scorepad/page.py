@@ -125,14 +125,12 @@ def scorepad_page(game: str, rules_dir: Path | None, theme_name: str) -> bytes:
     Raises :class:`printkit.UsageError` for a game without a score pad or a ``--rules``
     that is not a folder, :class:`printkit.PrintkitError` for bad rules or theme data."""
     from printkit.registry import get_game
-    from printkit.rules import user_rules_file
+    from printkit.rules import check_rules_dir, user_rules_file
     from printkit.theme import load_theme
 
     kit = get_game(game)
     if kit.scorepad is None:
         raise UsageError(f"GAME: {game} has no score pad")
-    from printkit.rules import check_rules_dir
-
     check_rules_dir(rules_dir)
     theme = load_theme(theme_name)
     rules_file = user_rules_file(game, rules_dir) if rules_dir is not None else None

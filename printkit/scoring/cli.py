@@ -30,7 +30,7 @@ from typing import Any, Callable
 import click
 
 from printkit import PrintkitError, UsageError, interrupt
-from printkit.inputfiles import escape_display
+from printkit.inputfiles import escape_display, show
 from printkit.messages import MAX_SHOWN, capped_lines, clip
 from printkit.scoring import NoSheets, Scorer
 
@@ -111,13 +111,11 @@ def _scorer(game: str, rules_dir: Path | None) -> Scorer:
     absent; a DIR without ``<game>.toml`` is a note on stderr saying so).
     Raises :class:`printkit.UsageError` for a game without one."""
     from printkit.registry import get_game
-    from printkit.rules import bundled_rules_note, user_rules_file
+    from printkit.rules import bundled_rules_note, check_rules_dir, user_rules_file
 
     kit = get_game(game)
     if kit.scorer is None:
         raise UsageError(f"GAME: {game} has no scorer")
-    from printkit.rules import check_rules_dir
-
     check_rules_dir(rules_dir)
     note = bundled_rules_note(kit.id, rules_dir)
     if note:
@@ -317,7 +315,7 @@ def _other_game(game: str, files: tuple[Path, ...], loaded: Any, problems: list)
         return None
     where = STDIN_LABEL if files[0] == Path("-") else _label(str(files[0]))
     again = "-" if files[0] == Path("-") else where
-    return (f"{where}: a game of {get_game(other).title} (game = {named!r}), not of {get_game(game).title}; "
+    return (f"{where}: a game of {get_game(other).title} (game = {show(named)}), not of {get_game(game).title}; "
             f"score it with: printkit score {other} {again}")
 
 
