@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from cli_checks import one_line as _one_line
+
 ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples" / "deck"
 
@@ -33,12 +35,6 @@ def _run(*args, env=None, cwd=None, timeout=300):
     return subprocess.run([sys.executable, "-m", "printkit", *args], capture_output=True, text=True, env=e,
                           cwd=cwd, timeout=timeout, preexec_fn=_limits)
 
-
-def _one_line(output: str) -> str:
-    lines = [ln for ln in output.splitlines() if ln.strip()]
-    assert len(lines) == 1, output
-    assert "Traceback" not in output
-    return lines[0]
 
 
 def _cache_env(tmp_path: Path, **extra: str) -> dict[str, str]:

@@ -15,19 +15,11 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from printkit.cli import main
 
 
-def run(*args, **kw):
-    return CliRunner().invoke(main, [str(a) for a in args], **kw)
+from cli_checks import invoke as run, one_line as _one_line
 
 
-def _one_line(text: str) -> str:
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    assert len(lines) == 1 and "Traceback" not in text, text
-    return lines[0]
 
 
 def _source_sans() -> Path:

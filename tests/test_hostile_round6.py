@@ -40,22 +40,14 @@ import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from printkit.cli import main
+
+from cli_checks import invoke as run, one_line as _one_line
 from test_hostile_round5 import _forged, filled_sheet  # noqa: F401 - a fixture: one fillable Dig Site sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(*args, **kw):
-    return CliRunner().invoke(main, [str(a) for a in args], **kw)
-
-
-def _one_line(text: str) -> str:
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    assert len(lines) == 1 and "Traceback" not in text, text
-    return lines[0]
 
 
 def _tree(folder: Path) -> list[str]:
