@@ -557,7 +557,7 @@ def duplex_test(paper, duplex, out, printer_margin=mm(5), rotate_backs=False, sc
                               rotate_backs=rotate_backs)
         pdf = unique_subset_tags(scale_pdf(pdf, factors))
         _refuse_findings(pdf, target.name)
-        write_output(target, pdf)
+        write_output(target, pdf, stdout=False)
         how = (f"print double-sided ({duplex} edge)" if duplex in ("long", "short")
                else "print single-sided, glue the pages back to back")
         click.echo(f"{target}  2 pages — {how}, hold against the light")

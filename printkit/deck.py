@@ -2679,7 +2679,7 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
             pdf = unique_subset_tags(scale_pdf(pdf, options.scale))
             _refuse_findings(pdf, target.name)
             step(sheets + 1, sheets + 2, "preflight")
-            write_output(target, pdf)
+            write_output(target, pdf, stdout=False)
             step(sheets + 2, sheets + 2, "write", stop=False)  # written: too late to stop
             result.pdf = target
         if exported:

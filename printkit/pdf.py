@@ -337,15 +337,17 @@ def remove_if_made(folder: Path, made: bool) -> None:
         pass
 
 
-def write_output(path: Path, data: bytes) -> None:
+def write_output(path: Path, data: bytes, *, stdout: bool = True) -> None:
     """:func:`write_atomic` for a file the user asked for: a failed write
     raises :func:`cannot_write` (a :class:`printkit.PrintkitError`, exit 1).
 
     A target that exists but is not a regular file (``-o /dev/full``, a FIFO,
     a folder) or is a symbolic link (``-o /dev/stdout``, ``-o link``) is
     refused (:class:`printkit.UsageError`, nothing written): renaming over it
-    would replace the device, pipe or link itself.  (``-o -`` for standard
-    output is the command's to handle.)"""
+    would replace the device, pipe or link itself.  ``stdout``: the command
+    takes ``-o -`` for standard output (its to handle), and the refusal says
+    so; else (a file the command names inside ``--out``) it says to remove
+    what is in the way or give another ``--out``."""
     import stat
 
     from printkit import UsageError
@@ -356,12 +358,15 @@ def write_output(path: Path, data: bytes) -> None:
     except OSError:
         mode = None  # absent (the usual case), or unreachable: write_atomic reports it
     shown = escape_display(str(path))
+    if stdout:
+        link_fix, odd_fix = "give the name of the file itself, or - for standard output", \
+            "give the name of a file to write, or - for standard output"
+    else:
+        link_fix = odd_fix = f"remove it, or give another --out folder than {escape_display(str(path.parent))}"
     if mode is not None and stat.S_ISLNK(mode):
-        raise UsageError(f"{shown}: is a link; nothing written (give the name of the file itself, "
-                         "or - for standard output)")
+        raise UsageError(f"{shown}: is a link; nothing written ({link_fix})")
     if mode is not None and not stat.S_ISREG(mode):
-        raise UsageError(f"{shown}: exists and is not a regular file (a device, pipe or folder); "
-                         "give the name of a file to write, or - for standard output")
+        raise UsageError(f"{shown}: exists and is not a regular file (a device, pipe or folder); {odd_fix}")
     try:
         write_atomic(path, data)
     except OSError as exc:

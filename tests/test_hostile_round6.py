@@ -31,7 +31,9 @@ Sections:
     shape, corner, type, colours and title, quoted or printed whole;
 11. deck data of hundreds of thousands of rows: every row was read (blank
     ones skipped uncounted) before the card cap said no — a 4 MB CSV took
-    55 s and 540 MB.
+    55 s and 540 MB;
+12. a link where a deck's or the duplex test's PDF goes inside --out: refused,
+    but the line advised "- for standard output", which those commands do not take.
 """
 
 from __future__ import annotations
@@ -40,7 +42,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 
 from cli_checks import invoke as run, one_line as _one_line
 from test_hostile_round5 import _forged, filled_sheet  # noqa: F401 - a fixture: one fillable Dig Site sheet
@@ -538,3 +539,27 @@ def test_deck_data_of_more_rows_than_a_deck_can_print_stops_reading_at_the_cap(t
                                    f"a deck's data holds at most {MAX_ROWS:,} (a deck prints at most "
                                    f"{MAX_CARDS:,} cards)"), r.output
     assert not (tmp_path / "out").exists()
+
+
+# ---------------------------------------------------------------- 12. a link where a PDF inside --out goes
+
+
+@pytest.mark.parametrize("command", ["deck", "duplex-test"])
+def test_a_link_where_a_pdf_inside_out_goes_says_what_to_do_for_that_command(tmp_path, monkeypatch, command):
+    """``OUT/finds.pdf`` (a deck) or ``OUT/duplex-test.pdf`` a link: refused,
+    nothing written through it — and the line says to remove it or give
+    another --out, not "- for standard output" (advice for ``-o`` files of
+    score and scorepad, which these commands do not take)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "out").mkdir()
+    (tmp_path / "precious.pdf").write_bytes(b"mine")
+    name = "finds.pdf" if command == "deck" else "duplex-test.pdf"
+    (tmp_path / "out" / name).symlink_to(tmp_path / "precious.pdf")
+    ex = ROOT / "examples" / "deck"
+    args = (["deck", ex / "cards.csv", "--layout", ex / "front.toml", "-q"] if command == "deck" else ["duplex-test"])
+    r = run(*args, "--out", "out")
+    assert r.exit_code == 2, r.output
+    line = _one_line(r.output)
+    assert line.endswith("is a link; nothing written (remove it, or give another --out folder than out)"), line
+    assert "standard output" not in line
+    assert (tmp_path / "precious.pdf").read_bytes() == b"mine" and (tmp_path / "out" / name).is_symlink()
