@@ -37,7 +37,6 @@ of the per-round CPU ratios.  Children run with bytecode caching on
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import statistics
 import subprocess
@@ -152,7 +151,7 @@ def builds(work: Path, args) -> None:
         cpu_warm.append(w.cpu / c.cpu)
         print(f"round {i}: old {o.wall:.2f} s ({o.cpu:.2f} CPU), cold {c.wall:.2f} s ({c.cpu:.2f}), "
               f"warm {w.wall:.2f} s ({w.cpu:.2f})", flush=True)
-    print(f"\n| build all | wall s (median) | CPU s (median) | peak RSS tree MB |\n|---|---:|---:|---:|")
+    print("\n| build all | wall s (median) | CPU s (median) | peak RSS tree MB |\n|---|---:|---:|---:|")
     names = {"old": f"{args.old} (2 games)", "cold": "this tree, 4 games, no document cached",
              "warm": "this tree, 4 games, repeat (cache filled)"}
     for k, rs in rows.items():
