@@ -322,7 +322,8 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
     failed write (or a stop) removes ``out/<game>`` again when this call made
     it and it is still empty (:func:`printkit.pdf.remove_if_made`).
     """
-    from printkit.pdf import cannot_write, page_count, refuse_linked_folder, remove_if_made, write_atomic
+    from printkit.pdf import (cannot_write, page_count, refuse_linked_folder, remove_if_made, staging_folder,
+                              sweep_stale_staging, write_atomic)
 
     interrupt.checkpoint()
     game_dir = out / game.game
@@ -332,7 +333,8 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
     done = False
     try:
         game_dir.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=game_dir))
+        sweep_stale_staging(game_dir)  # a killed run's leftovers
+        staging = staging_folder(game_dir)
     except OSError as exc:
         remove_if_made(game_dir, made)
         raise cannot_write(target, exc) from None

@@ -324,6 +324,64 @@ def refuse_linked_folder(folder: Path) -> None:
             "under --out: remove the link, or give the folder it leads to as --out); earlier outputs are intact")
 
 
+#: Most entries of an output folder looked at for stale staging folders.
+STALE_SCAN_ENTRIES = 1_000
+_STAGING = re.compile(r"\.staging-(\d+)\.([0-9a-f]{8})-")
+
+
+def _host_tag() -> str:
+    import socket
+    import zlib
+
+    return f"{zlib.crc32(socket.gethostname().encode('utf-8', 'replace')):08x}"
+
+
+def staging_folder(parent: Path, tag: str = "") -> Path:
+    """A new private folder in ``parent`` to write outputs into before they
+    are renamed into place, named ``.staging-<pid>.<host>-[<tag>-]<random>``:
+    what :func:`sweep_stale_staging` needs to tell, later, that the process
+    that made it is gone.  Raises ``OSError`` as :func:`tempfile.mkdtemp`."""
+    return Path(tempfile.mkdtemp(prefix=f".staging-{os.getpid()}.{_host_tag()}-{tag + '-' if tag else ''}",
+                                 dir=parent))
+
+
+def sweep_stale_staging(folder: Path) -> None:
+    """Remove the staging folders (:func:`staging_folder`) in ``folder``
+    left by a run of this machine that was killed (``kill -9``, a power cut)
+    before it could clean up: those whose process no longer exists.  A live
+    process's, another machine's (a shared folder) and any other name are
+    left; at most :data:`STALE_SCAN_ENTRIES` entries are looked at; errors
+    are ignored (a sweep never stops a build)."""
+    import shutil
+
+    host = _host_tag()
+    try:
+        with os.scandir(folder) as entries:
+            for n, entry in enumerate(entries):
+                if n >= STALE_SCAN_ENTRIES:
+                    break
+                m = _STAGING.match(entry.name)
+                if m is None or m.group(2) != host or not entry.is_dir(follow_symlinks=False):
+                    continue
+                pid = int(m.group(1))
+                if pid == os.getpid() or _alive(pid):
+                    continue
+                shutil.rmtree(entry.path, ignore_errors=True)
+    except OSError:
+        pass
+
+
+def _alive(pid: int) -> bool:
+    """Process ``pid`` exists (another user's counts: EPERM)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
 def remove_if_made(folder: Path, made: bool) -> None:
     """Remove ``folder`` when ``made`` (the caller's run created it) and it
     is still empty: a write that failed (disk full) or was stopped leaves no

@@ -33,7 +33,9 @@ Sections:
     ones skipped uncounted) before the card cap said no — a 4 MB CSV took
     55 s and 540 MB;
 12. a link where a deck's or the duplex test's PDF goes inside --out: refused,
-    but the line advised "- for standard output", which those commands do not take.
+    but the line advised "- for standard output", which those commands do not take;
+13. a build killed outright (``kill -9``) left its hidden ``.staging-*`` folder,
+    a kit's worth of PDFs, and nothing ever removed it.
 """
 
 from __future__ import annotations
@@ -563,3 +565,42 @@ def test_a_link_where_a_pdf_inside_out_goes_says_what_to_do_for_that_command(tmp
     assert line.endswith("is a link; nothing written (remove it, or give another --out folder than out)"), line
     assert "standard output" not in line
     assert (tmp_path / "precious.pdf").read_bytes() == b"mine" and (tmp_path / "out" / name).is_symlink()
+
+
+# ---------------------------------------------------------------- 13. a killed build's staging folder
+
+
+def test_a_killed_runs_staging_folder_is_swept_by_the_next_build(tmp_path):
+    """A build killed with SIGKILL while writing leaves ``out/<game>/.staging-…``
+    (real: the build's child is killed as soon as its staging folder appears).
+    The next build into that folder removes it — and leaves a live process's
+    staging folder, another machine's (a shared folder) and other hidden
+    names alone."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from printkit.pdf import _host_tag
+
+    out = tmp_path / "out"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PRINTKIT_CACHE="off")
+    child = subprocess.Popen([sys.executable, "-m", "printkit", "build", "archeotrek", "--out", str(out), "-q"],
+                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    game = out / "archeotrek"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (game.is_dir() and any(game.glob(".staging-*"))):
+        time.sleep(0.005)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    left = sorted(p.name for p in game.glob(".staging-*"))
+    assert left, "the build was not caught while writing"
+    live = game / f".staging-{os.getpid()}.{_host_tag()}-abc"  # this test's own process: alive
+    other_host = game / f".staging-{child.pid}.00000000-abc"  # the dead pid, but on another machine
+    keep = game / ".staging-mine"  # not a name printkit makes
+    for folder in (live, other_host, keep):
+        folder.mkdir()
+    r = run("build", "archeotrek", "--out", out, "-q")
+    assert r.exit_code == 0, r.output
+    assert sorted(p.name for p in game.glob(".staging-*")) == sorted([live.name, other_host.name, keep.name])
+    assert (game / "archeotrek-kit.pdf").read_bytes().startswith(b"%PDF-")

@@ -138,7 +138,7 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
     folder is always the old one or the new one, never gone.  A failed write
     (or a stop) removes ``kit_dir`` again when this call made it and it is
     still empty."""
-    from printkit.pdf import cannot_write, refuse_linked_folder, remove_if_made
+    from printkit.pdf import cannot_write, refuse_linked_folder, remove_if_made, staging_folder, sweep_stale_staging
 
     target = kit_dir / result.folder
     where: Path = kit_dir
@@ -146,7 +146,8 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
     made = not os.path.lexists(kit_dir)  # made here: taken away again if nothing lands in it
     try:
         kit_dir.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".staging-{result.folder}-", dir=kit_dir))
+        sweep_stale_staging(kit_dir)  # a killed run's leftovers
+        staging = staging_folder(kit_dir, result.folder)
     except OSError as exc:
         remove_if_made(kit_dir, made)
         raise cannot_write(where, exc) from None
