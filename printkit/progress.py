@@ -27,6 +27,7 @@ Standard output is left to the results (the files written), so
 from __future__ import annotations
 
 import os
+import sys
 
 import click
 
@@ -44,12 +45,13 @@ def on_terminal(stream) -> bool:
 
 
 class Progress:
-    """Progress lines or bars on ``stream`` (default: standard error as click
-    sees it).  ``quiet``: show nothing.  Use as a context manager, or call
-    :meth:`close` at the end: it ends the last bar."""
+    """Progress lines or bars on ``stream`` (default: ``sys.stderr``, read
+    when made; not click's ``get_text_stream``, deprecated in click 8.5 and
+    removed in click 9).  ``quiet``: show nothing.  Use as a context manager,
+    or call :meth:`close` at the end: it ends the last bar."""
 
     def __init__(self, quiet: bool = False, stream=None):
-        self.stream = stream if stream is not None else click.get_text_stream("stderr")
+        self.stream = stream if stream is not None else sys.stderr
         forced = os.environ.get("PRINTKIT_PROGRESS", "").strip().lower()
         if quiet or forced == "none":
             self.mode = "quiet"

@@ -165,6 +165,26 @@ def test_deck_progress_lines_and_quiet(tmp_path):
     assert q.exit_code == 0 and q.output == ""
 
 
+def test_progress_uses_no_deprecated_click_api(tmp_path):
+    """A real ``printkit deck`` with progress lines, DeprecationWarnings raised in
+    printkit's own modules made errors: none is raised.  click 8.5 deprecates
+    ``click.get_text_stream`` (every run warned, e.g. 333 warnings in a test run)
+    and click 9 removes it, when every command showing progress would stop with
+    an AttributeError; printkit's dependency is ``click>=8.1``, unbounded."""
+    deck = ROOT / "examples" / "deck"
+    script = ("import sys, warnings\n"
+              "warnings.filterwarnings('error', category=DeprecationWarning, module=r'printkit(\\.|$)')\n"
+              "from printkit.cli import main\n"
+              "main(sys.argv[1:])\n")
+    env = dict(os.environ, PRINTKIT_PROGRESS="lines",
+               PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    p = subprocess.run([sys.executable, "-c", script, "deck", str(deck / "cards.csv"), "--layout", str(deck / "front.toml"),
+                        "--back", str(deck / "back.toml"), "--out", str(tmp_path)],
+                       capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "Warning" not in p.stderr and re.search(r"^finds: write done", p.stderr, flags=re.M), p.stderr
+
+
 # ----------------------------------------------------------------- score a whole output folder
 
 
