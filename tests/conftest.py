@@ -471,3 +471,14 @@ def export_kits_and_deck(out, fmt: str) -> None:
     r = CliRunner().invoke(main, ["deck", str(deck / "cards.csv"), "--layout", str(deck / "front.toml"),
                                   "--back", str(deck / "back.toml"), "--out", str(out), "--format", fmt, "-q"])
     assert r.exit_code == 0, r.output
+
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say, at the end of the run, when the workplace's ``shared/`` folder is
+    missing: the tests that read its rulebooks and cases then fail with
+    FileNotFoundError, and this line says why (README, "Quick start")."""
+    if not (SHARED / "rulebooks").is_dir():
+        terminalreporter.write_line(
+            f"note: no shared/ folder (rulebooks, cases) beside this clone (looked for {SHARED}): the tests that "
+            "read it fail; clone printkit beside shared/ or link it there (README, Quick start)")
