@@ -879,19 +879,14 @@ def _json_rows(path: Path) -> list[Row]:
 def _check_json_depth(text: str, name: str) -> None:
     """Refuse JSON nested deeper than :data:`MAX_JSON_DEPTH` (Python's
     parser recurses once per level: 100,000 ``[`` end in a RecursionError),
-    counting brackets outside strings."""
-    depth = 0
-    for m in re.finditer(r'"(?:[^"\\]|\\.)*"|[\[{]|[\]}]', text):
-        tok = m.group()
-        if tok in "[{":
-            depth += 1
-            if depth > MAX_JSON_DEPTH:
-                line = text.count("\n", 0, m.start()) + 1
-                raise PrintkitError(f"{name}: JSON nested more than {MAX_JSON_DEPTH} deep at line {line}; a card is "
-                                    "an object in one list")
-        elif tok in "]}":
-            depth -= 1
+    counting brackets outside strings (:func:`printkit.inputfiles.nested_past`)."""
+    from printkit.inputfiles import nested_past
 
+    at = nested_past(text, MAX_JSON_DEPTH)
+    if at is not None:
+        line = text.count("\n", 0, at) + 1
+        raise PrintkitError(f"{name}: JSON nested more than {MAX_JSON_DEPTH} deep at line {line}; a card is "
+                            "an object in one list")
 
 def _cell_text(value) -> str:
     """A spreadsheet cell as text: whole numbers without ``.0``, dates as

@@ -340,20 +340,26 @@ def _long_number(text: str, label: str, fmt: str) -> PrintkitError:
 _FEW_LEVELS = "printkit's files nest only a few levels deep"
 
 
-def _deep(text: str, label: str, fmt: str) -> PrintkitError:
-    """Nesting too deep for the parser: point at where brackets pile up
-    (strings skipped; best effort, only used on this error)."""
+def nested_past(text: str, limit: int) -> int | None:
+    """The offset in TOML or JSON ``text`` of the bracket (``[`` or ``{``)
+    that opens level ``limit + 1``, or ``None``: brackets counted outside
+    strings (one linear scan; best effort on text that does not parse)."""
     depth = 0
-    pos = None
     for m in re.finditer(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|[\[{]|[\]}]', text):
         ch = m.group()
         if ch in "[{":
             depth += 1
-            if depth > 100:
-                pos = m.start()
-                break
+            if depth > limit:
+                return m.start()
         elif ch in "]}":
             depth -= 1
+    return None
+
+
+def _deep(text: str, label: str, fmt: str) -> PrintkitError:
+    """Nesting too deep for the parser: point at where brackets pile up
+    (:func:`nested_past` 100 levels; only used on this error)."""
+    pos = nested_past(text, 100)
     where = f" (past 100 levels at {_line_col(text, pos)})" if pos is not None else ""
     return PrintkitError(
         f"{label}: invalid {fmt}: nested too deeply{where}; {_FEW_LEVELS}"

@@ -315,11 +315,11 @@ def refuse_linked_folder(folder: Path) -> None:
     wherever it leads, outside the folder the user named.  (``--out`` itself
     may be a link: the user named it.  A dangling or looping link is left to
     the ``mkdir`` that follows, which :func:`cannot_write` explains.)"""
-    from printkit.inputfiles import shown_path
+    from printkit.inputfiles import escape_display, shown_path
 
     if os.path.islink(folder) and os.path.isdir(folder):
         raise PrintkitError(
-            f"{folder}: cannot write ({shown_path(folder)} is a symbolic link to "
+            f"{escape_display(str(folder))}: cannot write ({shown_path(folder)} is a symbolic link to "
             f"{shown_path(Path(os.readlink(folder)))}; printkit writes only into folders of its own "
             "under --out: remove the link, or give the folder it leads to as --out); earlier outputs are intact")
 
@@ -377,7 +377,7 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except (PermissionError, OverflowError, OSError):
+    except (OSError, OverflowError):  # EPERM: another user's; a pid out of range: leave it be
         return True
     return True
 

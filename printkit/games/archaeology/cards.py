@@ -231,7 +231,8 @@ def treasure_face(rules: ArchaeologyRules, theme, t: Treasure) -> Face:
                 text=f"{t.name} trade {t.trade} ({t.count} in the deck) sell {'/'.join(map(str, t.sell))}")
 
 
-#: A rule card's big-number icons: centre (pt from the number's centre) and half width.
+#: A rule card's big-number icons: centre (pt from the number's centre) and half width (pt);
+#: :func:`_rule_card` draws each icon from these.
 NUMBER_ICONS = {"key": (-15.0, 10.0), "money": (-18.0, 8.0), "card": (-17.5, 7.5)}
 #: Least room (pt) between a big number's icon and its value.
 NUMBER_GAP = 4.0
@@ -295,18 +296,19 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
                 left = cx - (2 * half + NUMBER_GAP + wide) / 2
                 dx = left + half - (cx + centre)  # the icon moves with the group
                 at = left + 2 * half + NUMBER_GAP + wide / 2
+            ix = cx + centre + dx  # the icon's centre
             if sym == "key":
-                art.key(c, cx - 15 + dx, bottom + 26, 20, _col(theme, "gold"), ink, ground)
+                art.key(c, ix, bottom + 26, 20, _col(theme, "gold"), ink, ground)
             elif sym == "money":
                 c.setFillColor(_col(theme, "gold"))
-                c.circle(cx - 18 + dx, bottom + 25, 8, fill=1, stroke=0)
+                c.circle(ix, bottom + 25, half, fill=1, stroke=0)
                 c.setFillColor(_col(theme, "gold_dark"))
-                c.circle(cx - 18 + dx, bottom + 25, 5.5, fill=1, stroke=0)
-            else:
+                c.circle(ix, bottom + 25, 5.5, fill=1, stroke=0)
+            else:  # two cards 11 pt wide, the back one 3 pt right of the front
                 c.setFillColor(_col(theme, "earth"))
-                c.roundRect(cx - 21 + dx, bottom + 17, 11, 16, 2, fill=1, stroke=0)
+                c.roundRect(ix - 3.5, bottom + 17, 11, 16, 2, fill=1, stroke=0)
                 c.setFillColor(_col(theme, "gold"))
-                c.roundRect(cx - 24 + dx, bottom + 15, 11, 16, 2, fill=1, stroke=0)
+                c.roundRect(ix - 6.5, bottom + 15, 11, 16, 2, fill=1, stroke=0)
             _centred_text(c, text, at, bottom + 16 + (24 - size) * 0.35, font, size, ink)
             _centred_text(c, label, cx, bottom + 5, theme.font("bold"), label_pt, theme.colour("muted"))
 
