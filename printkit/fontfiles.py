@@ -81,17 +81,17 @@ def installed_font(name: str, at: str, other: str = "a .ttf/.otf file") -> Path:
         return Path(exact[0])
     import difflib
 
-    every = sorted({n for _, found in fonts for n in found})
-    close = difflib.get_close_matches(key, every, n=1, cutoff=0.6)
+    spelled = {folded: n for _, found in fonts for folded, n in found.items()}  # as each font spells it
+    close = difflib.get_close_matches(key, sorted(spelled), n=1, cutoff=0.6)
     shown = {n.casefold(): n for line in lines[1:2] for n in line.split(",")}
     closest = close[0] if close else (lines[1].split(",")[0] if len(lines) > 1 and lines[1] else "none")
     raise PrintkitError(f"{at} {show(name)} is not {other} or an installed font "
-                        f"(closest installed: {show(_spelled(fc, closest) or shown.get(closest, closest))})")
+                        f"(closest installed: {show(spelled.get(closest) or shown.get(closest, closest))})")
 
 
-def _installed_fonts(fc: str) -> list[tuple[str, set[str]]]:
+def _installed_fonts(fc: str) -> list[tuple[str, dict[str, str]]]:
     """Every installed font (``fc-list`` beside ``fc-match``): its file and
-    its family, full and PostScript names, case-folded."""
+    its family, full and PostScript names (case-folded → as spelt)."""
     import subprocess
 
     lister = str(Path(fc).with_name("fc-list"))
@@ -103,24 +103,10 @@ def _installed_fonts(fc: str) -> list[tuple[str, set[str]]]:
     fonts = []
     for line in out[:4_000_000].splitlines():
         file, *names = line.split("\t")
-        found = {n.strip().casefold() for field in names for n in field.split(",") if n.strip()}
+        found = {n.strip().casefold(): n.strip() for field in names for n in field.split(",") if n.strip()}
         if file and found:
             fonts.append((file, found))
     return fonts
-
-
-def _spelled(fc: str, folded: str) -> str | None:
-    """The installed name ``folded`` (case-folded) as the font spells it."""
-    import subprocess
-
-    lister = str(Path(fc).with_name("fc-list"))
-    try:
-        out = subprocess.run([lister, "--format=%{family}\n%{fullname}\n%{postscriptname}\n"],
-                             capture_output=True, timeout=20, text=True, errors="replace").stdout
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return next((n.strip() for line in out[:4_000_000].splitlines() for n in line.split(",")
-                 if n.strip().casefold() == folded), None)
 
 
 def truetype_bytes(data: bytes, label: str, at: str) -> bytes:
