@@ -156,16 +156,17 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
     if part.components is not None:
         from printkit.imposition import DoesNotFit
 
+        drawn: list = []
         try:
             data, pages = render_set(
                 part.components, paper=options.paper, theme=options.theme, bleed=options.bleed,
                 duplex=options.duplex, back_offset=options.back_offset, game_title=game_title,
-                fillable=options.fillable, rotate_backs=options.rotate_backs, notes=notes,
+                fillable=options.fillable, rotate_backs=options.rotate_backs, notes=notes, sheets_out=drawn,
             )
         except DoesNotFit as exc:  # which part, of which game
             raise DoesNotFit(f"{game_title}: {part.components.title}: {exc}") from None
         if notes is not None:
-            notes.extend(margin_note(part.components.title, options.paper,
+            notes.extend(margin_note(part.components.title, options.paper, len(drawn),
                                      imposed_sheets(list(part.components.components), options)))
         return unique_subset_tags(scale_pdf(data, options.scale)), pages
     from printkit.render import documents
@@ -178,19 +179,20 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
     return data, page_count(data)
 
 
-def margin_note(title: str, paper, sheets_at: Callable[[Any], int]) -> list[str]:
+def margin_note(title: str, paper, wide: int, sheets_at: Callable[[Any], int]) -> list[str]:
     """One note when the printer margin of ``paper`` (``--printer-margin``),
     wider than the default :data:`printkit.paper.PRINTER_MARGIN` (5 mm), leaves room for fewer pieces a sheet, so
     ``title``'s pieces take more sheets: how many, and how many at 5 mm
-    (never a silent rise in card stock).  ``sheets_at(paper)``: the sheets
-    the pieces take on a paper.  Empty otherwise."""
+    (never a silent rise in card stock).  ``wide``: the sheets the pieces
+    were drawn on (on ``paper``); ``sheets_at(paper)``: the sheets they take
+    on a paper, asked of the same paper at 5 mm.  Empty otherwise."""
     from dataclasses import replace
 
     from printkit.paper import PRINTER_MARGIN, paper_label
 
     if paper.margin <= PRINTER_MARGIN + 1e-6:
         return []
-    wide, plain = sheets_at(paper), sheets_at(replace(paper, margin=PRINTER_MARGIN))
+    plain = sheets_at(replace(paper, margin=PRINTER_MARGIN))
     if wide <= plain:
         return []
     return [f"{title}: {wide} sheets — the {to_mm(paper.margin):g} mm printer margin leaves room "

@@ -2661,13 +2661,14 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
                                   lambda task, done, total, name: progress(f"{task} exports", done, total, name))
             result.cards = cset.count
             if "pdf" in fmts:
+                laid: list = []
                 pdf, result.pages = render_set(cset, paper=options.paper, theme=options.theme, bleed=options.bleed,
                                                duplex=options.duplex, back_offset=options.back_offset,
                                                game_title=front.title, notes=result.notes,
-                                               rotate_backs=options.rotate_backs, progress=drawn)
+                                               rotate_backs=options.rotate_backs, progress=drawn, sheets_out=laid)
                 from printkit.build import imposed_sheets, margin_note
 
-                result.notes += margin_note(front.title, options.paper,
+                result.notes += margin_note(front.title, options.paper, len(laid),
                                             imposed_sheets(list(cset.components), options))
             del cset  # every card's resolved elements: free them before the preflight parses the PDF
         if "pdf" in fmts:
@@ -2783,7 +2784,7 @@ def _stream_pdf(front: Layout, back: Layout | None, rows: list[dict], options, *
             g = grid_for(width, height, options.bleed, p, allow_butt=front.shape == "rect", count=cards)
             return -(-cards // (g.cols * g.rows))
 
-        notes += margin_note(front.title, paper, sheets_at)
+        notes += margin_note(front.title, paper, count, sheets_at)
     return pdf, pages, cards
 
 

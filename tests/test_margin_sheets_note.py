@@ -63,3 +63,30 @@ def test_a_deck_that_a_wide_margin_costs_a_sheet_says_so(tmp_path, formats):
     assert (wide, plain) == (2, 1)
     assert f"Finds deck: {wide} sheets — the 6.35 mm printer margin" in notes and f"({plain} with 5 mm)" in notes, notes
     assert "with 5 mm)" not in plain_notes, plain_notes
+
+
+@pytest.mark.slow
+def test_the_note_counts_the_sheets_drawn_when_groups_fall_back_to_sheets_of_their_own():
+    """At a 15 mm printer margin on Letter, Archéo's tiles leave no room for a
+    sheet label beside two bands of pieces, so each group is drawn on sheets
+    of its own: three sheets, where the first imposition (and 5 mm) needs
+    two.  The note gives the sheets in the PDF, not the first imposition's."""
+    from dataclasses import replace
+    from io import BytesIO
+
+    from printkit.build import render_part
+    from printkit.gamekit.options import BuildOptions
+    from printkit.paper import get_paper
+    from printkit.registry import get_game
+    from printkit.theme import load_theme
+    from printkit.units import mm
+
+    options = BuildOptions(paper=replace(get_paper("letter"), margin=mm(15)), theme=load_theme("classic"),
+                           bleed=mm(3))
+    part = next(p for p in get_game("archeo").parts(options) if p.name == "tiles")
+    notes: list[str] = []
+    data, _ = render_part(part, options, "Archéo", notes)
+    sheets = len(PdfReader(BytesIO(data)).pages) // 2  # fronts and backs
+    assert sheets == 3, notes  # the case this guards
+    line = [n for n in notes if "printer margin leaves room" in n]
+    assert len(line) == 1 and line[0].startswith("Tiles and tokens: 3 sheets") and "(2 with 5 mm)" in line[0], notes
