@@ -256,6 +256,25 @@ def _shown(page, game: str, rep: dict) -> list[str]:
     return got, [unit[0].format(p[unit[1]]) for p in rep["players"]]
 
 
+def test_a_one_point_winner_reads_as_the_text_report_does(browser, page_file, tmp_path):
+    """A three-player game Chloé wins on exactly 1 point (simulated, seed 4):
+    the pad's winner line is the text report's, "Winner: Chloé with 1 point"."""
+    game = _printkit("simulate", "archeotrek", "--players", "3", "--seed", "4").stdout
+    path = tmp_path / "one-point.toml"
+    path.write_text(game, encoding="utf-8")
+    text = _printkit("score", "archeotrek", str(path)).stdout
+    assert "Winner: Chloé with 1 point\n" in text + "\n" and "Chloé: 1 point\n" in text, text  # the case this guards
+    ctx, page, net, errors = _new(browser, 1280, 800)
+    page.goto(page_file.as_uri())
+    page.wait_for_selector("#sheet .digsite")
+    page.click("#import")
+    page.fill("#import-text", game)
+    page.click("#import-go")
+    assert page.inner_text("#winner") == "Winner: Chloé with 1 point"
+    assert not errors, errors
+    ctx.close()
+
+
 @pytest.mark.parametrize("game,example", FORM_GAMES)
 def test_form_pads_import_tap_export(browser, tmp_path, shots, game, example):
     out = tmp_path / f"{game}.html"

@@ -271,7 +271,8 @@
     return sec;
   }
   function best() {  // the winning total as the game's text report prints it (e.g. "33 points", "$41")
-    return ui.best ? ui.best(report) : (report.players[0] || {}).score + " points";
+    var n = (report.players[0] || {}).score;
+    return ui.best ? ui.best(report) : n + (Math.abs(n) === 1 ? " point" : " points");
   }
   function verdict() {  // the winner line; "" for a game that ranks nobody (cooperative)
     if (report.winners.length) return PK.winnerLine(report.winners, best());

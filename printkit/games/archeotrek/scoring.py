@@ -73,6 +73,11 @@ def _bones(n: int) -> str:
     return "Bone" if n == 1 else "Bones"
 
 
+def _points(n: int) -> str:
+    """A score in words: "1 point", "-1 point", else "N points"."""
+    return f"{n} point" if abs(n) == 1 else f"{n} points"
+
+
 def _names(names: list[str], limit: int = 8) -> str:
     """Player names joined by commas; past ``limit``, "and N more" (a table
     of thousands of tied players still gives one short reason)."""
@@ -245,7 +250,7 @@ def render_text(result: Result) -> str:
     score, rank) and a winner line.  Invalid results render their problems."""
     blocks = []
     for s in result.players:
-        lines = [f"#{s.rank}  {s.name}: {s.score} points"]
+        lines = [f"#{s.rank}  {s.name}: {_points(s.score)}"]
         bones = ", ".join(s.bones) or "none"
         lines.append(f"    Bones         {s.bone_points:>+5}   {bones}")
         if s.skeletons:
@@ -260,5 +265,5 @@ def render_text(result: Result) -> str:
         blocks.append(lines)
     nobody = [a for a in result.skeletons if a.winner is None]
     footer = [f"Skeleton {a.colour} (+{a.value}): {a.reason}" for a in nobody] + ([""] if nobody else [])
-    best = f"{result.players[0].score} points" if result.players else ""
+    best = _points(result.players[0].score) if result.players else ""
     return text_report("ArchéoTREK", result, blocks, footer + [winner_line(result.winners, best)])
