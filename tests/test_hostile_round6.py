@@ -35,7 +35,8 @@ Sections:
 12. a link where a deck's or the duplex test's PDF goes inside --out: refused,
     but the line advised "- for standard output", which those commands do not take;
 13. a build killed outright (``kill -9``) left its hidden ``.staging-*`` folder,
-    a kit's worth of PDFs, and nothing ever removed it.
+    a kit's worth of PDFs, and nothing ever removed it; a killed deck its
+    ``.part`` file, a killed export its moved-aside ``.old-*`` folder.
 """
 
 from __future__ import annotations
@@ -604,3 +605,61 @@ def test_a_killed_runs_staging_folder_is_swept_by_the_next_build(tmp_path):
     assert r.exit_code == 0, r.output
     assert sorted(p.name for p in game.glob(".staging-*")) == sorted([live.name, other_host.name, keep.name])
     assert (game / "archeotrek-kit.pdf").read_bytes().startswith(b"%PDF-")
+
+
+#: Python run in a child before ``printkit ARGS``: the write it is killed in never ends.
+_HANG_WRITE = "import os, time; os.fsync = lambda fd: time.sleep(600)"  # a .part file open, not yet renamed
+_HANG_SWAP = ("import os, shutil, time; real = shutil.rmtree; "  # an export's old folder moved aside, not yet removed
+              "shutil.rmtree = lambda p, *a, **k: time.sleep(600) if os.path.basename(p).startswith('.old-') "
+              "else real(p, *a, **k)")
+
+
+def _killed_mid_write(hang: str, args: list, caught) -> int:
+    """Run ``printkit ARGS`` in a child whose write ``hang`` stops, SIGKILL it
+    as soon as ``caught()`` is true (its debris is on disk); its pid."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PRINTKIT_CACHE="off")
+    code = f"{hang}\nimport sys\nfrom printkit.cli import main\nmain(sys.argv[1:], prog_name='printkit')"
+    child = subprocess.Popen([sys.executable, "-c", code, *map(str, args)], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and child.poll() is None and not caught():
+        time.sleep(0.01)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    assert caught(), "the run was not caught while writing"
+    return child.pid
+
+
+def test_a_killed_runs_part_file_and_old_export_folder_are_swept_by_the_next_run(tmp_path):
+    """A deck run killed with SIGKILL while its PDF is being written leaves
+    ``out/.…part``; one killed between moving the old export folder aside and
+    removing it leaves ``out/<deck>/.old-…`` (a whole export).  The next deck
+    run into that folder removes both — and leaves a live process's, another
+    machine's, and names printkit does not make."""
+    from printkit.pdf import _host_tag
+
+    ex = ROOT / "examples" / "deck"
+    out = tmp_path / "out"
+    deck = ["deck", ex / "cards.csv", "--layout", ex / "front.toml", "--out", out, "-q"]
+    pid = _killed_mid_write(_HANG_WRITE, deck, lambda: out.is_dir() and any(out.glob(".*.part")))
+    assert run(*deck, "--format", "png").exit_code == 0  # an export folder to replace
+    pid2 = _killed_mid_write(_HANG_SWAP, [*deck, "--format", "png"], lambda: any((out / "finds").glob(".old-*")))
+    assert pid2 != pid
+    me, host = os.getpid(), _host_tag()
+    kept = {out: [f".part-{me}.{host}-finds.pdf.abcdefgh.part",  # this test's own process: alive
+                  f".part-{pid}.00000000-finds.pdf.abcdefgh.part",  # the dead pid, on another machine
+                  "notes.part", ".notes.txt.abcdefgh.part"],  # not names printkit makes
+            out / "finds": [f".old-{me}.{host}-png-abcdefgh", f".old-{pid2}.00000000-png-abcdefgh", ".old-mine"]}
+    for folder, names in kept.items():
+        for name in names:
+            (folder / name).mkdir() if ".old-" in name else (folder / name).write_bytes(b"mine")
+    r = run(*deck, "--format", "pdf,png")
+    assert r.exit_code == 0, r.output
+    assert sorted(p.name for p in out.iterdir()) == sorted(kept[out] + ["finds", "finds.pdf"])
+    assert sorted(p.name for p in (out / "finds").iterdir()) == sorted(kept[out / "finds"] + ["png"])
+    assert (out / "finds.pdf").read_bytes().startswith(b"%PDF-")
