@@ -651,10 +651,11 @@ def test_a_killed_runs_part_file_and_old_export_folder_are_swept_by_the_next_run
     pid2 = _killed_mid_write(_HANG_SWAP, [*deck, "--format", "png"], lambda: any((out / "finds").glob(".old-*")))
     assert pid2 != pid
     me, host = os.getpid(), _host_tag()
-    kept = {out: [f".part-{me}.{host}-finds.pdf.abcdefgh.part",  # this test's own process: alive
+    kept = {out: [f".part-{os.getppid()}.{host}-finds.pdf.abcdefgh.part",  # the process that started pytest: alive
                   f".part-{pid}.00000000-finds.pdf.abcdefgh.part",  # the dead pid, on another machine
                   "notes.part", ".notes.txt.abcdefgh.part"],  # not names printkit makes
-            out / "finds": [f".old-{me}.{host}-png-abcdefgh", f".old-{pid2}.00000000-png-abcdefgh", ".old-mine"]}
+            out / "finds": [f".old-{me}.{host}-png-abcdefgh",  # this test's own process (the run's own)
+                            f".old-{pid2}.00000000-png-abcdefgh", ".old-mine"]}
     for folder, names in kept.items():
         for name in names:
             (folder / name).mkdir() if ".old-" in name else (folder / name).write_bytes(b"mine")
