@@ -15,6 +15,7 @@ Sections:
    ``export-game``, ``check``): 30 MB of empty revisions, each a few bytes,
    kept pypdf reading cross-reference sections for half a minute (and a
    PDF of 1,500 bookmarks, chained by /Prev as sections are, is one revision);
+   and ``check`` walked a PDF of more objects than ``score`` reads;
 5. a --rules file whose ``[game] id`` names another game (or is no text):
    the one key of a rules file nothing read, so anything was accepted;
 6. a disk that fills up while a kit, an export folder or a new theme is
@@ -270,6 +271,54 @@ def test_a_pdf_of_many_bookmarks_is_not_taken_for_many_revisions(tmp_path):
     assert pdf.read_bytes().count(b"/Prev") >= 1499
     r = run("check", pdf)
     assert "revisions" not in r.output, r.output
+
+
+def _many_objects(path: Path, n: int) -> Path:
+    """A clean one-page PDF holding ``n`` more objects (each a number, all
+    listed in one array the catalog points to): ``n + 5`` in its /Size."""
+    out = bytearray(b"%PDF-1.7\n")
+    offsets: list[int] = []
+
+    def obj(body: bytes) -> None:
+        offsets.append(len(out))
+        out.extend(b"%d 0 obj\n%s\nendobj\n" % (len(offsets), body))
+
+    obj(b"<< /Type /Catalog /Pages 2 0 R /Extra 4 0 R >>")
+    obj(b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
+    obj(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << >> >>")
+    obj(b"[" + b" ".join(b"%d 0 R" % i for i in range(5, 5 + n)) + b"]")
+    for i in range(n):
+        obj(b"%d" % i)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(offsets) + 1, xref)
+    path.write_bytes(bytes(out))
+    return path
+
+
+@pytest.mark.parametrize("command", ["check", "score"])
+def test_a_pdf_of_more_objects_than_the_cap_is_one_line_in_check_as_in_score(tmp_path, command):
+    """A PDF of 60,000 tiny objects (3 MB): ``check`` walked them all with
+    pypdf and qpdf and passed it, while ``score`` refused it unparsed; now
+    both refuse it from the raw bytes with the same words.  The same PDF with
+    a few objects fewer than the cap still passes ``check``."""
+    from printkit.inputfiles import MAX_PDF_OBJECTS
+
+    n = MAX_PDF_OBJECTS + 10_000
+    pdf = _many_objects(tmp_path / "many.pdf", n)
+    says = f"about {n + 5:,} PDF objects; a kit has a few thousand (at most {MAX_PDF_OBJECTS:,} are read)"
+    if command == "check":
+        r = run("check", pdf)
+        assert r.exit_code == 1, r.output
+        assert r.output.splitlines() == [f"{pdf}: [open] {says}", "1 of 1 file(s) failed preflight"]
+        under = _many_objects(tmp_path / "under.pdf", MAX_PDF_OBJECTS - 10)
+        r = run("check", under)
+        assert (r.exit_code, r.output) == (0, f"{under}: ok\n")
+    else:
+        r = run("score", "archeotrek", pdf)
+        assert r.exit_code == 1, r.output
+        assert _one_line(r.output) == f"printkit: {pdf}: {says}: give the filled sheets only"
 
 
 # ---------------------------------------------------------------- 5. [game] id of a --rules file
