@@ -48,13 +48,11 @@ class _GameChoice(click.ParamType):
     name = "game"
 
     def convert(self, value, param, ctx):
-        from printkit.registry import game_ids, resolve_game
+        """The game's id; an unknown game raises :class:`printkit.UsageError`
+        in the words every command uses (:func:`printkit.registry.unknown_game`)."""
+        from printkit.registry import resolve_game
 
-        try:
-            return resolve_game(value)
-        except UsageError:
-            self.fail(f"{value!r} is not one of {', '.join(map(repr, game_ids()))} (the registered games, "
-                      "by id or title in any case)", param, ctx)
+        return resolve_game(value)
 
     def shell_complete(self, ctx, param, incomplete):
         """Tab completion: the registered game ids starting with ``incomplete``."""
