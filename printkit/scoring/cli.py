@@ -39,6 +39,18 @@ from printkit.scoring import NoSheets, Scorer
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 
+class _GameUsage(UsageError, click.ClickException):
+    """A GAME that names no game: the printkit CLI prints it as every
+    command's line (``printkit: GAME: unknown game …``, exit 2); a scoring
+    command invoked on its own (an API caller's click runner) gets it from
+    click, exit 2 as well."""
+
+    exit_code = 2
+
+    def __init__(self, message: str):
+        click.ClickException.__init__(self, message)
+
+
 class _GameChoice(click.ParamType):
     """GAME: any registered game, by id or title in any case (``ARCHEOTREK``,
     ``"Trek 12: ArchéoTREK"``; :func:`printkit.registry.resolve_game`),
@@ -52,7 +64,10 @@ class _GameChoice(click.ParamType):
         in the words every command uses (:func:`printkit.registry.unknown_game`)."""
         from printkit.registry import resolve_game
 
-        return resolve_game(value)
+        try:
+            return resolve_game(value)
+        except UsageError as exc:
+            raise _GameUsage(str(exc)) from None
 
     def shell_complete(self, ctx, param, incomplete):
         """Tab completion: the registered game ids starting with ``incomplete``."""
