@@ -325,7 +325,7 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
     it and it is still empty (:func:`printkit.pdf.remove_if_made`).
     """
     from printkit.pdf import (cannot_write, page_count, refuse_linked_folder, remove_if_made, staging_folder,
-                              sweep_stale_staging, write_atomic)
+                              sweep_stale, write_atomic)
 
     interrupt.checkpoint()
     game_dir = out / game.game
@@ -335,7 +335,7 @@ def write_game(game: RenderedGame, out: Path) -> list[Written]:
     done = False
     try:
         game_dir.mkdir(parents=True, exist_ok=True)
-        sweep_stale_staging(game_dir)  # a killed run's leftovers
+        sweep_stale(game_dir)  # a killed run's leftovers
         staging = staging_folder(game_dir)
     except OSError as exc:
         remove_if_made(game_dir, made)

@@ -954,7 +954,11 @@ def _xml_part(name: str, head: bytes) -> bool:
     return name.lower().endswith((".xml", ".rels")) or head[:64].lstrip(b" \t\r\n\x00").startswith(_XML_STARTS)
 
 
-def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0) -> None:
+#: An XML element ``<f>`` (a formula), with or without a namespace prefix.
+_FORMULA_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")
+
+
+def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0) -> bool:
     """Refuse a spreadsheet (a ZIP file) that is not one, whose members
     unpack to more than ``limit`` bytes (default :data:`MAX_UNPACKED_BYTES`;
     a ZIP bomb), or whose XML parts hold more than ``tags`` tags (default
@@ -964,7 +968,12 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
     whatever the XML library would make of them) or an encoding other than
     UTF-8/UTF-16.  Every member whose name
     or first bytes say XML is checked (:func:`_xml_part`), whatever its name
-    ends in."""
+    ends in.
+
+    Returns whether an XML part may hold a formula, found in the same one
+    unpacking, chunk by chunk: an ``<f>`` tag (``<x:f>``; one cut by a
+    chunk's end included), or a part in UTF-16 (its tags are not searched:
+    assumed to hold one)."""
     limit = limit or MAX_UNPACKED_BYTES
     tags = tags or MAX_XML_TAGS
     import zipfile
@@ -988,11 +997,14 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
                 raise PrintkitError(f"{shown}: unpacks to {unpacked:,} bytes; a {what} file of "
                                     f"card data unpacks to at most {limit:,}")
             seen = 0
+            formulas = False
             for info in infos:
                 with zf.open(info) as fh:
                     chunk = fh.read(1 << 20)
                     if not _xml_part(info.filename, chunk):
                         continue
+                    if b"\x00" in chunk[:64] or chunk.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16
+                        formulas = True
                     declared = _ENCODING_DECL.match(chunk[:400].lstrip(b"\xef\xbb\xbf\xff\xfe").replace(b"\x00", b""))
                     if declared and declared.group(1).decode("latin-1").strip().lower() not in _XML_ENCODINGS:
                         raise PrintkitError(
@@ -1018,38 +1030,13 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
                                         f"{shown}: {show(info.filename)} declares entities (<!DOCTYPE … [ … ]>), "
                                         "which spreadsheet programs never write (entity bombs, outside files); "
                                         "not read")
-                        tail = chunk[-32:]  # a declaration cut by the chunk's end
+                        if not formulas and _FORMULA_TAG.search(tail[-64:] + chunk):
+                            formulas = True
+                        tail = chunk[-64:]  # a declaration or a tag cut by the chunk's end
                         chunk = ahead + fh.read(1 << 20)
     except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
         raise PrintkitError(f"{shown}: not a {what} file ({_one_line(exc)})") from None
-
-
-#: An XML element ``<f>`` (a formula), with or without a namespace prefix.
-_FORMULA_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")
-
-
-def _has_formulas(data: bytes) -> bool:
-    """Whether any XML part of the .xlsx ``data`` (checked by
-    :func:`_check_zip` first) may hold a formula element, read chunk by
-    chunk: an ``<f>`` tag (one cut by a chunk's end included), or a part in
-    UTF-16 (its tags are not searched: assumed to hold one)."""
-    import zipfile
-
-    with zipfile.ZipFile(io.BytesIO(data)) as zf:
-        for info in zf.infolist():
-            with zf.open(info) as fh:
-                chunk = fh.read(1 << 20)
-                if not _xml_part(info.filename, chunk):
-                    continue
-                if b"\x00" in chunk[:64] or chunk.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16
-                    return True
-                tail = b""
-                while chunk:
-                    if _FORMULA_TAG.search(tail + chunk):
-                        return True
-                    tail = chunk[-64:]  # a tag cut by the chunk's end
-                    chunk = fh.read(1 << 20)
-    return False
+    return formulas
 
 
 def _open_xlsx(data: bytes, name: str, *, data_only: bool):
@@ -1072,11 +1059,12 @@ def _xlsx_rows_of(ws):
     return ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1, max_row=MAX_XLSX_ROWS + 1)
 
 
-def _formula_cells(data: bytes, name: str) -> set[tuple[int, int]]:
+def _formula_cells(data: bytes, name: str, any_formula: bool) -> set[tuple[int, int]]:
     """(row, column) numbers, from 1, of the formula cells of the first
     worksheet (a second read, formulas as text) — empty, and not read, when
-    no worksheet holds a formula."""
-    if not _has_formulas(data):
+    no XML part holds a formula (``any_formula`` false: :func:`_check_zip`'s
+    answer)."""
+    if not any_formula:
         return set()
     from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 
@@ -1173,11 +1161,11 @@ def _xlsx_rows(path: Path, problems: "Problems", warnings: list[str] | None = No
     saved value (a file written by a program that does not compute formulas)
     reads as empty, with a line in ``warnings`` naming the cell."""
     data = read_bytes(path, max_bytes=MAX_DATA_BYTES, kind="data")
-    _check_zip(path, data, "spreadsheet (.xlsx)")
+    any_formula = _check_zip(path, data, "spreadsheet (.xlsx)")
     if _zip_kind(data) == ".ods":
         raise _wrong_extension(path, ".ods")
     name = escape_display(str(path))
-    formulas = _formula_cells(data, name) if warnings is not None else set()
+    formulas = _formula_cells(data, name, any_formula) if warnings is not None else set()
     wb = _open_xlsx(data, name, data_only=True)
     try:
         ws = wb.worksheets[0] if wb.worksheets else None

@@ -164,6 +164,25 @@ def pdf_revision_estimate(data: bytes) -> int:
     return max(ends, data.count(b"trailer"), data.count(b"xref") - ends)
 
 
+def pdf_count_problem(data: bytes, kind: str = "PDF") -> str | None:
+    """Why the PDF bytes ``data`` are not to be parsed, or ``None``: more
+    objects than :data:`MAX_PDF_OBJECTS` (:func:`pdf_object_estimate`), or
+    more revisions than :data:`MAX_PDF_REVISIONS`
+    (:func:`pdf_revision_estimate`) — found on the raw bytes, before pypdf
+    or qpdf walks every object or cross-reference section.  The bound every
+    PDF handed to printkit is held to (``printkit check``, a game's filled
+    sheets); ``kind`` names what a reader was given (``"filled sheet"``)."""
+    objects = pdf_object_estimate(data)
+    if objects > MAX_PDF_OBJECTS:  # 396,000 form widgets took pypdf minutes
+        return (f"about {objects:,} PDF objects; a kit has a few thousand "
+                f"(at most {MAX_PDF_OBJECTS:,} are read)")
+    revisions = pdf_revision_estimate(data)
+    if revisions > MAX_PDF_REVISIONS:
+        return (f"about {revisions:,} revisions (incremental updates); a {kind} saved by a viewer has a few "
+                f"(at most {MAX_PDF_REVISIONS:,} are read)")
+    return None
+
+
 #: Most pixels (width × height) an image handed to us may have: 40 megapixels, more than an A2
 #: poster at 300 dpi (35 Mpx).  Pillow's own guard only warns up to 89 Mpx and stops at 179 Mpx;
 #: a 20 KB PNG of 13,000 × 13,000 px would take 1.8 GB to decode.

@@ -268,11 +268,13 @@ def write_atomic(path: Path, data: bytes) -> None:
 
     Raises ``OSError`` when the folder is not writable or a write fails
     (``ENOSPC``, ``EIO``, ``EROFS`` …); the target is then left untouched and
-    no temporary ``.part`` file remains.
+    no temporary ``.part`` file remains.  The temporary file is named
+    ``.part-<pid>.<host>-<name>.<random>.part`` (:func:`debris_prefix`), so a
+    run killed outright leaves one that :func:`sweep_stale` recognises.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=debris_prefix("part", path.name[:40] + "."), suffix=".part", dir=path.parent)
     try:
         try:
             os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; outputs get the usual rw-r--r--
@@ -324,9 +326,10 @@ def refuse_linked_folder(folder: Path) -> None:
             "under --out: remove the link, or give the folder it leads to as --out); earlier outputs are intact")
 
 
-#: Most entries of an output folder looked at for stale staging folders.
+#: Most entries of an output folder looked at for a killed run's debris.
 STALE_SCAN_ENTRIES = 1_000
-_STAGING = re.compile(r"\.staging-(\d+)\.([0-9a-f]{8})-")
+#: What printkit names its temporary entries in an output folder (:func:`debris_prefix`).
+_DEBRIS = re.compile(r"\.(staging|old|part)-(\d+)\.([0-9a-f]{8})-")
 
 
 def _host_tag() -> str:
@@ -336,22 +339,32 @@ def _host_tag() -> str:
     return f"{zlib.crc32(socket.gethostname().encode('utf-8', 'replace')):08x}"
 
 
+def debris_prefix(kind: str, tag: str = "") -> str:
+    """The start of the name of a temporary entry printkit makes in an
+    output folder: ``.<kind>-<pid>.<host>-<tag>`` — ``staging`` (a folder
+    of new outputs, :func:`staging_folder`), ``old`` (an export folder
+    moved aside, :func:`printkit.export.write_folder`) or ``part`` (a file
+    being written, :func:`write_atomic`).  The pid and host are what
+    :func:`sweep_stale` needs to tell, later, that its process is gone."""
+    return f".{kind}-{os.getpid()}.{_host_tag()}-{tag}"
+
+
 def staging_folder(parent: Path, tag: str = "") -> Path:
     """A new private folder in ``parent`` to write outputs into before they
-    are renamed into place, named ``.staging-<pid>.<host>-[<tag>-]<random>``:
-    what :func:`sweep_stale_staging` needs to tell, later, that the process
-    that made it is gone.  Raises ``OSError`` as :func:`tempfile.mkdtemp`."""
-    return Path(tempfile.mkdtemp(prefix=f".staging-{os.getpid()}.{_host_tag()}-{tag + '-' if tag else ''}",
-                                 dir=parent))
+    are renamed into place, named ``.staging-<pid>.<host>-[<tag>-]<random>``
+    (:func:`debris_prefix`).  Raises ``OSError`` as :func:`tempfile.mkdtemp`."""
+    return Path(tempfile.mkdtemp(prefix=debris_prefix("staging", tag + "-" if tag else ""), dir=parent))
 
 
-def sweep_stale_staging(folder: Path) -> None:
-    """Remove the staging folders (:func:`staging_folder`) in ``folder``
-    left by a run of this machine that was killed (``kill -9``, a power cut)
-    before it could clean up: those whose process no longer exists.  A live
-    process's, another machine's (a shared folder) and any other name are
-    left; at most :data:`STALE_SCAN_ENTRIES` entries are looked at; errors
-    are ignored (a sweep never stops a build)."""
+def sweep_stale(folder: Path) -> None:
+    """Remove what a run of this machine killed before it could clean up
+    (``kill -9``, a power cut) left in ``folder``: the staging and moved-aside
+    folders and the ``.part`` files (:func:`debris_prefix`) whose process no
+    longer exists.  A live process's, another machine's (a shared folder)
+    and any other name are left, as is a name of one kind on an entry of
+    the other (a file named like a folder); at most
+    :data:`STALE_SCAN_ENTRIES` entries are looked at; errors are ignored (a
+    sweep never stops a run)."""
     import shutil
 
     host = _host_tag()
@@ -360,13 +373,20 @@ def sweep_stale_staging(folder: Path) -> None:
             for n, entry in enumerate(entries):
                 if n >= STALE_SCAN_ENTRIES:
                     break
-                m = _STAGING.match(entry.name)
-                if m is None or m.group(2) != host or not entry.is_dir(follow_symlinks=False):
+                m = _DEBRIS.match(entry.name)
+                if m is None or m.group(3) != host:
                     continue
-                pid = int(m.group(1))
+                pid = int(m.group(2))
                 if pid == os.getpid() or _alive(pid):
                     continue
-                shutil.rmtree(entry.path, ignore_errors=True)
+                try:
+                    if m.group(1) == "part":
+                        if entry.name.endswith(".part") and entry.is_file(follow_symlinks=False):
+                            os.unlink(entry.path)
+                    elif entry.is_dir(follow_symlinks=False):
+                        shutil.rmtree(entry.path, ignore_errors=True)
+                except OSError:  # gone meanwhile, or not ours to remove: the next entry
+                    pass
     except OSError:
         pass
 
@@ -405,7 +425,8 @@ def write_output(path: Path, data: bytes, *, stdout: bool = True) -> None:
     would replace the device, pipe or link itself.  ``stdout``: the command
     takes ``-o -`` for standard output (its to handle), and the refusal says
     so; else (a file the command names inside ``--out``) it says to remove
-    what is in the way or give another ``--out``."""
+    what is in the way or give another ``--out``.  A killed run's debris in
+    the target's folder is swept first (:func:`sweep_stale`)."""
     import stat
 
     from printkit import UsageError
@@ -425,6 +446,7 @@ def write_output(path: Path, data: bytes, *, stdout: bool = True) -> None:
         raise UsageError(f"{shown}: is a link; nothing written ({link_fix})")
     if mode is not None and not stat.S_ISREG(mode):
         raise UsageError(f"{shown}: exists and is not a regular file (a device, pipe or folder); {odd_fix}")
+    sweep_stale(Path(path).parent)  # a killed run's .part file
     try:
         write_atomic(path, data)
     except OSError as exc:

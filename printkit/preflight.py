@@ -38,7 +38,7 @@ from pathlib import Path
 import pikepdf
 
 from printkit import PrintkitError
-from printkit.inputfiles import MAX_PDF_REVISIONS, escape_display, pdf_revision_estimate, read_bytes
+from printkit.inputfiles import escape_display, pdf_count_problem, read_bytes
 from printkit.messages import clip
 
 TOL = 0.01  # pt
@@ -555,10 +555,9 @@ def _preflight(data: bytes | Path, *, source: str | None, pdfx: bool) -> list[Fi
     if b"%PDF-" not in data[:1024]:  # readers look for the header in the first 1,024 bytes
         kind = "an empty file" if not data else "not a PDF file"
         return [Finding(source, "open", 0, f"{kind} (no %PDF- header in its first 1,024 bytes)")]
-    revisions = pdf_revision_estimate(data)
-    if revisions > MAX_PDF_REVISIONS:  # before pypdf and qpdf read every cross-reference section of the chain
-        return [Finding(source, "open", 0, f"about {revisions:,} revisions (incremental updates); a PDF saved "
-                                           f"by a viewer has a few (at most {MAX_PDF_REVISIONS:,} are read)")]
+    too_many = pdf_count_problem(data)  # before pypdf and qpdf walk every object or cross-reference section
+    if too_many:
+        return [Finding(source, "open", 0, too_many)]
     found: list[Finding] = []
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)

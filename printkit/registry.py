@@ -53,7 +53,7 @@ def get_game(game_id: str) -> "GameKit":
 
     eps = _entry_points()
     if game_id not in eps:
-        raise UsageError(f"GAME: unknown game {game_id!r}; choose one of: {', '.join(eps) or '(none installed)'}")
+        raise unknown_game(game_id, {g: g for g in eps})
     ep = eps[game_id]
     try:
         kit = ep.load()
@@ -76,6 +76,27 @@ def _spelling(text: str) -> str:
     return "".join(ch for ch in decomposed.casefold() if ch.isalnum())
 
 
+def unknown_game(text: str, names: dict[str, str]) -> UsageError:
+    """The one line of every command for a GAME ``text`` that names no game
+    (exit 2): ``GAME: unknown game 'archeotrk'; choose one of: archaeologia,
+    …, by id or title in any case (did you mean 'archeotrek'?)`` — the
+    ids in ``names`` listed (each name, an id or a title, → its game's id,
+    the ids first); the hint when ``text`` is spelt close to one of the
+    names, compared as :func:`resolve_game` compares."""
+    import difflib  # for the suggestion only
+
+    from printkit.inputfiles import show
+
+    ids = list(dict.fromkeys(names.values()))
+    by_spelling = {}
+    for name, gid in names.items():
+        by_spelling.setdefault(_spelling(name), gid)
+    close = difflib.get_close_matches(_spelling(text), list(by_spelling), n=1)
+    hint = f" (did you mean {by_spelling[close[0]]!r}?)" if close else ""
+    return UsageError(f"GAME: unknown game {show(text)}; choose one of: {', '.join(ids) or '(none installed)'}, "
+                      f"by id or title in any case{hint}")
+
+
 def resolve_game(text: str) -> str:
     """The id of the registered game ``text`` names: its id or its title, in
     any case, with or without accents and punctuation (``ARCHEOTREK``,
@@ -89,8 +110,9 @@ def resolve_game(text: str) -> str:
     if text in eps:
         return text
     key = _spelling(text)
+    names = {g: g for g in eps}  # every id and title, for the suggestion when nothing matches
     if not key:
-        raise UsageError(f"GAME: {text!r} names no game; choose one of: {', '.join(eps) or '(none installed)'}")
+        raise unknown_game(text, names)
     by_id = [g for g in eps if _spelling(g) == key]
     if len(by_id) == 1:
         return by_id[0]
@@ -100,14 +122,16 @@ def resolve_game(text: str) -> str:
             title = get_game(g).title
         except PrintkitError:  # a broken plug-in is reported when it is asked for by id
             continue
+        names.setdefault(title, g)
         if _spelling(title) == key:
             by_title.append(g)
     if len(by_title) == 1:
         return by_title[0]
     if by_title:
-        raise UsageError(f"GAME: {text!r} is the title of {', '.join(by_title)}; give the id")
-    raise UsageError(f"GAME: unknown game {text!r}; choose one of: {', '.join(eps) or '(none installed)'} "
-                     "(an id or a title, any case)")
+        from printkit.inputfiles import show
+
+        raise UsageError(f"GAME: {show(text)} is the title of {', '.join(by_title)}; give the id")
+    raise unknown_game(text, names)
 
 
 def all_games() -> list["GameKit"]:

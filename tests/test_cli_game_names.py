@@ -44,6 +44,32 @@ def test_an_unknown_game_is_one_usage_line():
     assert len(lines) == 1 and "'monopoly'" in lines[0] and "archeotrek" in lines[0]
 
 
+#: Every command that takes a GAME, with what follows it (a file that is there).
+GAME_COMMANDS = {"build": [], "score": [TREK], "validate": [TREK], "export-game": ["README.md"],
+                 "simulate": [], "scorepad": ["-o", "-"]}
+_CHOOSE = "; choose one of: archaeologia, archaeology, archeo, archeotrek, by id or title in any case"
+
+
+@pytest.mark.parametrize("command", sorted(GAME_COMMANDS))
+@pytest.mark.parametrize("name,hint", [("monopoly", ""), ("archeotrk", " (did you mean 'archeotrek'?)"),
+                                       ("Trek 12: Archéo", " (did you mean 'archeotrek'?)"),
+                                       ("ARCHEOLOGY", " (did you mean 'archaeology'?)")])
+def test_every_command_words_an_unknown_game_the_same_way(command, name, hint):
+    """``build`` said "unknown game 'foo'; choose one of …", the others click's
+    "Invalid value for 'GAME': 'foo' is not one of …": now every command
+    says the first, in one line, exit 2 — with the closest game's id when a
+    name is near one (an id or a title, any case)."""
+    r = run(command, name, *GAME_COMMANDS[command])
+    assert (r.returncode, r.stdout) == (2, b""), r.stderr
+    assert r.stderr.decode().splitlines() == [f"printkit: GAME: unknown game {name!r}{_CHOOSE}{hint}"]
+
+
+@pytest.mark.parametrize("name", ["ARCHEOTREK", "Trek 12: ArchéoTREK"])
+def test_simulate_and_scorepad_take_a_title_or_any_case_too(name):
+    assert run("simulate", name, "--seed", "3").stdout == run("simulate", "archeotrek", "--seed", "3").stdout != b""
+    assert run("scorepad", name, "-o", "-").stdout == run("scorepad", "archeotrek", "-o", "-").stdout != b""
+
+
 @pytest.mark.parametrize("command", ["score", "validate"])
 def test_a_file_of_another_game_is_one_line_naming_it(command):
     r = run(command, "archeotrek", ARCHAEOLOGY)

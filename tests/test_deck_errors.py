@@ -290,9 +290,10 @@ def test_xlsx_formulas_with_saved_results_print_them(tmp_path):
 
 @pytest.mark.parametrize("shift", [-6, -3, -2, -1, 0, 1])
 def test_a_formula_tag_cut_by_the_read_chunk_is_found(shift):
-    """_has_formulas reads each sheet 1 MiB at a time: an <f> (or <x:f>)
-    whose bytes straddle a chunk's end is found all the same (the tail of
-    one chunk is searched with the next); <fx> and <font> are not formulas."""
+    """_check_zip reads each sheet 1 MiB at a time and says whether it saw a
+    formula: an <f> (or <x:f>) whose bytes straddle a chunk's end is found
+    all the same (the tail of one chunk is searched with the next); <fx> and
+    <font> are not formulas."""
     import io
     import zipfile
 
@@ -304,9 +305,12 @@ def test_a_formula_tag_cut_by_the_read_chunk_is_found(shift):
             zf.writestr("xl/worksheets/sheet1.xml", head + pad + tag + b"1+1</f></c></row></sheetData></worksheet>")
         return buf.getvalue()
 
-    assert deck._has_formulas(xlsx(b"<f>"))
-    assert deck._has_formulas(xlsx(b"<x:f >"))
-    assert not deck._has_formulas(xlsx(b"<fx>")) and not deck._has_formulas(xlsx(b"<font>"))
+    def has_formulas(tag: bytes) -> bool:
+        return deck._check_zip(Path("t.xlsx"), xlsx(tag), "spreadsheet (.xlsx)")
+
+    assert has_formulas(b"<f>")
+    assert has_formulas(b"<x:f >")
+    assert not has_formulas(b"<fx>") and not has_formulas(b"<font>")
 
 
 def test_ods_data(tmp_path):

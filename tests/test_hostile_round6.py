@@ -15,6 +15,7 @@ Sections:
    ``export-game``, ``check``): 30 MB of empty revisions, each a few bytes,
    kept pypdf reading cross-reference sections for half a minute (and a
    PDF of 1,500 bookmarks, chained by /Prev as sections are, is one revision);
+   and ``check`` walked a PDF of more objects than ``score`` reads;
 5. a --rules file whose ``[game] id`` names another game (or is no text):
    the one key of a rules file nothing read, so anything was accepted;
 6. a disk that fills up while a kit, an export folder or a new theme is
@@ -35,7 +36,8 @@ Sections:
 12. a link where a deck's or the duplex test's PDF goes inside --out: refused,
     but the line advised "- for standard output", which those commands do not take;
 13. a build killed outright (``kill -9``) left its hidden ``.staging-*`` folder,
-    a kit's worth of PDFs, and nothing ever removed it.
+    a kit's worth of PDFs, and nothing ever removed it; a killed deck its
+    ``.part`` file, a killed export its moved-aside ``.old-*`` folder.
 """
 
 from __future__ import annotations
@@ -269,6 +271,54 @@ def test_a_pdf_of_many_bookmarks_is_not_taken_for_many_revisions(tmp_path):
     assert pdf.read_bytes().count(b"/Prev") >= 1499
     r = run("check", pdf)
     assert "revisions" not in r.output, r.output
+
+
+def _many_objects(path: Path, n: int) -> Path:
+    """A clean one-page PDF holding ``n`` more objects (each a number, all
+    listed in one array the catalog points to): ``n + 5`` in its /Size."""
+    out = bytearray(b"%PDF-1.7\n")
+    offsets: list[int] = []
+
+    def obj(body: bytes) -> None:
+        offsets.append(len(out))
+        out.extend(b"%d 0 obj\n%s\nendobj\n" % (len(offsets), body))
+
+    obj(b"<< /Type /Catalog /Pages 2 0 R /Extra 4 0 R >>")
+    obj(b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
+    obj(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << >> >>")
+    obj(b"[" + b" ".join(b"%d 0 R" % i for i in range(5, 5 + n)) + b"]")
+    for i in range(n):
+        obj(b"%d" % i)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(offsets) + 1, xref)
+    path.write_bytes(bytes(out))
+    return path
+
+
+@pytest.mark.parametrize("command", ["check", "score"])
+def test_a_pdf_of_more_objects_than_the_cap_is_one_line_in_check_as_in_score(tmp_path, command):
+    """A PDF of 60,000 tiny objects (3 MB): ``check`` walked them all with
+    pypdf and qpdf and passed it, while ``score`` refused it unparsed; now
+    both refuse it from the raw bytes with the same words.  The same PDF with
+    a few objects fewer than the cap still passes ``check``."""
+    from printkit.inputfiles import MAX_PDF_OBJECTS
+
+    n = MAX_PDF_OBJECTS + 10_000
+    pdf = _many_objects(tmp_path / "many.pdf", n)
+    says = f"about {n + 5:,} PDF objects; a kit has a few thousand (at most {MAX_PDF_OBJECTS:,} are read)"
+    if command == "check":
+        r = run("check", pdf)
+        assert r.exit_code == 1, r.output
+        assert r.output.splitlines() == [f"{pdf}: [open] {says}", "1 of 1 file(s) failed preflight"]
+        under = _many_objects(tmp_path / "under.pdf", MAX_PDF_OBJECTS - 10)
+        r = run("check", under)
+        assert (r.exit_code, r.output) == (0, f"{under}: ok\n")
+    else:
+        r = run("score", "archeotrek", pdf)
+        assert r.exit_code == 1, r.output
+        assert _one_line(r.output) == f"printkit: {pdf}: {says}: give the filled sheets only"
 
 
 # ---------------------------------------------------------------- 5. [game] id of a --rules file
@@ -604,3 +654,62 @@ def test_a_killed_runs_staging_folder_is_swept_by_the_next_build(tmp_path):
     assert r.exit_code == 0, r.output
     assert sorted(p.name for p in game.glob(".staging-*")) == sorted([live.name, other_host.name, keep.name])
     assert (game / "archeotrek-kit.pdf").read_bytes().startswith(b"%PDF-")
+
+
+#: Python run in a child before ``printkit ARGS``: the write it is killed in never ends.
+_HANG_WRITE = "import os, time; os.fsync = lambda fd: time.sleep(600)"  # a .part file open, not yet renamed
+_HANG_SWAP = ("import os, shutil, time; real = shutil.rmtree; "  # an export's old folder moved aside, not yet removed
+              "shutil.rmtree = lambda p, *a, **k: time.sleep(600) if os.path.basename(p).startswith('.old-') "
+              "else real(p, *a, **k)")
+
+
+def _killed_mid_write(hang: str, args: list, caught) -> int:
+    """Run ``printkit ARGS`` in a child whose write ``hang`` stops, SIGKILL it
+    as soon as ``caught()`` is true (its debris is on disk); its pid."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PRINTKIT_CACHE="off")
+    code = f"{hang}\nimport sys\nfrom printkit.cli import main\nmain(sys.argv[1:], prog_name='printkit')"
+    child = subprocess.Popen([sys.executable, "-c", code, *map(str, args)], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and child.poll() is None and not caught():
+        time.sleep(0.01)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    assert caught(), "the run was not caught while writing"
+    return child.pid
+
+
+def test_a_killed_runs_part_file_and_old_export_folder_are_swept_by_the_next_run(tmp_path):
+    """A deck run killed with SIGKILL while its PDF is being written leaves
+    ``out/.…part``; one killed between moving the old export folder aside and
+    removing it leaves ``out/<deck>/.old-…`` (a whole export).  The next deck
+    run into that folder removes both — and leaves a live process's, another
+    machine's, and names printkit does not make."""
+    from printkit.pdf import _host_tag
+
+    ex = ROOT / "examples" / "deck"
+    out = tmp_path / "out"
+    deck = ["deck", ex / "cards.csv", "--layout", ex / "front.toml", "--out", out, "-q"]
+    pid = _killed_mid_write(_HANG_WRITE, deck, lambda: out.is_dir() and any(out.glob(".*.part")))
+    assert run(*deck, "--format", "png").exit_code == 0  # an export folder to replace
+    pid2 = _killed_mid_write(_HANG_SWAP, [*deck, "--format", "png"], lambda: any((out / "finds").glob(".old-*")))
+    assert pid2 != pid
+    me, host = os.getpid(), _host_tag()
+    kept = {out: [f".part-{os.getppid()}.{host}-finds.pdf.abcdefgh.part",  # the process that started pytest: alive
+                  f".part-{pid}.00000000-finds.pdf.abcdefgh.part",  # the dead pid, on another machine
+                  "notes.part", ".notes.txt.abcdefgh.part"],  # not names printkit makes
+            out / "finds": [f".old-{me}.{host}-png-abcdefgh",  # this test's own process (the run's own)
+                            f".old-{pid2}.00000000-png-abcdefgh", ".old-mine"]}
+    for folder, names in kept.items():
+        for name in names:
+            (folder / name).mkdir() if ".old-" in name else (folder / name).write_bytes(b"mine")
+    r = run(*deck, "--format", "pdf,png")
+    assert r.exit_code == 0, r.output
+    assert sorted(p.name for p in out.iterdir()) == sorted(kept[out] + ["finds", "finds.pdf"])
+    assert sorted(p.name for p in (out / "finds").iterdir()) == sorted(kept[out / "finds"] + ["png"])
+    assert (out / "finds.pdf").read_bytes().startswith(b"%PDF-")

@@ -138,7 +138,7 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
     folder is always the old one or the new one, never gone.  A failed write
     (or a stop) removes ``kit_dir`` again when this call made it and it is
     still empty."""
-    from printkit.pdf import cannot_write, refuse_linked_folder, remove_if_made, staging_folder, sweep_stale_staging
+    from printkit.pdf import cannot_write, refuse_linked_folder, remove_if_made, staging_folder, sweep_stale
 
     target = kit_dir / result.folder
     where: Path = kit_dir
@@ -146,7 +146,7 @@ def write_folder(result: Exported, kit_dir: Path) -> list[Path]:
     made = not os.path.lexists(kit_dir)  # made here: taken away again if nothing lands in it
     try:
         kit_dir.mkdir(parents=True, exist_ok=True)
-        sweep_stale_staging(kit_dir)  # a killed run's leftovers
+        sweep_stale(kit_dir)  # a killed run's leftovers
         staging = staging_folder(kit_dir, result.folder)
     except OSError as exc:
         remove_if_made(kit_dir, made)
@@ -206,10 +206,12 @@ def _swap_in(staging: Path, target: Path, holders: list[Path]) -> None:
     moved aside is put back."""
     import errno
 
+    from printkit.pdf import debris_prefix
+
     for _ in range(SWAP_TRIES):
         moved = None
         if target.exists() or target.is_symlink():
-            holder = Path(tempfile.mkdtemp(prefix=f".old-{target.name}-", dir=target.parent))
+            holder = Path(tempfile.mkdtemp(prefix=debris_prefix("old", f"{target.name}-"), dir=target.parent))
             holders.append(holder)
             try:
                 os.replace(target, holder / "x")

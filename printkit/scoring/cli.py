@@ -39,6 +39,18 @@ from printkit.scoring import NoSheets, Scorer
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 
+class _GameUsage(UsageError, click.ClickException):
+    """A GAME that names no game: the printkit CLI prints it as every
+    command's line (``printkit: GAME: unknown game …``, exit 2); a scoring
+    command invoked on its own (an API caller's click runner) gets it from
+    click, exit 2 as well."""
+
+    exit_code = 2
+
+    def __init__(self, message: str):
+        click.ClickException.__init__(self, message)
+
+
 class _GameChoice(click.ParamType):
     """GAME: any registered game, by id or title in any case (``ARCHEOTREK``,
     ``"Trek 12: ArchéoTREK"``; :func:`printkit.registry.resolve_game`),
@@ -48,13 +60,14 @@ class _GameChoice(click.ParamType):
     name = "game"
 
     def convert(self, value, param, ctx):
-        from printkit.registry import game_ids, resolve_game
+        """The game's id; an unknown game raises :class:`printkit.UsageError`
+        in the words every command uses (:func:`printkit.registry.unknown_game`)."""
+        from printkit.registry import resolve_game
 
         try:
             return resolve_game(value)
-        except UsageError:
-            self.fail(f"{value!r} is not one of {', '.join(map(repr, game_ids()))} (the registered games, "
-                      "by id or title in any case)", param, ctx)
+        except UsageError as exc:
+            raise _GameUsage(str(exc)) from None
 
     def shell_complete(self, ctx, param, incomplete):
         """Tab completion: the registered game ids starting with ``incomplete``."""

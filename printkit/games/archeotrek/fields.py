@@ -32,10 +32,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable
 
-from printkit.gamekit import (LARGE_PRINT_PT, MAX_DIGITS, MAX_FORM_PAGES, MAX_FORM_WIDGETS, MAX_PDF_OBJECTS,
-                              MAX_PDF_REVISIONS, FieldSpec, NoSheets,
-                              PrintkitError, clip, mm, pdf_object_estimate,
-                              pdf_revision_estimate, quiet_pypdf, read_bytes)
+from printkit.gamekit import (LARGE_PRINT_PT, MAX_DIGITS, MAX_FORM_PAGES, MAX_FORM_WIDGETS, FieldSpec, NoSheets,
+                              PrintkitError, clip, mm, pdf_count_problem, quiet_pypdf, read_bytes)
 from printkit.games.archeotrek.data import CHOICE_LINES
 from printkit.games.archeotrek.game import GAME_ID, Game, game_from_dict
 from printkit.games.archeotrek.sheet import SCORE_BOXES, SheetGeometry
@@ -178,15 +176,9 @@ def _open(path: Path):
     from pypdf.errors import PyPdfError
 
     data = read_bytes(path, kind="pdf")  # regular files only, at most 64 MB: one line otherwise
-    objects = pdf_object_estimate(data)
-    if objects > MAX_PDF_OBJECTS:  # before pypdf walks them all (396,000 form widgets took minutes)
-        raise PrintkitError(f"{_name(path)}: about {objects:,} PDF objects; a filled kit has a few thousand "
-                            f"(at most {MAX_PDF_OBJECTS:,} are read): give the filled sheets only")
-    revisions = pdf_revision_estimate(data)
-    if revisions > MAX_PDF_REVISIONS:  # before pypdf reads every cross-reference section of the chain
-        raise PrintkitError(f"{_name(path)}: about {revisions:,} revisions (incremental updates); a filled sheet "
-                            f"saved by a viewer has a few (at most {MAX_PDF_REVISIONS:,} are read): "
-                            "give the filled sheets only")
+    too_many = pdf_count_problem(data, "filled sheet")  # before pypdf walks every object or revision
+    if too_many:
+        raise PrintkitError(f"{_name(path)}: {too_many}: give the filled sheets only")
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
         if reader.is_encrypted:
