@@ -10,7 +10,7 @@ own package (``tests/test_structure.py`` checks every import of
 * part kinds (:mod:`.parts`): :func:`pieces`, :func:`document`, :func:`board` (:func:`board_stock`: where it prints);
 * drawing (:mod:`.draw`): :class:`Pen`, :class:`Palette`; icons and colour
   helpers (:mod:`printkit.render.icons` as ``icons``);
-* type (:mod:`.text`): :func:`fit_size`, :func:`fit_stepped`, :func:`fit_wrapped`;
+* type (:mod:`.text`): :func:`fit_size`, :func:`fit_stepped`, :func:`fit_wrapped`, :func:`glyph_box`;
 * the model (:class:`Component`, :class:`ComponentSet`, :class:`Face`,
   :class:`FaceBox`), units (:func:`mm`), papers, themes;
 * rules data: :func:`load_toml`, :class:`Checker`, :func:`check_printable`, …;
@@ -40,7 +40,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "printkit.gamekit.options": ("BuildOptions", "Part"),
     "printkit.gamekit.draw": ("Palette", "Pen"),
     "printkit.gamekit.parts": ("Drawing", "board", "document", "pieces"),
-    "printkit.gamekit.text": ("fit_size", "fit_stepped", "fit_wrapped"),
+    "printkit.gamekit.text": ("fit_size", "fit_stepped", "fit_wrapped", "glyph_box"),
     "printkit.imposition": ("FOOTER",),
     "printkit.inputfiles": (
         "INT64_MAX", "INT64_MIN", "MAX_DIGITS", "MAX_FORM_PAGES", "MAX_FORM_WIDGETS", "MAX_PDF_OBJECTS",
@@ -93,7 +93,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and the import graph (tes
     from printkit.gamekit.draw import Palette, Pen
     from printkit.gamekit.options import BuildOptions, Part
     from printkit.gamekit.parts import Drawing, board, document, pieces
-    from printkit.gamekit.text import fit_size, fit_stepped, fit_wrapped
+    from printkit.gamekit.text import fit_size, fit_stepped, fit_wrapped, glyph_box
     from printkit.imposition import FOOTER
     from printkit.inputfiles import (
         INT64_MAX,

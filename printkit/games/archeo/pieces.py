@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from reportlab.pdfbase import pdfmetrics
 
-from printkit.gamekit import LARGE_PRINT_PT, Face, FaceBox, contrast_ratio, fit_size, mm
+from printkit.gamekit import LARGE_PRINT_PT, Face, FaceBox, contrast_ratio, fit_size, glyph_box, mm
 from printkit.games.archeo import art
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import FACE_KINDS, ArcheoRules, Board
@@ -175,13 +175,16 @@ def fossil_face(theme, rules: ArcheoRules, board: Board, piece: str) -> Face:
         name, label = _label(theme, board.name), _label(theme, piece)
         if theme.large_print:
             # the longest name ("Tyrannosaurus") takes the safe zone's width at 11 pt on a slim
-            # pill; its cap height (0.66 em, the font's) stays under the safe zone's top
+            # pill; its glyph boxes (the font's descent + 1 em, taller than its capitals) end at
+            # the safe zone's top
             room = w - 2 * s - mm(0.8)
             size = fit(name, font, _small(theme, 8), room, LARGE_PRINT_PT)
             pad = min(1.1, (room + mm(0.8) - pdfmetrics.stringWidth(name, font, size)) / size)  # pill ≤ the safe zone
-            _pill(c, name, w / 2, h - s - size * 0.7, font, size, pal.c("rock"), pal.c("bone_line"), pad=pad)
+            _pill(c, name, w / 2, h - s - glyph_box(font, size)[1], font, size, pal.c("rock"), pal.c("bone_line"),
+                  pad=pad)
             size = fit(label, font, _small(theme, 8), w - 2 * s - mm(3), LARGE_PRINT_PT)
-            _pill(c, label, w / 2, s + mm(1.2), font, size, pal.c("rock"), theme.colour("ink"))
+            _pill(c, label, w / 2, s + max(mm(1.2), glyph_box(font, size)[0]), font, size, pal.c("rock"),
+                  theme.colour("ink"))
         else:
             _pill(c, name, w / 2, h - s - mm(2.6), font, fit(name, font, theme.small(8), w - 2 * s - mm(3)),
                   pal.c("rock"), pal.c("bone_line"))
