@@ -168,7 +168,7 @@ __all__ = [
     "WARNING", "all_plain", "assemble", "best_contrast", "board", "board_stock", "check_keys", "check_printable",
     "check_rules_keys", "check_size", "check_top", "clip", "colour_symbol", "contrast_ratio", "cover_pdf",
     "deferred", "document", "dumps_toml", "escape_display", "fields", "fill_fields", "fit_size",
-    "fit_stepped", "fit_wrapped", "form_pad", "game_context", "get_paper", "has_errors", "icons",
+    "fit_stepped", "fit_wrapped", "form_pad", "game_context", "get_paper", "glyph_box", "has_errors", "icons",
     "is_count", "is_int", "is_int64", "item_text", "layout_face", "listed", "load_layout", "load_toml",
     "mix", "mm", "name_key", "pieces", "plain_fields", "player_name", "player_tables", "players_of",
     "pdf_object_estimate", "pdf_revision_estimate", "plan_tiles", "playing_time", "polygon_path", "quiet_pypdf", "rank_players", "read_bytes", "read_game_file",
