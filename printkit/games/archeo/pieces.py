@@ -283,7 +283,9 @@ def reference_front(theme, rules: ArcheoRules) -> Face:
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
         _card_frame(c, box, pal, "ground", "dirt")
-        _text(c, "SHOVEL CARDS", w / 2, h - s - mm(7), theme.font("display"), 15, pal.c("dirt_dark"))
+        head = "SHOVEL CARDS"  # 15 pt, or as wide as the safe zone (a wider font)
+        _text(c, head, w / 2, h - s - mm(7), theme.font("display"), fit(head, theme.font("display"), 15, w - 2 * s),
+              pal.c("dirt_dark"))
         _text(c, "to place around the dig site", w / 2, h - s - mm(11.5), theme.font("semibold"), theme.small(8),
               theme.colour("muted"))
         rows = list(rules.shovels_per_players.items())
@@ -315,7 +317,9 @@ def reference_back(theme, rules: ArcheoRules) -> Face:
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
         _card_frame(c, box, pal, "ground", "star_line")
-        _text(c, "HOW MANY STARS?", w / 2, h - s - mm(7), theme.font("display"), 14, pal.c("dirt_dark"))
+        head = "HOW MANY STARS?"  # 14 pt, or as wide as the safe zone (a wider font)
+        _text(c, head, w / 2, h - s - mm(7), theme.font("display"), fit(head, theme.font("display"), 14, w - 2 * s),
+              pal.c("dirt_dark"))
         top, bottom = h - s - mm(10), s + mm(1.5)
         step = (top - bottom) / len(rules.bands)
         font = theme.font("semibold")
