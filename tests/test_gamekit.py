@@ -1,6 +1,7 @@
 """printkit.gamekit's own helpers, measured on what they produce: the one
 rules reader, the fit family (widths measured in the PDF they draw), the Pen
-(the same PDF as the canvas calls it stands for), the Palette."""
+(the same PDF as the canvas calls it stands for), the Palette, and
+glyph_box (where a PDF reader boxes a line's glyphs)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import PrintkitError
-from printkit.gamekit import Palette, Pen, fit_size, fit_stepped, fit_wrapped, read_rules
+from printkit.gamekit import Palette, Pen, fit_size, fit_stepped, fit_wrapped, glyph_box, read_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 FONT = ""  # set per test from the classic theme (_font)
@@ -69,6 +70,25 @@ def test_fit_stepped_is_the_largest_step_that_fits(width):
     assert _line_width(TEXT, FONT, size) <= width + 0.01
     if size < 14.0:
         assert _line_width(TEXT, FONT, size + 0.5) > width  # one step up no longer fits
+
+
+@pytest.mark.parametrize("role", ["body", "display", "bold"])
+@pytest.mark.parametrize("size", [7.0, 11.04, 20.0])
+def test_glyph_box_is_where_a_pdf_reader_boxes_the_line(theme, role, size):
+    """A line drawn on baseline 100 is boxed by pdfplumber from 100 - below
+    to 100 + above, every character, capitals too (their ink stops higher)."""
+    font = theme.font(role)
+    below, above = glyph_box(font, size)
+    assert below > 0 and above > 0 and below + above == pytest.approx(size)
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(600, 200), invariant=1, initialFontName=font)
+    c.setFont(font, size)
+    c.drawString(10, 100, "SONAR digs Ag")
+    c.save()
+    with pdfplumber.open(io.BytesIO(buf.getvalue())) as pdf:
+        page = pdf.pages[0]
+        boxes = {(round(page.height - ch["bottom"], 4), round(page.height - ch["top"], 4)) for ch in page.chars}
+    assert boxes == {(round(100 - below, 4), round(100 + above, 4))}
 
 
 def test_fit_size_is_exact_and_respects_least():

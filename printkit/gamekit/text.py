@@ -3,11 +3,13 @@ wrapped), the same the engine's cover and decks use.
 
 * :func:`fit_size` (exact), :func:`fit_stepped` (on a grid of ``step`` pt),
   :func:`fit_wrapped` (a wrapped block within lines or a height) — all sizes
-  and widths in pt, fonts registered with reportlab (``theme.font(role)``).
+  and widths in pt, fonts registered with reportlab (``theme.font(role)``);
+* :func:`glyph_box` — how far a line's glyph boxes reach below and above its
+  baseline (pt), to keep text inside a safe zone as a PDF reader measures it.
 
 See :mod:`printkit.render.text` for the rules of each.
 """
 
-from printkit.render.text import fit_size, fit_stepped, fit_wrapped
+from printkit.render.text import fit_size, fit_stepped, fit_wrapped, glyph_box
 
-__all__ = ["fit_size", "fit_stepped", "fit_wrapped"]
+__all__ = ["fit_size", "fit_stepped", "fit_wrapped", "glyph_box"]

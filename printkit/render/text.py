@@ -11,6 +11,10 @@ with reportlab):
   text, wrapped at ``width`` (reportlab's ``simpleSplit``), takes at most
   ``max_lines`` lines and/or at most ``max_height`` pt.
 
+And where a line's box lies: :func:`glyph_box` — how far below and above its
+baseline a PDF reader (and a print shop's preflight) boxes a line's glyphs,
+so text placed by it stays inside a safe zone whatever the font's ink does.
+
 Games reach them through :mod:`printkit.gamekit.text`.
 """
 
@@ -26,6 +30,20 @@ def fit_size(text: str, font: str, wanted: float, width: float, least: float = 0
     size), never below ``least``.  Empty or zero-width text gets ``wanted``."""
     unit = pdfmetrics.stringWidth(text, font, 1.0)
     return max(least, min(wanted, width / unit)) if unit else wanted
+
+
+def glyph_box(font: str, size: float) -> tuple[float, float]:
+    """(below, above): how far (pt, both ≥ 0 for the usual fonts) the glyph
+    boxes of a line of the registered ``font`` at ``size`` pt reach below and
+    above its baseline, as PDF readers box them (pdfminer/pdfplumber, preflight
+    tools): from the font's descent (the PDF's FontDescriptor ``Descent``,
+    negative) up to that descent plus ``size`` — whatever the glyphs' ink
+    does (capitals have no ink below the baseline, yet their boxes reach
+    ``below`` under it).  A line whose box must stay inside a safe zone sits
+    on a baseline ``below`` over its floor and ``above`` under its ceiling;
+    its width is ``pdfmetrics.stringWidth`` (the PDF's glyph widths)."""
+    descent = pdfmetrics.getAscentDescent(font, size)[1]
+    return -descent, size + descent
 
 
 def fit_stepped(text: str, font: str, wanted: float, width: float, least: float = 7.0,

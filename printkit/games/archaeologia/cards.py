@@ -17,7 +17,7 @@ from dataclasses import replace
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
 
-from printkit.gamekit import LARGE_PRINT_PT, Component, Face, FaceBox, icons, mix, mm
+from printkit.gamekit import LARGE_PRINT_PT, Component, Face, FaceBox, glyph_box, icons, mix, mm
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import (
     GAME_ID,
@@ -131,8 +131,10 @@ def objective_face(rules: ArchaeologiaRules, theme, o: Objective) -> Face:
         frame(c, box, hue, s * 0.7 + 3, 0.6, 4)
         label = body_size(theme, 8.0)
         kicker = "SECRET OBJECTIVE"
-        text(c, kicker, w / 2, h - s - 8, theme.font("bold"), fit(c, kicker, theme.font("bold"), label, w - 2 * s - 8),
-             readable(theme, "objective"))
+        kicker_pt = fit(c, kicker, theme.font("bold"), label, w - 2 * s - 8)
+        # 8 pt under the safe zone's top, or lower: its glyph boxes (larger type) stay inside
+        kicker_y = h - s - max(8.0, glyph_box(theme.font("bold"), kicker_pt)[1])
+        text(c, kicker, w / 2, kicker_y, theme.font("bold"), kicker_pt, readable(theme, "objective"))
         name = o.name.upper()
         size = fit(c, name, theme.font("display"), 15, w - 2 * s - 8)
         name_y = h - s - 12 - label - 15

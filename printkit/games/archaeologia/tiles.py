@@ -27,6 +27,7 @@ from printkit.gamekit import (
     best_contrast,
     colour_symbol,
     fit_stepped,
+    glyph_box,
     icons,
     mm,
 )
@@ -358,14 +359,17 @@ def tool_face(rules: ArchaeologiaRules, theme, tool_id: str) -> Face:
         c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, 5, fill=1, stroke=0)
         texts = []
         size = body(theme)
+        # the bottom line's glyph boxes (not only its ink) stay above the safe zone's floor
         y = s + 2
         if digs:
             dig = "digs " + " & ".join(st.name for st in digs)
             dsize = fit(c, dig, theme.font("semibold"), size, w - 2 * s - 2, minimum=size * 0.9)
+            y = s + max(2.0, glyph_box(theme.font("semibold"), dsize)[0])
             texts.append((dig, w / 2, y, theme.font("semibold"), dsize, ink, "centre"))
             y += dsize * 1.2
         name = tool.name.upper()
         nsize = fit(c, name, theme.font("display"), 14, w - 2 * s - 4, minimum=11)
+        y = max(y, s + glyph_box(theme.font("display"), nsize)[0] - 1)
         texts.append((name, w / 2, y + 1, theme.font("display"), nsize, ink, "centre"))
         pic_bottom = y + nsize * 0.8 + 4
         cr = 14.0
@@ -397,11 +401,14 @@ def rain_face(rules: ArchaeologiaRules, theme) -> Face:
         size = body(theme)
         rule = "No digging, no SONAR on this pile."
         lines = lines_of(c, rule, theme.font("semibold"), size, w - 2 * s)
-        top = s + 2 + len(lines) * size * 1.15
+        lead = size * 1.15
+        # the last line's baseline (top - 1 - size - (n - 1) lead) keeps its glyph boxes above the safe zone
+        top = s + max(2 + len(lines) * lead, glyph_box(theme.font("semibold"), size)[0] + 1 + size
+                      + (len(lines) - 1) * lead)
         art.cloud(c, w / 2, (top + 22 + h - s) / 2, min(h - s - top - 22, 44), col(theme, "ground"), fg,
                   col(theme, "rain"))
         text(c, "RAIN", w / 2, top + 4, theme.font("display"), 16, fg)
-        wrapped(c, rule, w / 2, top - 1, w - 2 * s, theme.font("semibold"), size, fg, leading=size * 1.15)
+        wrapped(c, rule, w / 2, top - 1, w - 2 * s, theme.font("semibold"), size, fg, leading=lead)
 
     return Face(f"{G}/rain", draw, text="RAIN")
 
@@ -444,10 +451,44 @@ def marker_face(rules: ArchaeologiaRules, theme, colour: str, track: str) -> Fac
     return Face(f"{G}/marker/{colour}/{track}", draw, text=f"{colour} {track} marker")
 
 
+def round_label(s: str, font: str, size: float, least: float, r: float, safe: float, low: float,
+                ceiling: float) -> tuple[str, float, float]:
+    """Where a one-line label centred across a round token goes, so that
+    its glyph boxes (:func:`printkit.gamekit.glyph_box`, as a print shop's
+    preflight boxes them) lie inside the safe circle — radius ``r - safe``
+    about the token's centre (``r``, ``r``) — and under ``ceiling``: at
+    baseline ``low`` when it fits there, else raised just enough (its box's
+    top at most ``ceiling``), else ``size`` lowered in 0.25 pt steps down to
+    ``least``, else the same again in title case (shorter than capitals).
+    All pt, from the trim's bottom-left corner.  Returns (text, size,
+    baseline); when nothing fits, the title-case label at ``least`` on
+    ``low`` (over the safe zone: the layout's tests say so)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    radius = r - safe
+    for t in dict.fromkeys((s, s.title())):
+        at = size
+        while True:
+            half = stringWidth(t, font, at) / 2
+            below, above = glyph_box(font, at)
+            if half < radius:
+                reach = (radius * radius - half * half) ** 0.5  # how far up or down the box's corners may go
+                base = max(low, r - reach + below)
+                if base + above <= min(ceiling, r + reach):
+                    return t, at, base
+            if at <= least:
+                break
+            at = max(least, at - 0.25)
+    return t, at, low
+
+
 def round_token_face(rules: ArchaeologiaRules, theme, what: str) -> Face:
     """A SONAR or TENT marker (both sides): a plain band of the tool colour,
     pale, within :data:`ROUND_CLEAR` of the cut, the icon above and the name
-    across the middle (:func:`body`, drawn after the icon)."""
+    across the middle (:func:`body`, drawn after the icon), its glyph boxes
+    inside the marker's safe circle (``box.safe`` in from the cut; raised
+    toward the icon, smaller or in title case where it would not fit:
+    :func:`round_label`)."""
     icon = art.RENTAL_ART[what]
     label = rules.rentals[what].name.upper() if what in rules.rentals else what.upper()
 
@@ -458,9 +499,14 @@ def round_token_face(rules: ArchaeologiaRules, theme, what: str) -> Face:
         c.setFillColor(col(theme, "ground"))
         c.circle(r, r, r - ROUND_CLEAR, fill=1, stroke=0)
         size = body(theme)
-        icon(c, r, r + 8.5, 10, col(theme, "rain" if what == "sonar" else "gold"), theme.colour("ink"),
+        icon_y, icon_size = r + 8.5, 10
+        icon(c, r, icon_y, icon_size, col(theme, "rain" if what == "sonar" else "gold"), theme.colour("ink"),
              col(theme, "ground"))
-        text(c, label, r, r - size * 0.36 - 2, theme.font("bold"), size, theme.colour("ink"))
+        # the label may rise until its box reaches 0.4 of the icon's size under the icon's centre
+        # (the icons' ink stops lower than that: the TENT's ground line, 0.36 of its size)
+        shown, at, base = round_label(label, theme.font("bold"), size, body_floor(theme), r, box.safe,
+                                      r - size * 0.36 - 2, icon_y - 0.4 * icon_size)
+        text(c, shown, r, base, theme.font("bold"), at, theme.colour("ink"))
 
     return Face(f"{G}/token/{what}/{label}", draw, text=f"{label} marker")
 

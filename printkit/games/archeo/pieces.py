@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from reportlab.pdfbase import pdfmetrics
 
-from printkit.gamekit import LARGE_PRINT_PT, Face, FaceBox, contrast_ratio, fit_size, mm
+from printkit.gamekit import LARGE_PRINT_PT, Face, FaceBox, contrast_ratio, fit_size, glyph_box, mm
 from printkit.games.archeo import art
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import FACE_KINDS, ArcheoRules, Board
@@ -175,13 +175,16 @@ def fossil_face(theme, rules: ArcheoRules, board: Board, piece: str) -> Face:
         name, label = _label(theme, board.name), _label(theme, piece)
         if theme.large_print:
             # the longest name ("Tyrannosaurus") takes the safe zone's width at 11 pt on a slim
-            # pill; its cap height (0.66 em, the font's) stays under the safe zone's top
+            # pill; its glyph boxes (the font's descent + 1 em, taller than its capitals) end at
+            # the safe zone's top
             room = w - 2 * s - mm(0.8)
             size = fit(name, font, _small(theme, 8), room, LARGE_PRINT_PT)
             pad = min(1.1, (room + mm(0.8) - pdfmetrics.stringWidth(name, font, size)) / size)  # pill ≤ the safe zone
-            _pill(c, name, w / 2, h - s - size * 0.7, font, size, pal.c("rock"), pal.c("bone_line"), pad=pad)
+            _pill(c, name, w / 2, h - s - glyph_box(font, size)[1], font, size, pal.c("rock"), pal.c("bone_line"),
+                  pad=pad)
             size = fit(label, font, _small(theme, 8), w - 2 * s - mm(3), LARGE_PRINT_PT)
-            _pill(c, label, w / 2, s + mm(1.2), font, size, pal.c("rock"), theme.colour("ink"))
+            _pill(c, label, w / 2, s + max(mm(1.2), glyph_box(font, size)[0]), font, size, pal.c("rock"),
+                  theme.colour("ink"))
         else:
             _pill(c, name, w / 2, h - s - mm(2.6), font, fit(name, font, theme.small(8), w - 2 * s - mm(3)),
                   pal.c("rock"), pal.c("bone_line"))
@@ -280,7 +283,9 @@ def reference_front(theme, rules: ArcheoRules) -> Face:
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
         _card_frame(c, box, pal, "ground", "dirt")
-        _text(c, "SHOVEL CARDS", w / 2, h - s - mm(7), theme.font("display"), 15, pal.c("dirt_dark"))
+        head = "SHOVEL CARDS"  # 15 pt, or as wide as the safe zone (a wider font)
+        _text(c, head, w / 2, h - s - mm(7), theme.font("display"), fit(head, theme.font("display"), 15, w - 2 * s),
+              pal.c("dirt_dark"))
         _text(c, "to place around the dig site", w / 2, h - s - mm(11.5), theme.font("semibold"), theme.small(8),
               theme.colour("muted"))
         rows = list(rules.shovels_per_players.items())
@@ -312,7 +317,9 @@ def reference_back(theme, rules: ArcheoRules) -> Face:
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
         _card_frame(c, box, pal, "ground", "star_line")
-        _text(c, "HOW MANY STARS?", w / 2, h - s - mm(7), theme.font("display"), 14, pal.c("dirt_dark"))
+        head = "HOW MANY STARS?"  # 14 pt, or as wide as the safe zone (a wider font)
+        _text(c, head, w / 2, h - s - mm(7), theme.font("display"), fit(head, theme.font("display"), 14, w - 2 * s),
+              pal.c("dirt_dark"))
         top, bottom = h - s - mm(10), s + mm(1.5)
         step = (top - bottom) / len(rules.bands)
         font = theme.font("semibold")

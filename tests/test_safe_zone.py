@@ -1,0 +1,163 @@
+"""Every piece's text lies inside its safe zone, as a print shop's preflight
+measures it: each character's box as a PDF reader gives it (pdfplumber's
+``x0``/``x1``/``top``/``bottom``: the glyph's advance across, the font's
+descent up to descent + size, not its ink) must lie inside the piece's trim
+inset by the component's own ``safe`` — a rectangle, or for a round piece
+the circle ``safe`` inside its cut (all four corners of the box inside it).
+
+Measured on the imposed sheets the engine draws (``render_set``, the placements
+it reports), in the three bundled themes, with no tolerance but
+:data:`EPS` (the PDF's coordinates are floats: a right-aligned line ends at
+the safe edge to within 10⁻⁵ pt).  Before the fix (session 37) text boxes ran
+over by 0.04–0.27 mm while the ink stayed inside: the tool tiles' "digs …"
+line (0.14 mm; 0.27 mm in highcontrast — a baseline 2 pt over the safe line
+leaves the descent's 0.25 em below it), and in highcontrast the SONAR marker's
+label (0.26 mm past the safe circle), the RAIN tile's last line (0.04 mm), the
+SECRET OBJECTIVE kicker (0.09 mm over the top) and the Archéo fossil tiles'
+names (0.19 mm over the top).
+
+The fast test draws the parts holding those pieces, in the bundled themes and
+in a theme of wider type (the classic fonts with every advance width × 1.15,
+made with fontTools): there the Archéo reference card's "HOW MANY STARS?",
+drawn at 14 pt whatever its width, ran 0.13 mm past the safe zone.  The slow
+test reads every component part of every game from the kits ``build all``
+writes.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+
+import pdfplumber
+import pytest
+
+from printkit.gamekit.options import BuildOptions
+from printkit.paper import get_paper
+from printkit.registry import get_game
+from printkit.render.sheets import render_set
+from printkit.theme import load_theme
+from printkit.units import mm, to_mm
+
+THEMES = ("classic", "inksaver", "highcontrast")
+GAMES = ("archaeologia", "archaeology", "archeo", "archeotrek")
+#: How far (pt) a box may pass the safe edge: floating-point noise only (10⁻³ pt).
+EPS = 1e-3
+#: The parts drawn by the fast test: those whose pieces ran over before the fix.
+TIGHT = {"archaeologia": ("pieces", "cards"), "archeo": ("tiles", "shovel-cards")}
+#: How much wider the wide theme's type is than the classic theme's.
+WIDER = 1.15
+
+
+def _options(theme_name: str) -> BuildOptions:
+    return BuildOptions(paper=get_paper("a4"), theme=load_theme(theme_name), bleed=mm(3))
+
+
+@pytest.fixture(scope="module")
+def wide_theme(tmp_path_factory) -> str:
+    """The folder of a theme extending classic whose every font is the classic
+    one with its advance widths × :data:`WIDER`."""
+    from fontTools.ttLib import TTFont
+
+    folder = tmp_path_factory.mktemp("themes") / "wider"
+    folder.mkdir()
+    lines = ['[theme]', 'extends = "classic"', '', '[fonts]']
+    for role, src in load_theme("classic").font_files.items():
+        font = TTFont(str(src))
+        hmtx = font["hmtx"]
+        for glyph, (adv, lsb) in list(hmtx.metrics.items()):
+            hmtx.metrics[glyph] = (int(adv * WIDER), lsb)
+        font["hhea"].advanceWidthMax = max(a for a, _ in hmtx.metrics.values())
+        font.save(str(folder / f"wide-{role}.ttf"))
+        lines.append(f'{role} = "wide-{role}.ttf"')
+    (folder / "theme.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(folder)
+
+
+def _pages(sheets, duplex: str = "long") -> list[tuple]:
+    """Per page of the set's PDF, the placements drawn on it (a blank back: none)."""
+    two_sided = duplex != "none" and any(s.backs for s in sheets)
+    out = []
+    for s in sheets:
+        out.append(s.fronts)
+        if s.backs:
+            out.append(s.backs)
+        elif two_sided:
+            out.append(())
+    return out
+
+
+def overruns(data: bytes, pages) -> list[tuple[str, str, float, float]]:
+    """(piece, character, size pt, mm past the safe zone) of every character
+    of ``data`` (a set's PDF) whose centre lies on a piece's trim and whose
+    box passes that piece's safe zone by more than :data:`EPS`."""
+    out = []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        assert len(pdf.pages) == len(pages)
+        for page, places in zip(pdf.pages, pages):
+            H = float(page.height)
+            for ch in page.chars:
+                if not ch["text"].strip():
+                    continue
+                cx, cy = (ch["x0"] + ch["x1"]) / 2, H - (ch["top"] + ch["bottom"]) / 2
+                p = next((q for q in places if q.x <= cx <= q.x + q.component.width
+                          and q.y <= cy <= q.y + q.component.height), None)
+                if p is None:
+                    continue
+                comp, s = p.component, p.component.safe
+                x0, x1 = ch["x0"] - p.x, ch["x1"] - p.x
+                y0, y1 = H - ch["bottom"] - p.y, H - ch["top"] - p.y
+                if comp.shape == "circle":
+                    r = comp.width / 2
+                    over = max(math.hypot(x - r, y - r) for x in (x0, x1) for y in (y0, y1)) - (r - s)
+                else:
+                    over = max(s - x0, x1 - (comp.width - s), s - y0, y1 - (comp.height - s))
+                if over > EPS:
+                    out.append((comp.name, ch["text"], round(ch["size"], 2), round(to_mm(over), 3)))
+    return out
+
+
+def _worst(found) -> list:
+    """The worst overrun of each kind of piece (its name less a copy's "-N"), worst first."""
+    best: dict[str, tuple] = {}
+    for item in found:
+        kind = re.sub(r"-\d+$", "", item[0])
+        if kind not in best or item[3] > best[kind][3]:
+            best[kind] = item
+    return sorted(best.values(), key=lambda t: -t[3])
+
+
+@pytest.mark.parametrize("theme_name", THEMES + ("wide",))
+def test_text_of_the_tightest_pieces_lies_in_their_safe_zone(theme_name, request):
+    opts = _options(request.getfixturevalue("wide_theme") if theme_name == "wide" else theme_name)
+    found, drawn = [], 0
+    for game_id, names in TIGHT.items():
+        for part in get_game(game_id).parts(opts):
+            if part.name not in names or part.components is None:
+                continue
+            sheets: list = []
+            data, _ = render_set(part.components, paper=opts.paper, theme=opts.theme, bleed=opts.bleed,
+                                 sheets_out=sheets)
+            found += overruns(data, _pages(sheets))
+            drawn += 1
+    assert drawn == 4, drawn
+    assert not found, f"{theme_name}: text past the safe zone (piece, char, pt, mm): {_worst(found)[:20]}"
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_every_pieces_text_lies_in_its_safe_zone_in_the_built_kits(themed_kits, theme_name):
+    """Every component part of every game, read from the PDFs ``build all`` wrote."""
+    kits = themed_kits(theme_name)
+    opts = _options(theme_name)
+    found, parts = [], 0
+    for game_id in GAMES:
+        for part in get_game(game_id).parts(opts):
+            if part.components is None:
+                continue
+            sheets: list = []
+            render_set(part.components, paper=opts.paper, theme=opts.theme, bleed=opts.bleed, sheets_out=sheets)
+            found += overruns((kits / game_id / f"{part.name}.pdf").read_bytes(), _pages(sheets))
+            parts += 1
+    assert parts >= 14, parts
+    assert not found, f"{theme_name}: text past the safe zone (piece, char, pt, mm): {_worst(found)[:20]}"
