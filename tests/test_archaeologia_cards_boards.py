@@ -241,6 +241,34 @@ def test_large_print_reference_is_two_deliberate_pages(kits):
                                                                    first=1)[0]
 
 
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_objective_kicker_sits_clear_under_the_frame_line(kits, theme):
+    """Each SECRET OBJECTIVE card's kicker ("SECRET OBJECTIVE", its glyph
+    boxes as pdfplumber gives them) sits at least 1.5 pt under the card's
+    frame line (the nearest stroked path around it; the 0.6 pt line reaches
+    0.3 pt below its path).  In large print its 11 pt capitals touched the
+    line before."""
+    gaps = []
+    with pdfplumber.open(kits[theme, "a4"] / "cards.pdf") as pdf:
+        for page in pdf.pages:
+            words = page.extract_words(extra_attrs=["size"])
+            def alone(a, b) -> bool:  # a line of its own: no word beside the pair (an EVENT's text names the cards)
+                return not any(abs(w["top"] - a["top"]) < 0.01 and a["x0"] - 20 < w["x1"] and w["x0"] < b["x1"] + 20
+                               for w in words if w is not a and w is not b)
+
+            kickers = [(a, b) for a, b in zip(words, words[1:])
+                       if (a["text"], b["text"]) == ("SECRET", "OBJECTIVE") and abs(a["top"] - b["top"]) < 0.01
+                       and alone(a, b)]
+            frames = [c for c in page.curves + page.rects if c.get("stroke")]
+            for a, b in kickers:
+                cx = (a["x0"] + b["x1"]) / 2
+                around = [f["top"] for f in frames if f["x0"] < cx < f["x1"] and f["top"] < a["bottom"] < f["bottom"]]
+                assert around, (page.page_number, a)
+                gaps.append(a["top"] - (max(around) + 0.3))
+    assert len(gaps) == len(load_rules().objectives)  # the case this guards: every SECRET OBJECTIVE card
+    assert min(gaps) >= 1.5 - 1e-3, sorted(gaps)[:3]
+
+
 def _page_texts(path: Path, first: int | None = None) -> list[str]:
     """Each page's text (pdfium, whitespace collapsed); only the first ``first`` pages if given."""
     pdf = pdfium.PdfDocument(str(path))

@@ -128,12 +128,13 @@ def objective_face(rules: ArchaeologiaRules, theme, o: Objective) -> Face:
         ink = theme.colour("ink")
         hue = col(theme, "objective")
         _card_base(c, box, theme, "objective")
-        frame(c, box, hue, s * 0.7 + 3, 0.6, 4)
+        frame_in = s * 0.7 + 3  # the frame line, 0.6 pt wide, this far inside the trim
+        frame(c, box, hue, frame_in, 0.6, 4)
         label = body_size(theme, 8.0)
         kicker = "SECRET OBJECTIVE"
         kicker_pt = fit(c, kicker, theme.font("bold"), label, w - 2 * s - 8)
-        # 8 pt under the safe zone's top, or lower: its glyph boxes (larger type) stay inside
-        kicker_y = h - s - max(8.0, glyph_box(theme.font("bold"), kicker_pt)[1])
+        # 8 pt under the safe zone's top, and its glyph boxes 1.5 pt clear under the frame line
+        kicker_y = h - max(s + 8.0, frame_in + 0.3 + 1.5 + glyph_box(theme.font("bold"), kicker_pt)[1])
         text(c, kicker, w / 2, kicker_y, theme.font("bold"), kicker_pt, readable(theme, "objective"))
         name = o.name.upper()
         size = fit(c, name, theme.font("display"), 15, w - 2 * s - 8)
