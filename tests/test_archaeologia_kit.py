@@ -71,15 +71,44 @@ def _front_texts(path) -> str:
 # -- counts read back from the PDF -------------------------------------------------------
 
 
+def _fronts_text_and_big_glyphs(path) -> tuple[str, list[tuple[float, float]]]:
+    """The text of the fronts pages (those saying "· fronts") of the PDF ``path``, one page
+    after another, and the (left, top from the page top) in pt of every glyph of 20 pt or
+    more on them — read by pdfium: on the tiles PDFs of all three bundled themes, A4 and
+    Letter, the same counts (each group's name, SINGLE, Meteorite, the tiles' RP
+    positions) as pdfplumber's text (conftest ``page_text``) and chars, without pdfminer
+    parsing every sheet's art."""
+    import pypdfium2.raw as raw
+
+    texts, big = [], []
+    doc = pypdfium2.PdfDocument(str(path))
+    try:
+        for n in range(len(doc)):
+            page = doc[n]
+            h = page.get_height()
+            tp = page.get_textpage()
+            try:
+                text = tp.get_text_range()
+                if "· fronts" not in text:
+                    continue
+                texts.append(text)
+                for k in range(tp.count_chars()):
+                    if raw.FPDFText_GetFontSize(tp.raw, k) >= 20 and tp.get_text_range(k, 1).strip():
+                        left, _, _, top = tp.get_charbox(k, loose=True)
+                        big.append((left, h - top))
+            finally:
+                tp.close()
+    finally:
+        doc.close()
+    return "\n".join(texts), big
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_tile_counts_by_stratum_and_kind_match_the_rulebook(kits, paper):
     d = kits[paper]
     for sid, name in (("grass", "GRASS"), ("earth", "EARTH"), ("rock", "ROCK"), ("dinosaur", "DINOSAUR")):
-        # one pdfplumber pass: the fronts' text, and their glyphs of 20 pt or more
-        with pdfplumber.open(str(d / f"{sid}-tiles.pdf")) as pdf:
-            pages = [(page_text(p), p) for p in pdf.pages]
-            text = "\n".join(t for t, _ in pages if "· fronts" in t)
-            big = [ch for t, p in pages if "fronts" in t for ch in p.chars if ch["size"] >= 20]
+        # one pdfium pass (:func:`_fronts_text_and_big_glyphs`): the fronts' text, and their glyphs of 20 pt or more
+        text, big = _fronts_text_and_big_glyphs(d / f"{sid}-tiles.pdf")
         for group, size in RULEBOOK_SETS[name].items():
             assert len(re.findall(rf"\b{re.escape(group)}\b", text)) == size, (name, group)
         singles = len(re.findall(r"\bSINGLE\b", text))
@@ -90,7 +119,7 @@ def test_tile_counts_by_stratum_and_kind_match_the_rulebook(kits, paper):
         else:
             assert singles == 0
         # every tile prints its RP as the one number of 20 pt or more (``big``, read above)
-        assert len({(round(ch["x0"]), round(ch["top"])) for ch in big if ch["x0"] - 1 > 0}) >= RULEBOOK_TILES[name] - 1
+        assert len({(round(x0), round(top)) for x0, top in big if x0 - 1 > 0}) >= RULEBOOK_TILES[name] - 1
         tiles = sum(RULEBOOK_SETS[name].values()) + (0 if name == "DINOSAUR" else
                                                      SINGLES_PER_STRATUM + 1 + 2 * DOUBLES_PER_STRATUM)
         assert tiles == RULEBOOK_TILES[name]
