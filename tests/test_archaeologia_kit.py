@@ -58,28 +58,70 @@ def kits(themed_kits):
     return {paper: themed_kits("classic", paper) / GAME for paper in ("a4", "letter")}
 
 
-def _pages(path):
-    with pdfplumber.open(str(path)) as pdf:
-        return [(page_text(p), p) for p in pdf.pages]
+def _texts(path) -> list[str]:
+    """Each page's text, read by pdfium (rotated footer strips included) — for
+    test_kit_holds_every_card_and_piece the same counts as pdfplumber's
+    (conftest ``page_text``) on cards, pieces and boards of all three bundled
+    themes, A4 and Letter, without pdfminer parsing every sheet's art."""
+    doc = pypdfium2.PdfDocument(str(path))
+    try:
+        out = []
+        for n in range(len(doc)):
+            tp = doc[n].get_textpage()
+            try:
+                out.append(tp.get_text_range())
+            finally:
+                tp.close()
+        return out
+    finally:
+        doc.close()
 
 
 def _front_texts(path) -> str:
-    with pdfplumber.open(str(path)) as pdf:
-        return "\n".join(t for t in (page_text(p) for p in pdf.pages) if "· fronts" in t)
+    return "\n".join(t for t in _texts(path) if "· fronts" in t)
 
 
 # -- counts read back from the PDF -------------------------------------------------------
+
+
+def _fronts_text_and_big_glyphs(path) -> tuple[str, list[tuple[float, float]]]:
+    """The text of the fronts pages (those saying "· fronts") of the PDF ``path``, one page
+    after another, and the (left, top from the page top) in pt of every glyph of 20 pt or
+    more on them — read by pdfium: on the tiles PDFs of all three bundled themes, A4 and
+    Letter, the same counts (each group's name, SINGLE, Meteorite, the tiles' RP
+    positions) as pdfplumber's text (conftest ``page_text``) and chars, without pdfminer
+    parsing every sheet's art."""
+    import pypdfium2.raw as raw
+
+    texts, big = [], []
+    doc = pypdfium2.PdfDocument(str(path))
+    try:
+        for n in range(len(doc)):
+            page = doc[n]
+            h = page.get_height()
+            tp = page.get_textpage()
+            try:
+                text = tp.get_text_range()
+                if "· fronts" not in text:
+                    continue
+                texts.append(text)
+                for k in range(tp.count_chars()):
+                    if raw.FPDFText_GetFontSize(tp.raw, k) >= 20 and tp.get_text_range(k, 1).strip():
+                        left, _, _, top = tp.get_charbox(k, loose=True)
+                        big.append((left, h - top))
+            finally:
+                tp.close()
+    finally:
+        doc.close()
+    return "\n".join(texts), big
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_tile_counts_by_stratum_and_kind_match_the_rulebook(kits, paper):
     d = kits[paper]
     for sid, name in (("grass", "GRASS"), ("earth", "EARTH"), ("rock", "ROCK"), ("dinosaur", "DINOSAUR")):
-        # one pdfplumber pass: the fronts' text, and their glyphs of 20 pt or more
-        with pdfplumber.open(str(d / f"{sid}-tiles.pdf")) as pdf:
-            pages = [(page_text(p), p) for p in pdf.pages]
-            text = "\n".join(t for t, _ in pages if "· fronts" in t)
-            big = [ch for t, p in pages if "fronts" in t for ch in p.chars if ch["size"] >= 20]
+        # one pdfium pass (:func:`_fronts_text_and_big_glyphs`): the fronts' text, and their glyphs of 20 pt or more
+        text, big = _fronts_text_and_big_glyphs(d / f"{sid}-tiles.pdf")
         for group, size in RULEBOOK_SETS[name].items():
             assert len(re.findall(rf"\b{re.escape(group)}\b", text)) == size, (name, group)
         singles = len(re.findall(r"\bSINGLE\b", text))
@@ -90,7 +132,7 @@ def test_tile_counts_by_stratum_and_kind_match_the_rulebook(kits, paper):
         else:
             assert singles == 0
         # every tile prints its RP as the one number of 20 pt or more (``big``, read above)
-        assert len({(round(ch["x0"]), round(ch["top"])) for ch in big if ch["x0"] - 1 > 0}) >= RULEBOOK_TILES[name] - 1
+        assert len({(round(x0), round(top)) for x0, top in big if x0 - 1 > 0}) >= RULEBOOK_TILES[name] - 1
         tiles = sum(RULEBOOK_SETS[name].values()) + (0 if name == "DINOSAUR" else
                                                      SINGLES_PER_STRATUM + 1 + 2 * DOUBLES_PER_STRATUM)
         assert tiles == RULEBOOK_TILES[name]
@@ -108,7 +150,7 @@ def test_kit_holds_every_card_and_piece(kits):
     for tool in ("SHOVEL", "PICKAXE", "BRUSH"):
         assert len(re.findall(rf"\b{tool}\b", pieces)) == 4, tool
     assert pieces.count("RAIN") >= 1
-    boards = "\n".join(t for t, _ in _pages(d / "boards.pdf"))
+    boards = "\n".join(_texts(d / "boards.pdf"))
     assert "MONEY / TOOLS" in boards and "RENOWN" in boards and "WIN" in boards
 
 
@@ -130,22 +172,26 @@ def test_rp_of_example_d_on_the_tiles(kits):
 
 
 def _tile_bitmaps(rules, theme, stratum):
-    """{discovery id: (PIL image of the tile's top-right 12 mm square, text there)}."""
+    """{discovery id: (PIL image of the tile's top-right 12 mm square, text there)}.
+    The text is pdfium's within that square (``get_text_bounded``): the same
+    string pdfplumber's ``page.crop(box).chars`` gives on every tile of the four
+    strata (checked, 70 tiles), without pdfminer parsing each page's fonts."""
     out = {}
+    scale = 100 / 72
     for comp in strata_components(rules, theme, stratum):
         data, _ = render_set(ComponentSet("t", "t", "card", (comp,)), paper=get_paper("a4"), theme=theme, bleed=mm(3))
-        with pdfplumber.open(io.BytesIO(data)) as pdf:
-            page = pdf.pages[0]
-            x0, y0, x1, y1 = _trim(data, 0)
-            H = float(page.height)
-            box = (x1 - mm(12), H - y1, x1, H - y1 + mm(12))  # top-right corner, pdfplumber coordinates
-            text = "".join(ch["text"] for ch in page.crop(box).chars)
-        pdf2 = pypdfium2.PdfDocument(data)
-        scale = 100 / 72
-        img = pdf2[0].render(scale=scale).to_pil()
+        x0, y0, x1, y1 = _trim(data, 0)
+        pdf = pypdfium2.PdfDocument(data)
+        try:
+            page = pdf[0]
+            H = page.get_height()
+            box = (x1 - mm(12), H - y1, x1, H - y1 + mm(12))  # top-right corner, from the top left
+            text = page.get_textpage().get_text_bounded(left=x1 - mm(12), bottom=y1 - mm(12), right=x1, top=y1)
+            img = page.render(scale=scale).to_pil()
+        finally:
+            pdf.close()
         crop = img.crop(tuple(round(v * scale) for v in box))
         out[comp.meta["id"]] = (crop.tobytes(), text)
-        pdf2.close()
     return out
 
 
