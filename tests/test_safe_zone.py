@@ -20,8 +20,8 @@ The fast test draws the parts holding those pieces, in the bundled themes and
 in a theme of wider type (the classic fonts with every advance width × 1.15,
 made with fontTools): there the Archéo reference card's "HOW MANY STARS?",
 drawn at 14 pt whatever its width, ran 0.13 mm past the safe zone.  The slow
-test reads every component part of every game from the kits ``build all``
-writes.
+test reads every other component part of every game from the kits ``build
+all`` writes.
 """
 
 from __future__ import annotations
@@ -147,17 +147,19 @@ def test_text_of_the_tightest_pieces_lies_in_their_safe_zone(theme_name, request
 
 @pytest.mark.parametrize("theme_name", THEMES)
 def test_every_pieces_text_lies_in_its_safe_zone_in_the_built_kits(themed_kits, theme_name):
-    """Every component part of every game, read from the PDFs ``build all`` wrote."""
+    """Every other component part of every game (the fast test above measures
+    the :data:`TIGHT` ones, drawn the same way, in these themes), read from
+    the PDFs ``build all`` wrote."""
     kits = themed_kits(theme_name)
     opts = _options(theme_name)
     found, parts = [], 0
     for game_id in GAMES:
         for part in get_game(game_id).parts(opts):
-            if part.components is None:
+            if part.components is None or part.name in TIGHT.get(game_id, ()):
                 continue
             sheets: list = []
             render_set(part.components, paper=opts.paper, theme=opts.theme, bleed=opts.bleed, sheets_out=sheets)
             found += overruns((kits / game_id / f"{part.name}.pdf").read_bytes(), _pages(sheets))
             parts += 1
-    assert parts >= 14, parts
+    assert parts >= 10, parts
     assert not found, f"{theme_name}: text past the safe zone (piece, char, pt, mm): {_worst(found)[:20]}"
