@@ -16,7 +16,7 @@ label (0.26 mm past the safe circle), the RAIN tile's last line (0.04 mm), the
 SECRET OBJECTIVE kicker (0.09 mm over the top) and the Archéo fossil tiles'
 names (0.19 mm over the top).
 
-The fast test draws the parts holding those pieces, in the bundled themes and
+The first test draws the parts holding those pieces, in the bundled themes and
 in a theme of wider type (the classic fonts with every advance width × 1.15,
 made with fontTools): there the Archéo reference card's "HOW MANY STARS?",
 drawn at 14 pt whatever its width, ran 0.13 mm past the safe zone.  The slow
@@ -128,6 +128,7 @@ def _worst(found) -> list:
     return sorted(best.values(), key=lambda t: -t[3])
 
 
+@pytest.mark.slow  # ~3 s a theme of pdfminer parsing: the full run only, as the built kits' test
 @pytest.mark.parametrize("theme_name", THEMES + ("wide",))
 def test_text_of_the_tightest_pieces_lies_in_their_safe_zone(theme_name, request):
     opts = _options(request.getfixturevalue("wide_theme") if theme_name == "wide" else theme_name)
@@ -147,7 +148,7 @@ def test_text_of_the_tightest_pieces_lies_in_their_safe_zone(theme_name, request
 
 @pytest.mark.parametrize("theme_name", THEMES)
 def test_every_pieces_text_lies_in_its_safe_zone_in_the_built_kits(themed_kits, theme_name):
-    """Every other component part of every game (the fast test above measures
+    """Every other component part of every game (the test above measures
     the :data:`TIGHT` ones, drawn the same way, in these themes), read from
     the PDFs ``build all`` wrote."""
     kits = themed_kits(theme_name)
