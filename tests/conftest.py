@@ -444,6 +444,26 @@ def _report_preflight(session, found: dict[str, list[str]]) -> None:
         session.exitstatus = 1
 
 
+def pdfium_page_texts(path) -> list[str]:
+    """Each page's text of the PDF at ``path``, read by pdfium
+    (``get_text_range``: rotated footer strips included) — for tests that
+    count or find words without pdfminer parsing every sheet's art."""
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(str(path))
+    try:
+        out = []
+        for n in range(len(doc)):
+            tp = doc[n].get_textpage()
+            try:
+                out.append(tp.get_text_range())
+            finally:
+                tp.close()
+        return out
+    finally:
+        doc.close()
+
+
 def page_text(page) -> str:
     """A pdfplumber page's text, with text set upright *and* the footer's
     rotated strips (read bottom to top on a side band: the sheet label, the

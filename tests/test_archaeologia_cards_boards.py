@@ -252,6 +252,7 @@ def test_the_objective_kicker_sits_clear_under_the_frame_line(kits, theme):
     with pdfplumber.open(kits[theme, "a4"] / "cards.pdf") as pdf:
         for page in pdf.pages:
             words = page.extract_words(extra_attrs=["size"])
+
             def alone(a, b) -> bool:  # a line of its own: no word beside the pair (an EVENT's text names the cards)
                 return not any(abs(w["top"] - a["top"]) < 0.01 and a["x0"] - 20 < w["x1"] and w["x0"] < b["x1"] + 20
                                for w in words if w is not a and w is not b)

@@ -15,7 +15,7 @@ import pdfplumber
 import pypdfium2
 import pytest
 
-from conftest import page_text
+from conftest import page_text, pdfium_page_texts
 from click.testing import CliRunner
 
 from printkit import RULES_DIR
@@ -63,18 +63,7 @@ def _texts(path) -> list[str]:
     test_kit_holds_every_card_and_piece the same counts as pdfplumber's
     (conftest ``page_text``) on cards, pieces and boards of all three bundled
     themes, A4 and Letter, without pdfminer parsing every sheet's art."""
-    doc = pypdfium2.PdfDocument(str(path))
-    try:
-        out = []
-        for n in range(len(doc)):
-            tp = doc[n].get_textpage()
-            try:
-                out.append(tp.get_text_range())
-            finally:
-                tp.close()
-        return out
-    finally:
-        doc.close()
+    return pdfium_page_texts(path)
 
 
 def _front_texts(path) -> str:

@@ -16,7 +16,7 @@ from printkit.games.archeotrek.data import load_rules
 from printkit.paper import get_paper
 from printkit.units import mm, to_mm
 
-from conftest import pdf_pages
+from conftest import pdf_pages, pdfium_page_texts
 
 PLAYERS = 3
 
@@ -52,20 +52,7 @@ def _page_texts(path) -> list[str]:
     picks by their footer label are those pdfplumber's ``extract_text`` picks (checked
     on the kit in all three bundled themes, A4 and Letter); only the picked pages are
     then parsed by pdfplumber, not every page of the kit."""
-    import pypdfium2
-
-    doc = pypdfium2.PdfDocument(str(path))
-    try:
-        out = []
-        for n in range(len(doc)):
-            tp = doc[n].get_textpage()
-            try:
-                out.append(tp.get_text_range())
-            finally:
-                tp.close()
-        return out
-    finally:
-        doc.close()
+    return pdfium_page_texts(path)
 
 
 def test_kit_token_counts_match_rules(kit_dir):

@@ -622,31 +622,19 @@ def test_a_link_where_a_pdf_inside_out_goes_says_what_to_do_for_that_command(tmp
 
 def test_a_killed_runs_staging_folder_is_swept_by_the_next_build(tmp_path):
     """A build killed with SIGKILL while writing leaves ``out/<game>/.staging-…``
-    (real: the build's child is killed as soon as its staging folder appears).
-    The next build into that folder removes it — and leaves a live process's
-    staging folder, another machine's (a shared folder) and other hidden
-    names alone."""
-    import signal
-    import subprocess
-    import sys
-    import time
-
+    (real: the build's first write into its staging folder never ends, and the
+    child is killed once the folder is there — a build left to finish would
+    remove it before a busy machine's poll saw it).  The next build into that
+    folder removes it — and leaves a live process's staging folder, another
+    machine's (a shared folder) and other hidden names alone."""
     from printkit.pdf import _host_tag
 
     out = tmp_path / "out"
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PRINTKIT_CACHE="off")
-    child = subprocess.Popen([sys.executable, "-m", "printkit", "build", "archeotrek", "--out", str(out), "-q"],
-                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     game = out / "archeotrek"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not (game.is_dir() and any(game.glob(".staging-*"))):
-        time.sleep(0.005)
-    child.send_signal(signal.SIGKILL)
-    child.wait()
-    left = sorted(p.name for p in game.glob(".staging-*"))
-    assert left, "the build was not caught while writing"
-    live = game / f".staging-{os.getpid()}.{_host_tag()}-abc"  # this test's own process: alive
-    other_host = game / f".staging-{child.pid}.00000000-abc"  # the dead pid, but on another machine
+    pid = _killed_mid_write(_HANG_WRITE, ["build", "archeotrek", "--out", out, "-q"],
+                            lambda: game.is_dir() and any(game.glob(".staging-*")))
+    live = game / f".staging-{os.getppid()}.{_host_tag()}-abc"  # the process that started pytest: alive
+    other_host = game / f".staging-{pid}.00000000-abc"  # the dead pid, but on another machine
     keep = game / ".staging-mine"  # not a name printkit makes
     for folder in (live, other_host, keep):
         folder.mkdir()
