@@ -1030,7 +1030,7 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
                                         f"{shown}: {show(info.filename)} declares entities (<!DOCTYPE … [ … ]>), "
                                         "which spreadsheet programs never write (entity bombs, outside files); "
                                         "not read")
-                        if not formulas and _FORMULA_TAG.search(tail[-64:] + chunk):
+                        if not formulas and _FORMULA_TAG.search(tail + chunk):
                             formulas = True
                         tail = chunk[-64:]  # a declaration or a tag cut by the chunk's end
                         chunk = ahead + fh.read(1 << 20)
