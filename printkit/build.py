@@ -390,8 +390,12 @@ def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callabl
 
     Returns the written files (the kit PDF last).  Raises
     :class:`printkit.PrintkitError` on bad data; nothing is written then.
+    The write holds ``out``'s lock (:func:`out_folder`: it waits for another
+    printkit run writing there, a note on stderr).
     """
-    return write_game(render_game(kit, options, progress), out)
+    game = render_game(kit, options, progress)
+    with out_folder(out):
+        return write_game(game, out)
 
 
 def _preflight_all(files: list[tuple[str, bytes]], game: str) -> None:

@@ -363,3 +363,27 @@ def test_a_folder_the_first_run_made_and_removed_again_is_made_again_by_the_wait
     finally:
         _kill(a, *([b] if b else []))
     assert _tree(out) == _tree(tmp_path / "lone")
+
+
+def test_the_python_api_writes_hold_the_folder_too(tmp_path, monkeypatch, theme):
+    """``build_game`` and ``export_games`` (no ``out_folder`` of a command
+    around them) wait for a run writing into ``out`` like the commands do:
+    with ``PRINTKIT_LOCK_WAIT=0``, a folder in use is refused, nothing
+    written."""
+    from printkit import PrintkitError
+    from printkit.build import BuildOptions, build_game, load_game
+    from printkit.export import export_games
+    from printkit.paper import get_paper
+
+    out = tmp_path / "out"
+    kit, options = load_game("archeotrek"), BuildOptions(paper=get_paper("a4"), theme=theme)
+    a, _, _ = _held(tmp_path, ["duplex-test", "--out", out])
+    try:
+        before = _tree(out)
+        monkeypatch.setenv("PRINTKIT_LOCK_WAIT", "0")
+        for call in (lambda: build_game(kit, options, out), lambda: export_games([kit], options, out, ["cut"])):
+            with pytest.raises(PrintkitError, match=rf"another printkit run \(pid {a.pid}\) is still writing"):
+                call()
+        assert _tree(out) == before
+    finally:
+        _kill(a)
