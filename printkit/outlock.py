@@ -143,6 +143,18 @@ def _same(folder: Path, fd: int) -> bool:
     return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
+def _shown(folder: Path) -> str:
+    from printkit.inputfiles import escape_display
+
+    return escape_display(str(folder))
+
+
+def _who(fd: int) -> str:
+    """`` (pid N)``: the run holding the lock on ``fd`` (:func:`holder_pid`), or ``""``."""
+    pid = holder_pid(fd)
+    return f" (pid {pid})" if pid else ""
+
+
 def _note(text: str) -> None:
     try:
         sys.stderr.write(text + "\n")
@@ -222,19 +234,14 @@ def _acquire(fcntl, folder: Path, quiet: bool, remake) -> tuple[tuple[int, int],
                     os.close(fd)
                     fd = None
                     return None
-                from printkit.inputfiles import escape_display
-
-                pid = holder_pid(fd)
-                who = f" (pid {pid})" if pid else ""
-                shown = escape_display(str(folder))
                 waited = time.monotonic() - start
                 if waited >= limit:
                     raise PrintkitError(
-                        f"{shown}: another printkit run{who} is still writing to it after "
+                        f"{_shown(folder)}: another printkit run{_who(fd)} is still writing to it after "
                         f"{_duration(limit)}; nothing written (wait for it to finish or stop it, or give "
                         f"another folder; {WAIT_ENV} sets how many seconds to wait)")
                 if not noted and not quiet:
-                    _note(f"note: waiting for another printkit run writing to {shown}{who}…")
+                    _note(f"note: waiting for another printkit run writing to {_shown(folder)}{_who(fd)}…")
                 noted = True
                 interrupt.checkpoint()
                 time.sleep(max(0.0, min(POLL, limit - waited)))
