@@ -130,16 +130,34 @@ def remove_made(made: list[Path]) -> None:
 
 
 @contextmanager
-def out_folder(out: Path):
-    """:func:`check_out_dir` around a run; on the way out (an error or a stop
-    included) the folders it created are removed again while still empty
-    (:func:`remove_made`), so a run that writes nothing leaves nothing
-    behind, and nothing that was there before is ever removed."""
+def out_folder(out: Path, *, quiet: bool = False):
+    """:func:`check_out_dir` around a run, holding ``out``'s lock
+    (:func:`printkit.outlock.folder_lock`): the run waits for another
+    printkit run writing into ``out`` to finish (one note on stderr unless
+    ``quiet``), so the folder ends up holding one whole run's files, never
+    two runs' mixed.  On the way out (an error or a stop included) the
+    folders it created are removed again while still empty
+    (:func:`remove_made`, before the lock is let go), so a run that writes
+    nothing leaves nothing behind, and nothing that was there before is
+    ever removed.  Raises :class:`printkit.UsageError` for an unusable
+    ``out`` (:func:`check_out_dir`) and what :func:`~printkit.outlock.folder_lock`
+    raises (waited too long: :class:`printkit.PrintkitError`; a stop while
+    waiting: ``KeyboardInterrupt``)."""
+    from printkit.outlock import folder_lock
+
     made = check_out_dir(out)
+    locked = False
     try:
-        yield
+        # the run waited for may remove ``out`` (it made it, and wrote nothing): made again here
+        with folder_lock(out, quiet=quiet, remake=lambda: made.extend(check_out_dir(out))):
+            locked = True
+            try:
+                yield
+            finally:
+                remove_made(made)  # while still the only writer
     finally:
-        remove_made(made)
+        if not locked:  # waited too long, or stopped while waiting
+            remove_made(made)
 
 
 def render_part(part: Part, options: BuildOptions, game_title: str,
@@ -372,8 +390,12 @@ def build_game(kit: GameKit, options: BuildOptions, out: Path, progress: Callabl
 
     Returns the written files (the kit PDF last).  Raises
     :class:`printkit.PrintkitError` on bad data; nothing is written then.
+    The write holds ``out``'s lock (:func:`out_folder`: it waits for another
+    printkit run writing there, a note on stderr).
     """
-    return write_game(render_game(kit, options, progress), out)
+    game = render_game(kit, options, progress)
+    with out_folder(out):
+        return write_game(game, out)
 
 
 def _preflight_all(files: list[tuple[str, bytes]], game: str) -> None:
@@ -417,7 +439,7 @@ def default_jobs() -> int:
 
 
 def build(game_ids: list[str], options: BuildOptions, out: Path, progress: Callable[[Step], None] | None = None,
-          jobs: int | None = None) -> BuildResult:
+          jobs: int | None = None, *, quiet: bool = False) -> BuildResult:
     """Build every game in ``game_ids`` (``["all"]`` = every registered game).
 
     Every option is checked against every game first (:func:`check_options`),
@@ -432,14 +454,16 @@ def build(game_ids: list[str], options: BuildOptions, out: Path, progress: Calla
     not use.  A game built before from the very same inputs is written
     from the kit cache (:mod:`printkit.kitcache`: the same bytes, the same
     progress steps and notes) without rendering; each game rendered is
-    stored there.
+    stored there.  The whole build holds ``out``'s lock (:func:`out_folder`):
+    it first waits for another printkit run writing into ``out`` (a note on
+    stderr unless ``quiet``).
     """
     from printkit.registry import game_ids as registered
 
     ids = registered() if game_ids == ["all"] else game_ids
     kits = [load_game(g) for g in ids]
     check_options(kits, options)
-    with out_folder(out):  # a failure or a stop leaves no new empty folder
+    with out_folder(out, quiet=quiet):  # a failure or a stop leaves no new empty folder
         result = BuildResult(notes=kits_notes(kits, options))
         from printkit import kitcache
 

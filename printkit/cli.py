@@ -339,7 +339,7 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
     lists them on stdout; progress (per game, part by part) goes to stderr.
     Other formats go to OUT/<game>/<format>/.
     """
-    from printkit.build import BuildOptions, build as run_build, load_game
+    from printkit.build import BuildOptions, load_game
     from printkit.theme import load_theme
 
     from printkit.export import parse_formats
@@ -361,15 +361,19 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
     from printkit.rules import check_rules_dir
 
     check_rules_dir(rules_dir)
-    if fmts != ["pdf"]:
+    if fmts == ["pdf"]:
+        result = _build_pdfs(game, options, out, jobs, quiet)
+    elif "pdf" not in fmts:
         _build_exports(game, options, out, fmts, quiet)
-    if "pdf" not in fmts:
         return
-    from printkit.progress import Progress
+    else:  # the exports, then the PDFs: one hold of --out for both, so no other run writes in between
+        from printkit.build import check_options, out_folder
+        from printkit.registry import all_games
 
-    with Progress(quiet) as progress:
-        result = run_build([game] if game != "all" else ["all"], options, out, jobs=jobs,
-                           progress=lambda s: progress.step(s.game, s.done, s.total, s.name))
+        check_options(all_games() if game == "all" else [load_game(game)], options)
+        with out_folder(out, quiet=quiet):
+            _build_exports(game, options, out, fmts, quiet)
+            result = _build_pdfs(game, options, out, jobs, quiet)
     total = 0
     for gid, files in result.files.items():
         for w in files:
@@ -382,6 +386,17 @@ def build(game, paper, players, duplex, back_offset, bleed, theme_name, fillable
     if not quiet:
         click.echo(f"{total} PDFs written ({paper}, duplex {duplex}, bleed {to_mm(options.bleed):g} mm"
                    f"{_scale_note(options.scale, rotate_backs)})")
+
+
+def _build_pdfs(game: str, options, out: Path, jobs: int | None, quiet: bool):
+    """The PDFs of ``build`` (:func:`printkit.build.build`), progress on
+    stderr (none when ``quiet``); the :class:`printkit.build.BuildResult`."""
+    from printkit.build import build as run_build
+    from printkit.progress import Progress
+
+    with Progress(quiet) as progress:
+        return run_build([game] if game != "all" else ["all"], options, out, jobs=jobs, quiet=quiet,
+                         progress=lambda s: progress.step(s.game, s.done, s.total, s.name))
 
 
 def _sheets_text(sheets: dict[str, int]) -> str:
@@ -403,7 +418,7 @@ def _build_exports(game: str, options, out: Path, fmts: list[str], quiet: bool =
 
     kits = all_games() if game == "all" else [load_game(game)]
     check_options(kits, options)
-    with out_folder(out), Progress(quiet) as progress:  # a format that takes nothing writes nothing
+    with out_folder(out, quiet=quiet), Progress(quiet) as progress:  # a format that takes nothing writes nothing
         written, notes = export_games(kits, options, out, fmts, progress=progress.step)
     if "pdf" not in fmts:  # else the PDF build says which options a game ignores, as here
         from printkit.gamekit.contract import kits_notes
@@ -484,7 +499,7 @@ def deck(data, layout_path, back_path, paper, duplex, back_offset, bleed, theme_
     try:
         with Progress(quiet) as progress:
             result = build_deck(data, layout_path, out, options, back=back_path, formats=fmts,
-                                allow_missing_glyphs=allow_missing_glyphs, warn=warn,
+                                allow_missing_glyphs=allow_missing_glyphs, warn=warn, quiet=quiet,
                                 progress=lambda task, done, total, name: progress.step(task, done, total, name,
                                                                                        minor=True))
     except DeckErrors as exc:  # every bad row, cell and element: one line each

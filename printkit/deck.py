@@ -2550,7 +2550,7 @@ def check_bleed(bleed: float) -> None:
 
 def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | None = None,
                formats: list[str] | tuple[str, ...] = ("pdf",), allow_missing_glyphs: bool = False,
-               progress=None, warn=None) -> DeckResult:
+               progress=None, warn=None, quiet: bool = False) -> DeckResult:
     """Build a deck: cards from ``data`` (CSV, TOML, .xlsx or .ods rows) on
     the ``layout`` TOML (and ``back``), written to ``out/<name>.pdf`` and,
     for each other format in ``formats`` (:func:`printkit.export.parse_formats`
@@ -2577,7 +2577,10 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     every bad row, cell and element of the data and layouts (one line each),
     or :class:`printkit.PrintkitError` for the preflight's findings.  A stop
     request (:mod:`printkit.interrupt`) is obeyed between cards and sheets:
-    ``KeyboardInterrupt``, nothing written.
+    ``KeyboardInterrupt``, nothing written.  Once the inputs are read, the
+    deck holds ``out``'s lock (:func:`printkit.build.out_folder`): it waits
+    for another printkit run writing into ``out`` (a note on stderr unless
+    ``quiet``), so the PDF and the export folders are all one run's.
     """
     from printkit import UsageError, interrupt
     from printkit.build import out_folder
@@ -2603,7 +2606,7 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     rows = attempt(lambda path: load_rows(path, problems, read_warnings), data)
     if front is None or rows is None or (back and back_layout is None):
         problems.check()
-    with out_folder(out):  # an error or a stop leaves no new empty folder
+    with out_folder(out, quiet=quiet):  # an error or a stop leaves no new empty folder
         result = DeckResult(warnings=read_warnings)
 
         def checked(done: int, total: int) -> None:

@@ -426,7 +426,12 @@ def write_output(path: Path, data: bytes, *, stdout: bool = True) -> None:
     takes ``-o -`` for standard output (its to handle), and the refusal says
     so; else (a file the command names inside ``--out``) it says to remove
     what is in the way or give another ``--out``.  A killed run's debris in
-    the target's folder is swept first (:func:`sweep_stale`)."""
+    the target's folder is swept first (:func:`sweep_stale`).  The write
+    holds the folder's lock (:func:`printkit.outlock.folder_lock`): it waits
+    for another printkit run writing into that folder to finish (a note on
+    stderr), raising :class:`printkit.PrintkitError` if that takes longer
+    than ``PRINTKIT_LOCK_WAIT`` allows and ``KeyboardInterrupt`` on a stop
+    while waiting; nothing is written then."""
     import stat
 
     from printkit import UsageError
@@ -446,9 +451,14 @@ def write_output(path: Path, data: bytes, *, stdout: bool = True) -> None:
         raise UsageError(f"{shown}: is a link; nothing written ({link_fix})")
     if mode is not None and not stat.S_ISREG(mode):
         raise UsageError(f"{shown}: exists and is not a regular file (a device, pipe or folder); {odd_fix}")
-    sweep_stale(Path(path).parent)  # a killed run's .part file
+    from printkit.outlock import folder_lock
+
+    folder = Path(path).parent
     try:
-        write_atomic(path, data)
+        folder.mkdir(parents=True, exist_ok=True)
+        with folder_lock(folder, remake=lambda: folder.mkdir(parents=True, exist_ok=True)):
+            sweep_stale(folder)  # a killed run's .part file
+            write_atomic(path, data)
     except OSError as exc:
         raise cannot_write(path, exc) from None
 

@@ -289,12 +289,17 @@ def export_games(kits: list, options, out: Path, formats: list[str],
     """Every non-PDF format of ``formats`` for every game in ``kits``: all
     exports are rendered first, then written, so a failing game or format
     writes nothing.  Returns ((folder, files written) for every folder
-    written, notes without repeats)."""
+    written, notes without repeats).  The writing holds ``out``'s lock
+    (:func:`printkit.build.out_folder`: it waits for another printkit run
+    writing there, a note on stderr); raises what that raises."""
+    from printkit.build import out_folder
+
     results: list[tuple[Path, Exported]] = []
     for kit in kits:
         src = game_source(kit, options)
         results += [(out / kit.id, res) for res in export_all(src, formats, progress)]
-    written = write_all(results, progress)
+    with out_folder(out):
+        written = write_all(results, progress)
     return written, unique_notes(n for _, res in results for n in res.notes)
 
 
