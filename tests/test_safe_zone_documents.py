@@ -292,7 +292,7 @@ def measure(folder: Path, margin_mm: float = PRINTER_MARGIN_MM) -> tuple[list[tu
 
 def _synthetic() -> bytes:
     """One A4 page of 10 pt capitals (:func:`_font`): "I" in the middle;
-    "E" 3 mm from the left edge; "H" 2 mm from it but outside a clip window
+    "E" 3 mm from the left edge, an image 2 × 2 mm 3 mm from the top edge; "H" 2 mm from it but outside a clip window
     (30–130 mm across), "P" 1 mm left of that window (partly clipped); a form
     XObject (BBox 40 × 20 mm at 150, 250 mm) drawing "F" inside its BBox and
     "C" beyond it; a board-like TrimBox (20–190 × 100–280 mm) whose bleed
@@ -304,6 +304,10 @@ def _synthetic() -> bytes:
     c = Canvas(buf, pagesize=(mm(210), mm(297)), invariant=1, initialFontName=_font(), initialFontSize=10)
     c.drawString(mm(100), mm(150), "I")
     c.drawString(mm(3), mm(120), "E")
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    c.drawImage(ImageReader(Image.new("RGB", (4, 4), (90, 60, 30))), mm(100), mm(292), mm(2), mm(2))
     c.saveState()
     p = c.beginPath()
     p.rect(mm(30), mm(30), mm(100), mm(50))
@@ -332,17 +336,20 @@ def _synthetic() -> bytes:
 def test_the_oracle_measures_what_prints():
     (page,) = read_pages(_synthetic())
     boxes = {text: box for text, _, box in page.boxes}
-    assert set(boxes) == set("IEPFNS"), sorted(boxes)  # "H" and "C" are clipped away: they never print
+    assert set(boxes) == set("IEPFNS") | {"image"}, sorted(boxes)  # "H" and "C" are clipped away: never printed
+    assert abs(to_mm(boxes["image"][1]) - 292) < 0.01 and abs(to_mm(boxes["image"][3]) - 294) < 0.01
     assert abs(to_mm(boxes["E"][0]) - 3) < 0.01 and abs(to_mm(boxes["P"][0]) - 30) < 0.01  # P: the part shown
     descent = -pdfmetrics.getFont(_font()).face.descent / 1000 * 10  # pt below the baseline
     assert abs(to_mm(boxes["F"][0]) - 160) < 0.01 and abs(boxes["F"][1] - (mm(255) - descent)) < 0.01
     zones = {kind: {(ch, zone) for ch, _, _, zone in overruns(page, kind)} for kind in ("page", "board", "sheet")}
-    assert zones["page"] == {("E", "printer margin")}, zones
+    assert zones["page"] == {("E", "printer margin"), ("image", "printer margin")}, zones
     # "N": 1 mm inside the cut left edge; "S" 1 mm from the seam, where nothing is cut
-    assert zones["board"] == {("E", "printer margin"), ("N", "trim safe")}, zones
+    assert zones["board"] == zones["page"] | {("N", "trim safe")}, zones
     assert zones["sheet"] == zones["board"] | {("S", "trim safe")}, zones
     over = {(ch, zone): o for ch, _, o, zone in overruns(page, "sheet")}
-    assert all(abs(v - 2.0) < 0.01 for v in over.values()), over  # each starts 2 mm short of its safe edge
+    # each 2 mm past its safe edge: "E" and the image 3 mm from the sheet's edge (5 mm margin),
+    # "N" and "S" 1 mm from the trim's (3 mm safe)
+    assert all(abs(v - 2.0) < 0.01 for v in over.values()), over
 
 
 def _font() -> str:
@@ -402,8 +409,8 @@ def test_every_document_kind_is_measured():
     missing = []
     for game in GAMES:
         for p in get_game(game).parts(opts):
-            whole = p.document is not None or (p.components is not None and not any(c.cut for c in p.components.components))
-            if whole and f"{p.name}.pdf" not in KINDS:
+            uncut = p.components is not None and not any(c.cut for c in p.components.components)
+            if (p.document is not None or uncut) and f"{p.name}.pdf" not in KINDS:
                 missing.append(f"{game}/{p.name}")
     assert not missing, missing
 
@@ -413,7 +420,8 @@ def test_every_document_kind_is_measured():
 def test_every_document_page_lies_in_its_safe_zone(themed_kits, theme_name, paper):
     found, read = measure(themed_kits(theme_name, paper))
     assert sum(read.values()) >= 4 * 2 + 3 + 2, read  # a cover and a rules reference a game, boards, sheets
-    assert not found, f"{theme_name}, {paper}: text past the safe zone (document, page, char, mm, zone): {_worst(found)}"
+    assert not found, f"{theme_name}, {paper}: text past the safe zone (document, page, char, mm, zone): " \
+                      f"{_worst(found)}"
 
 
 @pytest.fixture(scope="module")
