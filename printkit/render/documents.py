@@ -12,6 +12,10 @@ document gets, ahead of its own styles, a generated stylesheet holding:
 * the theme colours as CSS variables ``--<role>`` (``--ink``, ``--accent``…),
   plus the game's palette when the context names a ``game`` (``--earth``,
   ``--red``…, a game's value winning over a general one of the same name);
+* ``--printer-margin``: the paper's unprintable edge
+  (:attr:`printkit.paper.Paper.margin`, ``--printer-margin``, in mm), which
+  every box of a page must stay inside: the classic ``base.css`` widens its
+  page margins to it (the bundled themes extend classic);
 * ``@page { size: <width>mm <height>mm }`` from the :class:`~printkit.paper.Paper`.
 
 Templates reach that stylesheet through the context key ``theme_css`` (see
@@ -145,7 +149,8 @@ def _css_string(text: str) -> str:
 
 
 def theme_css(theme: Theme, paper: Paper, game: str | None = None) -> str:
-    """The generated stylesheet (fonts, colour variables, page size) as CSS text.
+    """The generated stylesheet (fonts, colour variables, the printer margin,
+    page size) as CSS text.
 
     ``game``: palette to expose as CSS variables on top of the general
     colours; ``None`` for the general colours only.  Raises
@@ -169,6 +174,7 @@ def theme_css(theme: Theme, paper: Paper, game: str | None = None) -> str:
             raise PrintkitError(f"theme {theme.name!r}: colour role {role!r} is not a CSS name")
         decls.append(f"  --{role.replace('_', '-')}: {theme.hex(role, game)};")
     decls.append(f"  --type-scale: {theme.type_scale:g};")
+    decls.append(f"  --printer-margin: {to_mm(paper.margin):.4f}mm;")  # the unprintable edge (base.css)
     lines.append(":root {\n" + "\n".join(decls) + "\n}")
     lines.append(
         f"@page {{ size: {to_mm(paper.width):.4f}mm {to_mm(paper.height):.4f}mm; }}"
@@ -742,8 +748,9 @@ def render_fitted(template: str, context: Mapping[str, Any], theme: Theme, paper
     up spacing and type), so a page laid out for A4 fits Letter's 17.6 mm
     less height.  The last step is returned whatever its length, and then
     never silently: a line is added to :data:`LONGER_THAN_LAID_OUT`, which
-    the build prints as a note (a theme's wide font or large type scale
-    pushing a one-page reference to two pages)."""
+    the build prints as a note (a theme's wide font or large type scale, or
+    a printer margin wider than the default 5 mm, pushing a one-page
+    reference to two pages)."""
     for fit in range(FIT_STEPS + 1):
         pdf = render_document(template, {**context, "fit": fit}, theme, paper,
                               max_pages=pages if fit < FIT_STEPS else None)
@@ -751,13 +758,19 @@ def render_fitted(template: str, context: Mapping[str, Any], theme: Theme, paper
             if fit == FIT_STEPS:
                 from printkit.pdf import page_count
 
+                from printkit.paper import PRINTER_MARGIN
+
                 n = page_count(pdf)
                 if n > pages:
+                    wide = paper.margin > PRINTER_MARGIN + 1e-6  # the page margins grow with it (base.css)
                     LONGER_THAN_LAID_OUT.append(
-                        f"{template.removesuffix('.html.j2')}: {n} pages, laid out for {pages} — the theme "
-                        f"{theme.name!r} (its fonts or [type] scale) takes more room than the page has; "
-                        "a narrower font or a smaller [type] scale keeps it to " + (
-                            "one page" if pages == 1 else f"{pages} pages"))
+                        f"{template.removesuffix('.html.j2')}: {n} pages, laid out for {pages} — "
+                        + (f"the {to_mm(paper.margin):g} mm printer margin and " if wide else "")
+                        + f"the theme {theme.name!r} (its fonts or [type] scale) take"
+                        + ("" if wide else "s") + " more room than the page has; "
+                        + ("a narrower printer margin, " if wide else "")
+                        + "a narrower font or a smaller [type] scale keeps it to "
+                        + ("one page" if pages == 1 else f"{pages} pages"))
             return pdf
     raise AssertionError("unreachable: the last step always writes")
 
