@@ -1781,6 +1781,19 @@ def icon_name(name: str) -> str | None:
     return ends[0] if len(ends) == 1 else None
 
 
+def _icon_hint(name: str) -> str:
+    """``" (did you mean 'trowel'?)"`` for an icon name close to ``name`` (a
+    typo: ``trowl``), compared with every full name and every short one
+    :func:`icon_name` accepts; ``""`` when none is close."""
+    import difflib
+
+    icons = list(deck_icons())
+    short = [k.rsplit("-", 1)[-1] for k in icons if "-" in k]
+    names = icons + [s for s in short if icon_name(s) is not None and s not in icons]
+    close = difflib.get_close_matches(name.strip(), names, n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 def has_markup(text: str) -> bool:
     """Whether ``text`` uses inline markup (see :data:`_MARKUP`)."""
     return ("*" in text or "\\" in text or ":" in text) and _MARKUP.search(text) is not None
@@ -1816,7 +1829,7 @@ def parse_markup(text: str, role: str, fonts, at: str) -> tuple[tuple[str, str],
             icon = icon_name(icon)
             if icon is None:
                 icon = m.group(4)
-                raise PrintkitError(f"{at}: inline icon {show(':' + icon + ':')}; choose one of: "
+                raise PrintkitError(f"{at}: inline icon {show(':' + icon + ':')}{_icon_hint(icon)}; choose one of: "
                                     f"{', '.join(deck_icons())} (write \\: for a colon)")
             runs.append(("icon", icon))
     add(role, text[pos:])
@@ -2106,9 +2119,10 @@ def _draw_element(c, H: float, el: dict, theme, base: Path, at: str) -> None:
         fill = _colour(theme, el.get("fill", "ink"), at)
         detail = _colour(theme, el.get("detail", "paper"), at)
         x, y, size = mm(el["cx"]), H - mm(el["cy"]), mm(el["size"])
-        draw_icon = deck_icons().get(name)
-        if draw_icon is None:
-            raise PrintkitError(f"{at}: icon {name!r}; choose one of: {', '.join(deck_icons())}")
+        full = icon_name(name)  # as inline: `coin` stands for `archaeologia-coin`
+        if full is None:
+            raise PrintkitError(f"{at}: icon {name!r}{_icon_hint(name)}; choose one of: {', '.join(deck_icons())}")
+        draw_icon = deck_icons()[full]
         draw_icon(c, x, y, size, fill, detail)
 
 

@@ -450,6 +450,60 @@ def test_an_unknown_inline_icon_is_one_line_and_a_colon_can_be_escaped(tmp_path)
         assert "Ratio a:b:c" in pdf.pages[0].extract_text()
 
 
+
+ICON = '''[card]
+name = "ic"
+size = "poker"
+background = "#ffffff"
+
+[[element]]
+type = "icon"
+name = "{{ icon }}"
+cx = 31.75
+cy = 44.45
+size = 30
+'''
+
+
+def test_an_icon_element_takes_the_short_names_inline_icons_take(tmp_path):
+    """``name = "coin"`` draws ``archaeologia-coin`` as ``:coin:`` does inline
+    (docs/deck-layouts.md: one icon ends in ``-coin``): the card's middle is
+    inked, exactly as with the full name.  Seen failing on the old code:
+    ``icon 'coin'; choose one of: …``, exit 1."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    layout = write(tmp_path, "front.toml", ICON)
+    pixels = []
+    for name in ("coin", "archaeologia-coin"):
+        r = run("deck", write(tmp_path, "d.csv", f"icon\n{name}\n"), "--layout", layout,
+                "--out", tmp_path / name, "--bleed", "0mm", "-q")
+        assert r.exit_code == 0, r.output
+        page = pdfium.PdfDocument((tmp_path / name / "ic.pdf").read_bytes())[0]
+        pixels.append(np.asarray(page.render(scale=1).to_pil().convert("L")))
+    assert (pixels[0] < 128).sum() > 200  # the coin is drawn
+    assert np.array_equal(pixels[0], pixels[1])
+
+
+@pytest.mark.parametrize("text, said", [
+    ('icon\ntrowl\n', "icon 'trowl' (did you mean 'trowel'?); choose one of: "),
+    ('icon\narchaeologia-shovl\n', "icon 'archaeologia-shovl' (did you mean 'archaeologia-shovel'?); choose one of: "),
+])
+def test_a_mistyped_icon_name_is_one_line_suggesting_the_icon(tmp_path, text, said):
+    """A typo'd icon name (element or inline) is one line that names the
+    closest icon before listing them all; a name near none lists only.
+    Seen failing on the old code (no suggestion)."""
+    r = run("deck", write(tmp_path, "d.csv", text), "--layout", write(tmp_path, "front.toml", ICON),
+            "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 1 and said in r.output and r.output.count("\n") == 1, r.output
+    r = run("deck", write(tmp_path, "d.csv", 'text\n"Pay :coyn: now"\n'),
+            "--layout", write(tmp_path, "rich.toml", RICH), "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 1 and "inline icon ':coyn:' (did you mean 'coin'?); choose one of: " in r.output, r.output
+    r = run("deck", write(tmp_path, "d.csv", "icon\nzzq\n"), "--layout", write(tmp_path, "front.toml", ICON),
+            "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 1 and "icon 'zzq'; choose one of: " in r.output, r.output
+
+
 # -- fonts by file (.ttf, .otf with PostScript outlines) and by installed name ---------------
 
 
