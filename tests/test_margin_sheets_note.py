@@ -61,7 +61,8 @@ def test_a_deck_that_a_wide_margin_costs_a_sheet_says_so(tmp_path, formats):
         counts[margin] = (len(PdfReader(out / "finds.pdf").pages) // 2, r.stderr)
     (wide, notes), (plain, plain_notes) = counts["6.35mm"], counts["5mm"]
     assert (wide, plain) == (2, 1)
-    assert f"Finds deck: {wide} sheets — the 6.35 mm printer margin" in notes and f"({plain} with 5 mm)" in notes, notes
+    assert (f"Finds deck: {wide} sheets — the 6.35 mm printer margin leaves room for fewer pieces per US Letter sheet "
+            f"({plain} with 5 mm)") in notes, notes  # "per": not "a A4 sheet"
     assert "with 5 mm)" not in plain_notes, plain_notes
 
 
