@@ -566,6 +566,28 @@ def _card_length(path: Path, key: str, value: Any, given: Any = None) -> float:
                         "(63.5) or a length with its unit: \"63.5mm\", \"6.35cm\", \"2.5in\", \"180pt\"")
 
 
+def _on_the_card(path: Path, i: int, el: dict, width: float, height: float) -> None:
+    """Refuse element ``i`` of a ``width`` × ``height`` mm card when its box
+    (``x``/``y``/``w``/``h``; a circle's or icon's square about ``cx``/``cy``;
+    a text without ``w``/``h`` running to the safe zone) lies wholly outside
+    the trim: nothing of it would be on the cut card (``x = 500`` for
+    ``5.00``, a length in the wrong unit).  Raises :class:`printkit.PrintkitError`
+    naming the element, its box and the card, in mm."""
+    kind = el["type"]
+    if kind in ("circle", "icon"):
+        half = el["r"] if kind == "circle" else el["size"] / 2
+        x0, y0, x1, y1 = el["cx"] - half, el["cy"] - half, el["cx"] + half, el["cy"] + half
+    else:
+        x0, y0 = el["x"], el["y"]
+        x1 = x0 + el["w"] if "w" in el else max(x0, width - SAFE_MM)
+        y1 = y0 + el["h"] if "h" in el else max(y0, height - SAFE_MM)
+    x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+    if x1 <= 0 or x0 >= width or y1 <= 0 or y0 >= height:
+        raise PrintkitError(f"{path}: element {i} ({kind}): lies wholly outside the {width:g} × {height:g} mm card "
+                            f"(x {x0:g} to {x1:g} mm, y {y0:g} to {y1:g} mm), so nothing of it would print; "
+                            "positions are mm from the trim's top-left corner")
+
+
 def load_layout(path: Path) -> Layout:
     """Read and check a layout TOML (see module docstring).
 
@@ -624,6 +646,7 @@ def load_layout(path: Path) -> Layout:
     for i, el in enumerate(raw, 1):
         try:
             elements.append(_element(path, i, el, env))
+            _on_the_card(path, i, elements[-1], float(width), float(height))
         except PrintkitError as exc:
             problems.add(exc)
     problems.check()

@@ -504,6 +504,27 @@ def test_a_mistyped_icon_name_is_one_line_suggesting_the_icon(tmp_path, text, sa
     assert r.exit_code == 1 and "icon 'zzq'; choose one of: " in r.output, r.output
 
 
+
+@pytest.mark.parametrize("change, said", [
+    (("x = 5\n", "x = 500\n"), "element 2 (text): lies wholly outside the 63.5 × 88.9 mm card (x 500 to 540 mm"),
+    (("cx = 52\n", "cx = -10\n"), "element 3 (circle): lies wholly outside the 63.5 × 88.9 mm card (x -16.5 to -3.5 mm"),
+    (("cx = 31.75\n", 'cx = "4in"\n'), "element 5 (icon): lies wholly outside the 63.5 × 88.9 mm card (x 88.6 to 114.6 mm"),
+])
+def test_an_element_wholly_off_the_card_is_refused_not_lost(tmp_path, change, said):
+    """An element placed wholly outside the trim (``x = 500`` meant as 5.00,
+    a length in the wrong unit) prints nothing; it is one line naming the
+    element, its box and the card, exit 1, nothing written — not a deck with
+    its titles silently missing.  Seen failing on the old code: exit 0, the
+    example deck's titles absent from the PDF."""
+    text = (EX / "front.toml").read_text(encoding="utf-8")
+    assert change[0] in text
+    layout = write(tmp_path, "front.toml", text.replace(change[0], change[1], 1))
+    r = run("deck", EX / "cards.csv", "--layout", layout, "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 1 and said in r.output and "Traceback" not in r.output, r.output
+    assert all(ln.startswith("printkit: ") for ln in r.output.splitlines()), r.output
+    assert not (tmp_path / "out" / "finds.pdf").exists()
+
+
 # -- fonts by file (.ttf, .otf with PostScript outlines) and by installed name ---------------
 
 
