@@ -116,6 +116,9 @@ TEXT_SIZE = 9.0
 LEADING = 1.2
 #: Safe zone (mm) inside the trim: a text box without ``w``/``h`` runs to its edge.
 SAFE_MM = 3.0
+#: Column names people give the copies column that printkit reads only as ``qty``
+#: (after :func:`placeholder_name`): a data file with one and no ``qty`` gets a warning.
+COPIES_LIKE = frozenset({"quantity", "quantities", "copies", "copy", "qté", "quantité", "anzahl", "cantidad"})
 #: Image formats an ``image`` may be (Pillow's format names); reportlab draws them via Pillow.
 IMAGE_FORMATS = ("PNG", "JPEG", "GIF", "BMP", "TIFF", "WEBP")
 #: Delimiters a CSV may use (sniffed from its start).
@@ -1435,6 +1438,11 @@ def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str
     if not rows and not problems.total:
         raise PrintkitError(f"{path}: no cards")
     _add_placeholder_names(path, rows)
+    if warnings is not None and rows and not any("qty" in row for row in rows):
+        like = next((c for c in rows[0] if placeholder_name(c) in COPIES_LIKE), None)
+        if like is not None:  # a copies column under another name: every row would print once, silently
+            warnings.append(f"{escape_display(str(path))}: no qty column, so every row prints once; the column "
+                            f"{show(like)} is not read as copies (name it qty for that)")
     for n, row in enumerate(rows, 1):
         if row.bad is not None:
             problems.add(PrintkitError(row.bad))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pypdf import PdfReader
 
 from printkit import deck
 from printkit.cli import main
@@ -523,6 +524,25 @@ def test_an_element_wholly_off_the_card_is_refused_not_lost(tmp_path, change, sa
     assert r.exit_code == 1 and said in r.output and "Traceback" not in r.output, r.output
     assert all(ln.startswith("printkit: ") for ln in r.output.splitlines()), r.output
     assert not (tmp_path / "out" / "finds.pdf").exists()
+
+
+
+@pytest.mark.parametrize("column", ["quantity", "Copies"])
+def test_a_copies_column_not_named_qty_is_a_warning(tmp_path, column):
+    """A data file whose copies column is called ``quantity`` (or ``Copies``)
+    and has no ``qty`` prints every row once: the deck says so on stderr,
+    naming the file and the column (the cards still print: exit 0, 4 cards).
+    With ``qty`` there is no such warning.  Seen failing on the old code
+    (silence: 4 cards where the user counted 8)."""
+    text = (EX / "cards.csv").read_text(encoding="utf-8")
+    data = write(tmp_path, "d.csv", text.replace(",qty\n", f",{column}\n", 1))
+    r = run("deck", data, "--layout", EX / "front.toml", "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 0, r.output
+    assert len(PdfReader(tmp_path / "out" / "finds.pdf").pages) == 1  # 4 cards, one sheet
+    said = f"warning: {data}: no qty column, so every row prints once; the column '{column}' is not read as copies"
+    assert said in r.stderr and r.stderr.count("\n") == 1, r.stderr
+    plain = run("deck", EX / "cards.csv", "--layout", EX / "front.toml", "--out", tmp_path / "out2", "-q")
+    assert plain.exit_code == 0 and "qty" not in plain.stderr, plain.stderr
 
 
 # -- fonts by file (.ttf, .otf with PostScript outlines) and by installed name ---------------
