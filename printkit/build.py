@@ -199,7 +199,7 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
 
 def margin_note(title: str, paper, wide: int, sheets_at: Callable[[Any], int]) -> list[str]:
     """One note when the printer margin of ``paper`` (``--printer-margin``),
-    wider than the default :data:`printkit.paper.PRINTER_MARGIN` (5 mm), leaves room for fewer pieces a sheet, so
+    wider than the default :data:`printkit.paper.PRINTER_MARGIN` (5 mm), leaves room for fewer pieces per sheet, so
     ``title``'s pieces take more sheets: how many, and how many at 5 mm
     (never a silent rise in card stock).  ``wide``: the sheets the pieces
     were drawn on (on ``paper``); ``sheets_at(paper)``: the sheets they take
@@ -214,7 +214,7 @@ def margin_note(title: str, paper, wide: int, sheets_at: Callable[[Any], int]) -
     if wide <= plain:
         return []
     return [f"{title}: {wide} sheets — the {to_mm(paper.margin):g} mm printer margin leaves room "
-            f"for fewer pieces a {paper_label(paper.name)} sheet ({plain} with {to_mm(PRINTER_MARGIN):g} mm)"]
+            f"for fewer pieces per {paper_label(paper.name)} sheet ({plain} with {to_mm(PRINTER_MARGIN):g} mm)"]
 
 
 def imposed_sheets(components: list, options: BuildOptions) -> Callable[[Any], int]:

@@ -267,9 +267,16 @@ _FORMAT = click.option(
          "for several (see README, 'Every way out').")
 
 
-_PRINTER_MARGIN = click.option(
-    "--printer-margin", type=PRINTER_MARGIN, default="5mm", show_default=True,
-    help="Your printer's unprintable edge (3–6.35 mm on most): crop marks and footers stay inside it.")
+def _printer_margin_option(also: str = ""):
+    return click.option(
+        "--printer-margin", type=PRINTER_MARGIN, default="5mm", show_default=True,
+        help=f"Your printer's unprintable edge (3–6.35 mm on most): crop marks and footers{also} stay inside it.")
+
+
+_PRINTER_MARGIN = _printer_margin_option()
+#: build's: its documents keep their text inside the margin too (templates/classic/base.css)
+_BUILD_PRINTER_MARGIN = _printer_margin_option(
+    ", and the text of the cover, rules pages and boards (a rules page's margins widen),")
 
 
 _SCALE = click.option("--scale", "scale", type=SCALE, default="100%,100%", show_default=True, help=_SCALE_HELP)
@@ -325,7 +332,7 @@ def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -
               help="Output folder; PDFs go to OUT/<game>/.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None,
               help="Games rendered at once with 'all' (default: one per CPU). Same files either way.")
-@_PRINTER_MARGIN
+@_BUILD_PRINTER_MARGIN
 @click.option("--rotate-backs", is_flag=True, help=_ROTATE_HELP)
 @_SCALE
 @click.option("--quiet", "-q", is_flag=True, help=_QUIET_HELP)

@@ -116,6 +116,9 @@ TEXT_SIZE = 9.0
 LEADING = 1.2
 #: Safe zone (mm) inside the trim: a text box without ``w``/``h`` runs to its edge.
 SAFE_MM = 3.0
+#: Column names people give the copies column that printkit reads only as ``qty``
+#: (after :func:`placeholder_name`): a data file with one and no ``qty`` gets a warning.
+COPIES_LIKE = frozenset({"quantity", "quantities", "copies", "copy", "qté", "quantité", "anzahl", "cantidad"})
 #: Image formats an ``image`` may be (Pillow's format names); reportlab draws them via Pillow.
 IMAGE_FORMATS = ("PNG", "JPEG", "GIF", "BMP", "TIFF", "WEBP")
 #: Delimiters a CSV may use (sniffed from its start).
@@ -566,6 +569,28 @@ def _card_length(path: Path, key: str, value: Any, given: Any = None) -> float:
                         "(63.5) or a length with its unit: \"63.5mm\", \"6.35cm\", \"2.5in\", \"180pt\"")
 
 
+def _on_the_card(path: Path, i: int, el: dict, width: float, height: float) -> None:
+    """Refuse element ``i`` of a ``width`` × ``height`` mm card when its box
+    (``x``/``y``/``w``/``h``; a circle's or icon's square about ``cx``/``cy``;
+    a text without ``w``/``h`` running to the safe zone) lies wholly outside
+    the trim: nothing of it would be on the cut card (``x = 500`` for
+    ``5.00``, a length in the wrong unit).  Raises :class:`printkit.PrintkitError`
+    naming the element, its box and the card, in mm."""
+    kind = el["type"]
+    if kind in ("circle", "icon"):
+        half = el["r"] if kind == "circle" else el["size"] / 2
+        x0, y0, x1, y1 = el["cx"] - half, el["cy"] - half, el["cx"] + half, el["cy"] + half
+    else:
+        x0, y0 = el["x"], el["y"]
+        x1 = x0 + el["w"] if "w" in el else max(x0, width - SAFE_MM)
+        y1 = y0 + el["h"] if "h" in el else max(y0, height - SAFE_MM)
+    x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+    if x1 <= 0 or x0 >= width or y1 <= 0 or y0 >= height:
+        raise PrintkitError(f"{path}: element {i} ({kind}): lies wholly outside the {width:g} × {height:g} mm card "
+                            f"(x {x0:g} to {x1:g} mm, y {y0:g} to {y1:g} mm), so nothing of it would print; "
+                            "positions are mm from the trim's top-left corner")
+
+
 def load_layout(path: Path) -> Layout:
     """Read and check a layout TOML (see module docstring).
 
@@ -624,6 +649,7 @@ def load_layout(path: Path) -> Layout:
     for i, el in enumerate(raw, 1):
         try:
             elements.append(_element(path, i, el, env))
+            _on_the_card(path, i, elements[-1], float(width), float(height))
         except PrintkitError as exc:
             problems.add(exc)
     problems.check()
@@ -1412,6 +1438,11 @@ def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str
     if not rows and not problems.total:
         raise PrintkitError(f"{path}: no cards")
     _add_placeholder_names(path, rows)
+    if warnings is not None and rows and not any("qty" in row for row in rows):
+        like = next((c for c in rows[0] if placeholder_name(c) in COPIES_LIKE), None)
+        if like is not None:  # a copies column under another name: every row would print once, silently
+            warnings.append(f"{escape_display(str(path))}: no qty column, so every row prints once; the column "
+                            f"{show(like)} is not read as copies (name it qty for that)")
     for n, row in enumerate(rows, 1):
         if row.bad is not None:
             problems.add(PrintkitError(row.bad))
@@ -1781,6 +1812,19 @@ def icon_name(name: str) -> str | None:
     return ends[0] if len(ends) == 1 else None
 
 
+def _icon_hint(name: str) -> str:
+    """``" (did you mean 'trowel'?)"`` for an icon name close to ``name`` (a
+    typo: ``trowl``), compared with every full name and every short one
+    :func:`icon_name` accepts; ``""`` when none is close."""
+    import difflib
+
+    icons = list(deck_icons())
+    short = [k.rsplit("-", 1)[-1] for k in icons if "-" in k]
+    names = icons + [s for s in short if icon_name(s) is not None and s not in icons]
+    close = difflib.get_close_matches(name.strip(), names, n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 def has_markup(text: str) -> bool:
     """Whether ``text`` uses inline markup (see :data:`_MARKUP`)."""
     return ("*" in text or "\\" in text or ":" in text) and _MARKUP.search(text) is not None
@@ -1816,7 +1860,7 @@ def parse_markup(text: str, role: str, fonts, at: str) -> tuple[tuple[str, str],
             icon = icon_name(icon)
             if icon is None:
                 icon = m.group(4)
-                raise PrintkitError(f"{at}: inline icon {show(':' + icon + ':')}; choose one of: "
+                raise PrintkitError(f"{at}: inline icon {show(':' + icon + ':')}{_icon_hint(icon)}; choose one of: "
                                     f"{', '.join(deck_icons())} (write \\: for a colon)")
             runs.append(("icon", icon))
     add(role, text[pos:])
@@ -2106,9 +2150,10 @@ def _draw_element(c, H: float, el: dict, theme, base: Path, at: str) -> None:
         fill = _colour(theme, el.get("fill", "ink"), at)
         detail = _colour(theme, el.get("detail", "paper"), at)
         x, y, size = mm(el["cx"]), H - mm(el["cy"]), mm(el["size"])
-        draw_icon = deck_icons().get(name)
-        if draw_icon is None:
-            raise PrintkitError(f"{at}: icon {name!r}; choose one of: {', '.join(deck_icons())}")
+        full = icon_name(name)  # as inline: `coin` stands for `archaeologia-coin`
+        if full is None:
+            raise PrintkitError(f"{at}: icon {name!r}{_icon_hint(name)}; choose one of: {', '.join(deck_icons())}")
+        draw_icon = deck_icons()[full]
         draw_icon(c, x, y, size, fill, detail)
 
 

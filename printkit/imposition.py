@@ -50,7 +50,7 @@ from dataclasses import dataclass, replace
 
 from printkit import PrintkitError
 from printkit.model import Component
-from printkit.paper import Paper
+from printkit.paper import Paper, paper_label
 from printkit.units import mm, to_mm
 
 DUPLEX_MODES = ("long", "short", "none")
@@ -173,6 +173,20 @@ def _fit_tight(box: float, margin: float, size: float, bleed: float, butted: boo
     return n if n * (size + 2 * bleed) <= box + eps else n - 1
 
 
+def _fits_within(width: float, height: float, bleed: float, paper: Paper, allow_butt: bool, marks: bool) -> str:
+    """What a user can do when one piece does not fit inside ``paper``'s
+    margin: ``" (it fits inside a printer margin of 8 mm or less)"``, the
+    widest margin, in whole mm, below the given one at which :func:`grid_for`
+    fits it; ``""`` when none does (down to 0 mm)."""
+    for whole in range(math.ceil(to_mm(paper.margin)) - 1, -1, -1):
+        try:
+            grid_for(width, height, bleed, replace(paper, margin=mm(whole)), allow_butt=allow_butt, marks=marks)
+        except DoesNotFit:
+            continue
+        return f" (it fits inside a --printer-margin of {whole} mm or less)"
+    return ""
+
+
 def grid_for(width: float, height: float, bleed: float, paper: Paper, *, allow_butt: bool = True,
              count: int | None = None, marks: bool = True) -> Grid:
     """Fit a grid of ``width`` × ``height`` pt pieces with ``bleed`` on ``paper``.
@@ -229,7 +243,8 @@ def grid_for(width: float, height: float, bleed: float, paper: Paper, *, allow_b
     if cols < 1 or rows < 1:
         raise DoesNotFit(
             f"a {to_mm(width):.1f} × {to_mm(height):.1f} mm piece with {to_mm(bleed):.1f} mm bleed "
-            f"does not fit on {paper.name} paper inside a {to_mm(paper.margin):g} mm printer margin"
+            f"does not fit on {paper_label(paper.name)} paper inside a {to_mm(paper.margin):g} mm printer margin"
+            + _fits_within(width, height, bleed, paper, allow_butt, marks)
         )
     px, py = (width, height) if butted else (width + 2 * bleed, height + 2 * bleed)
     grid_w = cols * px + (2 * bleed if butted else 0.0)

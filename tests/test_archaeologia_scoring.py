@@ -130,8 +130,18 @@ def test_rulebook_example_d_on_the_bundled_tiles(tmp_path):
     assert [g["rp"] for g in ben["gifts"]] == [3] and ben["total"] == 3
     assert ana["gifts"][1]["discovery"] == "the-village"
     out = run(tmp_path, text, "score").stdout
-    assert "+6  The Village — Pottery, Oil lamp  (pooled with Ben)" in out
+    assert "+6  The Village — Pottery + Oil lamp  (pooled with Ben)" in out
     assert "+1  Ermine" in out
+
+
+def test_a_gift_lists_its_tiles_apart_when_their_names_hold_commas(tmp_path):
+    """"Mammoth tusk, left" and "Mammoth tusk, right" given together read as
+    two tiles, not four (a comma list would print "Mammoth tusk, left, Mammoth
+    tusk, right").  Seen failing on the old code."""
+    text = game('give = { Ana = ["mammoth-tusk-a", "mammoth-tusk-b"] }', 'eggs = "Ben"', head=BUNDLED_HEAD)
+    r = run(tmp_path, text, "score")
+    assert r.exit_code == 0, r.output
+    assert "+6  Mammoth tusks — Mammoth tusk, left + Mammoth tusk, right" in r.stdout, r.stdout
 
 
 # -- every rule: a problem with its code, event, player and tiles ----------------------------

@@ -319,3 +319,15 @@ def test_a_result_does_not_follow_later_changes_to_the_game():
     assert render_json(result) == expected
     assert sum(p.empty_handed_points for p in result.players) == sum(
         sum(p.empty_handed.values()) for p in result.players)
+
+
+def test_the_ticks_count_problem_says_one_tick_and_one_circle_in_the_singular():
+    """``validate`` (and the score pad, through test_scorepad_parity on the same
+    file) says "0 Choices ticks but 1 filled circle" and "1 Choices tick but 2
+    filled circles".  Seen failing on the old code ("1 filled circles")."""
+    r = CliRunner().invoke(validate_cmd, ["archeotrek", str(DATA / "one-circle-no-tick.toml"), "--partial"])
+    assert r.exit_code == 1, r.output
+    lines = [ln for ln in r.output.splitlines() if "[ticks-count]" in ln]
+    assert len(lines) == 2, r.output
+    assert "Ana: 0 Choices ticks but 1 filled circle (one tick per result)" in lines[0], lines
+    assert "Ben: 1 Choices tick but 2 filled circles (one tick per result)" in lines[1], lines

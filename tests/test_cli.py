@@ -93,6 +93,17 @@ def test_dash_h_is_help_on_every_command():
         assert r.exit_code == 0 and r.output.startswith(f"Usage: printkit {name}"), (name, r.output[:200])
 
 
+def test_printer_margin_help_says_rules_pages_keep_inside_it_too():
+    """Since rules references widen their margins with --printer-margin, the
+    option's help says so (it said only "crop marks and footers").  Seen
+    failing on the old help."""
+    import re
+
+    out = " ".join(run("build", "-h").output.split())
+    said = re.search(r"--printer-margin LEN (.*?)\[default: 5mm\]", out)
+    assert said and "rules pages" in said[1] and "crop marks" in said[1], out
+
+
 def test_length_and_pair_options_name_their_form():
     out = run("build", "-h").output
     for needle in ("--bleed LEN", "--back-offset X,Y", "--printer-margin LEN", "--scale X,Y"):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pypdf import PdfReader
 
 from printkit import deck
 from printkit.cli import main
@@ -448,6 +449,100 @@ def test_an_unknown_inline_icon_is_one_line_and_a_colon_can_be_escaped(tmp_path)
     assert r.exit_code == 0, r.output
     with pdf_pages((tmp_path / "out" / "rich.pdf").read_bytes()) as pdf:
         assert "Ratio a:b:c" in pdf.pages[0].extract_text()
+
+
+
+ICON = '''[card]
+name = "ic"
+size = "poker"
+background = "#ffffff"
+
+[[element]]
+type = "icon"
+name = "{{ icon }}"
+cx = 31.75
+cy = 44.45
+size = 30
+'''
+
+
+def test_an_icon_element_takes_the_short_names_inline_icons_take(tmp_path):
+    """``name = "coin"`` draws ``archaeologia-coin`` as ``:coin:`` does inline
+    (docs/deck-layouts.md: one icon ends in ``-coin``): the card's middle is
+    inked, exactly as with the full name.  Seen failing on the old code:
+    ``icon 'coin'; choose one of: …``, exit 1."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    layout = write(tmp_path, "front.toml", ICON)
+    pixels = []
+    for name in ("coin", "archaeologia-coin"):
+        r = run("deck", write(tmp_path, "d.csv", f"icon\n{name}\n"), "--layout", layout,
+                "--out", tmp_path / name, "--bleed", "0mm", "-q")
+        assert r.exit_code == 0, r.output
+        page = pdfium.PdfDocument((tmp_path / name / "ic.pdf").read_bytes())[0]
+        pixels.append(np.asarray(page.render(scale=1).to_pil().convert("L")))
+    assert (pixels[0] < 128).sum() > 200  # the coin is drawn
+    assert np.array_equal(pixels[0], pixels[1])
+
+
+@pytest.mark.parametrize("text, said", [
+    ('icon\ntrowl\n', "icon 'trowl' (did you mean 'trowel'?); choose one of: "),
+    ('icon\narchaeologia-shovl\n', "icon 'archaeologia-shovl' (did you mean 'archaeologia-shovel'?); choose one of: "),
+])
+def test_a_mistyped_icon_name_is_one_line_suggesting_the_icon(tmp_path, text, said):
+    """A typo'd icon name (element or inline) is one line that names the
+    closest icon before listing them all; a name near none lists only.
+    Seen failing on the old code (no suggestion)."""
+    r = run("deck", write(tmp_path, "d.csv", text), "--layout", write(tmp_path, "front.toml", ICON),
+            "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 1 and said in r.output and r.output.count("\n") == 1, r.output
+    r = run("deck", write(tmp_path, "d.csv", 'text\n"Pay :coyn: now"\n'),
+            "--layout", write(tmp_path, "rich.toml", RICH), "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 1 and "inline icon ':coyn:' (did you mean 'coin'?); choose one of: " in r.output, r.output
+    r = run("deck", write(tmp_path, "d.csv", "icon\nzzq\n"), "--layout", write(tmp_path, "front.toml", ICON),
+            "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 1 and "icon 'zzq'; choose one of: " in r.output, r.output
+
+
+
+@pytest.mark.parametrize("change, said", [
+    (("x = 5\n", "x = 500\n"), "element 2 (text): lies wholly outside the 63.5 × 88.9 mm card (x 500 to 540 mm"),
+    (("cx = 52\n", "cx = -10\n"), "element 3 (circle): lies wholly outside the 63.5 × 88.9 mm card (x -16.5 to -3.5 mm"),
+    (("cx = 31.75\n", 'cx = "4in"\n'), "element 5 (icon): lies wholly outside the 63.5 × 88.9 mm card (x 88.6 to 114.6 mm"),
+])
+def test_an_element_wholly_off_the_card_is_refused_not_lost(tmp_path, change, said):
+    """An element placed wholly outside the trim (``x = 500`` meant as 5.00,
+    a length in the wrong unit) prints nothing; it is one line naming the
+    element, its box and the card, exit 1, nothing written — not a deck with
+    its titles silently missing.  Seen failing on the old code: exit 0, the
+    example deck's titles absent from the PDF."""
+    text = (EX / "front.toml").read_text(encoding="utf-8")
+    assert change[0] in text
+    layout = write(tmp_path, "front.toml", text.replace(change[0], change[1], 1))
+    r = run("deck", EX / "cards.csv", "--layout", layout, "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 1 and said in r.output and "Traceback" not in r.output, r.output
+    assert all(ln.startswith("printkit: ") for ln in r.output.splitlines()), r.output
+    assert not (tmp_path / "out" / "finds.pdf").exists()
+
+
+
+@pytest.mark.parametrize("column", ["quantity", "Copies"])
+def test_a_copies_column_not_named_qty_is_a_warning(tmp_path, column):
+    """A data file whose copies column is called ``quantity`` (or ``Copies``)
+    and has no ``qty`` prints every row once: the deck says so on stderr,
+    naming the file and the column (the cards still print: exit 0, 4 cards).
+    With ``qty`` there is no such warning.  Seen failing on the old code
+    (silence: 4 cards where the user counted 8)."""
+    text = (EX / "cards.csv").read_text(encoding="utf-8")
+    data = write(tmp_path, "d.csv", text.replace(",qty\n", f",{column}\n", 1))
+    r = run("deck", data, "--layout", EX / "front.toml", "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 0, r.output
+    assert len(PdfReader(tmp_path / "out" / "finds.pdf").pages) == 1  # 4 cards, one sheet
+    said = f"warning: {data}: no qty column, so every row prints once; the column '{column}' is not read as copies"
+    assert said in r.stderr and r.stderr.count("\n") == 1, r.stderr
+    plain = run("deck", EX / "cards.csv", "--layout", EX / "front.toml", "--out", tmp_path / "out2", "-q")
+    assert plain.exit_code == 0 and "qty" not in plain.stderr, plain.stderr
 
 
 # -- fonts by file (.ttf, .otf with PostScript outlines) and by installed name ---------------

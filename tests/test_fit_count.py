@@ -135,6 +135,28 @@ def test_a_piece_too_big_names_its_game_part_and_margin(tmp_path):
     assert "Traceback" not in r.output
 
 
+@pytest.mark.parametrize("paper, label", [("a4", "A4"), ("letter", "US Letter")])
+def test_a_piece_too_big_says_the_printer_margin_it_fits(tmp_path, paper, label):
+    """The error names the widest whole-mm margin that fits, and that is
+    true: the build at that margin writes the dig site, one mm wider does
+    not fit.  Seen failing on the old code (no margin given, "on a4 paper")."""
+    import re
+
+    def build(margin):
+        return CliRunner().invoke(main, ["build", "archeo", "--paper", paper, "--printer-margin", margin,
+                                         "--out", str(tmp_path / margin), "-q"])
+
+    r = build("12mm")
+    assert r.exit_code == 1, r.output
+    m = re.search(rf"does not fit on {label} paper inside a 12 mm printer margin "
+                  r"\(it fits inside a --printer-margin of (\d+) mm or less\)$", r.output.strip())
+    assert m, r.output
+    fits = int(m[1])
+    assert build(f"{fits}mm").exit_code == 0 and (tmp_path / f"{fits}mm" / "archeo" / "dig-site.pdf").is_file()
+    wider = build(f"{fits + 1}mm")
+    assert wider.exit_code == 1 and f"{fits + 1} mm printer margin" in wider.output, wider.output
+
+
 def test_every_sheet_says_its_place_in_the_stack_at_a_quarter_inch_printer_margin(tmp_path):
     """At a 6.35 mm (¼ in) printer margin the full page label ("Archaeologia ·
     EVENT, OBJECTIVE cards · sheet 1/9 · backs (duplex, flip on long edge)")

@@ -61,7 +61,8 @@ def test_a_deck_that_a_wide_margin_costs_a_sheet_says_so(tmp_path, formats):
         counts[margin] = (len(PdfReader(out / "finds.pdf").pages) // 2, r.stderr)
     (wide, notes), (plain, plain_notes) = counts["6.35mm"], counts["5mm"]
     assert (wide, plain) == (2, 1)
-    assert f"Finds deck: {wide} sheets — the 6.35 mm printer margin" in notes and f"({plain} with 5 mm)" in notes, notes
+    assert (f"Finds deck: {wide} sheets — the 6.35 mm printer margin leaves room for fewer pieces per US Letter sheet "
+            f"({plain} with 5 mm)") in notes, notes  # "per": not "a A4 sheet"
     assert "with 5 mm)" not in plain_notes, plain_notes
 
 
@@ -90,3 +91,35 @@ def test_the_note_counts_the_sheets_drawn_when_groups_fall_back_to_sheets_of_the
     assert sheets == 3, notes  # the case this guards
     line = [n for n in notes if "printer margin leaves room" in n]
     assert len(line) == 1 and line[0].startswith("Tiles and tokens: 3 sheets") and "(2 with 5 mm)" in line[0], notes
+
+
+@pytest.mark.parametrize("margin, paper, pages", [(6.35, "a4", 3), (8, "letter", 4), (5, "a4", 2), (6.35, "letter", 2)])
+def test_a_board_a_wide_margin_tiles_on_more_pages_says_so(margin, paper, pages):
+    """At a ¼ in (6.35 mm) printer margin the Archaeology board tiles on 3 A4
+    pages, not 2, and its joins leave the river: the build says so, with the
+    way out (--board-paper).  Where the pages stay as at 5 mm (Letter at
+    6.35 mm), or at 5 mm itself, there is no note.  Measured on the board PDF's
+    pages.  Seen failing on the old code (3 pages, no note)."""
+    from dataclasses import replace
+    from io import BytesIO
+
+    from printkit.build import render_part
+    from printkit.gamekit.options import BuildOptions
+    from printkit.paper import get_paper, paper_label
+    from printkit.registry import get_game
+    from printkit.theme import load_theme
+    from printkit.units import mm
+
+    options = BuildOptions(paper=replace(get_paper(paper), margin=mm(margin)), theme=load_theme("classic"),
+                           bleed=mm(3))
+    part = next(p for p in get_game("archaeology").parts(options) if p.name == "board")
+    notes: list[str] = []
+    data, _ = render_part(part, options, "Archaeology", notes)
+    assert len(PdfReader(BytesIO(data)).pages) == pages
+    said = [n for n in notes if "printer margin leaves less of each page" in n]
+    if pages > 2:
+        assert said == [f"Board: {pages} {paper_label(paper)} pages, not 2 — the {margin:g} mm printer margin leaves "
+                        "less of each page, so its joins fall where the board was not laid out for them; "
+                        "--board-paper a3 prints it on one sheet"], notes
+    else:
+        assert not said, notes

@@ -325,6 +325,25 @@ def test_form_pads_import_tap_export(browser, tmp_path, shots, game, example):
     ctx.close()
 
 
+def test_archaeologia_pad_lists_a_gifts_tiles_apart_when_their_names_hold_commas(browser, tmp_path):
+    """The events list reads "Ana gives Mammoth tusk, left + Mammoth tusk, right"
+    (as `printkit score` does), not a comma list of four names.  Seen failing
+    on the old page ("…left, Mammoth tusk, right")."""
+    out = tmp_path / "archaeologia.html"
+    assert _printkit("scorepad", "archaeologia", "-o", str(out)).returncode == 0
+    ctx, page, net, errors = _new(browser, 360, 740)
+    page.goto(out.as_uri())
+    page.wait_for_selector("#sheet")
+    page.click("#import")
+    page.fill("#import-text", 'game = "archaeologia"\n[[player]]\nname = "Ana"\n[[player]]\nname = "Ben"\n'
+                              '[[event]]\ngive = { Ana = ["mammoth-tusk-a", "mammoth-tusk-b"] }\n')
+    page.click("#import-go")
+    assert page.locator("#import-error").count() == 0
+    assert "Gift: Ana gives Mammoth tusk, left + Mammoth tusk, right" in page.inner_text("#events")
+    assert not errors, errors
+    ctx.close()
+
+
 # --- issue 25: a damaged save, imports bounded, a failed import keeps its text ---------------
 
 

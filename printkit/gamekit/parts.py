@@ -67,6 +67,32 @@ class Drawing:
     draw: Callable[..., None]
 
 
+def _more_tiles_note(which: str, width: float, height: float, overlap: float, options: BuildOptions) -> None:
+    """A note (through :data:`printkit.render.documents.LONGER_THAN_LAID_OUT`,
+    which :func:`printkit.build.render_part` prints) when a ``--printer-margin``
+    wider than the default 5 mm tiles a ``width`` × ``height`` pt board on more
+    pages than at 5 mm: the extra joins fall where the board was not laid out
+    for them (Archaeology keeps its 5 mm joins in the river), never silently.
+    ``which``: the drawing's title when the part has several, else ``""``."""
+    from dataclasses import replace
+
+    from printkit.paper import PRINTER_MARGIN, paper_label
+    from printkit.render.documents import LONGER_THAN_LAID_OUT
+    from printkit.tiling import plan_tiles
+    from printkit.units import to_mm
+
+    paper = options.paper
+    if paper.margin <= PRINTER_MARGIN + 1e-6:
+        return
+    wide = plan_tiles(width, height, options.bleed, paper, overlap)
+    plain = plan_tiles(width, height, options.bleed, replace(paper, margin=PRINTER_MARGIN), overlap)
+    if wide.rows * wide.cols > plain.rows * plain.cols:
+        LONGER_THAN_LAID_OUT.append(
+            (f"{which}: " if which else "") + f"{wide.rows * wide.cols} {paper_label(paper.name)} pages, not {plain.rows * plain.cols} — the "
+            f"{to_mm(paper.margin):g} mm printer margin leaves less of each page, so its joins fall where the board "
+            f"was not laid out for them; --board-paper a3 prints it on one sheet")
+
+
 def board(name: str, title: str, game: str, drawings: Sequence[Drawing], width: float, height: float,
           overlap: float, options: BuildOptions, *, mount: str = "glued to card", label: str | None = None,
           document_title: str | None = None) -> Part:
@@ -87,6 +113,7 @@ def board(name: str, title: str, game: str, drawings: Sequence[Drawing], width: 
                                  theme=options.theme, title=d.title)
         data, _ = render_tiled(d.draw, width, height, bleed=options.bleed, paper=options.paper, overlap=overlap,
                                theme=options.theme, title=d.title)
+        _more_tiles_note(d.title if len(drawings) > 1 else "", width, height, overlap, options)
         return data
 
     def render() -> bytes:

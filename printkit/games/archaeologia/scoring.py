@@ -556,7 +556,7 @@ def render_text(result: Result) -> str:
         for g in s.gifts:
             what = name(g.discovery)
             if len(g.tiles) > 1 or g.discovery not in g.tiles:
-                what += " — " + ", ".join(name(t) for t in g.tiles)
+                what += " — " + " + ".join(name(t) for t in g.tiles)  # a tile's name may hold a comma
             pooled = f"  (pooled with {', '.join(clip(p) for p in g.pooled_with)})" if g.pooled_with else ""
             lines.append(f"      event {g.event:<4} {g.rp:>+4}  {what}{pooled}")
         lines.append(f"    Objectives  {s.objective_rp:>4} RP")

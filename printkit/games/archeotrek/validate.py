@@ -946,7 +946,8 @@ def _validate_all(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]], p
         if total != n_circles:
             out.append(problem(
                 "ticks-count",
-                f"{total} Choices ticks but {n_circles} filled circles (one tick per result)",
+                f"{total} Choices tick{'' if total == 1 else 's'} but {n_circles} filled "
+                f"circle{'' if n_circles == 1 else 's'} (one tick per result)",
                 player=pname,
             ))
         elif n_circles:

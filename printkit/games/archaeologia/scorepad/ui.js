@@ -37,7 +37,7 @@
   }
   function names(rules) { var n = {}; rules.discoveries.forEach(function (kv) { n[kv[0]] = kv[1].name; }); rules.groups.forEach(function (kv) { n[kv[0]] = kv[1].name; }); rules.objectives.forEach(function (kv) { n[kv[0]] = kv[1].name; }); return n; }
   function describe(e, nm) {
-    if (e.give) return "Gift: " + Object.keys(e.give).map(function (w) { return w + " gives " + e.give[w].map(function (t) { return nm[t] || t; }).join(", "); }).join("; ");
+    if (e.give) return "Gift: " + Object.keys(e.give).map(function (w) { return w + " gives " + e.give[w].map(function (t) { return nm[t] || t; }).join(" + "); }).join("; ");  // " + ": a tile name may hold a comma
     if (e.objective !== undefined) return "Objective: " + (nm[e.objective] || e.objective) + " by " + e.by;
     if (e.eggs !== undefined) return e.eggs + " holds both dinosaur eggs";
     return JSON.stringify(e);

@@ -249,7 +249,8 @@
       });
       var nc = circles.size;
       if (total !== BigInt(nc)) {
-        out.push(P("ticks-count", total + " Choices ticks but " + nc + " filled circles (one tick per result)", { player: pname }));
+        out.push(P("ticks-count", total + " Choices tick" + (total === 1n ? "" : "s") + " but " + nc + " filled circle" +
+          (nc === 1 ? "" : "s") + " (one tick per result)", { player: pname }));
       } else if (nc) {
         var bad = checkMatching(pname, masks, ticks, P);
         if (bad) out.push(bad);
