@@ -331,3 +331,23 @@ def test_the_ticks_count_problem_says_one_tick_and_one_circle_in_the_singular():
     assert len(lines) == 2, r.output
     assert "Ana: 0 Choices ticks but 1 filled circle (one tick per result)" in lines[0], lines
     assert "Ben: 1 Choices tick but 2 filled circles (one tick per result)" in lines[1], lines
+
+
+def test_a_choices_line_not_read_is_one_problem_not_three():
+    """A Choices line typed wrong (``diference``) or a count that is not a whole
+    number is one problem: the tick totals and the unticked boxes are not
+    checked for that sheet, as they would only echo it (the score pad's scorer
+    alike, through test_scorepad_parity on the same file).  Seen failing on the
+    old code: also "[ticks-count] Ana: 1 Choices tick but 2 filled circles" and
+    "[choices-unfinished]" for each player.  A sheet whose lines all read still
+    gets both checks (Carl)."""
+    text = (DATA / "choices-typo.toml").read_text(encoding="utf-8") + (
+        '\n[[player]]\nname = "Carl"\nchoices = { yellow = 1, red = 0, difference = 0, sum = 0 }\n'
+        'circles = { A1 = 3, A2 = 4 }\n')
+    problems = validate(game_from_dict(tomllib.loads(text)))
+    by_player = {}
+    for p in problems:
+        by_player.setdefault(p.player, []).append(p.code)
+    assert by_player["Ana"] == ["unknown-key"], problems
+    assert by_player["Ben"] == ["wrong-type"], problems
+    assert set(by_player["Carl"]) == {"ticks-count", "choices-unfinished"}, problems

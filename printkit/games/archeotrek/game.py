@@ -163,6 +163,9 @@ class Player:
     ``choices``: Choices line → ticks; ``circles``: label → value written
     (``None`` when the entry was not a whole number — already a problem);
     ``areas``: Digging Areas in the order they were drawn.
+    ``choices_read``: ``False`` when the sheet's Choices could not all be
+    read (missing, not a table, an unknown line or a count that is not a
+    whole number — already a problem), so the tick totals are not checked.
     """
 
     name: str
@@ -171,6 +174,7 @@ class Player:
     areas: list[Area]
     seat: int = 0
     named: bool = True
+    choices_read: bool = True
 
 
 @dataclass
@@ -249,6 +253,7 @@ def _player(raw: dict, seat: int, probs: list[Problem]) -> Player:
                hints={k: " (areas are [[player.area]])" for k in ("areas", "Area")})
     # choices
     choices: dict[str, int] = {}
+    n_probs = len(probs)
     rc = raw.get("choices")
     if rc is None:
         probs.append(problem("missing-key", "no `choices` (ticks per Choices line)", player=pname))
@@ -271,6 +276,7 @@ def _player(raw: dict, seat: int, probs: list[Problem]) -> Player:
                 ))
             else:
                 choices[line] = n
+    choices_read = len(probs) == n_probs  # else the ticks are not all known: their totals are not checked
     # circles
     circles: dict[str, int | None] = {}
     rcirc = raw.get("circles")
@@ -331,7 +337,7 @@ def _player(raw: dict, seat: int, probs: list[Problem]) -> Player:
         acirc = _str_list(a.get("circles", []), "circles", pname, a_no, probs)
         bones = _str_list(a.get("bones", []), "bones", pname, a_no, probs)
         areas.append(Area(acirc, bones))
-    return Player(pname, choices, circles, areas, seat, named)
+    return Player(pname, choices, circles, areas, seat, named, choices_read)
 
 
 def _str_list(v: Any, key: str, pname: str, a_no: int, probs: list[Problem]) -> tuple[str, ...]:

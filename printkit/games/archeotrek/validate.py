@@ -943,14 +943,15 @@ def _validate_all(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]], p
                 elif n < boxes:
                     undone.append(f"{line} {n}/{boxes}")
         n_circles = len(circles)
-        if total != n_circles:
+        read = pl.choices_read  # else a Choices line is unread (already a problem): its totals would echo it
+        if read and total != n_circles:
             out.append(problem(
                 "ticks-count",
                 f"{total} Choices tick{'' if total == 1 else 's'} but {n_circles} filled "
                 f"circle{'' if n_circles == 1 else 's'} (one tick per result)",
                 player=pname,
             ))
-        elif n_circles:
+        elif read and n_circles:
             if over or t.huge:
                 matched = False
             else:
@@ -959,7 +960,7 @@ def _validate_all(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]], p
                 bad = _check_matching(pname, masks or _masks_of(circles, t), ticks, t)
                 if bad is not None:
                     out.append(bad)
-        if unfinished:
+        if unfinished and read:
             out.append(problem(
                 "choices-unfinished",
                 f"unticked Choices boxes {'in an unfinished game' if partial else 'in a finished game'}: "

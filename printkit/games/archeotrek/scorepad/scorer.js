@@ -91,7 +91,7 @@
   function player(raw, seat, probs, P) {
     var pn = PK.playerName(raw, seat, P, probs), pname = pn[0];
     PK.checkKeys(raw, PLAYER_KEYS, P, probs, { player: pname, hints: { areas: " (areas are [[player.area]])", Area: " (areas are [[player.area]])" } });
-    var choices = new Map(), rc = raw.get("choices");
+    var choices = new Map(), rc = raw.get("choices"), nProbs = probs.length;
     if (rc === undefined) probs.push(P("missing-key", "no `choices` (ticks per Choices line)", { player: pname }));
     else if (!PK.isTable(rc)) probs.push(P("wrong-type", "`choices` is " + typeName(rc) + ", not a table", { player: pname }));
     else rc.forEach(function (n, line) {
@@ -102,6 +102,7 @@
           (PK.isInt64(n) ? "" : " (" + typeName(n) + ")") + "; write a whole number >= 0", { player: pname }));
       } else choices.set(line, big(n));
     });
+    var choicesRead = probs.length === nProbs;  // else a Choices line is unread (already a problem): its totals are not checked
     var circles = new Map(), rcirc = raw.get("circles");
     if (rcirc === undefined) probs.push(P("missing-key", "no `circles` (label = value written)", { player: pname }));
     else if (!PK.isTable(rcirc)) probs.push(P("wrong-type", "`circles` is " + typeName(rcirc) + ", not a table of label = value", { player: pname }));
@@ -136,7 +137,7 @@
       areas.push({ circles: strList(a.has("circles") ? a.get("circles") : [], "circles", pname, no, probs, P),
                    bones: strList(a.has("bones") ? a.get("bones") : [], "bones", pname, no, probs, P) });
     });
-    return { name: pname, named: pn[1], seat: seat, choices: choices, circles: circles, areas: areas };
+    return { name: pname, named: pn[1], seat: seat, choices: choices, choicesRead: choicesRead, circles: circles, areas: areas };
   }
   function strList(v, key, pname, no, probs, P) {
     if (Array.isArray(v) && PK.allPlain(v)) return v.slice();
@@ -248,14 +249,15 @@
         else if (n < boxes) { undone.push(line + " " + n + "/" + boxes); unfinished = true; }
       });
       var nc = circles.size;
-      if (total !== BigInt(nc)) {
+      var read = pl.choicesRead;
+      if (read && total !== BigInt(nc)) {
         out.push(P("ticks-count", total + " Choices tick" + (total === 1n ? "" : "s") + " but " + nc + " filled circle" +
           (nc === 1 ? "" : "s") + " (one tick per result)", { player: pname }));
-      } else if (nc) {
+      } else if (read && nc) {
         var bad = checkMatching(pname, masks, ticks, P);
         if (bad) out.push(bad);
       }
-      if (unfinished) out.push(P("choices-unfinished", "unticked Choices boxes " +
+      if (unfinished && read) out.push(P("choices-unfinished", "unticked Choices boxes " +
         (partial ? "in an unfinished game" : "in a finished game") + ": " + join(undone),
         { severity: partial ? PK.WARNING : PK.ERROR, player: pname }));
       // digging areas and their tokens
