@@ -344,6 +344,42 @@ def test_archaeologia_pad_lists_a_gifts_tiles_apart_when_their_names_hold_commas
     ctx.close()
 
 
+@pytest.mark.parametrize("game", ["archaeology", "archaeologia"])
+def test_a_pads_hints_speak_of_its_own_game_without_nested_brackets(browser, tmp_path, game):
+    """A new pad says "Problems show here as you enter the game." (Archaeology
+    has no sheets to fill in), and once something is entered the finished box
+    reads "The game is over", and under it "Until it is ticked, a game that
+    never ended is a warning (the standings so far)." — one pair of brackets,
+    not "(until then: … (…))"; a bad event's problem codes go under its text
+    (beside it they squeezed the text to a letter a line on a phone), and the
+    scores wait until "the game", not "the sheets", breaks no rule.  Seen
+    failing on the old page ("as you fill in the sheets", "The
+    game is over (until then: a game that never ended is a warning (the
+    standings so far))")."""
+    out = tmp_path / f"{game}.html"
+    assert _printkit("scorepad", game, "-o", str(out)).returncode == 0
+    ctx, page, net, errors = _new(browser, 360, 740)
+    page.goto(out.as_uri())
+    page.wait_for_selector("#problems")
+    assert "Problems show here as you enter the game." in page.inner_text("#problems")
+    assert "sheets" not in page.inner_text("#problems")
+    if game == "archaeologia":
+        page.click("#import")
+        page.fill("#import-text", 'game = "archaeologia"\n[[player]]\nname = "Ana"\n[[player]]\nname = "Ben"\n'
+                                  '[[event]]\ngive = { Ana = ["mammoth-tusk-a"] }\n')
+        page.click("#import-go")
+        finished = " ".join(page.inner_text("#problems label.finished").split())
+        assert finished == ("The game is over Until it is ticked, a game that never ended is a warning "
+                            "(the standings so far)."), finished
+        # the bad event's codes sit under its text, which keeps the row's width (beside it, the
+        # text was squeezed to a letter a line at 360 px: 17 px wide)
+        assert page.locator("#events .event.bad .ecodes").count() == 1
+        assert page.locator("#events .etext").first.bounding_box()["width"] > 180
+        assert "Scores appear when the game breaks no rule." in page.inner_text("#results")
+    assert not errors, errors
+    ctx.close()
+
+
 # --- issue 25: a damaged save, imports bounded, a failed import keeps its text ---------------
 
 

@@ -238,14 +238,14 @@
   function problemsPanel() {
     if (blank()) {
       return h("section", { class: "card problems", id: "problems", "aria-live": "polite" }, h("h2", null, "Nothing entered yet"),
-        h("p", { class: "hint" }, "Problems show here as you fill in the sheets."));
+        h("p", { class: "hint" }, "Problems show here as you enter the game."));
     }
     var probs = report.problems, errs = probs.filter(function (p) { return p.severity === PK.ERROR; });
     var sec = h("section", { class: "card problems", id: "problems", "aria-live": "polite" },
       h("h2", null, errs.length ? errs.length + " problem" + (errs.length > 1 ? "s" : "") : probs.length ? "Valid, with warnings" : "No problems"),
       cfg.partial ? h("label", { class: "finished" }, h("input", { type: "checkbox", id: "finished", checked: state.finished,
         onchange: function (e) { var v = e.target.checked; change(function (s) { s.finished = v; }); } }),
-        " The game is over (until then: " + plain(cfg.partial) + ")") : null);
+        h("span", null, "The game is over", h("br"), h("span", { class: "hint" }, "Until it is ticked, " + plain(cfg.partial) + "."))) : null);
     var list = h("ul", { class: "plist" });
     probs.slice(0, 200).forEach(function (p) {
       list.appendChild(h("li", { class: "p sev-" + p.severity, "data-code": p.code },
@@ -264,7 +264,7 @@
         : "No scores yet: the winner shows once a sheet is filled in."));
       return sec;
     }
-    if (!report.valid) { sec.appendChild(h("p", { class: "hint" }, "Scores appear when the sheets break no rule.")); return sec; }
+    if (!report.valid) { sec.appendChild(h("p", { class: "hint" }, "Scores appear when the game breaks no rule.")); return sec; }
     var v = verdict();
     if (v) sec.appendChild(h("p", { class: "winner", id: "winner" }, v));
     ui.results(sec, report, ctx);

@@ -65,7 +65,7 @@
     var list = h("ol", { class: "events", id: "events" });
     t.events.forEach(function (e, i) {
       list.appendChild(h("li", { class: "event" + (bad[i + 1] ? " bad" : ""), "data-event": i + 1 },
-        h("span", { class: "eno" }, (i + 1) + "."), h("span", { class: "etext" }, describe(e, nm)), bad[i + 1] ? h("span", { class: "ecodes" }, bad[i + 1].join(", ")) : null,
+        h("span", { class: "eno" }, (i + 1) + "."), h("span", { class: "etext" }, describe(e, nm), bad[i + 1] ? h("span", { class: "ecodes" }, bad[i + 1].join(", ")) : null),
         h("button", { type: "button", class: "tool danger small", "aria-label": "Delete event " + (i + 1), onclick: function () { edit(function (q) { q.events.splice(i, 1); }); } }, "✕")));
     });
     if (!t.events.length) kids.push(h("p", { class: "hint" }, "No event yet: add each gift, objective and the eggs as they happen."));
