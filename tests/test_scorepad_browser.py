@@ -380,6 +380,32 @@ def test_a_pads_hints_speak_of_its_own_game_without_nested_brackets(browser, tmp
     ctx.close()
 
 
+@pytest.mark.parametrize("game,example,said,unsaid", [
+    ("archeotrek", "invalid-area-sum", "(rule: a Digging Area totals exactly the area sum (rulebook: 9, 2. Choose your result))",
+     "--rules"),
+    ("archaeologia", "invalid-many-problems", "Dora: event 7: Dora is not one of the players; players: Ana, Ben, Chloé "
+     "(rule: every player named in an event is one of the players)", "[[player]]"),
+])
+def test_a_pads_problems_leave_out_the_command_lines_words(browser, tmp_path, game, example, said, unsaid):
+    """The pad plays the rules it was made with and its players are names in a
+    list, so its problems do not speak of ``--rules: [dig] area_sum`` or of
+    ``[[player]]`` tables, as the command line's do.  Seen failing on the old
+    page ("…; --rules: [dig] area_sum)", "Dora is not a [[player]]")."""
+    out = tmp_path / f"{game}.html"
+    assert _printkit("scorepad", game, "-o", str(out)).returncode == 0
+    ctx, page, net, errors = _new(browser, 1000, 900)
+    page.goto(out.as_uri())
+    page.wait_for_selector("#problems")
+    page.click("#import")
+    page.fill("#import-text", (ROOT / "examples" / game / f"{example}.toml").read_text(encoding="utf-8"))
+    page.click("#import-go")
+    text = " ".join(page.inner_text("#problems").split())
+    assert said in text, text
+    assert unsaid not in text, text
+    assert not errors, errors
+    ctx.close()
+
+
 # --- issue 25: a damaged save, imports bounded, a failed import keeps its text ---------------
 
 

@@ -233,6 +233,8 @@
       .replace(/--partial/g, "“The game is over” unticked")
       .replace(/; write (.*?) as the format shows/g, "")
       .replace(/the file lists no event/g, "no event is listed")
+      .replace(/ \(--rules: [^)]*\)|; --rules: [^)]*/g, "")  // where a rules file sets it: the pad plays the rules it was made with
+      .replace(/ is (not )?a \[\[player\]\]/g, " is $1one of the players")
       .replace(/`([^`]*)`/g, "$1");
   }
   function problemsPanel() {
@@ -261,7 +263,7 @@
     if (blank()) {
       sec.appendChild(h("p", { class: "hint", id: "no-scores" }, ui.verdict  // a game that ranks nobody (cooperative)
         ? "No score yet: the table's result shows once the sheet is filled in."
-        : "No scores yet: the winner shows once a sheet is filled in."));
+        : "No scores yet: the winner shows once the game is filled in."));
       return sec;
     }
     if (!report.valid) { sec.appendChild(h("p", { class: "hint" }, "Scores appear when the game breaks no rule.")); return sec; }
