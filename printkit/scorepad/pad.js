@@ -7,7 +7,8 @@
  * file as plain data (what Export writes); fromGame(map, rules) → state (Import);
  * results(el, report, ctx) → the scores' detail.  Optional: single (one sheet for the whole
  * table, no player tabs: a cooperative game), best(report) (the winning total as the text
- * report words it), total(row) (a player's total on their tab).  ctx = {rules, state, player, index,
+ * report words it), total(row) (a player's total on their tab), names(rules) → {id: name}
+ * (the ids the scorer's problems give, said by the names the sheet shows).  ctx = {rules, state, player, index,
  * report, change(fn), h(...)}: change(fn) runs fn on a copy of the state, keeps the old
  * one for Undo, saves and redraws.
  */
@@ -226,7 +227,13 @@
       return canon(a) === canon(b);
     });
   }
+  // the ids a problem gives (typed in a game file: "pharaohs-mask", "oil-lamp"), said by the names
+  // the sheet shows ("Pharaoh's Mask", "Oil lamp"): whole words only, longest first, not in quotes
+  // or brackets (a hint showing what to type: give = { Ana = ["ermine"] })
+  var idNames = ui.names ? ui.names(rules) : {}, ids = Object.keys(idNames).sort(function (a, b) { return b.length - a.length; });
+  var idPattern = ids.length ? new RegExp("(?<![\\w\"'\\[-])(?:" + ids.map(function (i) { return i.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join("|") + ")(?![\\w\"'\\]-])", "g") : null;
   function plain(text) {  // the scorers' words for the command line, said as the page says them
+    text = idPattern ? String(text).replace(idPattern, function (id) { return idNames[id]; }) : text;
     return String(text)
       .replace(/ \(score an unfinished game with --partial\)/g, "")
       .replace(/ ?\(?warning with --partial\)?/g, " (a warning until “The game is over” is ticked)")

@@ -126,5 +126,5 @@
   }
   function best(report) { return report.players.length ? report.players[0].total + " RP" : ""; }
   PK.ui = PK.ui || {};
-  PK.ui.archaeologia = { single: true, best: best, newPlayer: newPlayer, render: render, toGame: toGame, fromGame: fromGame, results: results };
+  PK.ui.archaeologia = { single: true, names: names, best: best, newPlayer: newPlayer, render: render, toGame: toGame, fromGame: fromGame, results: results };
 })(globalThis.PK);

@@ -67,5 +67,6 @@
   }
   PK.ui = PK.ui || {};
   function best(report) { return report.players.length ? "$" + num(report.players[0].total) : ""; }
-  PK.ui.archaeology = { best: best, total: function (r) { return "$" + num(r.total); }, newPlayer: newPlayer, render: render, toGame: toGame, fromGame: fromGame, results: results };
+  function names(rules) { var n = {}; rules.treasures.forEach(function (kv) { n[kv[0]] = kv[1].name; }); return n; }
+  PK.ui.archaeology = { names: names, best: best, total: function (r) { return "$" + num(r.total); }, newPlayer: newPlayer, render: render, toGame: toGame, fromGame: fromGame, results: results };
 })(globalThis.PK);
