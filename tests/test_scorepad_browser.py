@@ -388,15 +388,22 @@ def test_a_pads_hints_speak_of_its_own_game_without_nested_brackets(browser, tmp
     ("archaeologia", "invalid-many-problems", "event 1: Pottery, Oil lamp is part of The Village, missing Millstone;",
      "oil-lamp"),
     ("archaeology", "invalid-too-many-cards", "4 Pharaoh's Mask cards at the table (Ana 2, Ben 2)", "pharaohs-mask"),
+    ("archeo", "invalid-ending", "12 shovel cards broken, but 5 players play with 8 shovel cards (rule: “Shovel cards "
+     "broken” lies between 0", "broken ="),
+    ("archeo", "invalid-ending", "Sarcosuchus: 'claw' is not a piece of the Sarcosuchus board; pieces: head, body, tail",
+     "[placed]"),
+    ("archeo", "invalid-ending", "“All stars collected”, but the egg with 2 stars was not found (“Egg found” is not "
+     "ticked) (rule: “All stars collected” needs all stars", 'ended = "'),
 ])
 def test_a_pads_problems_leave_out_the_command_lines_words(browser, tmp_path, game, example, said, unsaid):
     """The pad plays the rules it was made with, its players are names in a
     list and its tiles and cards are shown by name, so its problems do not
     speak of ``--rules: [dig] area_sum``, of ``[[player]]`` tables or of ids
-    typed in a game file (``pharaohs-mask``, ``oil-lamp``), as the command
-    line's do.  Seen failing on the old page ("…; --rules: [dig] area_sum)",
-    "Dora is not a [[player]]", "4 pharaohs-mask cards", "pottery, oil-lamp is
-    part of the-village")."""
+    typed in a game file (``pharaohs-mask``, ``oil-lamp``) or its keys
+    (``broken = 12``, ``[placed] sarcosuchus``, ``ended = "stars"``), as the
+    command line's do.  Seen failing on the old page ("…; --rules: [dig]
+    area_sum)", "Dora is not a [[player]]", "4 pharaohs-mask cards", "pottery,
+    oil-lamp is part of the-village", "broken = 12, but …")."""
     out = tmp_path / f"{game}.html"
     assert _printkit("scorepad", game, "-o", str(out)).returncode == 0
     ctx, page, net, errors = _new(browser, 1000, 900)

@@ -8,7 +8,8 @@
  * results(el, report, ctx) → the scores' detail.  Optional: single (one sheet for the whole
  * table, no player tabs: a cooperative game), best(report) (the winning total as the text
  * report words it), total(row) (a player's total on their tab), names(rules) → {id: name}
- * (the ids the scorer's problems give, said by the names the sheet shows).  ctx = {rules, state, player, index,
+ * (the ids the scorer's problems give, said by the names the sheet shows), words(text) → text
+ * (a problem's game-file words — `broken = 12` — said as the sheet's controls say them).  ctx = {rules, state, player, index,
  * report, change(fn), h(...)}: change(fn) runs fn on a copy of the state, keeps the old
  * one for Undo, saves and redraws.
  */
@@ -234,6 +235,7 @@
   var idPattern = ids.length ? new RegExp("(?<![\\w\"'\\[-])(?:" + ids.map(function (i) { return i.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join("|") + ")(?![\\w\"'\\]-])", "g") : null;
   function plain(text) {  // the scorers' words for the command line, said as the page says them
     text = idPattern ? String(text).replace(idPattern, function (id) { return idNames[id]; }) : text;
+    text = ui.words ? ui.words(String(text)) : text;
     return String(text)
       .replace(/ \(score an unfinished game with --partial\)/g, "")
       .replace(/ ?\(?warning with --partial\)?/g, " (a warning until “The game is over” is ticked)")

@@ -73,5 +73,15 @@
   function best(report) { return report.stars + " stars"; }
   function verdict(report) { return report.stars + " of " + report.stars_possible + " stars: " + report.rating.words; }
   PK.ui = PK.ui || {};
-  PK.ui.archeo = { single: true, best: best, verdict: verdict, newPlayer: newPlayer, render: render, toGame: toGame, fromGame: fromGame, results: results };
+  function names(rules) { var n = {}; rules.boards.forEach(function (kv) { n[kv[0]] = kv[1].name; }); return n; }
+  function words(text) {  // the game file's keys, said as the sheet's controls say them
+    return text
+      .replace(/\[placed\] /g, "")
+      .replace(/`broken` lies/g, "“Shovel cards broken” lies")
+      .replace(/\bbroken = (-?\d+)/g, function (_, n) { return n + " shovel card" + (n === "1" ? "" : "s") + " broken"; })
+      .replace(/ended = "stars"/g, "“All stars collected”")
+      .replace(/ended = "shovels"/g, "“All shovel cards broken”")
+      .replace(/ \(egg = false\)/g, " (“Egg found” is not ticked)");
+  }
+  PK.ui.archeo = { single: true, names: names, words: words, best: best, verdict: verdict, newPlayer: newPlayer, render: render, toGame: toGame, fromGame: fromGame, results: results };
 })(globalThis.PK);
