@@ -449,6 +449,35 @@ class Theme:
         return "".join(missing)
 
 
+#: The least WCAG 2 contrast ratio text needs on its ground (level AA, body text).
+TEXT_CONTRAST = 4.5
+#: The general colour roles printed as text on the theme's ``paper``.
+TEXT_ROLES = ("ink", "muted", "accent")
+
+
+def contrast_notes(theme: Theme) -> list[str]:
+    """One line per text colour of ``theme`` (:data:`TEXT_ROLES`) whose WCAG
+    contrast ratio on its ``paper`` colour is under :data:`TEXT_CONTRAST`
+    (a shared theme's ``ink = "#eeeeee"`` prints text few can read): the
+    build says so, and builds.  Colours that are not ``#rrggbb`` are left to
+    the theme's own checks."""
+    from printkit.render.icons import contrast_ratio
+
+    notes = []
+    paper = theme.colours.get("paper")
+    for role in TEXT_ROLES:
+        colour = theme.colours.get(role)
+        try:
+            ratio = contrast_ratio(colour, paper) if colour and paper else None
+        except ValueError:
+            ratio = None
+        if ratio is not None and ratio < TEXT_CONTRAST:
+            notes.append(f"theme {theme.name!r}: {role} {colour} on the paper colour {paper} has a contrast of "
+                         f"{int(ratio * 10) / 10:g}:1, under the {TEXT_CONTRAST:g}:1 text needs to read "
+                         f"(WCAG); make {role} darker (or paper lighter) in [colours]")
+    return notes
+
+
 @lru_cache(maxsize=None)
 def font_cmap(path: Path) -> frozenset[int]:
     """Code points mapped by the font file at ``path`` (its best Unicode cmap,

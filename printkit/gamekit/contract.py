@@ -134,8 +134,10 @@ def kits_notes(kits: list[GameKit], options: BuildOptions) -> list[str]:
     ``options`` that some of them do not use, naming those games in order
     (``"--fillable does not apply to archaeologia, archeo; ignored"``), then
     each game's line when ``--rules DIR`` holds no ``<game>.toml``
-    (:func:`printkit.rules.bundled_rules_note`)."""
+    (:func:`printkit.rules.bundled_rules_note`), then the theme's text
+    colours too pale to read on its paper (:func:`printkit.theme.contrast_notes`)."""
     from printkit.rules import bundled_rules_note
+    from printkit.theme import contrast_notes
 
     notes = []
     for name, (typed, is_set) in OPTIONAL_OPTIONS.items():
@@ -144,7 +146,7 @@ def kits_notes(kits: list[GameKit], options: BuildOptions) -> list[str]:
             if ignoring:
                 notes.append(f"{typed} does not apply to {', '.join(ignoring)}; ignored")
     rules = (bundled_rules_note(kit.id, options.rules_dir) for kit in kits)
-    return notes + [note for note in rules if note]
+    return notes + [note for note in rules if note] + contrast_notes(options.theme)
 
 
 def board_stock(options: BuildOptions, mount: str = "glued to card") -> str:
