@@ -351,3 +351,16 @@ def test_a_choices_line_not_read_is_one_problem_not_three():
     assert by_player["Ana"] == ["unknown-key"], problems
     assert by_player["Ben"] == ["wrong-type"], problems
     assert set(by_player["Carl"]) == {"ticks-count", "choices-unfinished"}, problems
+
+
+def test_an_unknown_token_of_a_known_colour_says_that_colours_values():
+    """"purple-11" is not a token: the problem says "purple Bones are 1 to 9"
+    (the rules' values), not only the colours; an unknown colour ("pink-3")
+    still gets the id's form and the colours.  The score pad's scorer says
+    the same (test_scorepad_parity on the same file).  Seen failing on the
+    old code ('("<colour>-<value>", colours blue, green, orange, purple)')."""
+    problems = [p for p in validate(load_game(DATA / "unknown-token-value.toml")) if p.code == "unknown-token"]
+    assert [p.message.split("keeps ", 1)[1] for p in problems] == [
+        "'purple-11', not a token of the set (purple Bones are 1 to 9)",
+        "'pink-3', not a token of the set (\"<colour>-<value>\", colours blue, green, orange, purple)",
+    ], problems

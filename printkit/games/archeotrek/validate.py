@@ -559,6 +559,18 @@ def _desc(acircles: tuple[str, ...], limit: int = 12) -> str:
     return "+".join(map(_short, acircles))
 
 
+def _token_hint(tok: str, tokens: TokenSet) -> str:
+    """What a Bone token id of ``tokens`` may be, for a ``tok`` that is none:
+    the values of its colour when the colour is one ("blue Bones are 1 to
+    9"), else the id's form and the colours."""
+    values = tokens.bones.get(tok.rpartition("-")[0])
+    if not values:
+        return f"\"<colour>-<value>\", colours {_join(tokens.bones)}"
+    lo, hi = min(values), max(values)
+    said = f"{lo} to {hi}" if sorted(values) == list(range(lo, hi + 1)) else _join(values)
+    return f"{tok.rpartition('-')[0]} Bones are {said}"
+
+
 def token_index(tokens: TokenSet) -> dict[str, tuple[str, int]]:
     """Token id ``"<colour>-<value>"`` → (colour, value), for every Bone token
     (ids interned, as the game files' are: look-ups compare them by identity)."""
@@ -1022,7 +1034,7 @@ def _validate_all(game: "Game", t: Tables, tindex: dict[str, tuple[str, int]], p
                     out.append(problem(
                         "unknown-token",
                         f"area {a_no} ({desc}) keeps {show(tok)}, not a token of the set "
-                        f"(\"<colour>-<value>\", colours {_join(game.tokens.bones)})",
+                        f"({_token_hint(tok, game.tokens)})",
                         player=pname, tokens=(tok,), area=a_no,
                     ))
                     continue

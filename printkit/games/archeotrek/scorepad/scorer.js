@@ -28,6 +28,14 @@
     return first.slice(0, limit).map(short).join(", ") + more;
   }
   function join(items, limit) { return joinN(items, items.length, limit); }
+  function tokenHint(tok, bones, colours) {  // validate.py's _token_hint: "blue Bones are 1 to 9"
+    var colour = tok.lastIndexOf("-") >= 0 ? tok.slice(0, tok.lastIndexOf("-")) : "", values = null;
+    bones.forEach(function (cv) { if (cv[0] === colour) values = cv[1]; });
+    if (!values || !values.length) return '"<colour>-<value>", colours ' + join(colours);
+    var sorted = values.slice().sort(function (a, b) { return a - b; }), lo = sorted[0], hi = sorted[sorted.length - 1];
+    var run = sorted.every(function (v, i) { return v === lo + i; });
+    return colour + " Bones are " + (run ? lo + " to " + hi : join(values));
+  }
   function desc(ac, limit) {
     limit = limit || 12;
     if (ac.length > limit) return ac.slice(0, limit).map(short).join("+") + "+… (" + ac.length + " circles)";
@@ -325,8 +333,8 @@
           if (ti.has(tok) && !holders.has(tok)) { holders.set(tok, [pname, no]); return; }
           var dd = desc(ac) || "(none)";
           if (!ti.has(tok)) {
-            out.push(P("unknown-token", "area " + no + " (" + dd + ") keeps " + show(tok) + ', not a token of the set ("<colour>-<value>", colours ' +
-              join(colours) + ")", { player: pname, tokens: [tok], area: no }));
+            out.push(P("unknown-token", "area " + no + " (" + dd + ") keeps " + show(tok) + ", not a token of the set (" +
+              tokenHint(tok, rules.tokens.bones, colours) + ")", { player: pname, tokens: [tok], area: no }));
             return;
           }
           var prev = holders.get(tok), where = prev[0] === pname ? "earlier in this sheet" : "by " + PK.clip(prev[0]);
