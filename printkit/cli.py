@@ -620,7 +620,12 @@ def new_theme_cmd(name, source, parent, copy_templates) -> None:
         use = name if find_theme(name).folder == folder.resolve() else folder
     except PrintkitError:
         use = folder
-    click.echo(f"{folder}/theme.toml written; edit it, then: printkit build all --theme {use}")
+    if copy_templates:
+        n = sum(1 for f in folder.iterdir() if f.name != "theme.toml")
+        click.echo(f"{folder}/theme.toml and {n} template{'s' if n != 1 else ''} (HTML, CSS) written; edit them, "
+                   f"then: printkit build all --theme {use}")
+    else:
+        click.echo(f"{folder}/theme.toml written; edit it, then: printkit build all --theme {use}")
 
 
 # scoring commands

@@ -274,6 +274,9 @@ def test_new_theme_dir_and_copies(home):
     games = Path(__file__).resolve().parent.parent / "printkit" / "games"
     assert {p.name for p in folder.iterdir()} == ({p.name for p in (TEMPLATES_DIR / "classic").iterdir()}
                                                   | {p.name for p in games.glob("*/templates/*.j2")})
+    # the line says the templates were written too, counted (it said only "theme.toml written")
+    n = len(list(folder.iterdir())) - 1
+    assert f"{folder}/theme.toml and {n} templates (HTML, CSS) written; edit them" in res.output, res.output
     travel, ink = load_theme("travel"), load_theme("inksaver")
     assert travel.search_path[0] == folder.resolve() and travel.games == ink.games and travel.colours == ink.colours
     # a key's own comment in the game's palette wins over a comment block heading inksaver's table
