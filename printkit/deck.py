@@ -485,6 +485,11 @@ def _element(path: Path, i: int, el: Any, env) -> dict:
             if not full.is_file():
                 raise PrintkitError(f"{where} (image): src {src!r} {_not_a_file(full)}")
             _image_reader(full, str(src), f"{where} (image)")  # the format is checked now, before any card
+    font = el.get("font")
+    if kind == "text" and not errors and isinstance(font, str) and "{" not in font and fontfiles.is_font_file(font.strip()):
+        full = image_path(path.parent, font.strip(), f"{where} (text)", "font file")  # now: one line, not one a card
+        if not full.is_file():
+            raise PrintkitError(f"{where} (text): font file {show(font.strip())} {_not_a_file(full)}")
     if errors:
         raise DeckErrors(errors)
     return out
@@ -1522,10 +1527,10 @@ def resolve(layout: Layout, row: dict, where: str, problems: list[str] | None = 
                     try:
                         done[key] = value.fill(row)
                     except _Missing as exc:
-                        raise PrintkitError(f"{where}, element {i} {key}: {exc.message} (no such column in the "
+                        raise PrintkitError(f"{where}, element {i}'s {key}: {exc.message} (no such column in the "
                                             f"data){_columns(row, exc.message)}") from None
                 elif hasattr(value, "render"):
-                    done[key] = _render(value, row, f"{where}, element {i} {key}")
+                    done[key] = _render(value, row, f"{where}, element {i}'s {key}")
                 if key in COLOUR_KEYS and not done[key].strip():
                     del done[key]  # an empty colour cell: the key's default (ink, paper; no fill or outline)
         except PrintkitError as exc:
@@ -1540,18 +1545,19 @@ def resolve(layout: Layout, row: dict, where: str, problems: list[str] | None = 
 _COLOURS: dict[tuple[int, str], tuple[Any, Any]] = {}
 
 
-def image_path(base: Path, src: str, where: str) -> Path:
+def image_path(base: Path, src: str, where: str, what: str = "image") -> Path:
     """The file ``src`` (relative to the layout's folder ``base``), symlinks
     and ``..`` resolved.  Raises :class:`printkit.PrintkitError` naming
-    ``where`` when ``src`` is absolute or leads outside ``base``."""
+    ``where`` and ``what`` (``"image"``, ``"font file"``) when ``src`` is
+    absolute or leads outside ``base``."""
     text = str(src)
     rel = Path(text)
     if not text.strip() or rel.is_absolute() or "\0" in text:
-        raise PrintkitError(f"{where}: image {show(src)} must be a file name relative to the layout's folder")
+        raise PrintkitError(f"{where}: {what} {show(src)} must be a file name relative to the layout's folder")
     root = Path(base).resolve()
     full = (root / rel).resolve()
     if full != root and root not in full.parents:
-        raise PrintkitError(f"{where}: image {show(src)} leads outside the layout's folder ({root})")
+        raise PrintkitError(f"{where}: {what} {show(src)} leads outside the layout's folder ({root})")
     return full
 
 
@@ -1999,7 +2005,7 @@ def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
     if fontfiles.is_font_file(spec):
         if base is None:
             raise PrintkitError(f"{at}: font {show(spec)}: a font file needs a layout folder")
-        path = image_path(base, spec, at)  # relative, inside the layout's folder
+        path = image_path(base, spec, at, "font file")  # relative, inside the layout's folder
         if not path.is_file():
             raise PrintkitError(f"{at}: font file {show(spec)} {_not_a_file(path)}")
         label = path.name
@@ -2357,10 +2363,10 @@ def _card(plan: _Plan, row: dict, where: str, allow_missing_glyphs: bool, warnin
                     try:
                         values.append(value.fill(row))
                     except _Missing as exc:
-                        raise PrintkitError(f"{where}, element {i} {key}: {exc.message} (no such column in the "
+                        raise PrintkitError(f"{where}, element {i}'s {key}: {exc.message} (no such column in the "
                                             f"data){_columns(row, exc.message)}") from None
                 else:
-                    values.append(_render(value, row, f"{where}, element {i} {key}"))
+                    values.append(_render(value, row, f"{where}, element {i}'s {key}"))
         except PrintkitError as exc:
             problems.append(str(exc))
             filled.append(None)

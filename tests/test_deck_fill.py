@@ -54,8 +54,8 @@ def test_common_templates_take_the_fast_path(text):
 
 
 def test_missing_column_names_row_and_column():
-    with pytest.raises(PrintkitError, match=r"card 3, element 1 text: 'nope' is undefined \(no such column in the data\)"):
-        _render(_Fill.parse("x {{ nope }}"), ROW, "front.toml: card 3, element 1 text")
+    with pytest.raises(PrintkitError, match=r"card 3, element 1's text: 'nope' is undefined \(no such column in the data\)"):
+        _render(_Fill.parse("x {{ nope }}"), ROW, "front.toml: card 3, element 1's text")
 
 
 @settings(max_examples=300, deadline=None)

@@ -232,7 +232,7 @@ def test_semicolon_and_tab_csvs_build_the_same_cards_as_comma(tmp_path):
 @pytest.mark.parametrize("csv_text,needle", [
     ("title;title\nA;B\n", "line 1 (header): column 'title' appears twice"),
     ("title;;qty\nA;B;1\n", "line 1 (header): column 2 has no name (semicolon-separated"),
-    ("name;qty\nA;1\n", "element 1 fill: 'colour' is undefined (no such column in the data); the data's columns: name"),
+    ("name;qty\nA;1\n", "element 1's fill: 'colour' is undefined (no such column in the data); the data's columns: name"),
 ])
 def test_header_problems_are_one_line(tmp_path, csv_text, needle):
     data = write(tmp_path, "d.csv", csv_text)

@@ -233,7 +233,7 @@ def test_problems_of_one_kind_on_many_rows_are_one_line_each_kind_still_listed(t
     assert all(ln.startswith("printkit: ") for ln in lines)
     extra, missing, glyphs, colour = lines
     assert "line 502 has 3 cells" in extra
-    assert "card 1 (CSV line 2), element 3 text: 'nope' is undefined" in missing
+    assert "card 1 (CSV line 2), element 3's text: 'nope' is undefined" in missing
     assert missing.endswith("— the same on 499 more: cards 2–500 (CSV lines 3–501)")
     assert "card 1 (CSV line 2): element 1 (text)" in glyphs and "has no glyph for 'Κ'" in glyphs
     assert glyphs.endswith("— alike on 499 more: cards 2–500 (CSV lines 3–501)")
@@ -614,3 +614,25 @@ def test_deck_help_names_json_data():
     from printkit.cli import main
 
     assert "CSV, JSON, TOML" in CliRunner().invoke(main, ["deck", "--help"]).output
+
+
+@pytest.mark.parametrize("font,said", [
+    ("fonts/missing.ttf", "font file 'fonts/missing.ttf' not found next to the layout"),
+    ("/etc/x.ttf", "font file '/etc/x.ttf' must be a file name relative to the layout's folder"),
+    ("../x.otf", "font file '../x.otf' leads outside the layout's folder"),
+])
+def test_a_missing_font_file_is_one_line_about_the_layout_not_one_per_card(tmp_path, font, said):
+    """A text's font file that is not there does not depend on the card: the
+    layout is refused before any card is drawn, in one line naming the layout
+    and the element ("front.toml: element 1 (text): font file … not found next
+    to the layout"), exit 1, nothing written; a key filled from the data keeps
+    its card ("element 1's text").  Seen failing on the old code ("card 1 (CSV
+    line 2), element 1 (text): font file … — the same on 2 more: cards 2–3";
+    "image '/etc/x.ttf' must be …")."""
+    layout = ('[card]\nname = "m"\nsize = "poker"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\n'
+              f'font = "{font}"\ntext = "{{{{ title }}}}"\n')
+    res = _deck(tmp_path, layout, "title\nA\nB\nC\n")
+    assert res.exit_code == 1, res.output
+    assert res.output.strip().splitlines() == [f"printkit: {tmp_path / 'front.toml'}: element 1 (text): {said}"
+                                               + (f" ({tmp_path})" if "leads outside" in said else "")], res.output
+    assert not (tmp_path / "out").exists()
