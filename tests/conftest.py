@@ -464,6 +464,59 @@ def pdfium_page_texts(path) -> list[str]:
         doc.close()
 
 
+#: The content-stream operators :func:`text_only_pdf` drops: path construction and
+#: painting, clipping and shadings — none moves a glyph or changes its font or colour.
+PATH_OPERATORS = frozenset({"m", "l", "c", "v", "y", "h", "re", "S", "s", "f", "F", "f*", "B", "B*", "b", "b*",
+                            "n", "W", "W*", "sh", "INLINE IMAGE"})
+
+
+def text_only_pdf(data: bytes) -> bytes:
+    """``data`` (a PDF) with every path, clip, shading and image dropped from its
+    pages' and form XObjects' content streams (pikepdf), all else kept: the text
+    operators, fonts, ``cm``/``q``/``Q``, graphics states and colours.  pdfplumber
+    reads the same ``page.chars`` from it — every key of every char, checked on
+    every PDF of the bundled themes' kits (tests/test_safe_zone.py keeps a check)
+    — while pdfminer no longer tokenizes the art (a kit part's chars 2–15× faster).
+    For tests that read only text with pdfplumber; a test of lines, rects or
+    curves reads the PDF itself."""
+    import pikepdf
+
+    pdf = pikepdf.open(io.BytesIO(data))
+    seen: set = set()
+
+    def rewrite(stream, resources) -> bytes:
+        xobjects = resources.get("/XObject") if resources is not None else None
+        kept = []
+        for inst in pikepdf.parse_content_stream(stream):
+            op = str(inst.operator)
+            if op in PATH_OPERATORS:
+                continue
+            if op == "Do" and xobjects is not None:
+                xo = xobjects.get(inst.operands[0])
+                if xo is not None and xo.get("/Subtype") == "/Image":
+                    continue
+            kept.append(inst)
+        return pikepdf.unparse_content_stream(kept)
+
+    def forms(resources) -> None:
+        xobjects = resources.get("/XObject") if resources is not None else None
+        for name in list(xobjects.keys()) if xobjects else []:
+            xo = xobjects[name]
+            if xo.get("/Subtype") == "/Form" and xo.objgen not in seen:
+                seen.add(xo.objgen)
+                res = xo.get("/Resources")
+                xo.write(rewrite(xo, res))
+                forms(res)
+
+    for page in pdf.pages:
+        res = page.obj.get("/Resources")
+        page.obj.Contents = pdf.make_stream(rewrite(page.obj, res))
+        forms(res)
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
 def page_text(page) -> str:
     """A pdfplumber page's text, with text set upright *and* the footer's
     rotated strips (read bottom to top on a side band: the sheet label, the
