@@ -477,8 +477,10 @@ def text_only_pdf(data: bytes) -> bytes:
     reads the same ``page.chars`` from it — every key of every char, checked on
     every PDF of the bundled themes' kits (tests/test_safe_zone.py keeps a check)
     — while pdfminer no longer tokenizes the art (a kit part's chars 2–15× faster).
-    For tests that read only text with pdfplumber; a test of lines, rects or
-    curves reads the PDF itself."""
+    For tests that read only text with pdfplumber from sheets of pieces; a
+    test of lines, rects or curves reads the PDF itself, and so does one of a
+    text document (a rules reference: pikepdf's rewrite of its many text
+    operators costs more than the art it spares)."""
     import pikepdf
 
     pdf = pikepdf.open(io.BytesIO(data))
@@ -515,6 +517,17 @@ def text_only_pdf(data: bytes) -> bytes:
     out = io.BytesIO()
     pdf.save(out)
     return out.getvalue()
+
+
+def text_pdf(source):
+    """pdfplumber's PDF of ``source`` (a path or PDF bytes) read from its
+    text-only copy (:func:`text_only_pdf`): the same pages (sizes, boxes),
+    ``page.chars`` and so ``extract_text``/``extract_words`` as the PDF's own,
+    without pdfminer tokenizing its art — for tests that read only text."""
+    import pdfplumber
+
+    data = source if isinstance(source, bytes) else Path(source).read_bytes()
+    return pdfplumber.open(io.BytesIO(text_only_pdf(data)))
 
 
 def page_text(page) -> str:
