@@ -483,13 +483,9 @@ def text_only_pdf(data: bytes) -> bytes:
     operators costs more than the art it spares)."""
     import pikepdf
 
-    pdf = pikepdf.open(io.BytesIO(data))
-    seen: set = set()
-
-    def rewrite(stream, resources) -> bytes:
-        xobjects = resources.get("/XObject") if resources is not None else None
+    def edit(instructions, xobjects) -> list:
         kept = []
-        for inst in pikepdf.parse_content_stream(stream):
+        for inst in instructions:
             op = str(inst.operator)
             if op in PATH_OPERATORS:
                 continue
@@ -498,7 +494,71 @@ def text_only_pdf(data: bytes) -> bytes:
                 if xo is not None and xo.get("/Subtype") == "/Image":
                     continue
             kept.append(inst)
-        return pikepdf.unparse_content_stream(kept)
+        return kept
+
+    return _edited_pdf(data, edit)
+
+
+#: Path construction operators (``re`` and ``m`` begin a subpath), and those that draw a curve.
+CONSTRUCTION, CURVING = frozenset({"m", "l", "c", "v", "y", "h", "re"}), frozenset({"c", "v", "y"})
+
+
+def curve_free_pdf(data: bytes, pages=None) -> bytes:
+    """``data`` (a PDF) with every subpath that holds a Bézier segment (``c``,
+    ``v``, ``y``) dropped from the content streams of its pages (``pages``: only
+    those, 0-based) and of their form XObjects, all else kept.  pdfminer reads
+    each subpath as an object of its own (``LTCurve`` once it curves), so
+    pdfplumber reads the same ``page.lines``, ``page.rects`` and ``page.chars``
+    from it — every key of every one, checked on every part of the kits
+    (test_crop_marks.py keeps a check) — and no curves, without tokenizing
+    them.  For tests that read lines, rects or text but no curve."""
+
+    def edit(instructions, xobjects) -> list:
+        kept, path = [], []
+
+        def flush() -> None:
+            # a path's subpaths (each from its m or re); what comes before the first is kept as is
+            # (pdfminer drops a path that does not begin with m or re, and still does)
+            subpaths, current = [], []
+            for inst in path:
+                if str(inst.operator) in ("m", "re") and (current or subpaths):
+                    subpaths.append(current)
+                    current = []
+                current.append(inst)
+            subpaths.append(current)
+            for n, sub in enumerate(subpaths):
+                leading = n == 0 and sub and str(sub[0].operator) not in ("m", "re")
+                if leading or not any(str(i.operator) in CURVING for i in sub):
+                    kept.extend(sub)
+            path.clear()
+
+        for inst in instructions:
+            if str(inst.operator) in CONSTRUCTION:
+                path.append(inst)
+                continue
+            if path:
+                flush()
+            kept.append(inst)
+        if path:
+            flush()
+        return kept
+
+    return _edited_pdf(data, edit, pages)
+
+
+def _edited_pdf(data: bytes, edit, pages=None) -> bytes:
+    """``data`` (a PDF) with the content stream of each page (``pages``: only
+    those, 0-based) and of each form XObject they use (once each) replaced by
+    ``edit(instructions, its /XObject dictionary or None)`` (pikepdf's parsed
+    instructions in, those to keep out)."""
+    import pikepdf
+
+    pdf = pikepdf.open(io.BytesIO(data))
+    seen: set = set()
+
+    def rewrite(stream, resources) -> bytes:
+        xobjects = resources.get("/XObject") if resources is not None else None
+        return pikepdf.unparse_content_stream(edit(pikepdf.parse_content_stream(stream), xobjects))
 
     def forms(resources) -> None:
         xobjects = resources.get("/XObject") if resources is not None else None
@@ -510,7 +570,9 @@ def text_only_pdf(data: bytes) -> bytes:
                 xo.write(rewrite(xo, res))
                 forms(res)
 
-    for page in pdf.pages:
+    for number, page in enumerate(pdf.pages):
+        if pages is not None and number not in pages:
+            continue
         res = page.obj.get("/Resources")
         page.obj.Contents = pdf.make_stream(rewrite(page.obj, res))
         forms(res)
