@@ -464,6 +464,134 @@ def pdfium_page_texts(path) -> list[str]:
         doc.close()
 
 
+#: The content-stream operators :func:`text_only_pdf` drops: path construction and
+#: painting, clipping and shadings — none moves a glyph or changes its font or colour.
+PATH_OPERATORS = frozenset({"m", "l", "c", "v", "y", "h", "re", "S", "s", "f", "F", "f*", "B", "B*", "b", "b*",
+                            "n", "W", "W*", "sh", "INLINE IMAGE"})
+
+
+def text_only_pdf(data: bytes) -> bytes:
+    """``data`` (a PDF) with every path, clip, shading and image dropped from its
+    pages' and form XObjects' content streams (pikepdf), all else kept: the text
+    operators, fonts, ``cm``/``q``/``Q``, graphics states and colours.  pdfplumber
+    reads the same ``page.chars`` from it — every key of every char, checked on
+    every PDF of the bundled themes' kits (tests/test_safe_zone.py keeps a check)
+    — while pdfminer no longer tokenizes the art (a kit part's chars 2–15× faster).
+    For tests that read only text with pdfplumber from sheets of pieces; a
+    test of lines, rects or curves reads the PDF itself, and so does one of a
+    text document (a rules reference: pikepdf's rewrite of its many text
+    operators costs more than the art it spares)."""
+    import pikepdf
+
+    def edit(instructions, xobjects) -> list:
+        kept = []
+        for inst in instructions:
+            op = str(inst.operator)
+            if op in PATH_OPERATORS:
+                continue
+            if op == "Do" and xobjects is not None:
+                xo = xobjects.get(inst.operands[0])
+                if xo is not None and xo.get("/Subtype") == "/Image":
+                    continue
+            kept.append(inst)
+        return kept
+
+    return _edited_pdf(data, edit)
+
+
+#: Path construction operators (``re`` and ``m`` begin a subpath), and those that draw a curve.
+CONSTRUCTION, CURVING = frozenset({"m", "l", "c", "v", "y", "h", "re"}), frozenset({"c", "v", "y"})
+
+
+def curve_free_pdf(data: bytes, pages=None) -> bytes:
+    """``data`` (a PDF) with every subpath that holds a Bézier segment (``c``,
+    ``v``, ``y``) dropped from the content streams of its pages (``pages``: only
+    those, 0-based) and of their form XObjects, all else kept.  pdfminer reads
+    each subpath as an object of its own (``LTCurve`` once it curves), so
+    pdfplumber reads the same ``page.lines``, ``page.rects`` and ``page.chars``
+    from it — every key of every one, checked on every part of the kits
+    (test_crop_marks.py keeps a check) — and no curves, without tokenizing
+    them.  For tests that read lines, rects or text but no curve."""
+
+    def edit(instructions, xobjects) -> list:
+        kept, path = [], []
+
+        def flush() -> None:
+            # a path's subpaths (each from its m or re); what comes before the first is kept as is
+            # (pdfminer drops a path that does not begin with m or re, and still does)
+            subpaths, current = [], []
+            for inst in path:
+                if str(inst.operator) in ("m", "re") and (current or subpaths):
+                    subpaths.append(current)
+                    current = []
+                current.append(inst)
+            subpaths.append(current)
+            for n, sub in enumerate(subpaths):
+                leading = n == 0 and sub and str(sub[0].operator) not in ("m", "re")
+                if leading or not any(str(i.operator) in CURVING for i in sub):
+                    kept.extend(sub)
+            path.clear()
+
+        for inst in instructions:
+            if str(inst.operator) in CONSTRUCTION:
+                path.append(inst)
+                continue
+            if path:
+                flush()
+            kept.append(inst)
+        if path:
+            flush()
+        return kept
+
+    return _edited_pdf(data, edit, pages)
+
+
+def _edited_pdf(data: bytes, edit, pages=None) -> bytes:
+    """``data`` (a PDF) with the content stream of each page (``pages``: only
+    those, 0-based) and of each form XObject they use (once each) replaced by
+    ``edit(instructions, its /XObject dictionary or None)`` (pikepdf's parsed
+    instructions in, those to keep out)."""
+    import pikepdf
+
+    pdf = pikepdf.open(io.BytesIO(data))
+    seen: set = set()
+
+    def rewrite(stream, resources) -> bytes:
+        xobjects = resources.get("/XObject") if resources is not None else None
+        return pikepdf.unparse_content_stream(edit(pikepdf.parse_content_stream(stream), xobjects))
+
+    def forms(resources) -> None:
+        xobjects = resources.get("/XObject") if resources is not None else None
+        for name in list(xobjects.keys()) if xobjects else []:
+            xo = xobjects[name]
+            if xo.get("/Subtype") == "/Form" and xo.objgen not in seen:
+                seen.add(xo.objgen)
+                res = xo.get("/Resources")
+                xo.write(rewrite(xo, res))
+                forms(res)
+
+    for number, page in enumerate(pdf.pages):
+        if pages is not None and number not in pages:
+            continue
+        res = page.obj.get("/Resources")
+        page.obj.Contents = pdf.make_stream(rewrite(page.obj, res))
+        forms(res)
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+def text_pdf(source):
+    """pdfplumber's PDF of ``source`` (a path or PDF bytes) read from its
+    text-only copy (:func:`text_only_pdf`): the same pages (sizes, boxes),
+    ``page.chars`` and so ``extract_text``/``extract_words`` as the PDF's own,
+    without pdfminer tokenizing its art — for tests that read only text."""
+    import pdfplumber
+
+    data = source if isinstance(source, bytes) else Path(source).read_bytes()
+    return pdfplumber.open(io.BytesIO(text_only_pdf(data)))
+
+
 def page_text(page) -> str:
     """A pdfplumber page's text, with text set upright *and* the footer's
     rotated strips (read bottom to top on a side band: the sheet label, the

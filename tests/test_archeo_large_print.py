@@ -19,7 +19,7 @@ from collections import Counter
 import pdfplumber
 import pytest
 
-from conftest import page_text
+from conftest import page_text, text_pdf
 
 pytestmark = pytest.mark.slow
 
@@ -36,8 +36,10 @@ LARGE = 11 / 8
 BLEED = 3.0
 
 
-def _texts(path) -> list[str]:
-    with pdfplumber.open(path) as pdf:
+def _texts(path, open_pdf=pdfplumber.open) -> list[str]:
+    """Each page's text (``open_pdf``: conftest ``text_pdf`` for a sheet of
+    pieces, the same text without pdfminer parsing the art)."""
+    with open_pdf(path) as pdf:
         return [page_text(p) for p in pdf.pages]
 
 
@@ -48,7 +50,7 @@ def _first_text(path) -> str:
 
 
 def _fronts(path) -> str:
-    return "\n".join(t for t in _texts(path) if "· backs" not in t)
+    return "\n".join(t for t in _texts(path, text_pdf) if "· backs" not in t)
 
 
 def test_large_print_reference_is_two_deliberate_pages(themed_kits):
@@ -114,7 +116,7 @@ def test_large_print_reference_card_is_bigger_shovel_cards_keep_their_size(theme
     classic = _card_trims(themed_kits("classic", paper) / "archeo" / "shovel-cards.pdf")
     assert sum(_is(s, POKER) for s in classic) == SHOVEL_CARDS + 1, classic
     # the reference card's texts are all there, on its own sheet side
-    text = "\n".join(_texts(themed_kits("highcontrast", paper) / "archeo" / "shovel-cards.pdf"))
+    text = "\n".join(_texts(themed_kits("highcontrast", paper) / "archeo" / "shovel-cards.pdf", text_pdf))
     for words in ("SHOVEL CARDS", "Solo", "5 players", "HOW MANY STARS?", "right track", "all 10 stars"):
         assert words in text, words
 

@@ -17,6 +17,7 @@ Trim lines are found from the marks themselves; the art from the BleedBox.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 
 import pdfplumber
@@ -24,6 +25,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
+from conftest import curve_free_pdf
 from printkit.build import BuildOptions, build
 from printkit.paper import get_paper
 from printkit.theme import load_theme
@@ -102,9 +104,12 @@ def _sheets(out) -> list[Sheet]:
         if pdf_path.name.endswith("-kit.pdf") or pdf_path.name.startswith("board"):
             continue  # boards: test_board_marks_reach_the_sheet_edge_at_every_trim_end
         reader = PdfReader(pdf_path)
-        with pdfplumber.open(pdf_path) as pdf:
-            n = len(pdf.pages)
-            for i in sorted({0, 1, n - 2, n - 1} & set(range(n))):
+        n = len(reader.pages)
+        read = sorted({0, 1, n - 2, n - 1} & set(range(n)))
+        # its curve-free copy: the same lines, rects and chars (conftest curve_free_pdf), the art's
+        # curves not parsed
+        with pdfplumber.open(io.BytesIO(curve_free_pdf(pdf_path.read_bytes(), set(read)))) as pdf:
+            for i in read:
                 page = pdf.pages[i]
                 marks = _marks(page)
                 if not marks:
@@ -297,3 +302,28 @@ def test_marks_over_dark_bleed_keep_a_light_halo(kits):
         beside = [image.getpixel((int(x * scale), int((pos + d) * scale))) for d in (-0.45, 0.45)]
         away = image.getpixel((int(x * scale), int((pos + 2.5) * scale)))
         assert away < 160 and min(beside) > 200, (to_mm(pos), beside, away)
+
+
+def test_curve_free_copy_reads_the_same_lines_rects_and_chars():
+    """What :func:`_sheets` relies on: pdfplumber reads the same lines, rects
+    and chars (every key of every one) from the first and last pages of a
+    part's curve-free copy (conftest ``curve_free_pdf``) as from the part —
+    here Archéo's tiles (fossils and rings drawn with curves, crop marks,
+    footer) — and fewer curves."""
+    from printkit.registry import get_game
+    from printkit.render.sheets import render_set
+
+    options = BuildOptions(paper=get_paper("a4"), theme=load_theme("classic"), bleed=mm(3))
+    part = next(p for p in get_game("archeo").parts(options) if p.name == "tiles")
+    data, n = render_set(part.components, paper=options.paper, theme=options.theme, bleed=options.bleed)
+    read = {0, 1, n - 2, n - 1}
+
+    def objects(pdf_bytes):
+        with pdfplumber.open(io.BytesIO(pdf_bytes)) as pdf:
+            return [(pdf.pages[i].lines, pdf.pages[i].rects, pdf.pages[i].chars, len(pdf.pages[i].curves))
+                    for i in sorted(read)]
+
+    whole, copy = objects(data), objects(curve_free_pdf(data, read))
+    assert all(lines and rects and chars for lines, rects, chars, _ in whole)
+    assert [o[:3] for o in copy] == [o[:3] for o in whole]
+    assert sum(o[3] for o in copy) < sum(o[3] for o in whole)

@@ -33,6 +33,7 @@ import re
 import pdfplumber
 import pytest
 
+from conftest import text_only_pdf
 from printkit.gamekit.options import BuildOptions
 from printkit.paper import get_paper
 from printkit.registry import get_game
@@ -91,9 +92,11 @@ def _pages(sheets, duplex: str = "long") -> list[tuple]:
 def overruns(data: bytes, pages) -> list[tuple[str, str, float, float]]:
     """(piece, character, size pt, mm past the safe zone) of every character
     of ``data`` (a set's PDF) whose centre lies on a piece's trim and whose
-    box passes that piece's safe zone by more than :data:`EPS`."""
+    box passes that piece's safe zone by more than :data:`EPS`.  pdfplumber reads
+    the chars from ``data``'s text-only copy (conftest ``text_only_pdf``: the same
+    chars, without pdfminer tokenizing the art; test_text_only_copy_reads_the_same_chars)."""
     out = []
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
+    with pdfplumber.open(io.BytesIO(text_only_pdf(data))) as pdf:
         assert len(pdf.pages) == len(pages)
         for page, places in zip(pdf.pages, pages):
             H = float(page.height)
@@ -164,3 +167,22 @@ def test_every_pieces_text_lies_in_its_safe_zone_in_the_built_kits(themed_kits, 
             parts += 1
     assert parts >= 10, parts
     assert not found, f"{theme_name}: text past the safe zone (piece, char, pt, mm): {_worst(found)[:20]}"
+
+
+def test_text_only_copy_reads_the_same_chars():
+    """What :func:`overruns` relies on: pdfplumber reads every char of a kit
+    part's text-only copy (conftest ``text_only_pdf``) with every key the same as
+    from the part itself — here the Archéo shovel cards (art, form XObjects, text
+    rotated and not), whose copy has lost its paths."""
+    opts = _options("classic")
+    part = next(p for p in get_game("archeo").parts(opts) if p.name == "shovel-cards")
+    data, _ = render_set(part.components, paper=opts.paper, theme=opts.theme, bleed=opts.bleed)
+
+    def read(pdf_bytes):
+        with pdfplumber.open(io.BytesIO(pdf_bytes)) as pdf:
+            return [(page.chars, len(page.curves) + len(page.rects) + len(page.lines)) for page in pdf.pages]
+
+    whole, copy = read(data), read(text_only_pdf(data))
+    assert sum(len(chars) for chars, _ in whole) > 500
+    assert [chars for chars, _ in copy] == [chars for chars, _ in whole]
+    assert sum(paths for _, paths in whole) > 0 and sum(paths for _, paths in copy) == 0
