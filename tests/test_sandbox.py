@@ -174,7 +174,7 @@ def test_deck_popen_payload_cannot_run_a_command(tmp_path):
 def test_deck_budget_payloads_exit_1_fast(tmp_path, name, text):
     code, out = _deck(tmp_path, "{{ title }} " + text)  # the budget's message proves it stopped the payload
     assert code == 1
-    assert "card 1 (CSV line 2), element 1 text" in _one_line(out) and "over budget" in out
+    assert "card 1 (CSV line 2), element 1's text" in _one_line(out) and "over budget" in out
 
 
 @pytest.mark.parametrize("src", ["../outside.png", "/etc/passwd", "link.png"])
