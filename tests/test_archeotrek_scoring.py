@@ -340,7 +340,8 @@ def test_a_choices_line_not_read_is_one_problem_not_three():
     alike, through test_scorepad_parity on the same file).  Seen failing on the
     old code: also "[ticks-count] Ana: 1 Choices tick but 2 filled circles" and
     "[choices-unfinished]" for each player.  A sheet whose lines all read still
-    gets both checks (Carl)."""
+    gets both checks (Carl).  A line within two edits of a real one says which
+    ("did you mean difference?"); seen failing without the hint."""
     text = (DATA / "choices-typo.toml").read_text(encoding="utf-8") + (
         '\n[[player]]\nname = "Carl"\nchoices = { yellow = 1, red = 0, difference = 0, sum = 0 }\n'
         'circles = { A1 = 3, A2 = 4 }\n')
@@ -349,6 +350,12 @@ def test_a_choices_line_not_read_is_one_problem_not_three():
     for p in problems:
         by_player.setdefault(p.player, []).append(p.code)
     assert by_player["Ana"] == ["unknown-key"], problems
+    ana = next(p for p in problems if p.player == "Ana")
+    assert "unknown Choices line 'diference' (did you mean difference?); lines: " in ana.message, ana.message
+    dan = [p.message for p in problems if p.player == "Dan"]
+    assert [m.split("; lines")[0] for m in dan] == [
+        "unknown Choices line 'Yellow' (did you mean yellow?)", "unknown Choices line 'sums' (did you mean sum?)",
+        "unknown Choices line 'xyzzy'"], dan
     assert by_player["Ben"] == ["wrong-type"], problems
     assert set(by_player["Carl"]) == {"ticks-count", "choices-unfinished"}, problems
 

@@ -247,6 +247,26 @@ def game_from_dict(data: Any, *, source: str = "<game>", base_dir: Path | None =
     )
 
 
+def _near_line(line: str) -> str:
+    """``" (did you mean difference?)"`` for a Choices line typed within two
+    edits (a letter added, dropped or changed; case ignored) of one of
+    :data:`CHOICE_LINES`, the nearest (the first of equals); else ``""``.
+    ASCII keys of at most 40 characters only, so the score pad's scorer
+    (``nearLine`` in ``scorepad/scorer.js``) says the same."""
+    if not isinstance(line, str) or not line.isascii() or len(line) > 40:
+        return ""
+    typed, best, fewest = line.lower(), None, 3
+    for cand in CHOICE_LINES:
+        row = list(range(len(cand) + 1))  # Levenshtein distance, one row at a time
+        for i, a in enumerate(typed, 1):
+            prev, row[0] = row[0], i
+            for j, b in enumerate(cand, 1):
+                prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (a != b))
+        if row[-1] < fewest:
+            best, fewest = cand, row[-1]
+    return f" (did you mean {best}?)" if best is not None and best != line else ""
+
+
 def _player(raw: dict, seat: int, probs: list[Problem]) -> Player:
     pname, named = player_name(raw, seat, Problem, probs)
     check_keys(raw, PLAYER_KEYS, Problem, probs, player=pname,
@@ -264,7 +284,7 @@ def _player(raw: dict, seat: int, probs: list[Problem]) -> Player:
             if line not in CHOICE_LINES:
                 probs.append(problem(
                     "unknown-key",
-                    f"unknown Choices line {show(line)}; lines: {', '.join(CHOICE_LINES)}",
+                    f"unknown Choices line {show(line)}{_near_line(line)}; lines: {', '.join(CHOICE_LINES)}",
                     player=pname,
                 ))
             elif not is_int64(n) or n < 0:

@@ -28,6 +28,24 @@
     return first.slice(0, limit).map(short).join(", ") + more;
   }
   function join(items, limit) { return joinN(items, items.length, limit); }
+  function nearLine(line) {  // game.py's _near_line: " (did you mean difference?)" within two edits, case ignored
+    if (typeof line !== "string" || !/^[\x00-\x7f]*$/.test(line) || line.length > 40) return "";
+    var typed = line.toLowerCase(), best = null, fewest = 3;
+    LINES.forEach(function (cand) {
+      var row = [], i, j, prev, keep;
+      for (j = 0; j <= cand.length; j++) row.push(j);
+      for (i = 1; i <= typed.length; i++) {
+        prev = row[0]; row[0] = i;
+        for (j = 1; j <= cand.length; j++) {
+          keep = row[j];
+          row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (typed[i - 1] !== cand[j - 1] ? 1 : 0));
+          prev = keep;
+        }
+      }
+      if (row[cand.length] < fewest) { best = cand; fewest = row[cand.length]; }
+    });
+    return best !== null && best !== line ? " (did you mean " + best + "?)" : "";
+  }
   function tokenHint(tok, bones, colours) {  // validate.py's _token_hint: "blue Bones are 1 to 9"
     var colour = tok.lastIndexOf("-") >= 0 ? tok.slice(0, tok.lastIndexOf("-")) : "", values = null;
     bones.forEach(function (cv) { if (cv[0] === colour) values = cv[1]; });
@@ -104,7 +122,7 @@
     else if (!PK.isTable(rc)) probs.push(P("wrong-type", "`choices` is " + typeName(rc) + ", not a table", { player: pname }));
     else rc.forEach(function (n, line) {
       if (LINES.indexOf(line) < 0) {
-        probs.push(P("unknown-key", "unknown Choices line " + show(line) + "; lines: " + LINES.join(", "), { player: pname }));
+        probs.push(P("unknown-key", "unknown Choices line " + show(line) + nearLine(line) + "; lines: " + LINES.join(", "), { player: pname }));
       } else if (!PK.isInt64(n) || big(n) < 0n) {
         probs.push(P("wrong-type", "Choices line " + line + " has " + show(n) + " ticks" +
           (PK.isInt64(n) ? "" : " (" + typeName(n) + ")") + "; write a whole number >= 0", { player: pname }));
