@@ -204,13 +204,11 @@ def margin_note(title: str, paper, wide: int, sheets_at: Callable[[Any], int]) -
     (never a silent rise in card stock).  ``wide``: the sheets the pieces
     were drawn on (on ``paper``); ``sheets_at(paper)``: the sheets they take
     on a paper, asked of the same paper at 5 mm.  Empty otherwise."""
-    from dataclasses import replace
-
     from printkit.paper import PRINTER_MARGIN, paper_label
 
-    if paper.margin <= PRINTER_MARGIN + 1e-6:
+    if not paper.wide_margin:
         return []
-    plain = sheets_at(replace(paper, margin=PRINTER_MARGIN))
+    plain = sheets_at(paper.at_default_margin())
     if wide <= plain:
         return []
     return [f"{title}: {wide} sheets — the {to_mm(paper.margin):g} mm printer margin leaves room "

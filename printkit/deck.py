@@ -487,9 +487,7 @@ def _element(path: Path, i: int, el: Any, env) -> dict:
             _image_reader(full, str(src), f"{where} (image)")  # the format is checked now, before any card
     font = el.get("font")
     if kind == "text" and not errors and isinstance(font, str) and "{" not in font and fontfiles.is_font_file(font.strip()):
-        full = image_path(path.parent, font.strip(), f"{where} (text)", "font file")  # now: one line, not one a card
-        if not full.is_file():
-            raise PrintkitError(f"{where} (text): font file {show(font.strip())} {_not_a_file(full)}")
+        font_file(path.parent, font.strip(), f"{where} (text)")  # found now: one line, not one a card
     if errors:
         raise DeckErrors(errors)
     return out
@@ -1545,6 +1543,17 @@ def resolve(layout: Layout, row: dict, where: str, problems: list[str] | None = 
 _COLOURS: dict[tuple[int, str], tuple[Any, Any]] = {}
 
 
+def font_file(base: Path, spec: str, where: str) -> Path:
+    """The font file ``spec`` of a text (``"fonts/Title.otf"``), relative to
+    the layout's folder ``base`` (:func:`image_path`).  Raises
+    :class:`printkit.PrintkitError` naming ``where`` when it is absolute,
+    leads outside ``base``, or is not a regular file there."""
+    path = image_path(base, spec, where, "font file")
+    if not path.is_file():
+        raise PrintkitError(f"{where}: font file {show(spec)} {_not_a_file(path)}")
+    return path
+
+
 def image_path(base: Path, src: str, where: str, what: str = "image") -> Path:
     """The file ``src`` (relative to the layout's folder ``base``), symlinks
     and ``..`` resolved.  Raises :class:`printkit.PrintkitError` naming
@@ -2005,9 +2014,7 @@ def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
     if fontfiles.is_font_file(spec):
         if base is None:
             raise PrintkitError(f"{at}: font {show(spec)}: a font file needs a layout folder")
-        path = image_path(base, spec, at, "font file")  # relative, inside the layout's folder
-        if not path.is_file():
-            raise PrintkitError(f"{at}: font file {show(spec)} {_not_a_file(path)}")
+        path = font_file(base, spec, at)
         label = path.name
     else:
         path = fontfiles.installed_font(spec, at, f"a theme role ({', '.join(THEME_ROLES)}), a .ttf/.otf file "

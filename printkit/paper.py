@@ -7,7 +7,7 @@ so one PDF prints unscaled on either.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printkit import UsageError
 from printkit.units import mm
@@ -41,6 +41,19 @@ class Paper:
         x0 = (self.width - self.box_width) / 2 + self.margin
         y0 = (self.height - self.box_height) / 2 + self.margin
         return (x0, y0, self.width - x0, self.height - y0)
+
+    @property
+    def wide_margin(self) -> bool:
+        """Whether ``margin`` is wider than the :data:`PRINTER_MARGIN` (5 mm)
+        the kits are laid out for: the notes that say what a wider
+        ``--printer-margin`` costs (more sheets, more board pages, a longer
+        rules reference) are given only then."""
+        return self.margin > PRINTER_MARGIN + 1e-6
+
+    def at_default_margin(self) -> "Paper":
+        """This paper with the default :data:`PRINTER_MARGIN` (5 mm), to
+        compare a wider margin's result with."""
+        return replace(self, margin=PRINTER_MARGIN)
 
 
 PAPERS: dict[str, Paper] = {

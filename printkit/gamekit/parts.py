@@ -74,18 +74,16 @@ def _more_tiles_note(which: str, width: float, height: float, overlap: float, op
     pages than at 5 mm: the extra joins fall where the board was not laid out
     for them (Archaeology keeps its 5 mm joins in the river), never silently.
     ``which``: the drawing's title when the part has several, else ``""``."""
-    from dataclasses import replace
-
-    from printkit.paper import PRINTER_MARGIN, paper_label
+    from printkit.paper import paper_label
     from printkit.render.documents import LONGER_THAN_LAID_OUT
     from printkit.tiling import plan_tiles
     from printkit.units import to_mm
 
     paper = options.paper
-    if paper.margin <= PRINTER_MARGIN + 1e-6:
+    if not paper.wide_margin:
         return
     wide = plan_tiles(width, height, options.bleed, paper, overlap)
-    plain = plan_tiles(width, height, options.bleed, replace(paper, margin=PRINTER_MARGIN), overlap)
+    plain = plan_tiles(width, height, options.bleed, paper.at_default_margin(), overlap)
     if wide.rows * wide.cols > plain.rows * plain.cols:
         LONGER_THAN_LAID_OUT.append(
             (f"{which}: " if which else "") + f"{wide.rows * wide.cols} {paper_label(paper.name)} pages, not {plain.rows * plain.cols} — the "

@@ -758,11 +758,9 @@ def render_fitted(template: str, context: Mapping[str, Any], theme: Theme, paper
             if fit == FIT_STEPS:
                 from printkit.pdf import page_count
 
-                from printkit.paper import PRINTER_MARGIN
-
                 n = page_count(pdf)
                 if n > pages:
-                    wide = paper.margin > PRINTER_MARGIN + 1e-6  # the page margins grow with it (base.css)
+                    wide = paper.wide_margin  # the page margins grow with it (base.css)
                     LONGER_THAN_LAID_OUT.append(
                         f"{template.removesuffix('.html.j2')}: {n} pages, laid out for {pages} — "
                         + (f"the {to_mm(paper.margin):g} mm printer margin and " if wide else "")
@@ -775,6 +773,7 @@ def render_fitted(template: str, context: Mapping[str, Any], theme: Theme, paper
     raise AssertionError("unreachable: the last step always writes")
 
 
-#: Documents :func:`render_fitted` could not fit in their pages, one line each, since
+#: Documents :func:`render_fitted` could not fit in their pages, and boards a wide printer
+#: margin tiles on more pages (:func:`printkit.gamekit.parts.board`), one line each, since
 #: the caller last emptied the list (:func:`printkit.build.render_part` turns them into notes).
 LONGER_THAN_LAID_OUT: list[str] = []

@@ -269,6 +269,12 @@
     });
     return ordered;
   }
+  // id → name of rules data given as [[id, {name, …}], …] lists (a score pad UI's names(rules))
+  function namesOf() {
+    var out = {};
+    Array.prototype.forEach.call(arguments, function (pairs) { pairs.forEach(function (kv) { out[kv[0]] = kv[1].name; }); });
+    return out;
+  }
   function winnerLine(winners, best) {
     if (!winners.length) return "No players.";
     if (winners.length === 1) return "Winner: " + winners[0] + " with " + best;
@@ -297,6 +303,6 @@
     problemLine: problemLine, checkTop: checkTop, playerTables: playerTables, playerName: playerName,
     checkKeys: checkKeys, SeatTable: SeatTable, rankPlayers: rankPlayers, winnerLine: winnerLine,
     decode: decode, fromPlain: fromPlain, pyFloatRepr: pyFloatRepr, pyStrRepr: pyStrRepr, cps: cps,
-    fmtThousands: fmtThousands, games: {}
+    fmtThousands: fmtThousands, namesOf: namesOf, games: {}
   };
 })(typeof globalThis !== "undefined" ? globalThis : this);

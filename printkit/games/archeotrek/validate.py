@@ -563,12 +563,13 @@ def _token_hint(tok: str, tokens: TokenSet) -> str:
     """What a Bone token id of ``tokens`` may be, for a ``tok`` that is none:
     the values of its colour when the colour is one ("blue Bones are 1 to
     9"), else the id's form and the colours."""
-    values = tokens.bones.get(tok.rpartition("-")[0])
+    colour = tok.rpartition("-")[0]
+    values = tokens.bones.get(colour)
     if not values:
         return f"\"<colour>-<value>\", colours {_join(tokens.bones)}"
     lo, hi = min(values), max(values)
     said = f"{lo} to {hi}" if sorted(values) == list(range(lo, hi + 1)) else _join(values)
-    return f"{tok.rpartition('-')[0]} Bones are {said}"
+    return f"{colour} Bones are {said}"
 
 
 def token_index(tokens: TokenSet) -> dict[str, tuple[str, int]]:

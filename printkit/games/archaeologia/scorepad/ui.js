@@ -35,7 +35,7 @@
     rules.discoveries.forEach(function (kv) { if (!grouped.has(kv[0])) out.push({ id: kv[0], name: kv[1].name, tiles: [kv[0]], rp: kv[1].rp, egg: kv[1].egg }); });
     return out;
   }
-  function names(rules) { var n = {}; rules.discoveries.forEach(function (kv) { n[kv[0]] = kv[1].name; }); rules.groups.forEach(function (kv) { n[kv[0]] = kv[1].name; }); rules.objectives.forEach(function (kv) { n[kv[0]] = kv[1].name; }); return n; }
+  function names(rules) { return PK.namesOf(rules.discoveries, rules.groups, rules.objectives); }
   function describe(e, nm) {
     if (e.give) return "Gift: " + Object.keys(e.give).map(function (w) { return w + " gives " + e.give[w].map(function (t) { return nm[t] || t; }).join(" + "); }).join("; ");  // " + ": a tile name may hold a comma
     if (e.objective !== undefined) return "Objective: " + (nm[e.objective] || e.objective) + " by " + e.by;

@@ -47,14 +47,13 @@
     el.replaceChildren.apply(el, rows);
   }
   function results(el, report, ctx) {
-    var h = ctx.h, names = {};
-    ctx.rules.treasures.forEach(function (kv) { names[kv[0]] = kv[1].name; });
+    var h = ctx.h, nm = names(ctx.rules);
     report.players.forEach(function (r) {
       var sales = r.sales.map(function (s) {
         var parts = [];
         if (s.full_sets) parts.push(num(s.full_sets) + " full set" + (s.full_sets > 1 ? "s" : "") + " × $" + num(s.full_set_value));
         if (s.remainder) parts.push("set of " + num(s.remainder) + " $" + num(s.remainder_value));
-        return h("div", null, num(s.count) + " × " + (names[s.treasure] || s.treasure) + " = " + parts.join(" + ") + " = ", h("b", null, "$" + num(s.value)));
+        return h("div", null, num(s.count) + " × " + (nm[s.treasure] || s.treasure) + " = " + parts.join(" + ") + " = ", h("b", null, "$" + num(s.value)));
       });
       el.appendChild(h("div", { class: "pscore" + (r.rank === 1 ? " first" : ""), "data-seat": r.seat },
         h("div", { class: "prow" }, h("span", { class: "rank" }, "#" + r.rank), h("span", { class: "pname" }, r.name),
@@ -67,6 +66,6 @@
   }
   PK.ui = PK.ui || {};
   function best(report) { return report.players.length ? "$" + num(report.players[0].total) : ""; }
-  function names(rules) { var n = {}; rules.treasures.forEach(function (kv) { n[kv[0]] = kv[1].name; }); return n; }
+  function names(rules) { return PK.namesOf(rules.treasures); }
   PK.ui.archaeology = { names: names, best: best, total: function (r) { return "$" + num(r.total); }, newPlayer: newPlayer, render: render, toGame: toGame, fromGame: fromGame, results: results };
 })(globalThis.PK);

@@ -73,7 +73,7 @@
   function best(report) { return report.stars + " stars"; }
   function verdict(report) { return report.stars + " of " + report.stars_possible + " stars: " + report.rating.words; }
   PK.ui = PK.ui || {};
-  function names(rules) { var n = {}; rules.boards.forEach(function (kv) { n[kv[0]] = kv[1].name; }); return n; }
+  function names(rules) { return PK.namesOf(rules.boards); }
   function words(text) {  // the game file's keys, said as the sheet's controls say them
     return text
       .replace(/\[placed\] /g, "")
