@@ -165,7 +165,7 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
     """Render one part to (PDF bytes, page count), ``options.scale`` applied;
     ``notes`` receives the imposition's remarks (crop marks shortened on a
     full sheet, …) and a line for a document longer than it was laid out for
-    (:data:`printkit.render.documents.LONGER_THAN_LAID_OUT`).  Raises
+    (:data:`printkit.render.documents.LAYOUT_NOTES`).  Raises
     :class:`printkit.imposition.DoesNotFit` naming the game and part when a
     piece does not fit the paper inside its printer margin."""
     from printkit.pdf import page_count, scale_pdf, unique_subset_tags
@@ -189,11 +189,11 @@ def render_part(part: Part, options: BuildOptions, game_title: str,
         return unique_subset_tags(scale_pdf(data, options.scale)), pages
     from printkit.render import documents
 
-    documents.LONGER_THAN_LAID_OUT.clear()
+    documents.LAYOUT_NOTES.clear()
     data = unique_subset_tags(scale_pdf(part.document(), options.scale))
     if notes is not None:  # a document its theme pushed past its pages: never silently
-        notes.extend(f"{part.title}: {line}" for line in documents.LONGER_THAN_LAID_OUT)
-    documents.LONGER_THAN_LAID_OUT.clear()
+        notes.extend(f"{part.title}: {line}" for line in documents.LAYOUT_NOTES)
+    documents.LAYOUT_NOTES.clear()
     return data, page_count(data)
 
 

@@ -75,7 +75,7 @@ def test_a_damaged_entry_is_never_used(cache, damage):
     elif damage == "not-a-pdf":
         import hashlib
         import json
-        head = json.dumps({"sha256": hashlib.sha256(b"hello").hexdigest(), "files": [], "none": False},
+        head = json.dumps({"sha256": hashlib.sha256(b"hello").hexdigest(), "files": [], "none": False, "narrow": None},
                           separators=(",", ":")).encode()
         data = doccache.MAGIC + head + b"\n" + b"hello"
     else:

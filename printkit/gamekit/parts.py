@@ -68,14 +68,14 @@ class Drawing:
 
 
 def _more_tiles_note(which: str, width: float, height: float, overlap: float, options: BuildOptions) -> None:
-    """A note (through :data:`printkit.render.documents.LONGER_THAN_LAID_OUT`,
+    """A note (through :data:`printkit.render.documents.LAYOUT_NOTES`,
     which :func:`printkit.build.render_part` prints) when a ``--printer-margin``
     wider than the default 5 mm tiles a ``width`` × ``height`` pt board on more
     pages than at 5 mm: the extra joins fall where the board was not laid out
     for them (Archaeology keeps its 5 mm joins in the river), never silently.
     ``which``: the drawing's title when the part has several, else ``""``."""
     from printkit.paper import paper_label
-    from printkit.render.documents import LONGER_THAN_LAID_OUT
+    from printkit.render.documents import LAYOUT_NOTES
     from printkit.tiling import plan_tiles
     from printkit.units import to_mm
 
@@ -85,7 +85,7 @@ def _more_tiles_note(which: str, width: float, height: float, overlap: float, op
     wide = plan_tiles(width, height, options.bleed, paper, overlap)
     plain = plan_tiles(width, height, options.bleed, paper.at_default_margin(), overlap)
     if wide.rows * wide.cols > plain.rows * plain.cols:
-        LONGER_THAN_LAID_OUT.append(
+        LAYOUT_NOTES.append(
             (f"{which}: " if which else "") + f"{wide.rows * wide.cols} {paper_label(paper.name)} pages, not {plain.rows * plain.cols} — the "
             f"{to_mm(paper.margin):g} mm printer margin leaves less of each page, so its joins fall where the board "
             f"was not laid out for them; --board-paper a3 prints it on one sheet")

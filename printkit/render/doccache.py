@@ -44,7 +44,7 @@ from printkit.caches import cache_folder, prune, read_entry, write_entry
 from printkit.inputfiles import MAX_SIZES, read_bytes
 
 #: First line of every entry.
-MAGIC = b"printkit-document-cache 1\n"
+MAGIC = b"printkit-document-cache 2\n"
 #: Largest entry read or written (bytes).
 MAX_ENTRY = 16 * 1024 * 1024
 #: Most entries kept, and most bytes in all.
@@ -128,64 +128,70 @@ def _read_entry(path: Path) -> bytes | None:
     return read_entry(path, MAX_ENTRY)
 
 
-def lookup(key: str) -> tuple[bool, bytes | None]:
-    """``(True, pdf)`` for a verified entry (``pdf`` is ``None`` when the
-    document was longer than its page limit), else ``(False, None)``; a bad
-    entry is removed."""
+def lookup(key: str) -> tuple[bool, bytes | None, float | None]:
+    """``(True, pdf, narrow)`` for a verified entry (``pdf`` is ``None`` when
+    the document was longer than its page limit; ``narrow``: as given to
+    :func:`store`), else ``(False, None, None)``; a bad entry is removed."""
     folder = cache_dir()
     if folder is None:
-        return False, None
+        return False, None, None
     path = folder / f"{key}{_SUFFIX}"
     data = _read_entry(path)
     if data is None:
-        return False, None
-    ok, pdf = _verify(data)
+        return False, None, None
+    ok, pdf, narrow = _verify(data)
     if not ok:
         try:
             os.unlink(path)
         except OSError:
             pass
-        return False, None
+        return False, None, None
     try:
         os.utime(path)  # recently used: pruned last
     except OSError:
         pass
-    return True, pdf
+    return True, pdf, narrow
 
 
-def _verify(data: bytes) -> tuple[bool, bytes | None]:
+def _verify(data: bytes) -> tuple[bool, bytes | None, float | None]:
+    bad = False, None, None
     if not data.startswith(MAGIC):
-        return False, None
+        return bad
     end = data.find(b"\n", len(MAGIC))
     if end < 0 or end - len(MAGIC) > 1024 * 1024:
-        return False, None
+        return bad
     try:
         head = json.loads(data[len(MAGIC):end].decode("utf-8"))
-        digest, files, none = head["sha256"], head["files"], head["none"]
+        digest, files, none, narrow = head["sha256"], head["files"], head["none"], head["narrow"]
         if not (isinstance(digest, str) and isinstance(files, list) and isinstance(none, bool)):
-            return False, None
+            return bad
+        if narrow is not None and not (isinstance(narrow, (int, float)) and 0 <= narrow < 1000):
+            return bad
     except (ValueError, KeyError, TypeError, UnicodeDecodeError):
-        return False, None
+        return bad
     payload = data[end + 1:]
     if hashlib.sha256(payload).hexdigest() != digest:
-        return False, None
+        return bad
     if none:
         if payload:
-            return False, None
+            return bad
     elif not (payload.startswith(b"%PDF-") and payload.rstrip().endswith(b"%%EOF")):
-        return False, None
+        return bad
     for item in files:
         if not (isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)):
-            return False, None
+            return bad
         if file_hash(item[0]) != item[1]:
-            return False, None
-    return True, None if none else payload
+            return bad
+    return True, None if none else payload, narrow
 
 
-def store(key: str, pdf: bytes | None, files: Iterable[str]) -> None:
+def store(key: str, pdf: bytes | None, files: Iterable[str], narrow: float | None = None) -> None:
     """Keep ``pdf`` (``None``: longer than its page limit) under ``key``,
-    with the SHA-256 of every file in ``files``; then prune the folder to
-    its bounds.  Never raises."""
+    with the SHA-256 of every file in ``files`` and ``narrow`` (the layout's
+    page margin inside the printer margin, mm, or ``None``:
+    :func:`printkit.render.documents.render_document`), so that a hit gives
+    the same note as the layout did; then prune the folder to its bounds.
+    Never raises."""
     folder = cache_dir()
     if folder is None:
         return
@@ -196,7 +202,8 @@ def store(key: str, pdf: bytes | None, files: Iterable[str]) -> None:
         if digest is None:
             return  # a file that cannot be read again cannot be checked: do not cache
         listed.append([f, digest])
-    head = json.dumps({"sha256": hashlib.sha256(payload).hexdigest(), "files": listed, "none": pdf is None},
+    head = json.dumps({"sha256": hashlib.sha256(payload).hexdigest(), "files": listed, "none": pdf is None,
+                       "narrow": narrow},
                       separators=(",", ":")).encode("utf-8")
     data = MAGIC + head + b"\n" + payload
     if len(data) > MAX_ENTRY:

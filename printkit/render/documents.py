@@ -256,8 +256,10 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     if too_deep:
         raise PrintkitError(f"{label}: {too_deep}; simplify the template")
     key = doccache.document_key(html, max_pages, label)
-    hit, cached = doccache.lookup(key)  # verified before use (printkit.render.doccache)
+    hit, cached, narrow = doccache.lookup(key)  # verified before use (printkit.render.doccache)
     if hit:
+        if cached is not None:
+            _note_narrow(narrow, template, theme, paper)
         return cached
     HTML, FontConfiguration = _weasyprint()
 
@@ -278,6 +280,7 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
                                     + ": a theme may not attach files to the PDF (rel=attachment)")
             fetcher.closed = True  # nothing past layout may fetch (attachments would)
             too_long = max_pages is not None and len(rendered.pages) > max_pages
+            narrow = _narrowest_margin(rendered, paper)
             pdf = None if too_long else rendered.write_pdf(
                 pdf_identifier=False,  # no /ID; no dcterms dates in our templates either
                 finisher=_finish)
@@ -306,8 +309,42 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
         url, why = fetcher.refused[0]
         more = f" (and {len(fetcher.refused) - 1} more)" if len(fetcher.refused) > 1 else ""
         raise PrintkitError(f"{label}: refused to fetch {_short_url(url)}{more}: {why}")
-    doccache.store(key, pdf, list(fetcher.fetched) + [str(f) for f in theme.font_files.values()])
+    doccache.store(key, pdf, list(fetcher.fetched) + [str(f) for f in theme.font_files.values()], narrow)
+    if pdf is not None:
+        _note_narrow(narrow, template, theme, paper)
     return pdf
+
+
+def _narrowest_margin(rendered: Any, paper: Paper) -> float | None:
+    """The narrowest page margin (mm) of any page of a weasyprint layout
+    ``rendered`` when it is inside ``paper``'s printer margin
+    (``--printer-margin``: the edge a printer may not print), else ``None``.
+    The margins are the pages' CSS ``@page`` margins as laid out (a theme's
+    stylesheet sets them; the bundled ``base.css`` keeps them 1 mm or more
+    inside the margin)."""
+    narrowest = None
+    for page in rendered.pages:
+        box = getattr(page, "_page_box", None)  # weasyprint's laid-out page (CSS px)
+        for side in ("margin_top", "margin_right", "margin_bottom", "margin_left"):
+            px = getattr(box, side, None)
+            if isinstance(px, (int, float)) and (narrowest is None or px < narrowest):
+                narrowest = px
+    if narrowest is None:
+        return None
+    mm = round(narrowest * 25.4 / 96, 2)
+    return mm if mm < round(to_mm(paper.margin), 2) else None
+
+
+def _note_narrow(narrow: float | None, template: str, theme: Theme, paper: Paper) -> None:
+    """A line in :data:`LAYOUT_NOTES` when a document's page margins
+    (``narrow``, mm, from :func:`_narrowest_margin`) are inside the printer
+    margin: text near the edge may not print, and nothing else says so."""
+    if narrow is None:
+        return
+    LAYOUT_NOTES.append(
+        f"{template.removesuffix('.html.j2')}: the theme {theme.name!r} sets page margins of {narrow:g} mm, "
+        f"inside the {to_mm(paper.margin):g} mm printer margin, so text at the edge may not print; its "
+        "stylesheet's @page margin should grow with var(--printer-margin), as the classic theme's base.css does")
 
 
 #: One line for a machine without pango (weasyprint loads it when imported).
@@ -747,7 +784,7 @@ def render_fitted(template: str, context: Mapping[str, Any], theme: Theme, paper
     body class ``fit-1`` / ``fit-2``, which the template's CSS uses to close
     up spacing and type), so a page laid out for A4 fits Letter's 17.6 mm
     less height.  The last step is returned whatever its length, and then
-    never silently: a line is added to :data:`LONGER_THAN_LAID_OUT`, which
+    never silently: a line is added to :data:`LAYOUT_NOTES`, which
     the build prints as a note (a theme's wide font or large type scale, or
     a printer margin wider than the default 5 mm, pushing a one-page
     reference to two pages)."""
@@ -761,7 +798,7 @@ def render_fitted(template: str, context: Mapping[str, Any], theme: Theme, paper
                 n = page_count(pdf)
                 if n > pages:
                     wide = paper.wide_margin  # the page margins grow with it (base.css)
-                    LONGER_THAN_LAID_OUT.append(
+                    LAYOUT_NOTES.append(
                         f"{template.removesuffix('.html.j2')}: {n} pages, laid out for {pages} — "
                         + (f"the {to_mm(paper.margin):g} mm printer margin and " if wide else "")
                         + f"the theme {theme.name!r} (its fonts or [type] scale) take"
@@ -773,7 +810,8 @@ def render_fitted(template: str, context: Mapping[str, Any], theme: Theme, paper
     raise AssertionError("unreachable: the last step always writes")
 
 
-#: Documents :func:`render_fitted` could not fit in their pages, and boards a wide printer
+#: Documents :func:`render_fitted` could not fit in their pages, documents whose theme sets
+#: page margins inside the printer margin (:func:`_note_narrow`), and boards a wide printer
 #: margin tiles on more pages (:func:`printkit.gamekit.parts.board`), one line each, since
 #: the caller last emptied the list (:func:`printkit.build.render_part` turns them into notes).
-LONGER_THAN_LAID_OUT: list[str] = []
+LAYOUT_NOTES: list[str] = []
