@@ -46,9 +46,14 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-#: Cache folders that hold no rendered document or kit (kept from the warm-up round for
-#: every cold build: fonts checked, their character maps, the parsed bundled rules).
-NOT_DOCUMENTS = ("fonts-ok-v1", "font-cmaps-v1", "rules")
+#: The cache folder that holds rendered kits (:mod:`printkit.kitcache`).  Every other
+#: subfolder holds no rendered document or kit (fonts checked, their character maps, the
+#: parsed bundled rules: ``fonts-ok-v<N>``, ``font-cmaps-v<N>``, ``rules``) and is kept from
+#: the warm-up round for every cold build; the documents and the preflight's verdicts are
+#: files at the top of the cache folder, never kept.  (Until session 39 the kept folders
+#: were named, ``fonts-ok-v1`` and ``font-cmaps-v1``: from the font checks' version 2, on
+#: 2026-12-04, the cold builds checked the theme fonts again each round.)
+KITS = "kits"
 sys.path.insert(0, str(HERE))
 
 from proc import child_env, machine, run  # noqa: E402
@@ -129,9 +134,10 @@ def builds(work: Path, args) -> None:
         w = build("warm", cache)
         if i == 0:
             remembered.mkdir()
-            for sub in NOT_DOCUMENTS:
-                if (cache / sub).is_dir():
-                    shutil.copytree(cache / sub, remembered / sub)
+            kept = sorted(p.name for p in cache.iterdir() if p.is_dir() and not p.is_symlink() and p.name != KITS)
+            for sub in kept:
+                shutil.copytree(cache / sub, remembered / sub)
+            print(f"kept for every cold build: {', '.join(kept) or 'nothing'}")
         shutil.rmtree(cache, ignore_errors=True)
         if base is not None and not i % 2:
             b = build("base", fresh_cache(f"cache-base-{i}"))
