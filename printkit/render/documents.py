@@ -279,6 +279,9 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
                                     + (f" (and {len(attached) - 1} more)" if len(attached) > 1 else "")
                                     + ": a theme may not attach files to the PDF (rel=attachment)")
             fetcher.closed = True  # nothing past layout may fetch (attachments would)
+            wrong_size = _page_size_problem(rendered, paper)
+            if wrong_size:
+                raise PrintkitError(f"{label}: {wrong_size}")
             too_long = max_pages is not None and len(rendered.pages) > max_pages
             narrow = _narrowest_margin(rendered, paper)
             pdf = None if too_long else rendered.write_pdf(
@@ -298,6 +301,13 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     except _PagesOverrun:
         raise PrintkitError(f"{label}: lays out more than {MAX_LAYOUT_PAGES:,} pages (a document of the theme "
                             "takes a few; page breaks in a loop?); simplify the template") from None
+    except PrintkitError:
+        raise
+    except Exception as exc:  # weasyprint on a stylesheet's values out of range (NaN from 1e308mm, …)
+        why = " ".join(f"{type(exc).__name__}: {exc}".split())
+        raise PrintkitError(f"{label}: weasyprint could not lay out the document ({escape_display(why[:160])}); "
+                            "check the theme's stylesheet for a length out of range (a margin, size or width "
+                            "such as 1e308mm)") from None
     finally:
         _SVG_LEFT.reset(svg_budget)
         _PAGES_LEFT.reset(pages_budget)
@@ -313,6 +323,35 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     if pdf is not None:
         _note_narrow(narrow, template, theme, paper)
     return pdf
+
+
+#: How far (mm) a laid-out page may be from the paper's size (CSS px rounding) before it is refused.
+PAGE_SIZE_SLACK_MM = 0.5
+
+
+def _page_size_problem(rendered: Any, paper: Paper) -> str | None:
+    """What is wrong with the page size of a weasyprint layout ``rendered``,
+    or ``None`` when every page is ``paper``'s size (within
+    :data:`PAGE_SIZE_SLACK_MM`).  printkit sets the page size from
+    ``--paper`` (:func:`theme_css`); a theme's ``@page { size: … }`` that
+    overrides it (10 m pages in an A4 kit, a landscape page printed cut off)
+    is refused, the caller raising :class:`printkit.PrintkitError`."""
+    want = (to_mm(paper.width), to_mm(paper.height))
+    for page in rendered.pages:
+        try:
+            got = (float(page.width) * 25.4 / 96, float(page.height) * 25.4 / 96)  # CSS px → mm
+        except (AttributeError, TypeError, ValueError):
+            continue
+        if all(abs(g - w) <= PAGE_SIZE_SLACK_MM for g, w in zip(got, want)):  # False for NaN
+            continue
+        if all(0 <= g < 100_000 for g in got):
+            shown = f"{round(got[0], 1):g} × {round(got[1], 1):g} mm"
+        else:
+            shown = "a size of less than 0 or more than 100 m"
+        return (f"its pages are laid out at {shown}, not the {paper.name} paper's "
+                f"{round(want[0], 1):g} × {round(want[1], 1):g} mm: the theme's stylesheet sets the page size, "
+                "which printkit sets from --paper; remove `size` from its @page rules")
+    return None
 
 
 def _narrowest_margin(rendered: Any, paper: Paper) -> float | None:

@@ -1,0 +1,111 @@
+"""Round seven of hostile input, aimed at what is newest: the output-folder
+lock, standard input for ``score``/``validate``, spreadsheets and deck
+layouts, a theme's ``@page`` rules (and the note on page margins inside the
+printer margin), the score pads and ``--rules`` TOML — each measured on what a
+user gets: the exit code, one error line, the pages and files written.
+
+Sections:
+
+1. a theme's ``base.css`` with an ``@page`` margin of ``1e308mm``: weasyprint
+   computed NaN and the build ended in a ``ValueError`` traceback;
+2. a theme's ``base.css`` with ``@page { size: 10000mm }``: the A4 kit held
+   two 10 m × 10 m rules pages, said nothing, and its cover still counted
+   them as A4 plain paper (``size: 1e30mm`` failed the preflight with a line
+   about a PDF of no pages);
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from cli_checks import invoke as run, one_line as _one_line
+
+from printkit import PrintkitError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# 1–2. a theme's @page rules ---------------------------------------------------------------------------
+
+@pytest.fixture
+def page_theme(tmp_path, monkeypatch, cache_root):
+    """``make(css)``: themes/odd in ``tmp_path`` (``new-theme --copy-templates``)
+    with ``@page { <css> }`` appended to its base.css; its folder."""
+    monkeypatch.chdir(tmp_path)
+    made = run("new-theme", "odd", "--copy-templates")
+    assert made.exit_code == 0, made.output
+    folder = tmp_path / "themes" / "odd"
+
+    def make(css: str) -> Path:
+        sheet = folder / "base.css"
+        sheet.write_text(sheet.read_text(encoding="utf-8") + f"\n@page {{ {css} }}\n", encoding="utf-8")
+        return folder
+    return make
+
+
+def _high_score_log(theme_dir: Path, paper: str = "a4") -> bytes:
+    """The Archaeology high-score log (a one-page theme document) in ``theme_dir``."""
+    from printkit.gamekit.options import BuildOptions
+    from printkit.paper import get_paper
+    from printkit.registry import get_game
+    from printkit.theme import load_theme
+
+    opts = BuildOptions(paper=get_paper(paper), theme=load_theme(str(theme_dir)))
+    (part,) = [p for p in get_game("archaeology").parts(opts) if p.name == "high-score-log"]
+    return part.document()
+
+
+def _page_sizes_mm(pdf: bytes) -> list[tuple[float, float]]:
+    import io
+
+    from pypdf import PdfReader
+
+    return [(round(float(p.mediabox.width) * 25.4 / 72), round(float(p.mediabox.height) * 25.4 / 72))
+            for p in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def test_a_page_margin_out_of_range_is_one_line_naming_the_template(page_theme):
+    """``margin: 1e308mm``: weasyprint's line breaking divided by an infinite
+    width and raised ``ValueError: cannot convert float NaN to integer``."""
+    folder = page_theme("margin: 1e308mm;")
+    with pytest.raises(PrintkitError) as caught:
+        _high_score_log(folder)
+    line = str(caught.value)
+    assert "archaeology-highscores.html.j2" in line and str(folder) in line, line
+    assert "could not lay out" in line and "stylesheet" in line, line
+    assert "\n" not in line
+
+
+@pytest.mark.parametrize("size, shown", [("10000mm", "10000 × 10000 mm"), ("1e30mm 1e30mm", "more than"),
+                                         ("297mm 210mm", "297 × 210 mm")])
+def test_a_theme_page_size_other_than_the_paper_is_refused(page_theme, size, shown):
+    """A theme's stylesheet may not set the page size: ``--paper`` does.
+    ``size: 10000mm`` wrote 10 m pages into an A4 kit without a word; a
+    landscape A4 page would print cut off."""
+    folder = page_theme(f"size: {size};")
+    with pytest.raises(PrintkitError) as caught:
+        _high_score_log(folder)
+    line = str(caught.value)
+    assert "archaeology-highscores.html.j2" in line and shown in line, line
+    assert "210 × 297 mm" in line and "--paper" in line and "size" in line, line
+
+
+def test_a_theme_page_size_equal_to_the_paper_is_fine(page_theme):
+    """Positive control: ``size: A4`` (what --paper a4 sets anyway) and a
+    margin rule of its own build the A4 page."""
+    folder = page_theme("size: A4; margin: 16mm;")
+    assert _page_sizes_mm(_high_score_log(folder)) == [(210, 297)]
+
+
+def test_a_page_size_refused_by_the_cli_is_one_line_exit_1(page_theme):
+    """Through the CLI: exit 1, one line, nothing written."""
+    page_theme("size: 10000mm;")
+    result = run("build", "archaeology", "--theme", "odd", "--out", "out", "--quiet")
+    line = _one_line(result.output)
+    assert result.exit_code == 1, result.output
+    assert "10000 × 10000 mm" in line, line
+    assert not list(Path("out").rglob("*.pdf"))
