@@ -11,7 +11,8 @@ Sections:
 2. a theme's ``base.css`` with ``@page { size: 10000mm }``: the A4 kit held
    two 10 m × 10 m rules pages, said nothing, and its cover still counted
    them as A4 plain paper (``size: 1e30mm`` failed the preflight with a line
-   about a PDF of no pages);
+   about a PDF of no pages), and an ``@page`` ``bleed``/``marks`` grew the
+   PDF page past the paper (``bleed: 1e308mm``: a page box of NaN);
 """
 
 from __future__ import annotations
@@ -81,11 +82,16 @@ def test_a_page_margin_out_of_range_is_one_line_naming_the_template(page_theme):
 
 
 @pytest.mark.parametrize("size, shown", [("10000mm", "10000 × 10000 mm"), ("1e30mm 1e30mm", "more than"),
-                                         ("297mm 210mm", "297 × 210 mm")])
+                                         ("297mm 210mm", "297 × 210 mm"),
+                                         ("A4; bleed: 20mm", "250 × 337 mm (its @page bleed included)"),
+                                         ("A4; marks: crop", "214.2 × 301.2 mm"),
+                                         ("A4; bleed: 1e308mm", "more than 100 m")])
 def test_a_theme_page_size_other_than_the_paper_is_refused(page_theme, size, shown):
     """A theme's stylesheet may not set the page size: ``--paper`` does.
     ``size: 10000mm`` wrote 10 m pages into an A4 kit without a word; a
-    landscape A4 page would print cut off."""
+    landscape A4 page would print cut off; an @page ``bleed`` (or ``marks``,
+    which bring a bleed of their own) grew the PDF page past the paper, and
+    ``bleed: 1e308mm`` wrote a page box of ``[-inf -inf nan nan]``."""
     folder = page_theme(f"size: {size};")
     with pytest.raises(PrintkitError) as caught:
         _high_score_log(folder)

@@ -335,11 +335,16 @@ def _page_size_problem(rendered: Any, paper: Paper) -> str | None:
     :data:`PAGE_SIZE_SLACK_MM`).  printkit sets the page size from
     ``--paper`` (:func:`theme_css`); a theme's ``@page { size: … }`` that
     overrides it (10 m pages in an A4 kit, a landscape page printed cut off)
-    is refused, the caller raising :class:`printkit.PrintkitError`."""
+    is refused, and so is an ``@page`` ``bleed`` (or ``marks``, which adds
+    one), which grows the PDF page past the paper (a bleed of ``1e308mm``
+    wrote ``/MediaBox [-inf -inf nan nan]``); the caller raises
+    :class:`printkit.PrintkitError`."""
     want = (to_mm(paper.width), to_mm(paper.height))
     for page in rendered.pages:
         try:
-            got = (float(page.width) * 25.4 / 96, float(page.height) * 25.4 / 96)  # CSS px → mm
+            bleed = {side: float(px) for side, px in getattr(page, "bleed", {}).items()}
+            got = ((float(page.width) + bleed.get("left", 0) + bleed.get("right", 0)) * 25.4 / 96,  # CSS px → mm
+                   (float(page.height) + bleed.get("top", 0) + bleed.get("bottom", 0)) * 25.4 / 96)
         except (AttributeError, TypeError, ValueError):
             continue
         if all(abs(g - w) <= PAGE_SIZE_SLACK_MM for g, w in zip(got, want)):  # False for NaN
@@ -348,9 +353,11 @@ def _page_size_problem(rendered: Any, paper: Paper) -> str | None:
             shown = f"{round(got[0], 1):g} × {round(got[1], 1):g} mm"
         else:
             shown = "a size of less than 0 or more than 100 m"
-        return (f"its pages are laid out at {shown}, not the {paper.name} paper's "
-                f"{round(want[0], 1):g} × {round(want[1], 1):g} mm: the theme's stylesheet sets the page size, "
-                "which printkit sets from --paper; remove `size` from its @page rules")
+        with_bleed = " (its @page bleed included)" if any(bleed.values()) else ""
+        return (f"its pages are laid out at {shown}{with_bleed}, not the {paper.name} paper's "
+                f"{round(want[0], 1):g} × {round(want[1], 1):g} mm: the theme's stylesheet sets the page size "
+                "or a bleed, and printkit sets the page from --paper; remove `size`, `bleed` and `marks` from "
+                "its @page rules")
     return None
 
 
