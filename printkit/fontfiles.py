@@ -63,7 +63,8 @@ def installed_font(name: str, at: str, other: str = "a .ttf/.otf file") -> Path:
         raise PrintkitError(f"{at} {show(name)} is not {other}, and fonts by name need fontconfig "
                             "(fc-match); name the font file instead")
     try:
-        out = subprocess.run([fc, "--format=%{file}\n%{family}\n%{fullname}\n%{postscriptname}", name],
+        # "--": a name starting with "-" is a name, never an option ("-f<text>" printed any text as the file)
+        out = subprocess.run([fc, "--format=%{file}\n%{family}\n%{fullname}\n%{postscriptname}", "--", name],
                              capture_output=True, timeout=20, text=True, errors="replace").stdout
     except (OSError, subprocess.SubprocessError) as exc:
         raise PrintkitError(f"{at} {show(name)}: fc-match failed ({_one_line(exc)})") from None

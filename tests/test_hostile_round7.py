@@ -13,6 +13,8 @@ Sections:
    them as A4 plain paper (``size: 1e30mm`` failed the preflight with a line
    about a PDF of no pages), and an ``@page`` ``bleed``/``marks`` grew the
    PDF page past the paper (``bleed: 1e308mm``: a page box of NaN);
+3. a font named ``-h`` (a layout's text or a theme's role): fc-match read it as
+   an option, and the line offered its usage text as the closest font;
 """
 
 from __future__ import annotations
@@ -115,3 +117,26 @@ def test_a_page_size_refused_by_the_cli_is_one_line_exit_1(page_theme):
     assert result.exit_code == 1, result.output
     assert "10000 × 10000 mm" in line, line
     assert not list(Path("out").rglob("*.pdf"))
+
+
+# 3. a font name that fc-match took for an option --------------------------------------------------------
+
+@pytest.mark.skipif(__import__("shutil").which("fc-match") is None, reason="needs fontconfig's fc-match")
+@pytest.mark.parametrize("name", ["-h", "-f/etc/passwd", "--sort"])
+def test_a_font_name_starting_with_a_dash_is_looked_up_as_a_name(name):
+    """A layout's or theme's ``font = "-h"`` was passed to fc-match as an
+    option: the line offered fc-match's usage text as the closest installed
+    font ('List best font matching [pattern]'), and ``-f<text>`` made fc-match
+    print any text as the font's file.  The name is now looked up as a name:
+    refused, the closest offered a real installed family."""
+    import subprocess
+
+    from printkit.fontfiles import installed_font
+
+    families = subprocess.run(["fc-list", "--format=%{family}\n"], capture_output=True, text=True).stdout
+    installed = {f.strip() for line in families.splitlines() for f in line.split(",") if f.strip()}
+    with pytest.raises(PrintkitError) as caught:
+        installed_font(name, "layout.toml")
+    line = str(caught.value)
+    closest = re.search(r"closest installed: '(.*)'\)$", line)
+    assert closest and closest.group(1) in installed, line
