@@ -15,6 +15,9 @@ Sections:
    PDF page past the paper (``bleed: 1e308mm``: a page box of NaN);
 3. a font named ``-h`` (a layout's text or a theme's role): fc-match read it as
    an option, and the line offered its usage text as the closest font;
+4. ``score``/``validate GAME -`` given another game's file without its ``game``
+   line: a file by name got one line naming the game it fits, standard input
+   every problem of the wrong format;
 """
 
 from __future__ import annotations
@@ -140,3 +143,38 @@ def test_a_font_name_starting_with_a_dash_is_looked_up_as_a_name(name):
     line = str(caught.value)
     closest = re.search(r"closest installed: '(.*)'\)$", line)
     assert closest and closest.group(1) in installed, line
+
+
+# 4. standard input: a game file of another game without its `game` line ------------------------------
+
+def _score_stdin(game: str, data: bytes, command: str = "score"):
+    """``printkit COMMAND GAME -`` in a child, ``data`` on its standard input."""
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "printkit", command, game, "-"], input=data,
+                          capture_output=True, timeout=120, cwd=ROOT)
+
+
+@pytest.mark.parametrize("command", ["score", "validate"])
+def test_a_game_of_another_game_piped_in_without_its_game_line_is_one_line(command):
+    """``sed '/^game/d' archaeology.toml | printkit score archeotrek -``: a
+    file by name got one line ('no `game` line, and it reads as a game of
+    Archaeology with no error …'), the same bytes piped in some thirty
+    problem lines, every key of the other game's format 'unknown'."""
+    text = (ROOT / "examples/archaeology/finished-3-players.toml").read_text(encoding="utf-8")
+    assert 'game = "archaeology"\n' in text
+    r = _score_stdin("archeotrek", text.replace('game = "archaeology"\n', "").encode(), command)
+    assert r.returncode == 1 and r.stdout == b"", r.stdout.decode()[:500]
+    assert r.stderr.decode().strip().splitlines() == [
+        "printkit: <stdin>: no `game` line, and it reads as a game of Archaeology with no error, not of "
+        "Trek 12: ArchéoTREK; score it with: printkit score archaeology -"], r.stderr.decode()[:2000]
+
+
+def test_a_broken_game_piped_in_keeps_its_problems():
+    """Positive control: broken for every game (a name misspelt), the problems as usual."""
+    text = (ROOT / "examples/archaeology/finished-3-players.toml").read_text(encoding="utf-8")
+    broken = text.replace('game = "archaeology"\n', "").replace("name = ", "nom = ", 1)
+    r = _score_stdin("archeotrek", broken.encode())
+    assert r.returncode == 1 and b"reads as a game of" not in r.stderr
+    assert b"unknown-key" in r.stdout + r.stderr

@@ -246,13 +246,15 @@ def _read_stdin() -> bytes:
     return data
 
 
-def _load_stdin(s: Scorer) -> Any:
+def _load_stdin(s: Scorer, data: bytes | None = None) -> Any:
     """The game file on standard input (TOML, or JSON when it starts with
     ``{``), read by the scorer's own loader from a private temporary file;
-    messages name it ``<stdin>``, never the temporary file."""
+    messages name it ``<stdin>``, never the temporary file.  ``data``: the
+    bytes read already (standard input is read once), else it is read now."""
     import tempfile
 
-    data = _read_stdin()
+    if data is None:
+        data = _read_stdin()
     if data.lstrip()[:5] == b"%PDF-":  # filled sheets are read from their files (one or more, by name)
         raise PrintkitError(f"{STDIN_LABEL}: is a PDF; give filled PDF sheets by their file names "
                             "(printkit score GAME sheet.pdf …), standard input takes a TOML or JSON game file")
@@ -343,15 +345,19 @@ def _reads_as_other(game: str, files: tuple[Path, ...], problems: list, rules_di
     ``game``, is read with no error by exactly one other registered game (its
     own rules, or its ``<game>.toml`` under ``--rules``): the file was meant
     for that one.  Else ``None`` (then the problems are printed as usual),
-    and for a file past :data:`_OTHER_GAME_BYTES` without trying."""
-    if len(files) != 1 or files[0] == Path("-") or _is_pdf(files[0]):
+    and for a file past :data:`_OTHER_GAME_BYTES` without trying.  Standard input
+    (FILE ``-``) is read again from the bytes kept when it was read
+    (:func:`_load_stdin`), and the line says to pipe it to that game."""
+    if len(files) != 1 or _is_pdf(files[0]):
         return None
     if not any(getattr(p, "code", None) == "game-name" and p.severity != "error" for p in problems):
         return None  # the file names a game (an error when not this one): _other_game speaks for it
+    stdin = files[0] == Path("-")
     try:
-        if files[0].stat().st_size > _OTHER_GAME_BYTES:
-            return None
-    except OSError:
+        size = len(_STDIN_READ[0]) if stdin else files[0].stat().st_size
+    except (OSError, IndexError):
+        return None
+    if size > _OTHER_GAME_BYTES:
         return None
     from printkit.registry import get_game, scoring_game_ids
     from printkit.rules import user_rules_file
@@ -362,16 +368,16 @@ def _reads_as_other(game: str, files: tuple[Path, ...], problems: list, rules_di
             continue
         try:
             s = get_game(other).scorer(user_rules_file(other, rules_dir))
-            found = s.validate(s.load(files[0]), partial=partial)
+            found = s.validate(_load_stdin(s, _STDIN_READ[0]) if stdin else s.load(files[0]), partial=partial)
         except PrintkitError:
             continue
         if not any(p.severity == "error" for p in found):
             fits.append(other)
     if len(fits) != 1:
         return None
-    where = _label(str(files[0]))
+    where = STDIN_LABEL if stdin else _label(str(files[0]))
     return (f"{where}: no `game` line, and it reads as a game of {get_game(fits[0]).title} with no error, "
-            f"not of {get_game(game).title}; score it with: printkit score {fits[0]} {where}")
+            f"not of {get_game(game).title}; score it with: printkit score {fits[0]} {'-' if stdin else where}")
 
 
 def _scorer_and_game(game: str, files: tuple[Path, ...], rules_dir: Path | None) -> tuple[Scorer, Any, str]:
