@@ -9,6 +9,7 @@ Errors are one clear line on stderr, never a traceback.
 from __future__ import annotations
 
 import errno
+import io
 import os
 import sys
 from pathlib import Path
@@ -51,6 +52,40 @@ def _write_failed(exc: OSError) -> None:
     except OSError:
         pass
     sys.exit(1)
+
+
+class _ClosedStdout(io.RawIOBase):
+    """Standard output for a printkit started with it closed (``printkit … >&-``,
+    so ``sys.stdout`` is ``None``): every write fails, so what a command
+    prints is one line and exit 1 (:func:`_write_failed`), not a traceback nor
+    a result printed nowhere with exit 0."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        if not len(data):
+            return 0
+        raise OSError(errno.EBADF, "it is closed")
+
+
+def _closed_stdout():
+    """A text stream over :class:`_ClosedStdout` (click finds its binary side too)."""
+    return io.TextIOWrapper(_ClosedStdout(), encoding="utf-8", write_through=True)
+
+
+def _stdout_unwritable() -> bool:
+    """Standard output cannot be written at all: closed at start
+    (:func:`_closed_stdout`) or a descriptor opened for reading only
+    (``printkit … 1<file``, every write EBADF)."""
+    if isinstance(getattr(sys.stdout, "buffer", None), _ClosedStdout):
+        return True
+    try:
+        import fcntl
+
+        return fcntl.fcntl(sys.stdout.fileno(), fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDONLY
+    except Exception:  # noqa: BLE001 - no fcntl, no descriptor (a test runner): not known to be unwritable
+        return False
 
 
 def _is_output_encoding(exc: UnicodeEncodeError) -> bool:
@@ -124,10 +159,15 @@ class PrintkitCLI(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         previous = interrupt.install()
         _safe_stderr()
+        closed = sys.stdout is None  # started with standard output closed (>&-)
+        if closed:
+            sys.stdout = _closed_stdout()
         try:
             return self._run(args, prog_name, complete_var, **extra)
         finally:
             interrupt.restore(previous)
+            if closed:
+                sys.stdout = None
 
     def _run(self, args, prog_name, complete_var, **extra):
         try:
@@ -157,7 +197,7 @@ class PrintkitCLI(click.Group):
         except (click.exceptions.Abort, KeyboardInterrupt):
             _interrupted()
         except OSError as exc:
-            if exc.errno not in _WRITE_ERRNOS:
+            if exc.errno not in _WRITE_ERRNOS and not (exc.errno == errno.EBADF and _stdout_unwritable()):
                 raise
             _write_failed(exc)
         except UnicodeEncodeError as exc:

@@ -18,6 +18,9 @@ Sections:
 4. ``score``/``validate GAME -`` given another game's file without its ``game``
    line: a file by name got one line naming the game it fits, standard input
    every problem of the wrong format;
+5. standard output closed (``>&-``) or open for reading only (``1<file``):
+   tracebacks (AttributeError, RuntimeError, OSError EBADF), or for ``score``
+   exit 0 with the result printed nowhere;
 """
 
 from __future__ import annotations
@@ -178,3 +181,52 @@ def test_a_broken_game_piped_in_keeps_its_problems():
     r = _score_stdin("archeotrek", broken.encode())
     assert r.returncode == 1 and b"reads as a game of" not in r.stderr
     assert b"unknown-key" in r.stdout + r.stderr
+
+
+# 5. standard output closed, or open for reading only -----------------------------------------------
+
+COMMANDS_TO_STDOUT = {
+    "simulate": ["simulate", "archeotrek", "--seed", "7"],
+    "score": ["score", "archeotrek", "examples/archeotrek/finished-4-players.toml"],
+    "scorepad": ["scorepad", "archeo", "-o", "-"],
+}
+
+
+def _with_stdout(argv: list[str], stdout):
+    """``printkit ARGV`` in a child whose standard output is ``stdout`` (a
+    file object), or closed (``None``: as ``printkit … >&-`` starts it)."""
+    import os
+    import subprocess
+    import sys
+
+    args = [sys.executable, "-m", "printkit", *argv]
+    if stdout is None:
+        return subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, timeout=120,
+                              preexec_fn=lambda: os.close(1))
+    return subprocess.run(args, stdout=stdout, stderr=subprocess.PIPE, cwd=ROOT, timeout=120)
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS_TO_STDOUT))
+def test_standard_output_closed_is_one_line_exit_1(command):
+    """``printkit simulate GAME >&-`` (sys.stdout is None) ended in an
+    AttributeError traceback, ``scorepad -o - >&-`` in a RuntimeError one,
+    and ``score`` exited 0 having printed nothing anywhere."""
+    r = _with_stdout(COMMANDS_TO_STDOUT[command], None)
+    err = r.stderr.decode()
+    assert "Traceback" not in err, err[-1500:]
+    assert r.returncode == 1, err
+    assert err.strip().splitlines()[-1] == ("printkit: standard output: cannot write (it is closed); "
+                                            "earlier outputs are intact"), err
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS_TO_STDOUT))
+def test_standard_output_open_for_reading_only_is_one_line_exit_1(command, tmp_path):
+    """``printkit score … 1<file``: every write is EBADF, which was a traceback."""
+    (tmp_path / "ro").write_text("x")
+    with open(tmp_path / "ro", "rb") as ro:
+        r = _with_stdout(COMMANDS_TO_STDOUT[command], ro)
+    err = r.stderr.decode()
+    assert "Traceback" not in err, err[-1500:]
+    assert r.returncode == 1, err
+    assert err.strip().splitlines()[-1] == ("printkit: standard output: cannot write (Bad file descriptor); "
+                                            "earlier outputs are intact"), err
