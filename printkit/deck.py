@@ -1163,6 +1163,44 @@ def _zip_kind(data: bytes) -> str | None:
     return None
 
 
+#: OpenDocument files that are no spreadsheet, by their mimetype's kind: what to call them.
+_ODF_OTHER = {"text": "an OpenDocument text document (.odt)", "presentation": "an OpenDocument presentation (.odp)",
+              "graphics": "an OpenDocument drawing (.odg)", "chart": "an OpenDocument chart (.odc)",
+              "image": "an OpenDocument image (.odi)", "formula": "an OpenDocument formula (.odf)"}
+
+
+def _other_document(data: bytes) -> str | None:
+    """What the ZIP ``data`` (checked by :func:`_check_zip` first) is when it
+    is an office document but no spreadsheet — an OpenDocument text, a Word
+    document, … (``"an OpenDocument text document (.odt)"``) — else ``None``."""
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        names = zf.namelist()
+        if "mimetype" in names and zf.getinfo("mimetype").file_size < 200:
+            mime = zf.read("mimetype").strip().decode("ascii", "replace")
+            prefix = "application/vnd.oasis.opendocument."
+            if mime.startswith(prefix) and not mime.startswith(prefix + "spreadsheet"):
+                return _ODF_OTHER.get(mime[len(prefix):].split("-")[0], f"an OpenDocument file ({show(mime)})")
+        if "[Content_Types].xml" in names and not any(n.startswith("xl/") for n in names):
+            if any(n.startswith("word/") for n in names):
+                return "a Word document (.docx)"
+            if any(n.startswith("ppt/") for n in names):
+                return "a PowerPoint presentation (.pptx)"
+    return None
+
+
+def _not_a_spreadsheet(path: Path, data: bytes) -> None:
+    """Raise :class:`printkit.PrintkitError` (one line saying what it is)
+    when the ZIP ``data`` is an office document but no spreadsheet
+    (:func:`_other_document`): odfpy failed on an .odt named .ods with an
+    AttributeError traceback."""
+    other = _other_document(data)
+    if other is not None:
+        raise PrintkitError(f"{escape_display(str(path))}: is {other}, not a spreadsheet; printkit reads card data "
+                            "from .xlsx, .ods, CSV, JSON or TOML (copy its table into a spreadsheet and save that)")
+
+
 def _ods_encrypted(data: bytes) -> bool:
     """Whether the .ods ``data`` is password-protected: its manifest gives
     encryption data for its parts (ODF 1.2 Part 3, 4.8.1)."""
@@ -1193,6 +1231,7 @@ def _xlsx_rows(path: Path, problems: "Problems", warnings: list[str] | None = No
     any_formula = _check_zip(path, data, "spreadsheet (.xlsx)")
     if _zip_kind(data) == ".ods":
         raise _wrong_extension(path, ".ods")
+    _not_a_spreadsheet(path, data)
     name = escape_display(str(path))
     formulas = _formula_cells(data, name, any_formula) if warnings is not None else set()
     wb = _open_xlsx(data, name, data_only=True)
@@ -1260,6 +1299,7 @@ def _ods_rows(path: Path, problems: "Problems", warnings: list[str] | None = Non
     _check_zip(path, data, "spreadsheet (.ods)", MAX_UNPACKED_ODS, MAX_XML_TAGS_ODS)  # odfpy keeps the whole tree
     if _zip_kind(data) == ".xlsx":
         raise _wrong_extension(path, ".xlsx")
+    _not_a_spreadsheet(path, data)
     if _ods_encrypted(data):
         raise PrintkitError(f"{escape_display(str(path))}: is password-protected (its content is encrypted); "
                             "save the spreadsheet without a password")
@@ -1270,7 +1310,9 @@ def _ods_rows(path: Path, problems: "Problems", warnings: list[str] | None = Non
         doc = opendocument.load(io.BytesIO(data))
     except Exception as exc:  # odfpy raises many types for a damaged file
         raise PrintkitError(f"{name}: cannot read this .ods file ({_one_line(exc)})") from None
-    tables = doc.spreadsheet.getElementsByType(table.Table) if doc.spreadsheet else []
+    # odfpy takes the body's first child as the spreadsheet, a line break before it included: its first element
+    top = next((el for el in getattr(doc.body, "childNodes", ()) if hasattr(el, "getElementsByType")), None)
+    tables = top.getElementsByType(table.Table) if top is not None else []
     if not tables:
         raise PrintkitError(f"{name}: no table")
     sheet = tables[0]
@@ -1437,6 +1479,7 @@ def load_rows(path: Path, problems: "Problems | None" = None, warnings: list[str
             kind = _zip_kind(raw)
             if kind is not None:
                 raise _wrong_extension(path, kind)
+            _not_a_spreadsheet(path, raw)
         rows = _csv_rows(path, decode_text(raw, path), problems)  # read once: the bytes above
     if not rows and not problems.total:
         raise PrintkitError(f"{path}: no cards")

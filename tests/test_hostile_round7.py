@@ -21,6 +21,9 @@ Sections:
 5. standard output closed (``>&-``) or open for reading only (``1<file``):
    tracebacks (AttributeError, RuntimeError, OSError EBADF), or for ``score``
    exit 0 with the result printed nowhere;
+6. an OpenDocument text given as card data (named .ods: an AttributeError
+   traceback), and a real .ods whose XML has a line break before its
+   spreadsheet (another AttributeError traceback);
 """
 
 from __future__ import annotations
@@ -230,3 +233,57 @@ def test_standard_output_open_for_reading_only_is_one_line_exit_1(command, tmp_p
     assert r.returncode == 1, err
     assert err.strip().splitlines()[-1] == ("printkit: standard output: cannot write (Bad file descriptor); "
                                             "earlier outputs are intact"), err
+
+
+# 6. an OpenDocument that is no spreadsheet; a spreadsheet whose body starts with a line break ----------
+
+DECK_LAYOUT = '[card]\nsize = "poker"\n[[element]]\ntype = "text"\nx = 3\ny = 3\nw = 50\ntext = "{{ title }}"\nsize = 9\n'
+
+
+def _deck(tmp_path: Path, data: Path):
+    layout = tmp_path / "layout.toml"
+    layout.write_text(DECK_LAYOUT, encoding="utf-8")
+    r = run("deck", data, "--layout", layout, "--out", tmp_path / "out", "-q")
+    assert "Traceback" not in r.output, r.output
+    return r
+
+
+def _odt(path: Path) -> Path:
+    """An OpenDocument text (odfpy) holding one paragraph, saved as ``path``."""
+    from odf.opendocument import OpenDocumentText
+    from odf.text import P
+
+    doc = OpenDocumentText()
+    doc.text.addElement(P(text="Amphora, 4"))
+    doc.save(str(path.with_suffix(".made")))
+    path.with_suffix(".made").rename(path)
+    return path
+
+
+@pytest.mark.parametrize("named", ["cards.ods", "cards.xlsx", "cards.csv"])
+def test_a_text_document_given_as_card_data_says_what_it_is(tmp_path, named):
+    """An .odt saved as (or renamed to) .ods: odfpy found no spreadsheet and
+    the deck ended in ``AttributeError: 'OpenDocument' object has no
+    attribute 'spreadsheet'``; named .xlsx it was "There is no item named
+    '[Content_Types].xml' in the archive", named .csv "not UTF-8 text"."""
+    r = _deck(tmp_path, _odt(tmp_path / named))
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert f"{named}: is an OpenDocument text document (.odt), not a spreadsheet" in line, line
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_an_ods_whose_body_starts_with_a_line_break_is_read(tmp_path):
+    """A spreadsheet's content.xml with a line break between <office:body>
+    and <office:spreadsheet> (XML written pretty-printed): odfpy took the
+    line break for the spreadsheet, and the deck ended in
+    ``AttributeError: 'Text' object has no attribute 'getElementsByType'``."""
+    from test_hostile_round3 import _ods_with
+
+    _ods_with(tmp_path / "cards.ods", lambda xml: xml.replace(b"<office:body>", b"<office:body>\n  ", 1))
+    r = _deck(tmp_path, tmp_path / "cards.ods")
+    assert r.exit_code == 0, r.output
+    from conftest import pdf_pages
+
+    with pdf_pages((tmp_path / "out" / "layout.pdf").read_bytes()) as pdf:
+        assert "Amphora" in "".join(p.extract_text() for p in pdf.pages)
