@@ -758,8 +758,10 @@ def _grid_rows(name: str, header: list, body, problems: "Problems", unit: str = 
                                 f"by {unit} {line}); a deck's data holds at most {MAX_CELLS:,}")
         long = next((i for i, c in enumerate(cells) if len(c) > MAX_CELL_CHARS), None)
         if long is not None and bad is None:
-            bad = (f"{name}: {unit} {line}, column {show(header[long])}: {len(cells[long]):,} characters; "
-                   f"a cell holds at most {MAX_CELL_CHARS:,}")
+            chars = len(cells[long])  # an .ods cell is read no further than one past the cap: "more than"
+            bad = (f"{name}: {unit} {line}, column {show(header[long])}: "
+                   f"{'more than ' + format(MAX_CELL_CHARS, ',') if chars == MAX_CELL_CHARS + 1 else format(chars, ',')} "
+                   f"characters; a cell holds at most {MAX_CELL_CHARS:,}")
         if bad is not None:
             rows.append(Row(line=line, bad=bad, unit=label))  # keeps the card numbers of the rows after it
             continue
@@ -1288,6 +1290,62 @@ def _xlsx_rows(path: Path, problems: "Problems", warnings: list[str] | None = No
         wb.close()
 
 
+_ODF_TEXT_NS = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+_ODF_TABLE_NS = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+
+
+def _odf_elements(root, name: str):
+    """``root`` and every element below it named ``table:<name>``, in
+    document order: odfpy's ``getElementsByType`` without its recursion
+    (elements nested 50,000 deep, a few kB zipped, were a RecursionError)."""
+    want = (_ODF_TABLE_NS, name)
+    stack = [root]
+    while stack:
+        el = stack.pop()
+        if getattr(el, "qname", None) == want:
+            yield el
+        stack.extend(reversed([c for c in getattr(el, "childNodes", ()) if getattr(c, "nodeType", None) == 1]))
+
+
+def _odf_cell_text(cell, limit: int, where: str) -> str:
+    """The text of the .ods ``cell`` as odfpy's ``teletype.extractText``
+    gives it (``<text:s text:c="N"/>``: N spaces, a tab, a line break), read
+    without recursion and no further than ``limit`` + 1 characters: a 1.6 kB
+    file's ``text:c="1000000000"`` made a billion spaces before the cell cap
+    said no.  A ``text:c`` that is not a whole number is one line
+    (:class:`printkit.PrintkitError` starting ``where``)."""
+    out: list[str] = []
+    size = 0
+    stack = [iter(cell.childNodes)]
+    while stack and size <= limit:
+        child = next(stack[-1], None)
+        if child is None:
+            stack.pop()
+            continue
+        kind = getattr(child, "nodeType", None)
+        if kind == 3:  # text
+            piece = child.data
+        elif kind != 1:
+            continue
+        elif child.qname == (_ODF_TEXT_NS, "s"):
+            raw = child.getAttribute("c") or "1"
+            if not (raw.isascii() and raw.isdigit() and len(raw) <= 12):
+                raise PrintkitError(f"{where}: text:s text:c {show(raw)} (a number of spaces) is not a whole number; "
+                                    "save the file again from the spreadsheet program")
+            piece = " " * min(int(raw), limit + 1 - size)
+        elif child.qname == (_ODF_TEXT_NS, "tab"):
+            piece = "\t"
+        elif child.qname == (_ODF_TEXT_NS, "line-break"):
+            piece = "\n"
+        else:
+            stack.append(iter(child.childNodes))
+            continue
+        piece = piece[:limit + 1 - size]
+        out.append(piece)
+        size += len(piece)
+    return "".join(out)
+
+
 def _ods_rows(path: Path, problems: "Problems", warnings: list[str] | None = None) -> list[Row]:
     """Rows of the first table of an ``.ods`` file (odfpy): cell text as
     shown, repeated rows and columns expanded up to the caps; formulas are
@@ -1303,7 +1361,7 @@ def _ods_rows(path: Path, problems: "Problems", warnings: list[str] | None = Non
     if _ods_encrypted(data):
         raise PrintkitError(f"{escape_display(str(path))}: is password-protected (its content is encrypted); "
                             "save the spreadsheet without a password")
-    from odf import opendocument, table, teletype
+    from odf import opendocument
 
     name = escape_display(str(path))
     try:
@@ -1312,10 +1370,9 @@ def _ods_rows(path: Path, problems: "Problems", warnings: list[str] | None = Non
         raise PrintkitError(f"{name}: cannot read this .ods file ({_one_line(exc)})") from None
     # odfpy takes the body's first child as the spreadsheet, a line break before it included: its first element
     top = next((el for el in getattr(doc.body, "childNodes", ()) if hasattr(el, "getElementsByType")), None)
-    tables = top.getElementsByType(table.Table) if top is not None else []
-    if not tables:
+    sheet = next(_odf_elements(top, "table"), None) if top is not None else None
+    if sheet is None:
         raise PrintkitError(f"{name}: no table")
-    sheet = tables[0]
     budget = [MAX_CELLS + MAX_COLUMNS]
     at = [0]  # the row being read, for messages
 
@@ -1339,7 +1396,7 @@ def _ods_rows(path: Path, problems: "Problems", warnings: list[str] | None = Non
             if tc.qname[1] not in ("table-cell", "covered-table-cell"):
                 continue
             repeat = repeat_of(tc, "numbercolumnsrepeated", "number-columns-repeated")
-            text = teletype.extractText(tc) if tc.childNodes else ""
+            text = _odf_cell_text(tc, MAX_CELL_CHARS, f"{name}: row {at[0]}") if tc.childNodes else ""
             kind = tc.getAttribute("valuetype")
             if not text:
                 text = tc.getAttribute("value") if kind in ("float", "percentage", "currency") else ""
@@ -1360,7 +1417,7 @@ def _ods_rows(path: Path, problems: "Problems", warnings: list[str] | None = Non
 
     def lines():
         n = 0
-        for tr in sheet.getElementsByType(table.TableRow):
+        for tr in _odf_elements(sheet, "table-row"):
             at[0] = n + 1
             repeat = repeat_of(tr, "numberrowsrepeated", "number-rows-repeated")
             cells = cells_of(tr)

@@ -24,6 +24,9 @@ Sections:
 6. an OpenDocument text given as card data (named .ods: an AttributeError
    traceback), and a real .ods whose XML has a line break before its
    spreadsheet (another AttributeError traceback);
+7. an .ods cell of ``<text:s text:c="1000000000"/>`` (a billion spaces from a
+   1.6 kB file: 2 GB made before the cell cap), ``text:c="abc"`` (ValueError),
+   spans nested 50,000 deep (RecursionError): odfpy's text extraction;
 """
 
 from __future__ import annotations
@@ -287,3 +290,67 @@ def test_an_ods_whose_body_starts_with_a_line_break_is_read(tmp_path):
 
     with pdf_pages((tmp_path / "out" / "layout.pdf").read_bytes()) as pdf:
         assert "Amphora" in "".join(p.extract_text() for p in pdf.pages)
+
+
+# 7. an .ods cell's spaces and nesting: odfpy's text extraction unbounded ----------------------------------
+
+def _ods_title(path: Path, inner: bytes) -> Path:
+    """A two-row .ods whose card's title cell is ``Amphora`` followed by ``inner`` (XML)."""
+    from test_hostile_round3 import _ods_with
+
+    _ods_with(path, lambda xml: xml.replace(b"<text:p>Amphora</text:p>", b"<text:p>Amphora" + inner + b"</text:p>", 1))
+    return path
+
+
+@pytest.mark.parametrize("count", ["abc", "-5", "1.5", "9" * 30])
+def test_an_ods_space_count_that_is_not_a_whole_number_is_one_line(tmp_path, count):
+    """``<text:s text:c="abc"/>`` (c spaces, ODF 19.763: a whole number) ended
+    in a ValueError traceback from odfpy's teletype, 30 nines in a MemoryError one."""
+    r = _deck(tmp_path, _ods_title(tmp_path / "cards.ods", f'<text:s text:c="{count}"/>'.encode()))
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "cards.ods" in line and "row 2" in line and "text:c" in line, line
+
+
+@pytest.mark.parametrize("inner", [b'<text:s text:c="1000000000"/>', b'<text:s text:c="20000"/>' * 50_000],
+                         ids=["one-billion-spaces", "fifty-thousand-runs"])
+def test_an_ods_cell_of_a_billion_spaces_is_refused_without_making_them(tmp_path, inner):
+    """A 1.6 kB .ods whose cell holds ``<text:s text:c="1000000000"/>``: odfpy
+    made the billion spaces (2 GB, 6 s) before the cell cap said no.  Now the
+    cell is read up to the cap: one line, and little memory."""
+    import tracemalloc
+
+    path = _ods_title(tmp_path / "cards.ods", inner)
+    tracemalloc.start()
+    try:
+        r = _deck(tmp_path, path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "row 2, column 'title': more than 20,000 characters; a cell holds at most 20,000" in line, line
+    assert peak < 150 * 1024 * 1024, f"{peak / 2**20:.0f} MB"
+
+
+def test_an_ods_cell_nested_fifty_thousand_spans_deep_is_read(tmp_path):
+    """Spans nested 50,000 deep (70 kB of XML, 4 kB zipped): odfpy's
+    getElementsByType and extractText recurse per level — a RecursionError
+    traceback.  printkit walks the tree without recursion: the card is read."""
+    inner = b"<text:span>" * 50_000 + b"x" + b"</text:span>" * 50_000
+    r = _deck(tmp_path, _ods_title(tmp_path / "cards.ods", inner))
+    assert r.exit_code == 0, r.output
+    from conftest import pdf_pages
+
+    with pdf_pages((tmp_path / "out" / "layout.pdf").read_bytes()) as pdf:
+        assert "Amphorax" in "".join(p.extract_text() for p in pdf.pages)
+
+
+def test_an_ods_cell_with_spaces_tabs_and_line_breaks_reads_as_before(tmp_path):
+    """Positive control: ``<text:s text:c="3"/>``, ``<text:s/>``, a tab and a
+    line break inside spans read as the spreadsheet shows them."""
+    from printkit.deck import load_rows
+
+    inner = b'<text:s text:c="3"/>b<text:span>c<text:s/>d<text:tab/>e<text:line-break/>f</text:span>'
+    rows = load_rows(_ods_title(tmp_path / "cards.ods", inner), None, [])
+    assert rows[0]["title"] == "Amphora   bc d\te\nf"
