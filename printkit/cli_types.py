@@ -13,6 +13,8 @@ imported when a value is converted.
 from __future__ import annotations
 
 import math
+import os
+from pathlib import Path
 from typing import Any
 
 import click
@@ -211,6 +213,30 @@ class PlayersType(click.ParamType):
         return "N"
 
 
+class OutputFileType(click.Path):
+    """``-o FILE`` of ``simulate``, ``export-game`` and ``scorepad``: a
+    file's name (a :class:`pathlib.Path`; ``-`` is standard output, the
+    command's to handle).  A name ending in ``/`` names a folder — the slash
+    was dropped and a *file* of the folder's name written — and an empty name
+    names nothing: both :class:`printkit.UsageError` (exit 2)."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=False, path_type=Path)
+
+    def convert(self, value: Any, param, ctx) -> Any:
+        text = os.fspath(value) if isinstance(value, os.PathLike) else str(value)
+        opt = _name(param, "--output")
+        if not text.strip():
+            raise UsageError(f"{opt}: an empty name; give the name of a file to write, or - for standard output")
+        if text.endswith(("/", os.sep)):
+            from printkit.inputfiles import show
+
+            raise UsageError(f"{opt}: {show(text)} ends in {text[-1]}, so it names a folder; give the name of "
+                             "a file to write (in that folder: add the file's name after the slash)")
+        return super().convert(value, param, ctx)
+
+
+OUTPUT_FILE = OutputFileType()
 PAPER = PaperType()
 BOARD_PAPER = PaperType(board=True)
 DUPLEX = DuplexType()

@@ -453,14 +453,32 @@ def write_output(path: Path, data: bytes, *, stdout: bool = True) -> None:
         raise UsageError(f"{shown}: exists and is not a regular file (a device, pipe or folder); {odd_fix}")
     from printkit.outlock import folder_lock
 
+    from printkit.build import remove_made
+
     folder = Path(path).parent
+    made: list[Path] = []  # folders made for the file (deepest first): removed again while empty
+
+    def make() -> None:
+        missing = []
+        for step in (folder, *folder.parents):
+            if os.path.lexists(step):
+                break
+            missing.append(step)
+        for step in reversed(missing):
+            try:
+                os.mkdir(step)
+            except FileExistsError:  # there already (another process, or a name like a/..): not ours
+                continue
+            made.insert(0, step)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with folder_lock(folder, remake=lambda: folder.mkdir(parents=True, exist_ok=True)):
+        make()
+        with folder_lock(folder, remake=make):
             sweep_stale(folder)  # a killed run's .part file
             write_atomic(path, data)
     except OSError as exc:
         raise cannot_write(path, exc) from None
+    finally:  # a folder made only to walk through (new/walk/../x), or for a write that failed
+        remove_made(made)
 
 
 def _umask() -> int:

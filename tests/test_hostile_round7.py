@@ -27,6 +27,9 @@ Sections:
 7. an .ods cell of ``<text:s text:c="1000000000"/>`` (a billion spaces from a
    1.6 kB file: 2 GB made before the cell cap), ``text:c="abc"`` (ValueError),
    spans nested 50,000 deep (RecursionError): odfpy's text extraction;
+8. ``-o pads/`` (scorepad, simulate, export-game) wrote a FILE called ``pads``;
+   ``-o ""`` was refused as ``.``; ``-o new/walk/../pad.html`` left ``new/walk``
+   behind, empty, and a write that failed left the folders made for it;
 """
 
 from __future__ import annotations
@@ -354,3 +357,54 @@ def test_an_ods_cell_with_spaces_tabs_and_line_breaks_reads_as_before(tmp_path):
     inner = b'<text:s text:c="3"/>b<text:span>c<text:s/>d<text:tab/>e<text:line-break/>f</text:span>'
     rows = load_rows(_ods_title(tmp_path / "cards.ods", inner), None, [])
     assert rows[0]["title"] == "Amphora   bc d\te\nf"
+
+
+# 8. -o FILE: a name ending in a slash, an empty name, folders made to walk through -------------------------
+
+@pytest.mark.parametrize("argv", [["scorepad", "archeo"], ["simulate", "archeotrek", "--seed", "1"]])
+def test_an_output_name_ending_in_a_slash_is_refused(tmp_path, monkeypatch, argv):
+    """``scorepad GAME -o pads/``: the slash was dropped and a FILE called
+    ``pads`` written — the user named a folder.  Now exit 2, one line, and
+    nothing written."""
+    monkeypatch.chdir(tmp_path)
+    r = run(*argv, "-o", "pads/")
+    assert r.exit_code == 2, r.output
+    line = _one_line(r.stderr)
+    assert "'pads/'" in line and "folder" in line, line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_empty_output_name_is_refused_by_that_name(tmp_path, monkeypatch):
+    """``-o ""`` was refused as ``.: exists and is not a regular file``."""
+    monkeypatch.chdir(tmp_path)
+    r = run("scorepad", "archeo", "-o", "")
+    assert r.exit_code == 2, r.output
+    assert "empty" in _one_line(r.stderr)
+
+
+def test_folders_made_only_to_walk_through_are_removed_after_an_output_file(tmp_path, monkeypatch):
+    """``-o new/walk/../pad.html``: ``new/walk`` was made to reach ``new`` and
+    left behind, empty (``--out`` removes such folders, round four); the file
+    itself is written."""
+    monkeypatch.chdir(tmp_path)
+    r = run("scorepad", "archeo", "-o", "new/walk/../pad.html")
+    assert r.exit_code == 0, r.output
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == ["new", "new/pad.html"]
+
+
+def test_folders_made_for_an_output_file_that_cannot_be_written_are_removed(tmp_path, monkeypatch):
+    """The disk fills as the pad is written: ``fresh/sub`` made for it stays
+    behind, empty (the same rule as a kit's folders, round six)."""
+    import errno
+
+    import printkit.pdf as pdf
+
+    def full(path, data):
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(pdf, "write_atomic", full)
+    r = run("scorepad", "archeo", "-o", "fresh/sub/pad.html")
+    assert r.exit_code == 1, r.output
+    assert "No space left" in _one_line(r.stderr)
+    assert list(tmp_path.iterdir()) == []

@@ -30,6 +30,7 @@ from typing import Any, Callable
 import click
 
 from printkit import PrintkitError, UsageError, interrupt
+from printkit.cli_types import OUTPUT_FILE
 from printkit.inputfiles import escape_display, show
 from printkit.messages import MAX_SHOWN, capped_lines, clip
 from printkit.scoring import NoSheets, Scorer
@@ -482,7 +483,7 @@ def validate(game: str, files: tuple[Path, ...], partial: bool, rules_dir: Path 
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, readable=False, path_type=Path),
                 metavar="PDF...")
 @click.option(
-    "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    "--output", "-o", type=OUTPUT_FILE, default=None,
     help="Write the game file here instead of standard output (- is standard output; a link or device is refused).",
 )
 @_RULES
@@ -516,7 +517,7 @@ def export_game(game: str, files: tuple[Path, ...], output: Path | None, rules_d
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
               help="Random seed: the same seed plays the same game (default: a fresh one, printed on stderr).")
 @click.option(
-    "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    "--output", "-o", type=OUTPUT_FILE, default=None,
     help="Write the game file here instead of standard output (- is standard output; a link or device is refused).",
 )
 @_RULES
@@ -545,7 +546,7 @@ def simulate(game: str, players: int | None, seed: int, output: Path | None, rul
 
 @click.command("scorepad", context_settings=HELP_OPTIONS)
 @click.argument("game", type=GAME, metavar="GAME")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--output", "-o", type=OUTPUT_FILE, default=None,
               help="The HTML file to write (default: <GAME>-scorepad.html in the current folder; - for standard output).")
 @_RULES
 @click.option("--theme", "theme_name", default="classic", show_default=True, metavar="NAME|PATH",
