@@ -470,15 +470,21 @@ def write_output(path: Path, data: bytes, *, stdout: bool = True) -> None:
             except FileExistsError:  # there already (another process, or a name like a/..): not ours
                 continue
             made.insert(0, step)
+    locked = False
     try:
         make()
         with folder_lock(folder, remake=make):
-            sweep_stale(folder)  # a killed run's .part file
-            write_atomic(path, data)
+            locked = True
+            try:
+                sweep_stale(folder)  # a killed run's .part file
+                write_atomic(path, data)
+            finally:  # while still the only writer: a folder made only to walk through (new/walk/../x),
+                remove_made(made)  # or for a write that failed
     except OSError as exc:
         raise cannot_write(path, exc) from None
-    finally:  # a folder made only to walk through (new/walk/../x), or for a write that failed
-        remove_made(made)
+    finally:
+        if not locked:  # waited too long, stopped while waiting, or failed making them
+            remove_made(made)
 
 
 def _umask() -> int:
