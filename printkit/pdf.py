@@ -431,7 +431,9 @@ def write_output(path: Path, data: bytes, *, stdout: bool = True) -> None:
     for another printkit run writing into that folder to finish (a note on
     stderr), raising :class:`printkit.PrintkitError` if that takes longer
     than ``PRINTKIT_LOCK_WAIT`` allows and ``KeyboardInterrupt`` on a stop
-    while waiting; nothing is written then."""
+    while waiting; nothing is written then.  The folders made for the file
+    are removed again when they stay empty (``-o new/walk/../x``'s
+    ``new/walk``; every one of them after a write that failed)."""
     import stat
 
     from printkit import UsageError
