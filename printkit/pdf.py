@@ -455,8 +455,6 @@ def write_output(path: Path, data: bytes, *, stdout: bool = True) -> None:
         raise UsageError(f"{shown}: exists and is not a regular file (a device, pipe or folder); {odd_fix}")
     from printkit.outlock import folder_lock
 
-    from printkit.build import remove_made
-
     folder = Path(path).parent
     made: list[Path] = []  # folders made for the file (deepest first): removed again while empty
 
@@ -481,12 +479,14 @@ def write_output(path: Path, data: bytes, *, stdout: bool = True) -> None:
                 sweep_stale(folder)  # a killed run's .part file
                 write_atomic(path, data)
             finally:  # while still the only writer: a folder made only to walk through (new/walk/../x),
-                remove_made(made)  # or for a write that failed
+                for step in made:  # or for a write that failed (deepest first)
+                    remove_if_made(step, True)
     except OSError as exc:
         raise cannot_write(path, exc) from None
     finally:
         if not locked:  # waited too long, stopped while waiting, or failed making them
-            remove_made(made)
+            for step in made:
+                remove_if_made(step, True)
 
 
 def _umask() -> int:
