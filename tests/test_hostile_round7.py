@@ -30,6 +30,8 @@ Sections:
 8. ``-o pads/`` (scorepad, simulate, export-game) wrote a FILE called ``pads``;
    ``-o ""`` was refused as ``.``; ``-o new/walk/../pad.html`` left ``new/walk``
    behind, empty, and a write that failed left the folders made for it;
+9. a theme's negative @page margin: noted, but the document cache refused the
+   entry it had just written, so every build laid the document out again;
 """
 
 from __future__ import annotations
@@ -408,3 +410,30 @@ def test_folders_made_for_an_output_file_that_cannot_be_written_are_removed(tmp_
     assert r.exit_code == 1, r.output
     assert "No space left" in _one_line(r.stderr)
     assert list(tmp_path.iterdir()) == []
+
+
+# 9. a negative page margin and the document cache ---------------------------------------------------------
+
+def test_a_negative_page_margin_is_noted_and_cached_like_any_other(page_theme, monkeypatch):
+    """``@page { margin: -5mm }``: noted (inside the printer margin) — but the
+    document cache wrote an entry with that margin and then refused it as
+    damaged (it took margins of 0 to 1000 mm only), so every build laid the
+    document out again and rewrote the entry.  A second build now comes from
+    the cache with the same note."""
+    import printkit.render.documents as documents
+
+    folder = page_theme("margin: -5mm;")
+    documents.LAYOUT_NOTES.clear()
+    try:
+        first = _high_score_log(folder)
+        notes = [n for n in documents.LAYOUT_NOTES if "sets page margins of -5 mm" in n]
+        assert len(notes) == 1, documents.LAYOUT_NOTES
+        documents.LAYOUT_NOTES.clear()
+
+        def refuse():
+            raise AssertionError("weasyprint was asked to lay out the document again")
+        monkeypatch.setattr(documents, "_weasyprint", refuse)
+        assert _high_score_log(folder) == first
+        assert documents.LAYOUT_NOTES == notes
+    finally:
+        documents.LAYOUT_NOTES.clear()

@@ -165,7 +165,8 @@ def _verify(data: bytes) -> tuple[bool, bytes | None, float | None]:
         digest, files, none, narrow = head["sha256"], head["files"], head["none"], head["narrow"]
         if not (isinstance(digest, str) and isinstance(files, list) and isinstance(none, bool)):
             return bad
-        if narrow is not None and not (isinstance(narrow, (int, float)) and 0 <= narrow < 1000):
+        # a theme's margin may be negative (-5 mm: noted like any inside the printer margin)
+        if narrow is not None and not (isinstance(narrow, (int, float)) and -100_000 < narrow < 1000):
             return bad
     except (ValueError, KeyError, TypeError, UnicodeDecodeError):
         return bad
