@@ -32,6 +32,8 @@ Sections:
    behind, empty, and a write that failed left the folders made for it;
 9. a theme's negative @page margin: noted, but the document cache refused the
    entry it had just written, so every build laid the document out again;
+10. a non-blocking standard input (O_NONBLOCK left by the parent): ``score -``
+    took "no data yet" for the end ('<stdin>: empty', or a game cut short);
 """
 
 from __future__ import annotations
@@ -437,3 +439,41 @@ def test_a_negative_page_margin_is_noted_and_cached_like_any_other(page_theme, m
         assert documents.LAYOUT_NOTES == notes
     finally:
         documents.LAYOUT_NOTES.clear()
+
+
+# 10. a non-blocking standard input ---------------------------------------------------------------------
+
+def test_a_non_blocking_standard_input_is_read_to_its_end():
+    """Whoever starts printkit may leave standard input non-blocking
+    (O_NONBLOCK on the pipe: Node's child_process, some CI runners): a read
+    with nothing there yet returned None, which ``score GAME -`` took for the
+    end — '<stdin>: empty' before the game was written, or a game cut where
+    the writer paused.  The game written in two parts after a pause is
+    scored whole."""
+    import fcntl
+    import os
+    import subprocess
+    import sys
+    import time
+
+    data = (ROOT / "examples/archeotrek/finished-4-players.toml").read_bytes()
+    r, w = os.pipe()
+    fcntl.fcntl(r, fcntl.F_SETFL, fcntl.fcntl(r, fcntl.F_GETFL) | os.O_NONBLOCK)
+    child = subprocess.Popen([sys.executable, "-m", "printkit", "score", "archeotrek", "-"], stdin=r,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    os.close(r)
+    try:
+        time.sleep(0.4)
+        os.write(w, data[:300])
+        time.sleep(0.3)
+        os.write(w, data[300:])
+    except BrokenPipeError:  # it stopped reading already (the defect)
+        pass
+    finally:
+        os.close(w)
+    out, err = child.communicate(timeout=120)
+    assert child.returncode == 0, err.decode()
+    assert b"Traceback" not in err
+    expected = subprocess.run([sys.executable, "-m", "printkit", "score", "archeotrek",
+                               "examples/archeotrek/finished-4-players.toml"], capture_output=True, cwd=ROOT)
+    assert out.replace(b"<stdin>", b"") == expected.stdout.replace(b"examples/archeotrek/finished-4-players.toml", b"")
