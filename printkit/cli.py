@@ -74,6 +74,52 @@ def _closed_stdout():
     return io.TextIOWrapper(_ClosedStdout(), encoding="utf-8", write_through=True)
 
 
+class _PatientStdout(io.RawIOBase):
+    """Standard output left non-blocking (O_NONBLOCK) by whoever started
+    printkit: Python's writers then keep what the pipe takes at once and drop
+    the rest without an error (64 kB of a 150 kB score pad, exit 0).  This raw
+    writer waits for room instead (0.1 s at a time, a stop request honoured)."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data) -> int:
+        import select
+
+        while True:
+            try:
+                return os.write(self._fd, data)
+            except BlockingIOError:
+                select.select([], [self._fd], [], 0.1)
+                interrupt.checkpoint()
+
+
+def _patient_stdout():
+    """A text stream like ``sys.stdout`` over :class:`_PatientStdout` when
+    standard output is non-blocking, else ``None`` (nothing to change)."""
+    try:
+        import fcntl
+
+        fd = sys.stdout.fileno()
+        if not fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_NONBLOCK:
+            return None
+        sys.stdout.flush()
+    except Exception:  # noqa: BLE001 - no fcntl, no descriptor (a test runner's capture): as it is
+        return None
+    return io.TextIOWrapper(io.BufferedWriter(_PatientStdout(fd)), encoding=sys.stdout.encoding,
+                            errors=sys.stdout.errors, line_buffering=sys.stdout.line_buffering)
+
+
 def _stdout_unwritable() -> bool:
     """Standard output cannot be written at all: closed at start
     (:func:`_closed_stdout`) or a descriptor opened for reading only
@@ -160,14 +206,21 @@ class PrintkitCLI(click.Group):
         previous = interrupt.install()
         _safe_stderr()
         closed = sys.stdout is None  # started with standard output closed (>&-)
+        before = sys.stdout
         if closed:
             sys.stdout = _closed_stdout()
+        else:
+            sys.stdout = _patient_stdout() or sys.stdout  # non-blocking: wait for room, drop nothing
         try:
             return self._run(args, prog_name, complete_var, **extra)
         finally:
             interrupt.restore(previous)
-            if closed:
-                sys.stdout = None
+            if sys.stdout is not before and not closed:
+                try:
+                    sys.stdout.flush()
+                except (OSError, ValueError):
+                    pass
+            sys.stdout = before
 
     def _run(self, args, prog_name, complete_var, **extra):
         try:

@@ -34,6 +34,7 @@ Sections:
    entry it had just written, so every build laid the document out again;
 10. a non-blocking standard input (O_NONBLOCK left by the parent): ``score -``
     took "no data yet" for the end ('<stdin>: empty', or a game cut short);
+    and a non-blocking standard output got 64 kB of a 150 kB score pad, exit 0;
 """
 
 from __future__ import annotations
@@ -477,3 +478,37 @@ def test_a_non_blocking_standard_input_is_read_to_its_end():
     expected = subprocess.run([sys.executable, "-m", "printkit", "score", "archeotrek",
                                "examples/archeotrek/finished-4-players.toml"], capture_output=True, cwd=ROOT)
     assert out.replace(b"<stdin>", b"") == expected.stdout.replace(b"examples/archeotrek/finished-4-players.toml", b"")
+
+
+def test_a_non_blocking_standard_output_gets_the_whole_score_pad():
+    """``scorepad GAME -o -`` into a pipe left non-blocking by the parent,
+    read a moment later: Python's writer took the 64 kB the pipe held and
+    dropped the rest of the 150 kB page, exit 0 — a page cut short, said to
+    be written.  printkit now waits for room: the whole page, byte for byte."""
+    import fcntl
+    import os
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    expected = subprocess.run([sys.executable, "-m", "printkit", "scorepad", "archeo", "-o", "-"],
+                              capture_output=True, cwd=ROOT, timeout=120).stdout
+    assert len(expected) > 100_000
+    r, w = os.pipe()
+    fcntl.fcntl(w, fcntl.F_SETFL, fcntl.fcntl(w, fcntl.F_GETFL) | os.O_NONBLOCK)
+    child = subprocess.Popen([sys.executable, "-m", "printkit", "scorepad", "archeo", "-o", "-"], stdout=w,
+                             stderr=subprocess.PIPE, cwd=ROOT)
+    os.close(w)
+    err = []
+    reader = threading.Thread(target=lambda: err.append(child.stderr.read()))
+    reader.start()
+    time.sleep(1.5)  # the pipe fills while nobody reads
+    chunks = []
+    while chunk := os.read(r, 1 << 16):
+        chunks.append(chunk)
+    os.close(r)
+    child.wait(timeout=120)
+    reader.join()
+    assert child.returncode == 0, err
+    assert b"".join(chunks) == expected
