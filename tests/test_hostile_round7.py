@@ -34,13 +34,26 @@ Sections:
    entry it had just written, so every build laid the document out again;
 10. a non-blocking standard input (O_NONBLOCK left by the parent): ``score -``
     took "no data yet" for the end ('<stdin>: empty', or a game cut short);
-    and a non-blocking standard output got 64 kB of a 150 kB score pad, exit 0;
+    and a non-blocking standard output got 64 kB of a 150 kB score pad, exit 0.
+
+Held this round, not pinned here: PRINTKIT_LOCK_WAIT's odd values (nan, inf,
+-1, 1e400, 0x10, full-width digits: one usage line), --out a file, a FIFO or
+a link, a held folder at PRINTKIT_LOCK_WAIT=0; standard input empty, binary,
+invalid UTF-8, 50 MB, a directory, JSON with NaN, duplicate keys or 100,000
+digits; every number of every rules file replaced by 0, -1, 1.5, nan, inf,
+10**20 and 10**6 (simulate, score, the score pad: one line each); rules TOML
+nested 100,000 deep, with BOMs, UTF-16, duplicate keys, a FIFO, a folder or
+/dev/zero in place; deck layouts' lengths, colours and units (897 variants:
+1e308mm, nanmm, "1in1in", full-width digits, …); inline icons 19,000
+characters long; .xlsx cells of every type with odd values (dates, errors,
+1e999, bad references, shared-string indexes out of range); a cell of 200 M
+characters; jinja2 markup in card data (never run); theme colours injecting
+into the score pad; rules names with controls, bidi, NUL and emoji.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
