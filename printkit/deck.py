@@ -148,6 +148,10 @@ MAX_QTY = 10_000
 #: file from running for hours.
 MAX_CARDS = 50_000
 MAX_DATA_BYTES = 32 * 1024 * 1024  # a CSV of many thousand cards fits easily
+#: Most elements a deck lays out: its rows (each card checked and drawn) times its layouts'
+#: elements — 50,000 cards of 40 elements.  The card cap alone left the layout unbounded:
+#: 3,000 text elements (a 225 kB layout) on 700 rows were 2.1 million texts, ~30 s of CPU.
+MAX_ELEMENT_DRAWS = 2_000_000
 #: Most columns a deck's data may have (a card uses a few dozen at most).
 MAX_COLUMNS = 1000
 #: Most cells (rows × columns) a deck's data may hold: 50,000 cards of 40
@@ -2764,6 +2768,12 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     rows = attempt(lambda path: load_rows(path, problems, read_warnings), data)
     if front is None or rows is None or (back and back_layout is None):
         problems.check()
+    elements = len(front.elements) + (len(back_layout.elements) if back_layout is not None else 0)
+    if len(rows) * elements > MAX_ELEMENT_DRAWS:  # refused before any card is laid out
+        raise PrintkitError(
+            f"{escape_display(str(front.path))}: {elements:,} elements × {len(rows):,} cards of "
+            f"{escape_display(str(data))} = {len(rows) * elements:,} elements to lay out; a deck lays out at most "
+            f"{MAX_ELEMENT_DRAWS:,} (fewer elements in the layout, or fewer rows)")
     with out_folder(out, quiet=quiet):  # an error or a stop leaves no new empty folder
         result = DeckResult(warnings=read_warnings)
 

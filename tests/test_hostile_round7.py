@@ -34,7 +34,9 @@ Sections:
    entry it had just written, so every build laid the document out again;
 10. a non-blocking standard input (O_NONBLOCK left by the parent): ``score -``
     took "no data yet" for the end ('<stdin>: empty', or a game cut short);
-    and a non-blocking standard output got 64 kB of a 150 kB score pad, exit 0.
+    and a non-blocking standard output got 64 kB of a 150 kB score pad, exit 0;
+11. a deck layout of 3,000 elements on 700 cards: 2.1 million texts laid out
+    (the card cap bounds cards, nothing bounded elements × cards).
 
 Held this round, not pinned here: PRINTKIT_LOCK_WAIT's odd values (nan, inf,
 -1, 1e400, 0x10, full-width digits: one usage line), --out a file, a FIFO or
@@ -525,3 +527,47 @@ def test_a_non_blocking_standard_output_gets_the_whole_score_pad():
     reader.join()
     assert child.returncode == 0, err
     assert b"".join(chunks) == expected
+
+
+# 11. many elements on many cards -----------------------------------------------------------------------
+
+def _text_layout(path: Path, elements: int) -> Path:
+    one = '[[element]]\ntype = "text"\nx = 3\ny = 3\nw = 50\ntext = "{{ title }}"\nsize = 9\n'
+    path.write_text('[card]\nsize = "poker"\n' + one * elements, encoding="utf-8")
+    return path
+
+
+def _titles(path: Path, rows: int) -> Path:
+    path.write_text("title\n" + "".join(f"T{i}\n" for i in range(rows)), encoding="utf-8")
+    return path
+
+
+def test_a_layout_of_thousands_of_elements_on_thousands_of_cards_is_refused_before_the_work(tmp_path):
+    """MAX_CARDS (50,000) "keeps a hostile data file from running for hours",
+    but a layout's elements were not counted: 3,000 text elements (a 225 kB
+    layout) on 700 rows of a 5 kB CSV are 2.1 million texts laid out, about
+    30 s of CPU (on 50,000 rows, hours).  Refused at once, one line."""
+    import time
+
+    start = time.process_time()
+    r = run("deck", _titles(tmp_path / "cards.csv", 700), "--layout", _text_layout(tmp_path / "many.toml", 3000),
+            "--out", tmp_path / "out", "-q")
+    spent = time.process_time() - start
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "700 cards" in line and "3,000 elements" in line and "2,000,000" in line, line
+    assert spent < 10, spent
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_the_element_budget_counts_cards_times_elements(tmp_path, monkeypatch):
+    """At the budget a deck builds; one element more is refused."""
+    import printkit.deck as deck
+
+    monkeypatch.setattr(deck, "MAX_ELEMENT_DRAWS", 400, raising=False)
+    data = _titles(tmp_path / "cards.csv", 20)
+    ok = run("deck", data, "--layout", _text_layout(tmp_path / "twenty.toml", 20), "--out", tmp_path / "out", "-q")
+    assert ok.exit_code == 0, ok.output
+    r = run("deck", data, "--layout", _text_layout(tmp_path / "more.toml", 21), "--out", tmp_path / "out2", "-q")
+    assert r.exit_code == 1, r.output
+    assert "21 elements" in _one_line(r.output)
