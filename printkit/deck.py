@@ -57,6 +57,7 @@ import keyword
 import math
 import re
 from collections import Counter
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -152,6 +153,27 @@ MAX_DATA_BYTES = 32 * 1024 * 1024  # a CSV of many thousand cards fits easily
 #: elements — 50,000 cards of 40 elements.  The card cap alone left the layout unbounded:
 #: 3,000 text elements (a 225 kB layout) on 700 rows were 2.1 million texts, ~30 s of CPU.
 MAX_ELEMENT_DRAWS = 2_000_000
+#: Most characters a deck's texts are wrapped over, every try at a size counted (~0.2 µs
+#: each: ~20 s): 50,000 cards of 40 thirty-character texts are 60 million.  The element
+#: budget alone let long texts through: one card of 19,000-character texts in 2,000
+#: elements shrunk to min_size = 1 took 2 minutes (a 2 MB layout, half an hour).
+MAX_TEXT_WRAPPED = 100_000_000
+#: Characters still to wrap in this deck build ([n]; ``None`` outside :func:`build_deck`: unbounded).
+_WRAP_LEFT: ContextVar[list[int] | None] = ContextVar("printkit_deck_wrap_left", default=None)
+
+
+class _WrapBudget(BaseException):
+    """The deck's texts passed :data:`MAX_TEXT_WRAPPED` (a BaseException:
+    no card's own problem list may swallow it; :func:`build_deck` says so)."""
+
+
+def _spend_wrap(chars: int) -> None:
+    """Count ``chars`` characters wrapped against the build's budget (:data:`_WRAP_LEFT`)."""
+    left = _WRAP_LEFT.get()
+    if left is not None:
+        left[0] -= chars
+        if left[0] < 0:
+            raise _WrapBudget()
 #: Most columns a deck's data may have (a card uses a few dozen at most).
 MAX_COLUMNS = 1000
 #: Most cells (rows × columns) a deck's data may hold: 50,000 cards of 40
@@ -1880,6 +1902,7 @@ def _shrink(text: str, font: str, size: float, leading: float | None, width: flo
     def attempt(k: int) -> tuple[bool, float, float, tuple[str, ...], float, float, tuple[float, ...]]:
         current = max(floor, size - k * SHRINK_STEP)
         lead = leading if k == 0 and leading is not None else current * ratio
+        _spend_wrap(len(text))
         lines = tuple(wrap(text, font, current, width))
         advances = tuple(stringWidth(line, font, current) for line in lines)
         widest = max(advances, default=0.0)
@@ -2032,9 +2055,12 @@ def _shrink_rich(runs: tuple, fonts: tuple, base_font: str, size: float, leading
     def piece_w(piece, current):
         return current * ICON_ADVANCE if piece[0] == "icon" else stringWidth(piece[1], piece[0], current)
 
+    chars = sum(len(text) for _, text in runs)
+
     def attempt(k: int):
         current = max(floor, size - k * SHRINK_STEP)
         lead = leading if k == 0 and leading is not None else current * ratio
+        _spend_wrap(chars)
         space = 0.0
         lines: list = []
         widest = 0.0
@@ -2744,10 +2770,7 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     for another printkit run writing into ``out`` (a note on stderr unless
     ``quiet``), so the PDF and the export folders are all one run's.
     """
-    from printkit import UsageError, interrupt
-    from printkit.build import out_folder
-    from printkit.pdf import scale_pdf, unique_subset_tags, write_output
-    from printkit.render.sheets import render_set
+    from printkit import UsageError
 
     fmts = list(formats)
     check_bleed(options.bleed)
@@ -2774,6 +2797,29 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
             f"{escape_display(str(front.path))}: {elements:,} elements × {len(rows):,} cards of "
             f"{escape_display(str(data))} = {len(rows) * elements:,} elements to lay out; a deck lays out at most "
             f"{MAX_ELEMENT_DRAWS:,} (fewer elements in the layout, or fewer rows)")
+    held = [rows]  # the rows' only reference goes to _build_deck, which lets them go as cards are made
+    del rows
+    budget = _WRAP_LEFT.set([MAX_TEXT_WRAPPED])
+    try:
+        return _build_deck(front, back_layout, held.pop(), read_warnings, problems, data, out, options, fmts,
+                           allow_missing_glyphs, progress, warn, quiet)
+    except _WrapBudget:
+        raise PrintkitError(
+            f"{escape_display(str(front.path))}: its texts on the cards of {escape_display(str(data))} need more "
+            f"than {MAX_TEXT_WRAPPED:,} characters wrapped (long texts in many text elements, shrunk step by step "
+            "to min_size); a deck wraps at most that: shorter texts, fewer text elements or rows") from None
+    finally:
+        _WRAP_LEFT.reset(budget)
+
+
+def _build_deck(front, back_layout, rows, read_warnings, problems, data, out, options, fmts, allow_missing_glyphs,
+                progress, warn, quiet) -> DeckResult:
+    """:func:`build_deck` once its layouts and data are read and within the budgets."""
+    from printkit import interrupt
+    from printkit.build import out_folder
+    from printkit.pdf import scale_pdf, unique_subset_tags, write_output
+    from printkit.render.sheets import render_set
+
     with out_folder(out, quiet=quiet):  # an error or a stop leaves no new empty folder
         result = DeckResult(warnings=read_warnings)
 

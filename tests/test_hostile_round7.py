@@ -36,7 +36,9 @@ Sections:
     took "no data yet" for the end ('<stdin>: empty', or a game cut short);
     and a non-blocking standard output got 64 kB of a 150 kB score pad, exit 0;
 11. a deck layout of 3,000 elements on 700 cards: 2.1 million texts laid out
-    (the card cap bounds cards, nothing bounded elements × cards).
+    (the card cap bounds cards, nothing bounded elements × cards), and one card
+    of 19,000-character texts in 2,000 elements took minutes (nothing bounded
+    the characters wrapped).
 
 Held this round, not pinned here: PRINTKIT_LOCK_WAIT's odd values (nan, inf,
 -1, 1e400, 0x10, full-width digits: one usage line), --out a file, a FIFO or
@@ -571,3 +573,34 @@ def test_the_element_budget_counts_cards_times_elements(tmp_path, monkeypatch):
     r = run("deck", data, "--layout", _text_layout(tmp_path / "more.toml", 21), "--out", tmp_path / "out2", "-q")
     assert r.exit_code == 1, r.output
     assert "21 elements" in _one_line(r.output)
+
+
+def _long_text_deck(tmp_path: Path, elements: int, chars: int) -> tuple[Path, Path]:
+    words = " ".join(f"w{i:04d}" for i in range(chars // 6 + 1))[:chars]
+    data = tmp_path / "long.csv"
+    data.write_text(f'title,text\nA,"{words}"\n', encoding="utf-8")
+    one = '[[element]]\ntype = "text"\nx = 3\ny = {y}\nw = 50\nh = 60\ntext = "{{{{ text }}}}"\nsize = 9\nmin_size = 1\n'
+    layout = tmp_path / f"l{elements}.toml"
+    layout.write_text('[card]\nsize = "poker"\n' + "".join(one.format(y=3 + i % 5) for i in range(elements)),
+                      encoding="utf-8")
+    return data, layout
+
+
+def test_long_texts_on_many_elements_stop_at_the_wrapping_budget(tmp_path, monkeypatch):
+    """The element budget counts elements, not their text: one card of
+    19,000-character texts in 2,000 elements (min_size = 1: each shrunk step
+    by step) took some 0.06 s an element — 2 minutes, 30 minutes for a 2 MB
+    layout.  Every character wrapped now counts against a budget
+    (MAX_TEXT_WRAPPED; lowered here): past it, one line, nothing written."""
+    import printkit.deck as deck
+
+    monkeypatch.setattr(deck, "MAX_TEXT_WRAPPED", 200_000, raising=False)
+    data, layout = _long_text_deck(tmp_path, 40, 3000)
+    r = run("deck", data, "--layout", layout, "--out", tmp_path / "out", "-q")
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "200,000 characters" in line and "l40.toml" in line, line
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))
+    small_data, small = _long_text_deck(tmp_path, 2, 3000)  # well within it: built
+    ok = run("deck", small_data, "--layout", small, "--out", tmp_path / "out2", "-q")
+    assert ok.exit_code == 0, ok.output
