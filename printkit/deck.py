@@ -153,8 +153,8 @@ MAX_DATA_BYTES = 32 * 1024 * 1024  # a CSV of many thousand cards fits easily
 #: elements — 50,000 cards of 40 elements.  The card cap alone left the layout unbounded:
 #: 3,000 text elements (a 225 kB layout) on 700 rows were 2.1 million texts, ~30 s of CPU.
 MAX_ELEMENT_DRAWS = 2_000_000
-#: Most characters a deck's texts are wrapped over, every try at a size counted (~0.2 µs
-#: each: ~20 s): 50,000 cards of 40 thirty-character texts are 60 million.  The element
+#: Most characters a deck's texts are wrapped over, every try at a size counted (~0.27 µs
+#: each: ~27 s of CPU): 50,000 cards of 40 thirty-character texts are 60 million.  The element
 #: budget alone let long texts through: one card of 19,000-character texts in 2,000
 #: elements shrunk to min_size = 1 took 2 minutes (a 2 MB layout, half an hour).
 MAX_TEXT_WRAPPED = 100_000_000
