@@ -342,7 +342,7 @@ def _treasure_cards(pdf_path, names: dict[str, str], dpi: int):
 
     k = dpi / 72.0
     out = []
-    with pdfplumber.open(pdf_path) as pdf:
+    with text_pdf(pdf_path) as pdf:     # text and page boxes only: the text-only copy (conftest text_pdf)
         for n, page in enumerate(pdf.pages, start=1):
             museum = page.search("SELL TO MUSEUM", regex=False)
             if not museum:  # a backs page
@@ -441,7 +441,7 @@ def _chest_art_boxes(pdf_path, names: dict[str, str], dpi: int):
 
     k = dpi / 72.0
     out = []
-    with pdfplumber.open(pdf_path) as pdf:
+    with text_pdf(pdf_path) as pdf:     # text and page boxes only: the text-only copy (conftest text_pdf)
         for n, page in enumerate(pdf.pages, start=1):
             found = [(cid, m) for cid, name in names.items() for m in page.search(name, regex=False)]
             if not found:

@@ -169,12 +169,14 @@ def test_every_sheet_says_its_place_in_the_stack_at_a_quarter_inch_printer_margi
     res = CliRunner().invoke(main, ["build", "archaeologia", "--printer-margin", "6.35mm", "--out", str(tmp_path)])
     assert res.exit_code == 0, res.output
     assert "no room" not in res.output, res.output
-    for name in ("cards.pdf", "pieces.pdf"):
-        with pdfplumber.open(tmp_path / "archaeologia" / name) as pdf:
+    from conftest import text_pdf
+
+    for name in ("cards.pdf", "pieces.pdf"):   # text only: the parts' text-only copies (conftest text_pdf)
+        with text_pdf(tmp_path / "archaeologia" / name) as pdf:
             labels = [re.search(r"sheet (\d+)/(\d+)( · (fronts|backs|back left blank))?", p.extract_text() or "")
                       for p in pdf.pages]
             assert all(labels), (name, [i for i, m in enumerate(labels, 1) if not m])
             # fronts and backs alternate: page 2k-1 and 2k are sheet k
             assert [int(m.group(1)) for m in labels] == [i // 2 + 1 for i in range(len(pdf.pages))], name
-    with pdfplumber.open(tmp_path / "archaeologia" / "pieces.pdf") as pdf:
+    with text_pdf(tmp_path / "archaeologia" / "pieces.pdf") as pdf:
         assert len(pdf.pages) == 4  # 2 sheets, as at the default margin

@@ -89,35 +89,64 @@ def _pages(sheets, duplex: str = "long") -> list[tuple]:
     return out
 
 
+def _chars(data: bytes) -> list[list[tuple[str, float, float, float, float, float]]]:
+    """Per page of ``data`` (a PDF), every character as pdfminer lays it out:
+    (text, x0, x1, y0, y1, size), pt from the page's lower left — the very
+    ``LTChar`` boxes pdfplumber reports as ``x0``/``x1``/``top``/``bottom``
+    (``top`` = height − ``y1``), read with pdfminer's own page aggregator
+    (no layout analysis) without pdfplumber turning each char into a dict of
+    every attribute (a third of the reading time;
+    test_text_only_copy_reads_the_same_chars checks they agree)."""
+    from pdfminer.converter import PDFPageAggregator
+    from pdfminer.layout import LTChar
+    from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+    from pdfminer.pdfpage import PDFPage
+
+    def walk(item):
+        for o in getattr(item, "_objs", ()):
+            if isinstance(o, LTChar):
+                yield o
+            else:
+                yield from walk(o)
+
+    rsrc = PDFResourceManager(caching=True)
+    device = PDFPageAggregator(rsrc, laparams=None)
+    interp = PDFPageInterpreter(rsrc, device)
+    out = []
+    for page in PDFPage.get_pages(io.BytesIO(data)):
+        interp.process_page(page)
+        out.append([(c.get_text(), c.x0, c.x1, c.y0, c.y1, c.size) for c in walk(device.get_result())])
+    return out
+
+
 def overruns(data: bytes, pages) -> list[tuple[str, str, float, float]]:
     """(piece, character, size pt, mm past the safe zone) of every character
     of ``data`` (a set's PDF) whose centre lies on a piece's trim and whose
-    box passes that piece's safe zone by more than :data:`EPS`.  pdfplumber reads
-    the chars from ``data``'s text-only copy (conftest ``text_only_pdf``: the same
-    chars, without pdfminer tokenizing the art; test_text_only_copy_reads_the_same_chars)."""
+    box passes that piece's safe zone by more than :data:`EPS`.  The chars are
+    pdfminer's (:func:`_chars`: pdfplumber's boxes) read from ``data``'s
+    text-only copy (conftest ``text_only_pdf``: the same chars, without pdfminer
+    tokenizing the art; test_text_only_copy_reads_the_same_chars)."""
     out = []
-    with pdfplumber.open(io.BytesIO(text_only_pdf(data))) as pdf:
-        assert len(pdf.pages) == len(pages)
-        for page, places in zip(pdf.pages, pages):
-            H = float(page.height)
-            for ch in page.chars:
-                if not ch["text"].strip():
-                    continue
-                cx, cy = (ch["x0"] + ch["x1"]) / 2, H - (ch["top"] + ch["bottom"]) / 2
-                p = next((q for q in places if q.x <= cx <= q.x + q.component.width
-                          and q.y <= cy <= q.y + q.component.height), None)
-                if p is None:
-                    continue
-                comp, s = p.component, p.component.safe
-                x0, x1 = ch["x0"] - p.x, ch["x1"] - p.x
-                y0, y1 = H - ch["bottom"] - p.y, H - ch["top"] - p.y
-                if comp.shape == "circle":
-                    r = comp.width / 2
-                    over = max(math.hypot(x - r, y - r) for x in (x0, x1) for y in (y0, y1)) - (r - s)
-                else:
-                    over = max(s - x0, x1 - (comp.width - s), s - y0, y1 - (comp.height - s))
-                if over > EPS:
-                    out.append((comp.name, ch["text"], round(ch["size"], 2), round(to_mm(over), 3)))
+    read = _chars(text_only_pdf(data))
+    assert len(read) == len(pages)
+    for chars, places in zip(read, pages):
+        for text, x0, x1, y0, y1, size in chars:
+            if not text.strip():
+                continue
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            p = next((q for q in places if q.x <= cx <= q.x + q.component.width
+                      and q.y <= cy <= q.y + q.component.height), None)
+            if p is None:
+                continue
+            comp, s = p.component, p.component.safe
+            x0, x1, y0, y1 = x0 - p.x, x1 - p.x, y0 - p.y, y1 - p.y
+            if comp.shape == "circle":
+                r = comp.width / 2
+                over = max(math.hypot(x - r, y - r) for x in (x0, x1) for y in (y0, y1)) - (r - s)
+            else:
+                over = max(s - x0, x1 - (comp.width - s), s - y0, y1 - (comp.height - s))
+            if over > EPS:
+                out.append((comp.name, text, round(size, 2), round(to_mm(over), 3)))
     return out
 
 
@@ -173,7 +202,9 @@ def test_text_only_copy_reads_the_same_chars():
     """What :func:`overruns` relies on: pdfplumber reads every char of a kit
     part's text-only copy (conftest ``text_only_pdf``) with every key the same as
     from the part itself — here the Archéo shovel cards (art, form XObjects, text
-    rotated and not), whose copy has lost its paths."""
+    rotated and not), whose copy has lost its paths — and :func:`_chars` reads
+    the copy's chars with pdfplumber's text and boxes (``top`` = height − ``y1``,
+    ``bottom`` = height − ``y0``; floating-point noise only)."""
     opts = _options("classic")
     part = next(p for p in get_game("archeo").parts(opts) if p.name == "shovel-cards")
     data, _ = render_set(part.components, paper=opts.paper, theme=opts.theme, bleed=opts.bleed)
@@ -186,3 +217,12 @@ def test_text_only_copy_reads_the_same_chars():
     assert sum(len(chars) for chars, _ in whole) > 500
     assert [chars for chars, _ in copy] == [chars for chars, _ in whole]
     assert sum(paths for _, paths in whole) > 0 and sum(paths for _, paths in copy) == 0
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        heights = [float(page.height) for page in pdf.pages]
+    mined = _chars(text_only_pdf(data))
+    assert len(mined) == len(whole)
+    for (chars, _), ours, H in zip(whole, mined, heights):
+        assert [c["text"] for c in chars] == [c[0] for c in ours]
+        for c, (_, x0, x1, y0, y1, size) in zip(chars, ours):
+            assert max(abs(c["x0"] - x0), abs(c["x1"] - x1), abs(H - c["bottom"] - y0), abs(H - c["top"] - y1),
+                       abs(c["size"] - size)) < 1e-9, (c, (x0, x1, y0, y1, size))

@@ -185,6 +185,8 @@ def hidden_glyphs(pdf_bytes: bytes, dpi: int = DPI) -> list[tuple[int, str, floa
     out = []
     try:
         for n, (h, chars) in enumerate(_pages(pdf_bytes, docs[0])):
+            if not chars:
+                continue      # no glyph to judge on this page (a backs page): nothing to render
             f, g, t = (_rgb(d[n], scale) for d in docs)
             # a channel differing by more than 24 (|f − g| in uint8, no overflow); a channel under 128
             diff = np.maximum(f, g) - np.minimum(f, g)
