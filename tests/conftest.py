@@ -327,6 +327,10 @@ def _compile_printkit() -> None:
 def pytest_configure(config):
     if os.environ.get("PYTEST_XDIST_WORKER") is None:  # once a run: before pytest-xdist starts its workers
         _compile_printkit()
+    else:  # the workers of a run share one printkit cache: a document or kit one rendered, the other reads
+        basetemp = getattr(config.option, "basetemp", None)  # xdist gives each worker <run's pytest-N>/gwN
+        if basetemp:
+            os.environ["PRINTKIT_CACHE_DIR"] = str(Path(basetemp).resolve().parent / "printkit-cache")
     # pytest-xdist orders files by their number of tests unless told not to: keep
     # pytest_collection_modifyitems' order (the longest files first)
     if getattr(config.option, "loadscopereorder", None) is not None:
