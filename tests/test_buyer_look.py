@@ -59,3 +59,97 @@ def test_high_score_log_leaves_room_for_the_money_after_each_dollar(archaeology_
         found = [w for w in words if w["text"].rstrip(".") in command[1:] or w["text"] == command[0]]
         tops = {round(w["top"]) for w in found if w["text"].rstrip(".") in command}
         assert len(tops) == 1, (theme_name, paper, [(w["text"], round(w["top"])) for w in found])
+
+
+# -- card, tile and aid texts never end a block on a lone word ------------------------------
+
+#: The parts whose pieces carry wrapped texts (rules, notes, conditions, ratings).
+WRAPPED_PARTS = {"archaeology": ("cards",), "archaeologia": ("cards", "player-aids", "pieces"),
+                 "archeo": ("shovel-cards", "tiles")}
+
+
+def _piece_lines(page, places) -> dict[int, list[dict]]:
+    """Per piece (index into ``places``), its lines of text as pdfplumber reads
+    them: words on one baseline in one font and size, split where the gap is
+    wider than 0.6 em; each {bottom, font, size, x0, x1, words}."""
+    H = float(page.height)
+    by: dict[tuple, list] = {}
+    for w in page.extract_words(extra_attrs=["size", "fontname"]):
+        if not w["upright"]:
+            continue
+        cx, cy = (w["x0"] + w["x1"]) / 2, H - (w["top"] + w["bottom"]) / 2
+        k = next((i for i, q in enumerate(places) if q.x <= cx <= q.x + q.component.width
+                  and q.y <= cy <= q.y + q.component.height), None)
+        if k is not None:
+            by.setdefault((k, round(w["bottom"], 1), w["fontname"], round(w["size"], 2)), []).append(w)
+    out: dict[int, list[dict]] = {}
+    for (k, bottom, font, size), words in by.items():
+        run: list = []
+        for w in sorted(words, key=lambda w: w["x0"]) + [None]:
+            if run and (w is None or w["x0"] - run[-1]["x1"] > 0.6 * size):
+                out.setdefault(k, []).append({"bottom": bottom, "font": font, "size": size, "x0": run[0]["x0"],
+                                              "x1": run[-1]["x1"], "words": [r["text"] for r in run]})
+                run = []
+            if w is not None:
+                run.append(w)
+    return out
+
+
+def _next_line(line: dict, lines: list[dict]) -> dict | None:
+    """The line under ``line`` in its block: same font and size, 0.9–1.6 em
+    lower, on the same centre (centred text) or the same left edge."""
+    for b in lines:
+        if (b["font"] == line["font"] and b["size"] == line["size"]
+                and 0.9 * line["size"] <= b["bottom"] - line["bottom"] <= 1.6 * line["size"]
+                and (abs((b["x0"] + b["x1"]) / 2 - (line["x0"] + line["x1"]) / 2) < 1.5
+                     or abs(b["x0"] - line["x0"]) < 1.5)):
+            return b
+    return None
+
+
+def lone_last_words(data: bytes, pages) -> list[tuple[str, str, str]]:
+    """(piece, lone word, end of the line above) for every block of two or
+    more lines on a piece whose last line is one word under a line of three or
+    more — read from ``data`` (a set's PDF) with each page's placements."""
+    from conftest import text_only_pdf
+
+    found = []
+    with pdfplumber.open(io.BytesIO(text_only_pdf(data))) as pdf:
+        for page, places in zip(pdf.pages, pages):
+            for k, lines in _piece_lines(page, places).items():
+                for a in lines:
+                    b = _next_line(a, lines)
+                    if b is None or _next_line(b, lines) is not None:
+                        continue
+                    if len(b["words"]) == 1 and len(a["words"]) >= 3:
+                        found.append((places[k].component.name, b["words"][0], " ".join(a["words"][-3:])))
+    return found
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_piece_texts_do_not_end_on_a_lone_word(theme_name):
+    """Every wrapped text on a card, tile, token or player aid of the three
+    card-and-tile games ends on a line of two or more words (printkit's
+    ``wrap_lines``: the same number of lines, rebalanced).  Before the fix:
+    the thieves' "With 2 players: leave this card out of the / game", the
+    objective "… with another player's / tiles.", the STRIKE, DETOUR, NEW
+    LEAD, … event cards, the player aid's "… not under the / RAIN." and the
+    Archéo rating "… amazing / paleontologists!" (classic: 10, highcontrast: 13)."""
+    from test_safe_zone import _pages
+
+    from printkit.registry import get_game
+    from printkit.render.sheets import render_set
+
+    opts = BuildOptions(paper=get_paper("a4"), theme=load_theme(theme_name), bleed=mm(3))
+    found, drawn = [], 0
+    for game_id, names in WRAPPED_PARTS.items():
+        for part in get_game(game_id).parts(opts):
+            if part.name not in names or part.components is None:
+                continue
+            sheets: list = []
+            data, _ = render_set(part.components, paper=opts.paper, theme=opts.theme, bleed=opts.bleed,
+                                 sheets_out=sheets)
+            found += lone_last_words(data, _pages(sheets))
+            drawn += 1
+    assert drawn == 6, drawn
+    assert not found, f"{theme_name}: a block ending on a lone word (piece, word, line above): {sorted(set(found))}"

@@ -11,6 +11,9 @@ with reportlab):
   text, wrapped at ``width`` (reportlab's ``simpleSplit``), takes at most
   ``max_lines`` lines and/or at most ``max_height`` pt.
 
+And how a wrapped block breaks: :func:`wrap_lines` — ``simpleSplit``'s lines,
+rebalanced so a block of two or more lines does not end on a lone word.
+
 And where a line's box lies: :func:`glyph_box` — how far below and above its
 baseline a PDF reader (and a print shop's preflight) boxes a line's glyphs,
 so text placed by it stays inside a safe zone whatever the font's ink does.
@@ -78,6 +81,36 @@ def fit_wrapped(text: str, font: str, wanted: float, width: float, *, least: flo
     while size > least and too_big(size):
         size = max(least, size - step) if clamp else size - step
     return size
+
+
+def wrap_lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` in lines at most ``width`` pt wide in the registered ``font``
+    at ``size`` pt: reportlab's ``simpleSplit`` (breaks at spaces, each
+    ``\n`` a new paragraph, a word wider than ``width`` alone on its line),
+    except that a paragraph of two or more lines whose last line would be a
+    single word is wrapped at the narrowest width that still gives it the same
+    number of lines (found by bisection to 0.01 pt) — the words move down, the
+    block is as tall as ``simpleSplit``'s and no line is wider than ``width``.
+    When that narrower wrap still ends on one word (a last word wider than the
+    other lines can give up), ``simpleSplit``'s lines are kept."""
+    from reportlab.lib.utils import simpleSplit
+
+    out: list[str] = []
+    for paragraph in text.split("\n"):
+        lines = simpleSplit(paragraph, font, size, width)
+        if len(lines) >= 2 and len(lines[-1].split()) == 1:
+            lo, hi = 0.0, width
+            while hi - lo > 0.01:
+                mid = (lo + hi) / 2
+                if len(simpleSplit(paragraph, font, size, mid)) <= len(lines):
+                    hi = mid
+                else:
+                    lo = mid
+            balanced = simpleSplit(paragraph, font, size, hi)
+            if len(balanced) == len(lines) and len(balanced[-1].split()) > 1:
+                lines = balanced
+        out.extend(lines)
+    return out
 
 
 def text_lines(c, font: str, size: float, lines) -> str | None:
