@@ -153,3 +153,101 @@ def test_piece_texts_do_not_end_on_a_lone_word(theme_name):
             drawn += 1
     assert drawn == 6, drawn
     assert not found, f"{theme_name}: a block ending on a lone word (piece, word, line above): {sorted(set(found))}"
+
+
+# -- the rules references: a price with its name, a sum with its result ---------------------
+
+def _split_pairs(page, first, second) -> list[str]:
+    """"a / b" for each word matching ``first`` followed, in the order the
+    PDF draws the text (the document's order: pdfplumber's text flow), by one
+    matching ``second`` on another line (predicates on the word's text)."""
+    words = page.extract_words(use_text_flow=True)
+    return [f"{a['text']} / {b['text']}" for a, b in zip(words, words[1:])
+            if first(a["text"]) and second(b["text"]) and abs(a["top"] - b["top"]) > 2]
+
+
+def _reference(game_id: str, theme_name: str, paper: str) -> bytes:
+    """A game's rules reference as the kit prints it (the part's document)."""
+    from printkit.registry import get_game
+
+    opts = BuildOptions(paper=get_paper(paper), theme=load_theme(theme_name), bleed=mm(3))
+    part = next(p for p in get_game(game_id).parts(opts) if p.name == "rules-reference")
+    return part.document()
+
+
+def _is_number(text: str) -> bool:
+    return text.rstrip(".,;)").lstrip("$(").isdigit()
+
+
+PAPERS = ("a4", "letter", "universal")
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_tool_hut_prices_stay_with_their_tools(theme_name, paper):
+    """Archaeologia's rules reference: each tool and rental keeps its price on
+    its line (before the fix "… the rest of the game: TENT / 2." in every
+    theme on A4)."""
+    from printkit.games.archaeologia.data import load_rules
+
+    rules = load_rules()
+    names = {t.name for t in rules.tools.values()} | {r.name for r in rules.rentals.values()}
+    split = []
+    with pdfplumber.open(io.BytesIO(_reference("archaeologia", theme_name, paper))) as pdf:
+        for page in pdf.pages:
+            split += _split_pairs(page, lambda t: t in names, _is_number)
+    assert not split, (theme_name, paper, split)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_money_token_counts_stay_with_their_values(theme_name, paper):
+    """Archaeology's rules reference, Setup: "16 × $1, 8 × $5, 16 × $10" —
+    no count, "×" and value on two lines (before the fix "16 × / $10)" on A4)."""
+    split = []
+    with pdfplumber.open(io.BytesIO(_reference("archaeology", theme_name, paper))) as pdf:
+        for page in pdf.pages:
+            split += _split_pairs(page, _is_number, lambda t: t == "×")
+            split += _split_pairs(page, lambda t: t == "×", lambda t: t.startswith("$"))
+    assert not split, (theme_name, paper, split)
+
+
+def _dig_example_lines(page) -> list[list[str]] | None:
+    """ArchéoTREK's worked example, "The dig": the lines of its paragraph (from
+    the one holding "zero" down), read in the column under the "The dig"
+    heading; None when the page has no such heading."""
+    words = page.extract_words()
+    head = next((a for a, b in zip(words, words[1:])
+                 if a["text"] == "The" and b["text"] == "dig" and abs(a["top"] - b["top"]) < 1), None)
+    if head is None:
+        return None
+    beside = [w for w in words if w["text"] == "Closing" and abs(w["top"] - head["top"]) < 2]
+    right = beside[0]["x0"] - 2 if beside else float(page.width)
+    column = [w for w in words if head["x0"] - 1 <= w["x0"] < right and w["top"] > head["bottom"]]
+    zero = next(w for w in column if w["text"].startswith("zero"))
+    lines: dict[int, list] = {}
+    for w in column:
+        if zero["top"] - 1 <= w["top"] < zero["top"] + 60:
+            lines.setdefault(round(w["top"]), []).append(w["text"])
+    return [v for _, v in sorted(lines.items())]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_worked_example_dig_keeps_its_sum_and_no_lone_word(theme_name, paper):
+    """ArchéoTREK's worked example, "The dig": no line of its paragraph is one
+    word, "1 + 1 = 2" stays on one line and the drawn count with "Bone".
+    Before the fix weasyprint, breaking before the bold result, left "draw"
+    alone on a line on A4 ("outline it, / draw / 3 Bone tokens and keep
+    1 + 1 = 2.") and the result alone on Letter ("… 1 + 1 = / 2.")."""
+    with pdfplumber.open(io.BytesIO(_reference("archeotrek", theme_name, paper))) as pdf:
+        found = [lines for page in pdf.pages if (lines := _dig_example_lines(page)) is not None]
+    assert len(found) == 1, found
+    lines = found[0]
+    text = [" ".join(line) for line in lines]
+    assert all(len(line) >= 2 for line in lines), (theme_name, paper, text)
+    flat = [(i, word) for i, line in enumerate(lines) for word in line]
+    last = max(k for k, (_, word) in enumerate(flat) if word == "=")  # the tokens kept: "1 + 1 = 2."
+    assert last + 1 < len(flat) and flat[last + 1][0] == flat[last][0], (theme_name, paper, text)
+    assert flat[last + 1][1].rstrip(".").isdigit(), (theme_name, paper, text)
+    assert any(a.isdigit() and b == "Bone" for line in lines for a, b in zip(line, line[1:])), (theme_name, paper, text)
