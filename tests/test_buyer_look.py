@@ -126,22 +126,36 @@ def lone_last_words(data: bytes, pages) -> list[tuple[str, str, str]]:
     return found
 
 
-@pytest.mark.parametrize("theme_name", THEMES)
-def test_piece_texts_do_not_end_on_a_lone_word(theme_name):
-    """Every wrapped text on a card, tile, token or player aid of the three
-    card-and-tile games ends on a line of two or more words (printkit's
-    ``wrap_lines``: the same number of lines, rebalanced).  Before the fix:
-    the thieves' "With 2 players: leave this card out of the / game", the
-    objective "… with another player's / tiles.", the STRIKE, DETOUR, NEW
-    LEAD, … event cards, the player aid's "… not under the / RAIN." and the
-    Archéo rating "… amazing / paleontologists!" (classic: 10, highcontrast: 13)."""
+def counts_left_behind(data: bytes, pages) -> list[tuple[str, str, str]]:
+    """(piece, end of a line, first word of the next) for every line on a
+    piece ending with a bare count or amount ("3", "$5") whose block goes on
+    with a line starting in lower case — the count's noun ("take 1 /
+    treasure") — read from ``data`` (a set's PDF) with each page's placements."""
+    import re
+
+    from conftest import text_only_pdf
+
+    found = []
+    with pdfplumber.open(io.BytesIO(text_only_pdf(data))) as pdf:
+        for page, places in zip(pdf.pages, pages):
+            for k, lines in _piece_lines(page, places).items():
+                for a in lines:
+                    b = _next_line(a, lines)
+                    if b is not None and re.fullmatch(r"\$?\d+", a["words"][-1]) and b["words"][0][:1].islower():
+                        found.append((places[k].component.name, " ".join(a["words"][-3:]), b["words"][0]))
+    return found
+
+
+def _wrapped_parts(theme_name: str):
+    """(part, its set's PDF, its pages' placements) of each part of
+    :data:`WRAPPED_PARTS`, drawn in ``theme_name`` on A4."""
     from test_safe_zone import _pages
 
     from printkit.registry import get_game
     from printkit.render.sheets import render_set
 
     opts = BuildOptions(paper=get_paper("a4"), theme=load_theme(theme_name), bleed=mm(3))
-    found, drawn = [], 0
+    out = []
     for game_id, names in WRAPPED_PARTS.items():
         for part in get_game(game_id).parts(opts):
             if part.name not in names or part.components is None:
@@ -149,9 +163,44 @@ def test_piece_texts_do_not_end_on_a_lone_word(theme_name):
             sheets: list = []
             data, _ = render_set(part.components, paper=opts.paper, theme=opts.theme, bleed=opts.bleed,
                                  sheets_out=sheets)
-            found += lone_last_words(data, _pages(sheets))
-            drawn += 1
-    assert drawn == 6, drawn
+            out.append((f"{game_id}/{part.name}", data, _pages(sheets)))
+    assert len(out) == 6, [name for name, _, _ in out]
+    return out
+
+
+@pytest.fixture(scope="module")
+def wrapped_parts():
+    """theme name → :func:`_wrapped_parts`, drawn once per theme for the module."""
+    made: dict[str, list] = {}
+
+    def get(theme_name: str):
+        if theme_name not in made:
+            made[theme_name] = _wrapped_parts(theme_name)
+        return made[theme_name]
+    return get
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_piece_texts_keep_each_count_with_its_noun(wrapped_parts, theme_name):
+    """A count or amount on a card, tile or aid stays on the line of the word
+    it counts (``wrap_lines``).  Before the fix: the thieves' "take 1 /
+    treasure", the master thief's "take 3 / treasure", the chests' "discard
+    3 / keys", the Archéo rating "all 10 / stars." (highcontrast: "$1 / to",
+    "25 / coins", "3 / different")."""
+    found = [f for _, data, pages in wrapped_parts(theme_name) for f in counts_left_behind(data, pages)]
+    assert not found, f"{theme_name}: a count at a line's end, its noun below (piece, line end, next): {sorted(set(found))}"
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_piece_texts_do_not_end_on_a_lone_word(wrapped_parts, theme_name):
+    """Every wrapped text on a card, tile, token or player aid of the three
+    card-and-tile games ends on a line of two or more words (printkit's
+    ``wrap_lines``: the same number of lines, rebalanced).  Before the fix:
+    the thieves' "With 2 players: leave this card out of the / game", the
+    objective "… with another player's / tiles.", the STRIKE, DETOUR, NEW
+    LEAD, … event cards, the player aid's "… not under the / RAIN." and the
+    Archéo rating "… amazing / paleontologists!" (classic: 10, highcontrast: 13)."""
+    found = [f for _, data, pages in wrapped_parts(theme_name) for f in lone_last_words(data, pages)]
     assert not found, f"{theme_name}: a block ending on a lone word (piece, word, line above): {sorted(set(found))}"
 
 
