@@ -10,7 +10,7 @@ own package (``tests/test_structure.py`` checks every import of
 * part kinds (:mod:`.parts`): :func:`pieces`, :func:`document`, :func:`board` (:func:`board_stock`: where it prints);
 * drawing (:mod:`.draw`): :class:`Pen`, :class:`Palette`; icons and colour
   helpers (:mod:`printkit.render.icons` as ``icons``);
-* type (:mod:`.text`): :func:`fit_size`, :func:`fit_stepped`, :func:`fit_wrapped`, :func:`glyph_box`;
+* type (:mod:`.text`): :func:`fit_size`, :func:`fit_stepped`, :func:`fit_wrapped`, :func:`glyph_box`, :func:`wrap_lines`;
 * the model (:class:`Component`, :class:`ComponentSet`, :class:`Face`,
   :class:`FaceBox`), units (:func:`mm`), papers, themes;
 * rules data: :func:`load_toml`, :class:`Checker`, :func:`check_printable`, …;
@@ -40,7 +40,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "printkit.gamekit.options": ("BuildOptions", "Part"),
     "printkit.gamekit.draw": ("Palette", "Pen"),
     "printkit.gamekit.parts": ("Drawing", "board", "document", "pieces"),
-    "printkit.gamekit.text": ("fit_size", "fit_stepped", "fit_wrapped", "glyph_box"),
+    "printkit.gamekit.text": ("fit_size", "fit_stepped", "fit_wrapped", "glyph_box", "wrap_lines"),
     "printkit.imposition": ("FOOTER",),
     "printkit.inputfiles": (
         "INT64_MAX", "INT64_MIN", "MAX_DIGITS", "MAX_FORM_PAGES", "MAX_FORM_WIDGETS", "MAX_PDF_OBJECTS",
@@ -93,7 +93,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and the import graph (tes
     from printkit.gamekit.draw import Palette, Pen
     from printkit.gamekit.options import BuildOptions, Part
     from printkit.gamekit.parts import Drawing, board, document, pieces
-    from printkit.gamekit.text import fit_size, fit_stepped, fit_wrapped, glyph_box
+    from printkit.gamekit.text import fit_size, fit_stepped, fit_wrapped, glyph_box, wrap_lines
     from printkit.imposition import FOOTER
     from printkit.inputfiles import (
         INT64_MAX,
@@ -175,7 +175,7 @@ __all__ = [
     "pdf_count_problem", "pdf_object_estimate", "pdf_revision_estimate", "plan_tiles", "playing_time", "polygon_path", "quiet_pypdf", "rank_players", "read_bytes", "read_game_file",
     "read_rules", "render_document", "render_fitted", "render_single", "render_tiled", "report_dict",
     "require_table", "rules_cover", "rules_path", "shared_codes", "sheet_fit", "show", "table_keys",
-    "text_flaw", "text_report", "to_json", "to_mm", "type_name", "winner_line",
+    "text_flaw", "text_report", "to_json", "to_mm", "type_name", "winner_line", "wrap_lines",
 ]
 
 

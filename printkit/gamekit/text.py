@@ -4,12 +4,14 @@ wrapped), the same the engine's cover and decks use.
 * :func:`fit_size` (exact), :func:`fit_stepped` (on a grid of ``step`` pt),
   :func:`fit_wrapped` (a wrapped block within lines or a height) — all sizes
   and widths in pt, fonts registered with reportlab (``theme.font(role)``);
+* :func:`wrap_lines` — a block's lines, never ending on a lone word where
+  the same number of lines allows it;
 * :func:`glyph_box` — how far a line's glyph boxes reach below and above its
   baseline (pt), to keep text inside a safe zone as a PDF reader measures it.
 
 See :mod:`printkit.render.text` for the rules of each.
 """
 
-from printkit.render.text import fit_size, fit_stepped, fit_wrapped, glyph_box
+from printkit.render.text import fit_size, fit_stepped, fit_wrapped, glyph_box, wrap_lines
 
-__all__ = ["fit_size", "fit_stepped", "fit_wrapped", "glyph_box"]
+__all__ = ["fit_size", "fit_stepped", "fit_wrapped", "glyph_box", "wrap_lines"]

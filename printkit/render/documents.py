@@ -233,6 +233,32 @@ def _fixed_timestamps():
                 os.environ.pop("SOURCE_DATE_EPOCH", None)
 
 
+#: The space before a block's last word — plain text of at most 16 characters,
+#: then only closing inline tags (each may be followed by up to 3 characters of
+#: punctuation) up to ``</p>``, ``</li>``, ``</td>`` or ``</div>`` —
+#: with plain text before it: :func:`keep_last_words` makes it a no-break space.
+_LAST_SPACE = re.compile(r"(?<=[^\s<>])[ \t\r\n]+(?=[^\s<>&]{1,16}(?:</(?:span|strong|b|em|i)>[^\s<>&]{0,3})*\s*"
+                         r"</(?:p|li|td|div)>)")
+
+
+def keep_last_words(html: str) -> str:
+    """``html`` with the space before the last word of each paragraph, list
+    item, table cell and division (``</p>``, ``</li>``, ``</td>``,
+    ``</div>``; closing inline tags and a little punctuation allowed
+    between) a no-break space (U+00A0), where that word and the one before
+    it are plain text (no tag between them) and the last word is at most 16
+    characters: weasyprint then carries the two words over together and
+    never leaves one alone on a block's last line.  Nothing else changes.
+
+    A no-break space, not a ``white-space: nowrap`` span: weasyprint (70.0),
+    breaking a line before an inline box that does not fit, can break at the
+    line's first opportunity instead ("2 doubles, / collections" became
+    "2 / doubles, / collections"); a no-break space never did, in a sweep of
+    widths where the span went wrong 10 times in 500.  Its glyph reads as a
+    plain space in the PDF's text (:func:`_finish`)."""
+    return _LAST_SPACE.sub("\u00a0", html)
+
+
 def render_document(template: str, context: Mapping[str, Any], theme: Theme, paper: Paper,
                     max_pages: int | None = None) -> bytes | None:
     """Render a jinja2 HTML template to PDF bytes with weasyprint.
@@ -250,7 +276,7 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     template and the URL), a layout over :data:`LAYOUT_SECONDS`;
     ``KeyboardInterrupt`` on a stop request (within 0.1 s in the main thread).
     """
-    html = render_html(template, context, theme, paper)
+    html = keep_last_words(render_html(template, context, theme, paper))
     label = str(theme.directory / template)
     too_deep = _nesting_problem(html)
     if too_deep:
@@ -699,7 +725,9 @@ def _finish(document, pdf) -> None:
     """weasyprint finisher: refuse a PDF that would still embed a file, and
     ask viewers to print at actual size (``/PrintScaling /None``) on one
     side (``/Duplex /Simplex``: documents are one-sided pages), like every
-    PDF printkit writes."""
+    PDF printkit writes; in the fonts' ToUnicode maps, the no-break space's
+    glyph stands for a plain space (U+0020), so the PDF's text reads,
+    searches and copies "back to light" as written."""
     import pydyf
 
     for obj in pdf.objects:
@@ -708,6 +736,15 @@ def _finish(document, pdf) -> None:
                                     or "EmbeddedFiles" in d):
             raise PrintkitError("a document would embed a file; attachments are not allowed")
     pdf.catalog["ViewerPreferences"] = pydyf.Dictionary({"PrintScaling": "/None", "Duplex": "/Simplex"})
+    for obj in pdf.objects:  # a no-break space reads, searches and copies as a space
+        lines = getattr(obj, "stream", None)
+        if isinstance(lines, list) and lines[:1] == [_CMAP_START]:
+            obj.stream = [line[:-6] + b"<0020>" if line.endswith(b" <00a0>") else line for line in lines]
+
+
+#: The first line of a ToUnicode CMap as weasyprint writes it (``weasyprint.pdf.fonts``):
+#: :func:`_finish` maps the no-break space (U+00A0, :func:`keep_last_words`) to U+0020 there.
+_CMAP_START = b"/CIDInit /ProcSet findresource begin"
 
 
 _FETCHER = None

@@ -11,6 +11,9 @@ with reportlab):
   text, wrapped at ``width`` (reportlab's ``simpleSplit``), takes at most
   ``max_lines`` lines and/or at most ``max_height`` pt.
 
+And how a wrapped block breaks: :func:`wrap_lines` — ``simpleSplit``'s lines,
+rebalanced so a block of two or more lines does not end on a lone word.
+
 And where a line's box lies: :func:`glyph_box` — how far below and above its
 baseline a PDF reader (and a print shop's preflight) boxes a line's glyphs,
 so text placed by it stays inside a safe zone whatever the font's ink does.
@@ -19,6 +22,8 @@ Games reach them through :mod:`printkit.gamekit.text`.
 """
 
 from __future__ import annotations
+
+import re
 
 from reportlab.pdfbase import pdfmetrics
 
@@ -78,6 +83,82 @@ def fit_wrapped(text: str, font: str, wanted: float, width: float, *, least: flo
     while size > least and too_big(size):
         size = max(least, size - step) if clamp else size - step
     return size
+
+
+#: A bare count or amount ("3", "$5"): it keeps the word after it on its line.
+_COUNT = re.compile(r"\$?\d+")
+
+
+def _split(paragraph: str, font: str, size: float, width: float) -> list[str]:
+    """``paragraph`` (no ``\\n``) broken at spaces into lines at most ``width``
+    pt wide, first fit as reportlab's ``simpleSplit`` — except that a bare
+    count or amount (:data:`_COUNT`) and the word after it go on one line
+    whenever the two fit together on one.  A word wider than ``width`` keeps
+    a line of its own."""
+    words = paragraph.split()
+    units: list[str] = []
+    i = 0
+    while i < len(words):
+        pair = " ".join(words[i:i + 2])
+        if (i + 1 < len(words) and _COUNT.fullmatch(words[i])
+                and pdfmetrics.stringWidth(pair, font, size) <= width):
+            units.append(pair)
+            i += 2
+        else:
+            units.append(words[i])
+            i += 1
+    space = pdfmetrics.stringWidth(" ", font, size)
+    lines: list[str] = []
+    line: list[str] = []
+    used = -space
+    for unit in units:
+        w = pdfmetrics.stringWidth(unit, font, size)
+        if line and used + space + w > width:
+            lines.append(" ".join(line))
+            line, used = [], -space
+        line.append(unit)
+        used += space + w
+    if line:
+        lines.append(" ".join(line))
+    return lines
+
+
+def wrap_lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` in lines at most ``width`` pt wide in the registered ``font``
+    at ``size`` pt, broken at spaces, each ``\\n`` a new paragraph, a word
+    wider than ``width`` alone on its line — first fit, as reportlab's
+    ``simpleSplit``, with two exceptions:
+
+    * a bare count or amount ("3", "$5") is not left at the end of a line:
+      it goes down with the word after it ("take 1 / treasure" → "take /
+      1 treasure") whenever the two fit on one line;
+    * a paragraph of two or more lines whose last line would be a single word
+      (or a count with its word, "3 coins.") is wrapped at the narrowest
+      width that still gives it the same number of lines (found by bisection
+      to 0.01 pt) — the words move down, the block is as tall and no line is
+      wider than ``width``.  When that narrower wrap still ends that way (a
+      last word wider than the other lines can give up), the first-fit lines
+      are kept."""
+    def lone(line: str) -> bool:  # one word, or one count with its word
+        words = line.split()
+        return len(words) == 1 or (len(words) == 2 and _COUNT.fullmatch(words[0]) is not None)
+
+    out: list[str] = []
+    for paragraph in text.split("\n"):
+        lines = _split(paragraph, font, size, width)
+        if len(lines) >= 2 and lone(lines[-1]):
+            lo, hi = 0.0, width
+            while hi - lo > 0.01:
+                mid = (lo + hi) / 2
+                if len(_split(paragraph, font, size, mid)) <= len(lines):
+                    hi = mid
+                else:
+                    lo = mid
+            balanced = _split(paragraph, font, size, hi)
+            if len(balanced) == len(lines) and not lone(balanced[-1]):
+                lines = balanced
+        out.extend(lines)
+    return out
 
 
 def text_lines(c, font: str, size: float, lines) -> str | None:

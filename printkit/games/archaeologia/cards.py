@@ -15,9 +15,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.utils import simpleSplit
 
-from printkit.gamekit import LARGE_PRINT_PT, Component, Face, FaceBox, glyph_box, icons, mix, mm
+from printkit.gamekit import LARGE_PRINT_PT, Component, Face, FaceBox, glyph_box, icons, mix, mm, wrap_lines
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import (
     GAME_ID,
@@ -101,10 +100,10 @@ def event_face(rules: ArchaeologiaRules, theme, e: Event) -> Face:
         ribbon_top = s + 2 + rib_h
         body = body_size(theme)
         width = w - 2 * s - 8
-        lines = simpleSplit(e.text, theme.font("semibold"), body, width)
+        lines = wrap_lines(e.text, theme.font("semibold"), body, width)
         while body > MIN_BODY_PT and len(lines) * body * 1.18 > art_top - ribbon_top - 4 - 56:
             body -= 0.25
-            lines = simpleSplit(e.text, theme.font("semibold"), body, width)
+            lines = wrap_lines(e.text, theme.font("semibold"), body, width)
         text_top = max(ribbon_top + 4 + len(lines) * body * 1.18, h * 0.4)
         r = min(38.0, (art_top - text_top - 6) / 2)
         cy = (art_top + text_top) / 2
@@ -176,7 +175,7 @@ def objective_face(rules: ArchaeologiaRules, theme, o: Objective) -> Face:
         # the condition above the panel, the picture between it and the name
         body = body_size(theme)
         width = w - 2 * s - 10
-        lines = simpleSplit(o.condition, theme.font("semibold"), body, width)
+        lines = wrap_lines(o.condition, theme.font("semibold"), body, width)
         text_top = panel_y1 + 5 + len(lines) * body * 1.2
         r = min(38.0, (rule_y - 5 - text_top - 4) / 2)
         cy = (rule_y - 5 + text_top) / 2 + 1
@@ -302,7 +301,7 @@ def aid_front(rules: ArchaeologiaRules, theme) -> Face:
         y -= 16
         # the actions' texts at the theme's small size where the card has the room, else as designed
         def drop(size: float) -> float:
-            return sum(2 + size + (len(simpleSplit(a.text, theme.font("body"), size, x1 - x0 - 20)) - 1) * size * 9.2 / 8
+            return sum(2 + size + (len(wrap_lines(a.text, theme.font("body"), size, x1 - x0 - 20)) - 1) * size * 9.2 / 8
                        + 11 for a in rules.actions.values())
         body = theme.small(8) if drop(theme.small(8)) <= y - s + 10 else 8
         for a in rules.actions.values():

@@ -19,7 +19,6 @@ readable); numbers from :class:`~printkit.games.archaeologia.data.ArchaeologiaRu
 from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.utils import simpleSplit
 
 from printkit.gamekit import (
     Face,
@@ -30,6 +29,7 @@ from printkit.gamekit import (
     glyph_box,
     icons,
     mm,
+    wrap_lines,
 )
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules, Discovery
@@ -81,9 +81,10 @@ def fit(c, s: str, font: str, size: float, width: float, minimum: float = 7.0) -
 def wrapped(c, s: str, cx: float, top: float, width: float, font: str, size: float, colour, leading=None,
             max_lines: int = 9, align: str = "centre") -> float:
     """Wrapped text from ``top`` down, centred on ``cx`` (``align="left"``:
-    starting at ``cx``); returns the last baseline."""
+    starting at ``cx``), in the lines of :func:`~printkit.gamekit.wrap_lines`
+    (no lone last word); returns the last baseline."""
     leading = leading or size * 1.2
-    lines = simpleSplit(s, font, size, width)[:max_lines]
+    lines = wrap_lines(s, font, size, width)[:max_lines]
     y = top - size
     for line in lines:
         text(c, line, cx, y, font, size, colour, align)
@@ -137,7 +138,7 @@ def body_floor(theme) -> float:
 
 def lines_of(c, s: str, font: str, size: float, width: float) -> list[str]:
     """``s`` wrapped to ``width`` pt at ``size`` (a word wider than the width keeps its line)."""
-    return simpleSplit(s, font, size, width) or [s]
+    return wrap_lines(s, font, size, width) or [s]
 
 
 def size_badge(c, theme, x: float, y: float, r: float, hue) -> None:

@@ -14,10 +14,9 @@ from __future__ import annotations
 import math
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.utils import simpleSplit
 
 from printkit.games.archaeology import art
-from printkit.gamekit import Face, FaceBox, contrast_ratio, fit_stepped, icons, mix
+from printkit.gamekit import Face, FaceBox, contrast_ratio, fit_stepped, icons, mix, wrap_lines
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Chest, Treasure, chest_text, thief_text
 
 G = GAME_ID
@@ -104,9 +103,10 @@ def _fit(c, text: str, font: str, size: float, width: float, minimum: float = 8.
 
 def _wrapped(c, text: str, x0: float, x1: float, top: float, font: str, size: float, colour,
              leading: float | None = None) -> float:
-    """Centred, wrapped text from ``top`` down; returns the baseline of the last line."""
+    """Centred, wrapped text from ``top`` down (:func:`~printkit.gamekit.wrap_lines`:
+    no lone last word); returns the baseline of the last line."""
     leading = leading or size * 1.22
-    lines = simpleSplit(text, font, size, x1 - x0)
+    lines = wrap_lines(text, font, size, x1 - x0)
     c.setFont(font, size)
     c.setFillColor(colour)
     y = top - size
@@ -318,11 +318,11 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
         # rule panel
         text_pt = small(TEXT_PT)
         px0, px1 = box.safe + 4, w - box.safe - 4
-        lines_of_rule = simpleSplit(rule, theme.font("semibold"), text_pt, px1 - px0 - 10)
+        lines_of_rule = wrap_lines(rule, theme.font("semibold"), text_pt, px1 - px0 - 10)
         panel_h = len(lines_of_rule) * text_pt * 1.22 + 12
         # the note ribbon: one line at its size, else two (never below 8 pt)
         note_pt = small(8)
-        note_lines = (simpleSplit(note, theme.font("bold"), note_pt, px1 - px0 - 6)
+        note_lines = (wrap_lines(note, theme.font("bold"), note_pt, px1 - px0 - 6)
                       if note and c.stringWidth(note, theme.font("bold"), note_pt) > px1 - px0 - 6 else
                       [note] if note else [])
         note_h = 18 if len(note_lines) <= 1 else 8 + note_pt * 1.15 * len(note_lines)
@@ -376,12 +376,12 @@ def _large_print_body(c, box: FaceBox, theme, rule: str, note: str | None, numbe
     px0, px1 = box.safe + 4, w - box.safe - 4
     text_pt = theme.legible(TEXT_PT)
     lead = text_pt * 1.18  # leading of the rule text
-    rule_lines = simpleSplit(rule, theme.font("semibold"), text_pt, px1 - px0 - 8)
+    rule_lines = wrap_lines(rule, theme.font("semibold"), text_pt, px1 - px0 - 8)
     panel_h = len(rule_lines) * lead + 10
     y0 = box.safe + 4
     if note:
         note_pt = theme.legible(8)
-        note_lines = simpleSplit(note, theme.font("bold"), note_pt, px1 - px0 - 6)
+        note_lines = wrap_lines(note, theme.font("bold"), note_pt, px1 - px0 - 6)
         note_h = 8 + note_pt * 1.15 * len(note_lines)
         _note_ribbon(c, box, theme, px0, px1, note_lines, note_pt, note_h, panel)
         y0 += note_h + 4

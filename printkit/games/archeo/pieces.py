@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from reportlab.pdfbase import pdfmetrics
 
-from printkit.gamekit import LARGE_PRINT_PT, Face, FaceBox, contrast_ratio, fit_size, glyph_box, mm
+from printkit.gamekit import LARGE_PRINT_PT, Face, FaceBox, contrast_ratio, fit_size, glyph_box, mm, wrap_lines
 from printkit.games.archeo import art
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import FACE_KINDS, ArcheoRules, Board
@@ -312,8 +312,6 @@ def reference_front(theme, rules: ArcheoRules) -> Face:
 def reference_back(theme, rules: ArcheoRules) -> Face:
     """The reference card's back: the rating bands of End of Game with their words."""
     pal = Palette(theme)
-    from reportlab.lib.utils import simpleSplit
-
     def draw(c, box: FaceBox) -> None:
         w, h, s = box.width, box.height, box.safe
         _card_frame(c, box, pal, "ground", "star_line")
@@ -330,7 +328,7 @@ def reference_back(theme, rules: ArcheoRules) -> Face:
             size = fit(band.label, theme.font("display"), 20, mm(10.5), 14)
             _text(c, band.label, s + mm(6.55), yt - step / 2 - size * 0.36, theme.font("display"), size,
                   theme.colour("ink"))
-            lines = simpleSplit(band.words, font, 8, w - 2 * s - mm(15.5))
+            lines = wrap_lines(band.words, font, 8, w - 2 * s - mm(15.5))
             y = yt - step / 2 + (len(lines) - 1) * 4.6 - 2.6
             for line in lines:
                 _text(c, line, s + mm(14), y, font, 8, theme.colour("ink"), "left")
