@@ -544,3 +544,36 @@ def test_larger_type_never_runs_into_the_duration_ribbon_or_off_the_card(tmp_pat
                 assert label["x1"] <= trim_right - mm(3) + 0.5, (label["x1"], trim_right)
                 labels += 1
     assert checked >= 9 and labels >= 9
+
+
+def test_the_meteorite_footnote_counts_from_the_rules(kits):
+    """The rules reference's footnote on the tiles the rulebook does not list
+    (the Meteorite singles, ``assumed`` in rules/archaeologia.toml) gives the
+    counts of the rules data: read here from the TOML itself, per stratum
+    (it was written into the template: "17 of each stratum's 18 tiles", which
+    DINOSAUR's 16 tiles are not)."""
+    import tomllib
+
+    data = tomllib.loads((RULES_DIR / "archaeologia.toml").read_text(encoding="utf-8"))
+    disc, groups, info = data["discoveries"], data["groups"], data["group_info"]
+    kinds: dict[tuple, list[str]] = {}
+    for sid, st in data["strata"].items():
+        mine = {k: d for k, d in disc.items() if d["stratum"] == sid}
+        meteorites = sum(d["name"] == "Meteorite" for d in mine.values())
+        if not meteorites:
+            continue
+        singles = sum(d["kind"] == "single" and d["name"] != "Meteorite" for d in mine.values())
+        doubles = sum(info[g]["kind"] == "double" for g, tiles in groups.items() if tiles[0] in mine)
+        sizes = sorted({len(tiles) for g, tiles in groups.items() if tiles[0] in mine and info[g]["kind"] != "double"})
+        assert meteorites == 1 and len(sizes) == 2, "the oracle below words one Meteorite and two sizes"
+        kinds.setdefault((st["tiles"], singles, doubles, tuple(sizes)), []).append(st["name"])
+    assert kinds, "no stratum holds a Meteorite"
+    with pdfplumber.open(str(kits["a4"] / "rules-reference.pdf")) as pdf:
+        text = " ".join(" ".join(page_text(p) for p in pdf.pages).split())
+    for (tiles, singles, doubles, (s1, s2)), names in kinds.items():
+        where = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        each = "each of " if len(names) > 1 else ""
+        want = (f"The rulebook lists {tiles - 1} of the {tiles} tiles of {each}{where} ({singles} singles, "
+                f"{doubles} doubles, collections of {s1} and {s2}); the {tiles}th, a Meteorite single, is our assumption.")
+        assert want in text, (want, text[text.find("rulebook lists") - 20:][:300])
+    assert "each stratum's" not in text

@@ -35,7 +35,7 @@ def rules_context(rules: ArchaeologiaRules) -> dict[str, Any]:
     return {
         **game_context(GAME_ID, rules),
         "rows": rules.site_rows, "cols": rules.site_cols, "piles": rules.piles,
-        "layers": bottom_up, "strata": strata,
+        "layers": bottom_up, "strata": strata, "meteorite_notes": meteorite_notes(strata),
         "start_coins": rules.start_coins, "start_rp": rules.start_rp, "hand": rules.hand,
         "objectives_each": rules.objectives_each, "first_sonar": rules.first_sonar_piles,
         "draw": rules.draw, "actions": rules.actions_per_turn, "hand_limit": rules.hand_limit,
@@ -45,6 +45,46 @@ def rules_context(rules: ArchaeologiaRules) -> dict[str, Any]:
         "events": rules.event_count, "event_footprints": sum(e.count for e in rules.events.values() if e.action),
         "objectives": len(rules.objectives), "tiles": len(rules.discoveries),
     }
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, …, 21st, …"""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _and(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def meteorite_notes(strata: list[dict[str, Any]]) -> list[str]:
+    """The reference's footnote lines on the Meteorite singles (the tiles the
+    rulebook does not list: ``rules/archaeologia.toml``, ``assumed``), one
+    per kind of stratum holding them, every number counted from ``strata``
+    (:func:`rules_context`'s rows): "The rulebook lists 17 of the 18 tiles of
+    each of GRASS, EARTH and ROCK (6 singles, 2 doubles, collections of 3 and 4);
+    the 18th, a Meteorite single, is our assumption."  Empty when no stratum
+    holds one."""
+    kinds: dict[tuple, list[str]] = {}
+    for s in strata:
+        if s["meteorites"]:
+            sizes = tuple(sorted({g["size"] for g in s["sets"]}))
+            kinds.setdefault((s["tiles"], s["meteorites"], s["singles"], len(s["doubles"]), sizes), []).append(s["name"])
+    notes = []
+    for (tiles, meteorites, singles, doubles, sizes), names in kinds.items():
+        listed = tiles - meteorites
+        what = [f"{singles} single{'s' if singles != 1 else ''}"] if singles else []
+        if doubles:
+            what.append(f"{doubles} double{'s' if doubles != 1 else ''}")
+        if sizes:
+            what.append(f"collection{'s' if len(sizes) > 1 else ''} of {_and([str(n) for n in sizes])}")
+        where = f"the {tiles} tiles of " + ("each of " if len(names) > 1 else "") + _and(names)
+        rest = (f"the {_ordinal(tiles)}, a Meteorite single, is" if meteorites == 1
+                else f"the other {meteorites}, Meteorite singles, are")
+        notes.append(f"The rulebook lists {listed} of {where}" + (f" ({', '.join(what)})" if what else "")
+                     + f"; {rest} our assumption.")
+    return notes
 
 
 #: Body text of the reference (pt): the classic size, and the least a large-print
