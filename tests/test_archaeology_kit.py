@@ -18,6 +18,7 @@ from conftest import page_text, text_pdf
 from pdfminer.layout import LTChar, LTCurve, LTFigure
 from click.testing import CliRunner
 
+from printkit import RULES_DIR
 from printkit.build import BuildOptions
 from printkit.cli import main
 from printkit.games.archaeology.board import board_draw, board_layout
@@ -314,6 +315,23 @@ def test_high_score_log(theme, rules):
     assert text.count("____ / ____ / ______") == 15
     assert "$26" in text  # talisman full set, from the rules data
     assert {"PK-Display", "PK-Body"} <= fonts  # the theme's fonts, embedded as subsets
+
+
+def test_high_score_log_columns_follow_the_largest_set(theme, tmp_path):
+    """The museum table's ×1 … ×N columns are the rules' set sizes: a house
+    rule whose largest set is 4 cards prints no ×5 column (the template had
+    five columns written in)."""
+    house = re.sub(r"sell = \[(\d+), (\d+), (\d+), (\d+), \d+\]", r"sell = [\1, \2, \3, \4]",
+                   (RULES_DIR / "archaeology.toml").read_text(encoding="utf-8"))
+    assert "sell = [3, 7, 12, 18]" in house  # the talisman's full set is now 4 cards
+    (tmp_path / "archaeology.toml").write_text(house, encoding="utf-8")
+    data = highscore_pdf(load_rules(tmp_path / "archaeology.toml"), BuildOptions(paper=get_paper("a4"), theme=theme))
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        lines = pdf.pages[0].extract_text().splitlines()
+    header = next(ln for ln in lines if ln.upper().startswith("MUSEUM PAYS FOR"))
+    assert header.split()[3:] == ["×1", "×2", "×3", "×4", "TRADE"], header
+    talisman = next(ln for ln in lines if ln.startswith("Talisman"))
+    assert talisman.split()[1:] == ["$3", "$7", "$12", "$18", "3"], talisman
 
 
 # -- treasure types without colour: measured on the rendered card pages -------------------

@@ -116,6 +116,7 @@ def highscore_pdf(rules: ArchaeologyRules, options: BuildOptions, rows: int = 15
         "game_title": rules.title,
         "rows": rows,
         "treasures": [{"name": t.name, "trade": t.trade, "sell": list(t.sell)} for t in rules.treasures.values()],
+        "max_set": max(len(t.sell) for t in rules.treasures.values()),  # the ×1 … ×N columns
         "type": type_context(options.theme),
     }
     return render_fitted("archaeology-highscores.html.j2", context, options.theme, options.paper)
