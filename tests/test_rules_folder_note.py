@@ -158,3 +158,17 @@ def test_a_game_simulated_under_the_bundled_rules_gets_no_house_rules_line(tmp_p
         assert r.exit_code == 0 and "house rules" not in r.stdout, r.stdout[:300]
     bad = run("score", "archeotrek", str(EXAMPLES / "archeotrek" / "invalid-area-sum.toml"))
     assert bad.exit_code == 1 and "hint:" not in bad.stderr, bad.stderr
+
+
+def test_the_rule_quoted_after_a_token_count_problem_gives_no_bundled_count_as_the_rule(tmp_path):
+    """Under a house ``base = 0`` the message says "keeps at most 0 Bone
+    token(s), not 1"; the rule quoted after it must not state the bundled
+    "1 + (number of 0s in it)" as if it were the rule in play (a designer reads
+    "at most 2 … (rule: at most 1 + …)" as a contradiction).  It names the
+    count by its --rules keys and gives the rulebook's 1 + 1 per 0 as the
+    rulebook's.  Seen failing on the old code ("rule: an area keeps at most
+    1 + (number of 0s in it) Bone tokens …")."""
+    lines = _house_problem_lines(tmp_path, "base = 1", "base = 0", "too-many-tokens")
+    rule = lines[0].split("(rule: ", 1)[1]
+    assert "at most 1 +" not in rule and "keeps 1 +" not in rule, rule
+    assert "base + per_zero" in rule and "rulebook: 1 + 1 per 0" in rule, rule
