@@ -279,12 +279,19 @@ def main() -> None:
 
 
 @main.command()
-def games() -> None:
-    """List the registered games (bundled and plug-ins), their components and counts."""
+@click.option("--rules", "rules_dir", default=None, type=click.Path(path_type=Path),
+              help="Folder of <game>.toml files (house rules): list the games as they make them.")
+def games(rules_dir: Path | None = None) -> None:
+    """List the registered games (bundled and plug-ins), their components and counts
+    (under --rules DIR: the players, components and counts of DIR's rules files)."""
+    from dataclasses import replace
+
     from printkit.gamekit.options import BuildOptions
     from printkit.paper import get_paper
     from printkit.registry import game_ids, get_game
+    from printkit.rules import bundled_rules_note, check_rules_dir
 
+    check_rules_dir(rules_dir)
     classic = []  # the default theme, loaded only for a plug-in without a catalogue (it builds its parts)
     failed = 0
     for game_id in game_ids():  # the registry's games, in its order: a broken plug-in is its own line
@@ -295,8 +302,15 @@ def games() -> None:
 
                 classic.append(load_theme("classic"))
             opts = BuildOptions(paper=get_paper("a4"), theme=classic[0] if kit.catalogue is None else None,
-                                players=kit.players[2])
-            head = f"{kit.id}: {kit.title} ({kit.players[0]}–{kit.players[1]} players)"
+                                players=kit.players[2], rules_dir=rules_dir)
+            title, (lo, hi, default) = kit.title, kit.players
+            house = rules_dir is not None and bundled_rules_note(kit.id, rules_dir) is None
+            if house:  # the house file's title and player range, its default count of player sheets
+                lo, hi, default = kit.range_for(opts)
+                if kit.rules is not None:
+                    title = getattr(kit.rules(opts.rules_file(kit.id)), "title", title)
+                opts = replace(opts, players=default)
+            head = f"{kit.id}: {title} ({lo}–{hi} players)"
             rows = kit.listing(opts)
         except PrintkitError as exc:
             failed += 1
@@ -306,6 +320,9 @@ def games() -> None:
         for part in rows:
             count = f"{part.count} × " if part.count else ""
             click.echo(f"  {part.name:<20} {count}{part.title}  [{part.stock}]")
+        note = bundled_rules_note(kit.id, rules_dir)
+        if note:
+            click.echo(f"note: {note}", err=True)
     if failed:
         sys.exit(1)
 

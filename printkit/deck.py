@@ -119,7 +119,10 @@ LEADING = 1.2
 SAFE_MM = 3.0
 #: Column names people give the copies column that printkit reads only as ``qty``
 #: (after :func:`placeholder_name`): a data file with one and no ``qty`` gets a warning.
-COPIES_LIKE = frozenset({"quantity", "quantities", "copies", "copy", "qté", "quantité", "anzahl", "cantidad"})
+#: ``count`` is the word a designer's spreadsheet (and the bundled rules' ``count`` keys) uses.
+COPIES_LIKE = frozenset({"quantity", "quantities", "copies", "copy", "count", "counts", "amount",
+                         "number_of_copies", "no_of_copies", "how_many",
+                         "qté", "quantité", "anzahl", "cantidad"})
 #: Image formats an ``image`` may be (Pillow's format names); reportlab draws them via Pillow.
 IMAGE_FORMATS = ("PNG", "JPEG", "GIF", "BMP", "TIFF", "WEBP")
 #: Delimiters a CSV may use (sniffed from its start).

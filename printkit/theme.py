@@ -747,8 +747,31 @@ def _colours(path: Path, section: str, table: object) -> None:
             raise _fail(path, section, key, "is not a colour name; expected letters, digits, - and _ "
                                             "(up to 40, it becomes a CSS variable)")
         if not isinstance(value, str) or not HEX_COLOUR.fullmatch(value):
+            offer = _hex_for(value) if isinstance(value, str) else None
             raise _fail(path, section, key, f"{show(value)} is not a colour; expected \"#rrggbb\" "
-                                            "(six hex digits, e.g. \"#2b2118\")")
+                                            "(six hex digits, e.g. \"#2b2118\")"
+                                            + (f": write \"{offer}\"" if offer else ""))
+
+
+def _hex_for(value: str) -> str | None:
+    """The ``#rrggbb`` a colour a theme may not hold was meant as, or ``None``:
+    a CSS colour name in any case (``"navy"`` → ``"#000080"``, as deck layouts
+    read it), CSS's three-digit ``"#abc"`` (→ ``"#aabbcc"``), six hex digits
+    without the ``#``, or a valid colour with spaces round it."""
+    text = value.strip()
+    if len(text) > 40:
+        return None
+    digits = text[1:] if text.startswith("#") else text
+    if re.fullmatch(r"[0-9A-Fa-f]{6}", digits):
+        return "#" + digits.lower()
+    if text.startswith("#") and re.fullmatch(r"[0-9A-Fa-f]{3}", digits):
+        return "#" + "".join(c * 2 for c in digits.lower())
+    from reportlab.lib import colors
+
+    named = colors.getAllNamedColors().get(text.lower()) if text.isalpha() else None
+    if named is None or text.lower() == "transparent":
+        return None
+    return "#" + named.hexval()[2:].rjust(6, "0").lower()
 
 
 def validate_theme_data(data: dict, path: Path) -> None:

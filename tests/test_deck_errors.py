@@ -527,13 +527,16 @@ def test_an_element_wholly_off_the_card_is_refused_not_lost(tmp_path, change, sa
 
 
 
-@pytest.mark.parametrize("column", ["quantity", "Copies"])
+@pytest.mark.parametrize("column", ["quantity", "Copies", "Count", "count", "Amount", "Number of copies"])
 def test_a_copies_column_not_named_qty_is_a_warning(tmp_path, column):
     """A data file whose copies column is called ``quantity`` (or ``Copies``)
     and has no ``qty`` prints every row once: the deck says so on stderr,
     naming the file and the column (the cards still print: exit 0, 4 cards).
     With ``qty`` there is no such warning.  Seen failing on the old code
-    (silence: 4 cards where the user counted 8)."""
+    (silence: 4 cards where the user counted 8).  ``Count`` — the word a
+    designer's spreadsheet (and the bundled rules' ``count`` keys) uses — and
+    ``Amount`` / ``Number of copies`` likewise; seen failing before they were
+    added (exit 0, no warning)."""
     text = (EX / "cards.csv").read_text(encoding="utf-8")
     data = write(tmp_path, "d.csv", text.replace(",qty\n", f",{column}\n", 1))
     r = run("deck", data, "--layout", EX / "front.toml", "--out", tmp_path / "out", "-q")

@@ -94,6 +94,29 @@ BAD_TOML = [
 ]
 
 
+#: (a colour as a designer types it, the "#rrggbb" the error line must offer to write instead)
+ALMOST_COLOURS = [
+    ("navy", '"#000080"'),         # a CSS colour name, as deck layouts accept
+    ("Red", '"#ff0000"'),          # any case
+    ("#abc", '"#aabbcc"'),         # CSS's three-digit form
+    ("2b2118", '"#2b2118"'),       # the # left out
+    ("#2B2118 ", '"#2b2118"'),     # upper case hex is fine; a stray space is not
+]
+
+
+@pytest.mark.parametrize("value, offer", ALMOST_COLOURS, ids=[v for v, _ in ALMOST_COLOURS])
+def test_a_colour_almost_right_is_one_line_saying_what_to_write(templates, tmp_path, value, offer):
+    """A designer editing theme.toml writes ``ink = "navy"`` (deck layouts take
+    CSS names), ``"#abc"`` or ``"2b2118"``: still one line, exit 1, nothing
+    written, but the line says the exact value to write instead
+    (``write "#000080"``).  Seen failing on the old code: the line only said
+    ``expected "#rrggbb"``."""
+    (templates / NAME / "theme.toml").write_text(EXTENDS + f'[colours]\nink = "{value}"\n', encoding="utf-8")
+    res, out = _build(tmp_path)
+    line = _one_line_error(res, out)
+    assert "[colours] ink" in line and f"write {offer}" in line, line
+
+
 @pytest.mark.parametrize("text, fragments", BAD_TOML, ids=[f"{i:02d}" for i in range(len(BAD_TOML))])
 def test_bad_theme_toml_is_one_line_exit_1(templates, tmp_path, text, fragments):
     (templates / NAME / "theme.toml").write_text(text, encoding="utf-8")

@@ -455,6 +455,7 @@ def score(game: str, files: tuple[Path, ...], as_json: bool, partial: bool, rule
             click.echo(_problem_lines(result.problems, label), err=True)
     else:
         click.echo(_problem_lines(result.problems, label), err=True)
+        _hint_house_rules(game, files, rules_dir)
     sys.exit(0 if result.valid else 1)
 
 
@@ -492,6 +493,8 @@ def validate(game: str, files: tuple[Path, ...], partial: bool, rules_dir: Path 
     click.echo(
         f"{label}: {'invalid' if errs else 'valid'} ({len(errs)} error(s), {n_warn} warning(s))"
     )
+    if errs:
+        _hint_house_rules(game, files, rules_dir)
     sys.exit(1 if errs else 0)
 
 
@@ -556,11 +559,60 @@ def simulate(game: str, players: int | None, seed: int, output: Path | None, rul
         seed = secrets.randbelow(10**9)
     try:
         text = s.simulate(players if players is not None else s.default_players, seed)
-        _emit(text, output)
+        _emit(_house_rules_header(game, rules_dir) + text, output)
     except PrintkitError as exc:
         _fail(exc)
     if drawn:  # once the game is written: an error stays the only line
         click.echo(f"seed {seed} (repeat this game with --seed {seed})", err=True)
+
+
+#: How a game file simulated under ``--rules DIR`` starts (:func:`_house_rules_header`).
+HOUSE_RULES_MARK = "# Played under the house rules of --rules "
+
+
+def _hint_house_rules(game: str, files: tuple[Path, ...], rules_dir: Path | None) -> None:
+    """On stderr, after the problems of a game scored without ``--rules``
+    whose file starts with :data:`HOUSE_RULES_MARK` (simulated under house
+    rules): one ``hint:`` line giving that first line's command, so a table
+    that played a variant learns why its file broke the bundled rules.  Reads
+    at most the first 4 kB of one plain file (or of standard input, already
+    read); nothing for PDFs, several files or ``--rules`` given."""
+    if rules_dir is not None or len(files) != 1 or _is_pdf(files[0]):
+        return
+    try:
+        if files[0] == Path("-"):
+            head = _STDIN_READ[0][:4096] if _STDIN_READ else b""
+        elif files[0].is_file():
+            with open(files[0], "rb") as fh:
+                head = fh.read(4096)
+        else:
+            return
+    except OSError:
+        return
+    first = head.decode("utf-8", "replace").lstrip("\ufeff").split("\n", 1)[0].rstrip("\r")
+    if first.startswith(HOUSE_RULES_MARK) and f"`printkit score {game} --rules " in first:
+        folder = first[len(HOUSE_RULES_MARK):].rsplit(": score it under them", 1)[0]
+        where = STDIN_LABEL if files[0] == Path("-") else _label(str(files[0]))
+        click.echo(f"hint: {where} says it was played under house rules "
+                   f"(its first line): give them with --rules {escape_display(folder)}", err=True)
+
+
+def _house_rules_header(game: str, rules_dir: Path | None) -> str:
+    """The comment a game simulated under ``--rules DIR`` starts with, when DIR
+    holds ``<game>.toml`` (else ``""``): the file scores under those rules only
+    (under the bundled ones its house values are errors, one per area and line),
+    so it says which command scores it: ``printkit score <game> --rules DIR FILE``.
+    One line of TOML comment whatever the folder's name (control characters
+    escaped, the path quoted for the shell)."""
+    from printkit.rules import user_rules_file
+
+    if rules_dir is None or user_rules_file(game, rules_dir) is None:
+        return ""
+    import shlex
+
+    folder = escape_display(shlex.quote(str(rules_dir)))
+    return (f"{HOUSE_RULES_MARK}{folder}: score it under them, "
+            f"`printkit score {game} --rules {folder} FILE`\n")
 
 
 @click.command("scorepad", context_settings=HELP_OPTIONS)

@@ -10,11 +10,12 @@ slot has exactly one piece tile, the board stars plus the egg's make the
 game's total, and the rating bands cover 0 to that total without a gap.
 """
 
+import string
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from printkit.gamekit import Checker, playing_time, read_rules, rules_path
+from printkit.gamekit import Checker, fill_fields, plain_fields, playing_time, read_rules, rules_path
 
 GAME_ID = "archeo"
 
@@ -142,6 +143,29 @@ class ArcheoRules(NamedTuple):
     def band(self, stars: int) -> Band:
         """The rating band holding ``stars``."""
         return next(b for b in self.bands if b.lo <= stars <= b.hi)
+
+
+#: Placeholders a rating band's words may hold, filled from ``[stars]`` and ``[hidden]``.
+STAR_FIELDS = ("total", "boards", "egg")
+
+
+def _star_words(chk: Checker, key: str, words: str, values: dict[str, int]) -> str:
+    """A rating band's ``words`` with ``{total}`` (``[stars] total``),
+    ``{boards}`` (``[stars] boards``) and ``{egg}`` (the egg's stars) filled
+    in, so a house rule's star count reaches the words ("all {total} stars":
+    rulebook, End of Game).  Any other placeholder, a format spec or a lone
+    brace is one line naming the key (``{{`` and ``}}`` write a brace)."""
+    try:
+        fields = {f for _, f, _, _ in string.Formatter().parse(words) if f is not None}
+    except ValueError as exc:
+        raise chk.fail(key, f"{exc}; write {{{{ and }}}} for a brace", words) from None
+    if not fields <= set(STAR_FIELDS):
+        raise chk.fail(key, "may only use the placeholders {total}, {boards} and {egg}, not "
+                            + ", ".join("{" + f + "}" for f in sorted(fields - set(STAR_FIELDS))))
+    bad = plain_fields(words, STAR_FIELDS)  # no {total:>99}, {total!r}
+    if bad:
+        raise chk.fail(key, bad, words)
+    return fill_fields(words, {k: str(v) for k, v in values.items()})
 
 
 def load_rules(path: Path | None = None) -> ArcheoRules:
@@ -289,7 +313,9 @@ def _read(chk: Checker) -> ArcheoRules:
             raise chk.fail(key, "must be a table with min, max and words", entry)
         lo = chk.whole(f"{key}.min", nxt, nxt, entry.get("min"), " (bands follow each other from 0)")
         hi = chk.whole(f"{key}.max", lo, total, entry.get("max"))
-        bands.append(Band(lo, hi, chk.text(f"{key}.words", TEXT_MAX["words"], entry.get("words"))))
+        words = chk.text(f"{key}.words", TEXT_MAX["words"], entry.get("words"))
+        bands.append(Band(lo, hi, _star_words(chk, f"{key}.words", words,
+                                              {"total": total, "boards": on_boards, "egg": eggs * egg_stars})))
         nxt = hi + 1
     if nxt != total + 1:
         raise chk.fail("ratings.bands", f"the last band must end at stars.total ({total})")
