@@ -8,8 +8,8 @@ copies the bundled file and changes the numbers gets them everywhere."""
 
 from __future__ import annotations
 
-import pdfplumber
 import pytest
+from conftest import pdfium_page_texts
 from click.testing import CliRunner
 
 from printkit import RULES_DIR
@@ -39,8 +39,10 @@ def _eleven_stars(text: str) -> str:
 
 
 def _text(pdf) -> str:
-    with pdfplumber.open(pdf) as doc:
-        return " ".join(" ".join((p.extract_text() or "").split()) for p in doc.pages)
+    """Every page's text in the order it is drawn (pdfium), whitespace made
+    single spaces: a card's wrapped lines read on, where pdfminer's layout
+    order slips the rating band's label ("10–11") between them."""
+    return " ".join(" ".join(t.split()) for t in pdfium_page_texts(pdf))
 
 
 def test_a_house_star_count_reaches_the_rating_words_on_every_component(tmp_path):
