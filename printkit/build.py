@@ -27,6 +27,7 @@ from printkit.gamekit.contract import BOARD_PAPERS, OPTIONAL_OPTIONS, GameKit, k
 from printkit.gamekit.options import BuildOptions, Part
 from printkit.imposition import DUPLEX_MODES
 from printkit.inputfiles import shown_path, why_not_a_folder
+from printkit.pdf import make_folders, remove_made
 from printkit.units import to_mm
 
 
@@ -89,19 +90,9 @@ def check_out_dir(out: Path) -> list[Path]:
     dangling or looping symbolic link, an unwritable or read-only place in
     the way); the folders it made before failing are removed again.
     """
-    missing = []  # the path's missing folders, outermost last
-    for folder in (out, *out.parents):
-        if os.path.lexists(folder):
-            break
-        missing.append(folder)
     made: list[Path] = []
     try:
-        for folder in reversed(missing):
-            try:
-                os.mkdir(folder)
-            except FileExistsError:  # there already (another process, or a name like a/..): not ours
-                continue
-            made.insert(0, folder)
+        make_folders(out, made)
         if not out.is_dir():
             raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
         with tempfile.TemporaryFile(dir=out):
@@ -118,17 +109,6 @@ def check_out_dir(out: Path) -> list[Path]:
     return made
 
 
-def remove_made(made: list[Path]) -> None:
-    """Remove the folders of ``made`` (deepest first, as
-    :func:`check_out_dir` returns them) that are still empty; anything
-    written to is kept (and with it the folders above it)."""
-    for folder in made:
-        try:
-            os.rmdir(folder)
-        except OSError:  # written to, or gone: keep it
-            continue
-
-
 @contextmanager
 def out_folder(out: Path, *, quiet: bool = False):
     """:func:`check_out_dir` around a run, holding ``out``'s lock
@@ -137,7 +117,7 @@ def out_folder(out: Path, *, quiet: bool = False):
     ``quiet``), so the folder ends up holding one whole run's files, never
     two runs' mixed.  On the way out (an error or a stop included) the
     folders it created are removed again while still empty
-    (:func:`remove_made`, before the lock is let go), so a run that writes
+    (:func:`printkit.pdf.remove_made`, before the lock is let go), so a run that writes
     nothing leaves nothing behind, and nothing that was there before is
     ever removed.  Raises :class:`printkit.UsageError` for an unusable
     ``out`` (:func:`check_out_dir`) and what :func:`~printkit.outlock.folder_lock`

@@ -402,6 +402,33 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def make_folders(folder: Path, made: list[Path]) -> None:
+    """Create ``folder`` and its missing parents, inserting each one this
+    call's own ``mkdir`` made at the front of ``made`` (so it ends deepest
+    first; a folder another process made meanwhile is not counted).  Raises
+    ``OSError`` as ``os.mkdir`` does; ``made`` then holds what was made
+    before (for :func:`remove_made`)."""
+    missing = []  # outermost last
+    for step in (folder, *folder.parents):
+        if os.path.lexists(step):
+            break
+        missing.append(step)
+    for step in reversed(missing):
+        try:
+            os.mkdir(step)
+        except FileExistsError:  # there already (another process, or a name like a/..): not ours
+            continue
+        made.insert(0, step)
+
+
+def remove_made(made: list[Path]) -> None:
+    """Remove the folders of ``made`` (deepest first, as :func:`make_folders`
+    lists them) that are still empty; anything written to is kept (and with
+    it the folders above it)."""
+    for folder in made:
+        remove_if_made(folder, True)
+
+
 def remove_if_made(folder: Path, made: bool) -> None:
     """Remove ``folder`` when ``made`` (the caller's run created it) and it
     is still empty: a write that failed (disk full) or was stopped leaves no
@@ -459,17 +486,7 @@ def write_output(path: Path, data: bytes, *, stdout: bool = True) -> None:
     made: list[Path] = []  # folders made for the file (deepest first): removed again while empty
 
     def make() -> None:
-        missing = []
-        for step in (folder, *folder.parents):
-            if os.path.lexists(step):
-                break
-            missing.append(step)
-        for step in reversed(missing):
-            try:
-                os.mkdir(step)
-            except FileExistsError:  # there already (another process, or a name like a/..): not ours
-                continue
-            made.insert(0, step)
+        make_folders(folder, made)
     locked = False
     try:
         make()
@@ -479,14 +496,12 @@ def write_output(path: Path, data: bytes, *, stdout: bool = True) -> None:
                 sweep_stale(folder)  # a killed run's .part file
                 write_atomic(path, data)
             finally:  # while still the only writer: a folder made only to walk through (new/walk/../x),
-                for step in made:  # or for a write that failed (deepest first)
-                    remove_if_made(step, True)
+                remove_made(made)  # or for a write that failed (deepest first)
     except OSError as exc:
         raise cannot_write(path, exc) from None
     finally:
         if not locked:  # waited too long, stopped while waiting, or failed making them
-            for step in made:
-                remove_if_made(step, True)
+            remove_made(made)
 
 
 def _umask() -> int:
