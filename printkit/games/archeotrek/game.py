@@ -98,13 +98,13 @@ CODES: dict[str, tuple[str, str]] = {
     "area-overlap": (ERROR, "a circle belongs to at most one Digging Area"),
     "too-many-tokens": (
         ERROR,
-        "an area keeps at most base + per_zero × (number of 0s in it) Bone tokens "
-        "(rulebook: 1 + 1 per 0, 3. Reveal fossils; --rules: [dig.tokens_per_area] base, per_zero)",
+        "an area keeps at most base + per_zero × its 0s Bone tokens "
+        "(rulebook: 1 + 1 per 0, 3. Reveal fossils; --rules: [dig.tokens_per_area])",
     ),
     "too-few-tokens": (
         WARNING,
-        "an area keeps base + per_zero × (number of 0s in it) Bone tokens unless the token set is exhausted "
-        "(rulebook: 1 + 1 per 0; --rules: [dig.tokens_per_area] base, per_zero)",
+        "an area keeps base + per_zero × its 0s Bone tokens unless the token set is exhausted "
+        "(rulebook: 1 + 1 per 0; --rules: [dig.tokens_per_area])",
     ),
     "unknown-token": (ERROR, "every kept token exists in the token set (\"<colour>-<value>\")"),
     "duplicate-token": (ERROR, "no Bone token is kept twice across the whole table"),
