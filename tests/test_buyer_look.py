@@ -142,7 +142,9 @@ def counts_left_behind(data: bytes, pages) -> list[tuple[str, str, str]]:
     """(piece, end of a line, first word of the next) for every line on a
     piece ending with a bare count or amount ("3", "$5") whose block goes on
     with a line starting in lower case — the count's noun ("take 1 /
-    treasure") — read from ``data`` (a set's PDF) with each page's placements."""
+    treasure") —, and for every line starting with a count in brackets whose
+    name ends the line above ("Diplodocus / (3)"), read from ``data`` (a
+    set's PDF) with each page's placements."""
     from conftest import text_only_pdf
 
     found = []
@@ -151,7 +153,10 @@ def counts_left_behind(data: bytes, pages) -> list[tuple[str, str, str]]:
             for k, lines in _piece_lines(page, places).items():
                 for a in lines:
                     b = _next_line(a, lines)
-                    if b is not None and re.fullmatch(r"\$?\d+", a["words"][-1]) and b["words"][0][:1].islower():
+                    if b is None:
+                        continue
+                    if ((re.fullmatch(r"\$?\d+", a["words"][-1]) and b["words"][0][:1].islower())
+                            or re.fullmatch(r"\(\d+\)[.,;:]?", b["words"][0])):
                         found.append((places[k].component.name, " ".join(a["words"][-3:]), b["words"][0]))
     return found
 
@@ -196,7 +201,8 @@ def test_piece_texts_keep_each_count_with_its_noun(wrapped_parts, theme_name):
     it counts (``wrap_lines``).  Before the fix: the thieves' "take 1 /
     treasure", the master thief's "take 3 / treasure", the chests' "discard
     3 / keys", the Archéo rating "all 10 / stars." (highcontrast: "$1 / to",
-    "25 / coins", "3 / different")."""
+    "25 / coins", "3 / different"); the Archaeologia player aid's back
+    "Diplodocus / (3)" (a count in brackets, fixed in session 39)."""
     found = [f for _, data, pages in wrapped_parts(theme_name) for f in counts_left_behind(data, pages)]
     assert not found, f"{theme_name}: a count at a line's end, its noun below (piece, line end, next): {sorted(set(found))}"
 

@@ -87,20 +87,23 @@ def fit_wrapped(text: str, font: str, wanted: float, width: float, *, least: flo
 
 #: A bare count or amount ("3", "$5"): it keeps the word after it on its line.
 _COUNT = re.compile(r"\$?\d+")
+#: A count in brackets after a name ("Diplodocus (3),"): it stays on its name's line.
+_BRACKETED_COUNT = re.compile(r"\(\d+\)[.,;:]?")
 
 
 def _split(paragraph: str, font: str, size: float, width: float) -> list[str]:
     """``paragraph`` (no ``\\n``) broken at spaces into lines at most ``width``
     pt wide, first fit as reportlab's ``simpleSplit`` — except that a bare
     count or amount (:data:`_COUNT`) and the word after it go on one line
-    whenever the two fit together on one.  A word wider than ``width`` keeps
-    a line of its own."""
+    whenever the two fit together on one, and so do a name and the count in
+    brackets after it (:data:`_BRACKETED_COUNT`, "Diplodocus (3)").  A word
+    wider than ``width`` keeps a line of its own."""
     words = paragraph.split()
     units: list[str] = []
     i = 0
     while i < len(words):
         pair = " ".join(words[i:i + 2])
-        if (i + 1 < len(words) and _COUNT.fullmatch(words[i])
+        if (i + 1 < len(words) and (_COUNT.fullmatch(words[i]) or _BRACKETED_COUNT.fullmatch(words[i + 1]))
                 and pdfmetrics.stringWidth(pair, font, size) <= width):
             units.append(pair)
             i += 2
@@ -131,7 +134,9 @@ def wrap_lines(text: str, font: str, size: float, width: float) -> list[str]:
 
     * a bare count or amount ("3", "$5") is not left at the end of a line:
       it goes down with the word after it ("take 1 / treasure" → "take /
-      1 treasure") whenever the two fit on one line;
+      1 treasure") whenever the two fit on one line, and a count in brackets
+      does not start one: it stays with the name before it ("Diplodocus /
+      (3)" → "/ Diplodocus (3)");
     * a paragraph of two or more lines whose last line would be a single word
       (or a count with its word, "3 coins.") is wrapped at the narrowest
       width that still gives it the same number of lines (found by bisection
@@ -139,9 +144,10 @@ def wrap_lines(text: str, font: str, size: float, width: float) -> list[str]:
       wider than ``width``.  When that narrower wrap still ends that way (a
       last word wider than the other lines can give up), the first-fit lines
       are kept."""
-    def lone(line: str) -> bool:  # one word, or one count with its word
+    def lone(line: str) -> bool:  # one word, or one count with its word, or one name with its count
         words = line.split()
-        return len(words) == 1 or (len(words) == 2 and _COUNT.fullmatch(words[0]) is not None)
+        return len(words) == 1 or (len(words) == 2 and (_COUNT.fullmatch(words[0]) is not None
+                                                        or _BRACKETED_COUNT.fullmatch(words[1]) is not None))
 
     out: list[str] = []
     for paragraph in text.split("\n"):
