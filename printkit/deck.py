@@ -177,6 +177,8 @@ def _spend_wrap(chars: int) -> None:
         left[0] -= chars
         if left[0] < 0:
             raise _WrapBudget()
+
+
 #: Most columns a deck's data may have (a card uses a few dozen at most).
 MAX_COLUMNS = 1000
 #: Most cells (rows × columns) a deck's data may hold: 50,000 cards of 40
@@ -1824,23 +1826,14 @@ def _parse_colour(theme, value: str | None, where: str):
         return HexColor(theme.hex(role, game or None) if not game or role in theme.games.get(game, {})
                         else theme.hex(value))
     except PrintkitError:
+        from printkit.theme import named_colours
+
         named = named_colours().get(value.lower())
         if named is not None:
             return HexColor(named)
         raise PrintkitError(f"{where}: colour {show(value)} is neither #rrggbb, a theme colour "
                             f"({', '.join(sorted(theme.colours))}, or <game>.<role> from a game "
                             f"palette of the theme) nor a CSS colour name (red, navy, …)") from None
-
-
-@lru_cache(maxsize=1)
-def named_colours() -> dict[str, str]:
-    """The CSS colour names (``red``, ``navy``, ``rebeccapurple``, … 150 of
-    them, lower case) → ``#rrggbb``, from reportlab's table.  A theme colour
-    role of the same name wins (``ink``, ``paper``…)."""
-    from reportlab.lib import colors
-
-    return {name: "#" + colour.hexval()[2:].rjust(6, "0") for name, colour in colors.getAllNamedColors().items()
-            if name.isalpha() and name.islower() and name != "transparent"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -753,6 +753,18 @@ def _colours(path: Path, section: str, table: object) -> None:
                                             + (f": write \"{offer}\"" if offer else ""))
 
 
+@lru_cache(maxsize=1)
+def named_colours() -> dict[str, str]:
+    """The CSS colour names (``red``, ``navy``, ``rebeccapurple``, … 150 of
+    them, lower case) → ``#rrggbb``, from reportlab's table (what a deck
+    layout's colour may name; a theme colour role of the same name wins
+    there: ``ink``, ``paper``…)."""
+    from reportlab.lib import colors
+
+    return {name: "#" + colour.hexval()[2:].rjust(6, "0") for name, colour in colors.getAllNamedColors().items()
+            if name.isalpha() and name.islower() and name != "transparent"}
+
+
 def _hex_for(value: str) -> str | None:
     """The ``#rrggbb`` a colour a theme may not hold was meant as, or ``None``:
     a CSS colour name in any case (``"navy"`` → ``"#000080"``, as deck layouts
@@ -766,12 +778,7 @@ def _hex_for(value: str) -> str | None:
         return "#" + digits.lower()
     if text.startswith("#") and re.fullmatch(r"[0-9A-Fa-f]{3}", digits):
         return "#" + "".join(c * 2 for c in digits.lower())
-    from reportlab.lib import colors
-
-    named = colors.getAllNamedColors().get(text.lower()) if text.isalpha() else None
-    if named is None or text.lower() == "transparent":
-        return None
-    return "#" + named.hexval()[2:].rjust(6, "0").lower()
+    return named_colours().get(text.lower())
 
 
 def validate_theme_data(data: dict, path: Path) -> None:

@@ -353,6 +353,8 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
 
 #: How far (mm) a laid-out page may be from the paper's size (CSS px rounding) before it is refused.
 PAGE_SIZE_SLACK_MM = 0.5
+#: Millimetres in a CSS px (1/96 in), the unit of weasyprint's laid-out pages.
+MM_PER_CSS_PX = 25.4 / 96
 
 
 def _page_size_problem(rendered: Any, paper: Paper) -> str | None:
@@ -369,8 +371,8 @@ def _page_size_problem(rendered: Any, paper: Paper) -> str | None:
     for page in rendered.pages:
         try:
             bleed = {side: float(px) for side, px in getattr(page, "bleed", {}).items()}
-            got = ((float(page.width) + bleed.get("left", 0) + bleed.get("right", 0)) * 25.4 / 96,  # CSS px → mm
-                   (float(page.height) + bleed.get("top", 0) + bleed.get("bottom", 0)) * 25.4 / 96)
+            got = ((float(page.width) + bleed.get("left", 0) + bleed.get("right", 0)) * MM_PER_CSS_PX,
+                   (float(page.height) + bleed.get("top", 0) + bleed.get("bottom", 0)) * MM_PER_CSS_PX)
         except (AttributeError, TypeError, ValueError):
             continue
         if all(abs(g - w) <= PAGE_SIZE_SLACK_MM for g, w in zip(got, want)):  # False for NaN
@@ -403,7 +405,7 @@ def _narrowest_margin(rendered: Any, paper: Paper) -> float | None:
                 narrowest = px
     if narrowest is None:
         return None
-    mm = round(narrowest * 25.4 / 96, 2)
+    mm = round(narrowest * MM_PER_CSS_PX, 2)
     return mm if mm < round(to_mm(paper.margin), 2) else None
 
 

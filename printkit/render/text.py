@@ -91,6 +91,13 @@ _COUNT = re.compile(r"\$?\d+")
 _BRACKETED_COUNT = re.compile(r"\(\d+\)[.,;:]?")
 
 
+def _glued(word: str, following: str) -> bool:
+    """Whether ``word`` and the word ``following`` it are one unit of a
+    wrapped line: a bare count and its noun ("3 keys"), a name and its
+    count in brackets ("Diplodocus (3),")."""
+    return _COUNT.fullmatch(word) is not None or _BRACKETED_COUNT.fullmatch(following) is not None
+
+
 def _split(paragraph: str, font: str, size: float, width: float) -> list[str]:
     """``paragraph`` (no ``\\n``) broken at spaces into lines at most ``width``
     pt wide, first fit as reportlab's ``simpleSplit`` — except that a bare
@@ -103,8 +110,7 @@ def _split(paragraph: str, font: str, size: float, width: float) -> list[str]:
     i = 0
     while i < len(words):
         pair = " ".join(words[i:i + 2])
-        if (i + 1 < len(words) and (_COUNT.fullmatch(words[i]) or _BRACKETED_COUNT.fullmatch(words[i + 1]))
-                and pdfmetrics.stringWidth(pair, font, size) <= width):
+        if i + 1 < len(words) and _glued(words[i], words[i + 1]) and pdfmetrics.stringWidth(pair, font, size) <= width:
             units.append(pair)
             i += 2
         else:
@@ -146,8 +152,7 @@ def wrap_lines(text: str, font: str, size: float, width: float) -> list[str]:
       are kept."""
     def lone(line: str) -> bool:  # one word, or one count with its word, or one name with its count
         words = line.split()
-        return len(words) == 1 or (len(words) == 2 and (_COUNT.fullmatch(words[0]) is not None
-                                                        or _BRACKETED_COUNT.fullmatch(words[1]) is not None))
+        return len(words) == 1 or (len(words) == 2 and _glued(*words))
 
     out: list[str] = []
     for paragraph in text.split("\n"):
