@@ -94,14 +94,11 @@ class _PatientStdout(io.RawIOBase):
         return os.isatty(self._fd)
 
     def write(self, data) -> int:
-        import select
-
         while True:
             try:
                 return os.write(self._fd, data)
             except BlockingIOError:
-                select.select([], [self._fd], [], 0.1)
-                interrupt.checkpoint()
+                interrupt.wait_ready(self._fd, write=True)
 
 
 def _patient_stdout():

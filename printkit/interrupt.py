@@ -65,6 +65,23 @@ def checkpoint() -> None:
         raise KeyboardInterrupt
 
 
+def wait_ready(stream_or_fd, *, write: bool = False) -> None:
+    """Wait at most 0.1 s for a non-blocking descriptor (an ``int``, or a
+    stream's ``fileno()``) to take a write (``write``) or have data or its
+    end to read, then :func:`checkpoint` (a stop request honoured between
+    waits).  A stream with no descriptor waits 0.05 s instead."""
+    import select
+    import time
+
+    try:
+        fd = stream_or_fd if isinstance(stream_or_fd, int) else stream_or_fd.fileno()
+        readers, writers = ([], [fd]) if write else ([fd], [])
+        select.select(readers, writers, [], 0.1)
+    except (OSError, ValueError, AttributeError):  # no descriptor to wait on
+        time.sleep(0.05)
+    checkpoint()
+
+
 def immediate() -> None:
     """From now on the first signal stops at once (``KeyboardInterrupt``
     where the code is): for commands that read and print and write nothing

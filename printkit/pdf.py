@@ -485,12 +485,10 @@ def write_output(path: Path, data: bytes, *, stdout: bool = True) -> None:
     folder = Path(path).parent
     made: list[Path] = []  # folders made for the file (deepest first): removed again while empty
 
-    def make() -> None:
-        make_folders(folder, made)
     locked = False
     try:
-        make()
-        with folder_lock(folder, remake=make):
+        make_folders(folder, made)
+        with folder_lock(folder, remake=lambda: make_folders(folder, made)):
             locked = True
             try:
                 sweep_stale(folder)  # a killed run's .part file

@@ -216,19 +216,6 @@ STDIN_LABEL = "<stdin>"
 _STDIN_READ: list[bytes] = []
 
 
-def _wait_readable(stream) -> None:
-    """Wait (at most 0.1 s at a time, a stop request honoured) until the
-    non-blocking ``stream`` has data or its end to read."""
-    import select
-    import time
-
-    try:
-        select.select([stream.fileno()], [], [], 0.1)
-    except (OSError, ValueError):  # no descriptor to wait on
-        time.sleep(0.05)
-    interrupt.checkpoint()
-
-
 def _read_stdin() -> bytes:
     """Standard input, bounded like a game file (:data:`printkit.inputfiles.MAX_BYTES`):
     at most one byte more than the cap is ever read."""
@@ -250,7 +237,7 @@ def _read_stdin() -> bytes:
                 except BlockingIOError:
                     chunk = None
                 if chunk is None:  # non-blocking (O_NONBLOCK left by whoever started us): nothing yet, not the end
-                    _wait_readable(stream)
+                    interrupt.wait_ready(stream)
                     continue
                 if not chunk:
                     break
