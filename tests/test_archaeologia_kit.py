@@ -378,7 +378,7 @@ def test_inksaver_builds(tmp_path):
 # gone — symbol_difference (the share of pixels whose black/white mask differs) ≥ SHAPE_MIN.
 # Positions come from the PDFs: the TrimBox grid and the stratum's name word for tiles; the
 # round trim lines holding a "$" for markers, cropped to their lower part where the player's
-# symbol sits under the coin (clear of the plain 3 mm band by the cut).  Crops are cut at the PDF's exact (fractional) positions by
+# symbol sits under the coin (clear of the plain 1.5 mm band by the cut).  Crops are cut at the PDF's exact (fractional) positions by
 # resampling, so one face rendered twice gives the same crop.  Two crops of one face (two
 # backs of a stratum; a marker and its copy on the back sheet) are the controls: they must
 # fail both tests, or the measure would tell anything apart.

@@ -24,9 +24,18 @@ from printkit.gamekit import (
     render_single,
     render_tiled,
     sheet_fit,
+    wrap_lines,
 )
 from printkit.games.archaeologia import art
-from printkit.games.archaeologia.data import GAME_ID, ArchaeologiaRules
+from printkit.games.archaeologia.data import (
+    BOARD_FRAME,
+    BOARD_TITLE,
+    GAME_ID,
+    TRACK_COLS,
+    TRACK_GAP,
+    ArchaeologiaRules,
+    track_side,
+)
 from printkit.games.archaeologia.tiles import (
     coin_badge,
     col,
@@ -38,26 +47,25 @@ from printkit.games.archaeologia.tiles import (
 )
 
 G = GAME_ID
-FRAME = mm(7)
-TITLE_H = mm(15)
+FRAME = mm(BOARD_FRAME)
+TITLE_H = mm(BOARD_TITLE)
 
 
 def track_cells(rules: ArchaeologiaRules, which: str) -> list[tuple[int, float, float, float]]:
     """(value, x, y, side) of every track space, pt from the board's trim
-    origin, value 0 first.  ``which``: "money" or "renown"."""
+    origin, value 0 first.  ``which``: "money" or "renown".  The rules'
+    loader keeps a track within what its board holds (:func:`.data.track_capacity`)."""
     W, H = mm(rules.sizes["board_width"]), mm(rules.sizes["board_height"])
     n = (rules.money_track_max if which == "money" else rules.renown_track_max) + 1
-    cols = 13 if which == "money" else 12
-    side = min((W - 2 * FRAME - mm(6)) / cols, mm(rules.sizes["marker"]) + mm(1.5 if which == "money" else 5))
-    rows = -(-n // cols)
+    cols = TRACK_COLS[which]
+    side = mm(track_side(rules.sizes, which))
     x0 = (W - cols * side) / 2
-    top = H - FRAME - TITLE_H - mm(4)
+    top = H - FRAME - TITLE_H - mm(TRACK_GAP)
     out = []
     for v in range(n):
         r, k = divmod(v, cols)
         cidx = k if r % 2 == 0 else cols - 1 - k
         out.append((v, x0 + cidx * side, top - (r + 1) * side, side))
-    assert rows * side < H
     return out
 
 
@@ -137,11 +145,17 @@ def money_draw(rules: ArchaeologiaRules, theme, k: float = 1.0):
         lab = _pt(theme, 7, k)
         text(c, "START", sx + ss / 2, sy + ss - 2 - lab, theme.font("bold"), lab, on(theme, "gold"))
         bottom = min(y for _, _, y, _ in cells)
-        text(c, "coins", cells[0][1], bottom - mm(4), theme.font("semibold"), _pt(theme, 8, k), theme.colour("muted"), "left")
-        # tool hut
+        # tool hut: as wide as the track, wider (up to the field) when a rental's line needs it
         hut_top = bottom - mm(7)
         hut_bottom = FRAME + mm(18)
-        x0, x1 = cells[0][1], cells[0][1] + 13 * cells[0][3]
+        slot = min(mm(rules.sizes["tool_tile"]) + mm(2), hut_top - hut_bottom - mm(13))
+        x0, x1 = cells[0][1], cells[0][1] + TRACK_COLS["money"] * cells[0][3]
+        # a rental's line: from 21 mm into its row (3 tool slots and 2 mm in) to 6 mm short of the hut's edge
+        room = x1 - x0 - 3 * (slot + mm(3)) - mm(33)
+        need = max((c.stringWidth(f"{r.name}  {r.lasts}", theme.font("bold"), _pt(theme, 9, k)) if theme.large_print
+                    else c.stringWidth(r.text, theme.font("body"), _pt(theme, 8, k))) for r in rules.rentals.values())
+        widen = min(max(0.0, need - room) / 2, x0 - FRAME - mm(3))
+        x0, x1 = x0 - widen, x1 + widen
         c.setFillColor(col(theme, "ground_dark"))
         c.setStrokeColor(col(theme, "earth"))
         c.setLineWidth(1.2)
@@ -150,7 +164,6 @@ def money_draw(rules: ArchaeologiaRules, theme, k: float = 1.0):
              "left")
         buy = f"Buy: one of each, kept all game · sell one back for {rules.sell_back}"
         text(c, buy, x0 + mm(33), hut_top - mm(6), theme.font("semibold"), _pt(theme, 8.5, k), ink, "left")
-        slot = min(mm(rules.sizes["tool_tile"]) + mm(2), hut_top - hut_bottom - mm(13))
         ty = hut_bottom + mm(4)
         for i, t in enumerate(rules.tools.values()):
             tx = x0 + mm(4) + i * (slot + mm(3))
@@ -198,6 +211,44 @@ def money_draw(rules: ArchaeologiaRules, theme, k: float = 1.0):
     return draw
 
 
+#: What the museum does (rulebook: Give a discovery to the museum), on the RENOWN board.
+MUSEUM_TEXT = ("Give a discovery: gain the RP at its top left, then lay it face up beside this board. "
+               "A multiple discovery only when complete.")
+
+
+def _free_run(cells, x0: float, x1: float) -> tuple[float, float] | None:
+    """(left, width) in pt of the track's empty end — the last row's spaces
+    left unused, less a 3 mm gap from the last space — when 80 mm or wider,
+    else ``None``.  ``x0``/``x1``: the track's left and right edges."""
+    bottom = min(y for _, _, y, _ in cells)
+    row = [(x, s) for _, x, y, s in cells if y == bottom]
+    left, right = min(x for x, _ in row), max(x + s for x, s in row)
+    run = max((right + mm(3), x1 - right - mm(3)), (x0, left - x0 - mm(3)), key=lambda r: r[1])
+    return run if run[1] >= mm(80) else None
+
+
+def _museum(c, theme, x: float, y: float, w: float, h: float, k: float) -> None:
+    """The museum panel at (x, y), ``w`` × ``h`` pt: its building, MUSEUM,
+    and :data:`MUSEUM_TEXT` wrapped beside them, centred in height."""
+    ink = theme.colour("ink")
+    c.setStrokeColor(col(theme, "renown"))
+    c.setFillColor(col(theme, "renown_light"))
+    c.setLineWidth(1.2)
+    c.roundRect(x, y, w, h, mm(3), fill=1, stroke=1)
+    head = readable(theme, "renown", "renown_light")
+    icon = min(h - mm(4), mm(12))
+    art.museum(c, x + mm(3) + icon / 2, y + h / 2, icon, col(theme, "renown_light"), head, col(theme, "renown_light"))
+    font = theme.font("display")
+    hx = x + mm(5) + icon
+    text(c, "MUSEUM", hx, y + h / 2 - 14 * 0.36, font, 14, head, "left")
+    tx = hx + c.stringWidth("MUSEUM", font, 14) + mm(4)
+    size = _pt(theme, 9, k)
+    lead = size * 1.2
+    lines = wrap_lines(MUSEUM_TEXT, theme.font("body"), size, x + w - mm(3) - tx)
+    top = y + h / 2 + (len(lines) * lead) / 2 + size * 0.15
+    wrapped(c, MUSEUM_TEXT, tx, top, x + w - mm(3) - tx, theme.font("body"), size, ink, leading=lead, align="left")
+
+
 def renown_draw(rules: ArchaeologiaRules, theme, k: float = 1.0):
     """Drawing of the RENOWN board (Face contract); ``k`` as for :func:`money_draw`."""
     cells = track_cells(rules, "renown")
@@ -207,30 +258,27 @@ def renown_draw(rules: ArchaeologiaRules, theme, k: float = 1.0):
         ink = theme.colour("ink")
         _ground(c, box, theme)
         _title(c, theme, W, H, "RENOWN")
-        _track(c, theme, cells, {rules.win_rp: "gold", 0: "renown"}, k)
+        _track(c, theme, cells, {rules.win_rp: "gold", rules.start_rp: "renown"}, k)
         lab = _pt(theme, 7, k)
         _, wx, wy, ws = cells[rules.win_rp]
         text(c, "WIN", wx + ws / 2, wy + ws - 2 - lab, theme.font("bold"), lab, on(theme, "gold"))
-        _, sx, sy, ss = cells[0]
+        _, sx, sy, ss = cells[rules.start_rp]
         text(c, "START", sx + ss / 2, sy + ss - 2 - lab, theme.font("bold"), lab, on(theme, "renown"))
         bottom = min(y for _, _, y, _ in cells)
-        x0 = cells[0][1]
+        x0, x1 = cells[0][1], cells[0][1] + 12 * cells[0][3]
+        slot = _free_run(cells, x0, x1)
         msg = (f"The first to reach {rules.win_rp} RP is the greatest archaeologist of his time. "
                f"When one player holds both dinosaur eggs, the game ends at once: the most RP wins.")
-        wrapped(c, msg, x0 + mm(2), bottom - mm(6), mm(165), theme.font("semibold"), _pt(theme, 10, k), ink,
-                leading=_pt(theme, 10, k) * 1.25,
-                align="left")
-        mx = x0 + mm(178)
-        c.setStrokeColor(col(theme, "renown"))
-        c.setFillColor(col(theme, "renown_light"))
-        c.setLineWidth(1.2)
-        c.roundRect(mx, FRAME + mm(19), cells[11][1] + cells[11][3] - mx, bottom - mm(3) - FRAME - mm(19), mm(3),
-                    fill=1, stroke=1)
-        text(c, "MUSEUM", mx + (cells[11][1] + cells[11][3] - mx) / 2, bottom - mm(11), theme.font("display"), 14,
-             readable(theme, "renown", "renown_light"))
-        wrapped(c, "Discoveries given to the museum go face up here: RP top left.",
-                mx + (cells[11][1] + cells[11][3] - mx) / 2, bottom - mm(13), cells[11][1] + cells[11][3] - mx - mm(6),
-                theme.font("body"), _pt(theme, 8, k), ink)
+        size = _pt(theme, 10, k)
+        if slot is not None:  # the museum in the track's empty end; the end of the game below, full width
+            wrapped(c, msg, x0 + mm(2), bottom - mm(6), x1 - x0 - mm(4), theme.font("semibold"), size, ink,
+                    leading=size * 1.25, align="left")
+            _museum(c, theme, slot[0], bottom + mm(2), slot[1], cells[0][3] - mm(4), k)
+        else:  # a full last row: the end of the game and the museum side by side under the track
+            mx = (x0 + x1) / 2
+            wrapped(c, msg, x0 + mm(2), bottom - mm(6), mx - x0 - mm(6), theme.font("semibold"), size, ink,
+                    leading=size * 1.25, align="left")
+            _museum(c, theme, mx, FRAME + mm(19), x1 - mx, bottom - mm(3) - FRAME - mm(19), k)
 
     return draw
 

@@ -73,6 +73,49 @@ OBJECTIVES_MAX = 30
 SITE_RANGE = (2, 6)
 PLAYERS_RANGE = (1, 4)   # 4 colours, 4 pawns
 TRACK_RANGE = (20, 99)
+#: The score boards' layout (mm; :mod:`.board` draws it): the frame, the title
+#: band and the gap above a track; spaces per row; a space's play beyond its
+#: marker; the room a board keeps under its track over its 25 mm footer band —
+#: MONEY/TOOLS the tool hut (its title and a tool slot a tool tile tall, so
+#: 45 mm plus ``tool_tile``), RENOWN the end of the game and the museum.
+BOARD_FRAME, BOARD_TITLE, TRACK_GAP = 7.0, 15.0, 4.0
+TRACK_COLS = {"money": 13, "renown": 12}
+TRACK_PLAY = {"money": 1.5, "renown": 5.0}
+UNDER_TRACK = {"money": 45.0, "renown": 43.0}
+
+
+def track_side(sizes: dict[str, float], which: str) -> float:
+    """A ``which`` ("money" or "renown") track space's side in mm: a row of
+    :data:`TRACK_COLS` spaces across the board's field less 6 mm, at most
+    the marker plus :data:`TRACK_PLAY`."""
+    field = sizes["board_width"] - 2 * BOARD_FRAME - 6
+    return min(field / TRACK_COLS[which], sizes["marker"] + TRACK_PLAY[which])
+
+
+def track_capacity(sizes: dict[str, float], which: str) -> int:
+    """The largest value a ``which`` track can run to on its board: whole
+    rows of :func:`track_side` spaces between the title band and the room
+    :data:`UNDER_TRACK` keeps (0 when not one row fits)."""
+    room = sizes["board_height"] - BOARD_FRAME - BOARD_TITLE - TRACK_GAP - UNDER_TRACK[which]
+    if which == "money":
+        room -= sizes["tool_tile"]
+    return max(0, int(room // track_side(sizes, which)) * TRACK_COLS[which] - 1)
+
+
+def _track_max(chk: Checker, sizes: dict[str, float], which: str, least: int, what: str) -> int:
+    """``sizes.<which>_track_max``: a whole number from ``least`` to what the
+    board holds (:func:`track_capacity`, at most :data:`TRACK_RANGE`'s top)."""
+    key = f"sizes.{which}_track_max"
+    v = chk.whole(key, least, TRACK_RANGE[1], what=what)
+    cap = track_capacity(sizes, which)
+    if v > cap:
+        side = track_side(sizes, which)
+        most = f"at most {cap}" if cap >= least else f"no track from {least}"
+        raise chk.fail(key, f"does not fit the {sizes['board_width']:g} × {sizes['board_height']:g} mm board "
+                            f"(spaces a marker wide: {side:.1f} mm, {TRACK_COLS[which]} to a row): {most}", v)
+    return v
+
+
 TEXT_MAX = {"title": 40, "tagline": 140, "name": 30, "short": 24, "text": 170, "back": 24}
 DURATIONS = ("now", "this turn", "until your next turn", "his next turn")
 SIZES_MM = {
@@ -421,13 +464,16 @@ def _read(chk: Checker) -> ArchaeologiaRules:
         objectives[oid] = o
 
     sizes = {name: chk.mm(f"sizes.{name}", *rng) for name, rng in SIZES_MM.items()}
+    win_rp = chk.whole("end.win_rp", 1, RP_MAX)
+    money_max = _track_max(chk, sizes, "money", TRACK_RANGE[0], "")
     return ArchaeologiaRules(
         title=title, tagline=tagline, players_min=pmin, players_max=pmax, minutes=playing_time(chk), players_default=pdef, colours=colours,
         site_rows=rows, site_cols=cols, layers=layers, black_market_start=black_market,
-        start_coins=chk.whole("setup.start_coins", 0, COINS_MAX), start_rp=chk.whole("setup.start_rp", 0, RP_MAX),
+        start_coins=chk.whole("setup.start_coins", 0, money_max, what=" (on the money track: sizes.money_track_max)"),
+        start_rp=chk.whole("setup.start_rp", 0, win_rp - 1, what=" (under end.win_rp)"),
         hand=chk.whole("setup.hand", 0, 10), objectives_each=chk.whole("setup.objectives_each", 1, 3),
         first_sonar_piles=chk.whole("setup.first_sonar_piles", 0, 4),
-        win_rp=chk.whole("end.win_rp", 1, 99), eggs_to_end=eggs,
+        win_rp=win_rp, eggs_to_end=eggs,
         draw=chk.whole("turn.draw", 0, 5), actions_per_turn=chk.whole("turn.actions", 1, 9),
         hand_limit=chk.whole("turn.hand_limit", 1, 10), idle_coins=chk.whole("turn.idle_coins", 0, COINS_MAX),
         actions=actions, strata=strata, tools=tools, sell_back=chk.whole("tools.sell_back", 0, COINS_MAX),
@@ -435,9 +481,8 @@ def _read(chk: Checker) -> ArchaeologiaRules:
         markers_per_player=chk.whole("pieces.markers_per_player", 2, 2, what=" (one for money, one for renown)"),
         sonar_markers=chk.whole("pieces.sonar_markers", 0, 12), tent_markers=chk.whole("pieces.tent_markers", 0, 12),
         sizes=sizes,
-        money_track_max=chk.whole("sizes.money_track_max", *TRACK_RANGE),
-        renown_track_max=chk.whole("sizes.renown_track_max", max(TRACK_RANGE[0], chk.whole("end.win_rp", 1, 99)),
-                                   TRACK_RANGE[1], what=" (at least end.win_rp)"),
+        money_track_max=money_max,
+        renown_track_max=_track_max(chk, sizes, "renown", max(TRACK_RANGE[0], win_rp), " (at least end.win_rp)"),
         discoveries=discoveries, groups=groups, events=events, event_mix=mix,
         event_back=chk.text("events.back", T["back"]), objectives=objectives,
         objective_back=chk.text("objective_cards.back", T["back"]),

@@ -415,8 +415,9 @@ def rain_face(rules: ArchaeologiaRules, theme) -> Face:
 
 
 #: Round tokens keep decoration this far (pt) from their cut circle: only a
-#: plain band, pale enough for the cut line to show, lies there.
-ROUND_CLEAR = mm(3.0)
+#: plain band, pale enough for the cut line to show, lies there (the tokens'
+#: 1.5 mm safe zone).
+ROUND_CLEAR = mm(1.5)
 
 
 def band_colour(theme, role: str):
@@ -427,26 +428,32 @@ def band_colour(theme, role: str):
 
 def marker_face(rules: ArchaeologiaRules, theme, colour: str, track: str) -> Face:
     """A round player marker (both sides): a plain band of the player's colour,
-    pale, within :data:`ROUND_CLEAR` of the cut; inside it the full colour with
-    a coin ($, the MONEY track) or a laurel (RP, RENOWN) and the player's
-    symbol below.  Label :func:`body` (11 pt in highcontrast) on its badge."""
+    pale, within :data:`ROUND_CLEAR` of the cut; inside it a disc of the full
+    colour holding, on a ground-coloured badge in its upper part, a coin ($,
+    the MONEY track) or a laurel (RP, RENOWN), and the player's symbol below.
+    Every mark keeps 1 pt or more inside the disc (sizes in proportion to its
+    radius).  Label :func:`body` (11 pt in highcontrast) on its badge."""
 
     def draw(c, box: FaceBox) -> None:
         w = box.width
         r = w / 2
+        disc = r - ROUND_CLEAR
         fill_bleed(c, box, band_colour(theme, colour))
         c.setFillColor(col(theme, colour))
-        c.circle(r, r, r - ROUND_CLEAR, fill=1, stroke=0)
+        c.circle(r, r, disc, fill=1, stroke=0)
         size = body(theme)
+        cy = r + 0.32 * disc
+        # the badge: the icon on the ground colour reads on every player colour
+        c.setFillColor(col(theme, "ground"))
+        c.circle(r, cy, 0.6 * disc, fill=1, stroke=0)
         if track == "money":
-            cy = r + 4.6
-            art.coin(c, r, cy, 19, col(theme, "gold"), col(theme, "gold_dark"), col(theme, "ground"))
+            art.coin(c, r, cy, 1.1 * disc, col(theme, "gold"), col(theme, "gold_dark"), col(theme, "ground"))
             label, role = "$", "gold"
-        else:
-            cy = r + 3.5
-            art.laurel(c, r, cy, 20.5, col(theme, "renown"), col(theme, "renown"), col(theme, "ground"))
+        else:  # the laurel's own disc holds "RP" (14 pt across; 11 pt capitals are 13.9 pt wide)
+            art.laurel(c, r, cy, 1.12 * disc, col(theme, "renown"), col(theme, "renown"), col(theme, "ground"))
             label, role = "RP", "renown"
-        colour_symbol(c, PLAYER_SYMBOLS[colour], r, r - 9.6, 8.0, theme.colour("ink"), col(theme, "ground"), 0.8)
+        colour_symbol(c, PLAYER_SYMBOLS[colour], r, r - 0.61 * disc, 0.44 * disc, theme.colour("ink"),
+                      col(theme, "ground"), 0.8)
         text(c, label, r, cy - size * 0.36, theme.font("display"), size, on(theme, role))
 
     return Face(f"{G}/marker/{colour}/{track}", draw, text=f"{colour} {track} marker")
