@@ -7,7 +7,7 @@ three bundled themes:
 * every named find has a picture of its own (rendered crops differ);
 * type sizes: body ≥ 8 pt (≥ 11 pt in highcontrast), the RP ≥ 20 pt and the
   biggest text on a strata tile, the tool price ≥ 20 pt;
-* round tokens: nothing but a plain band within 3 mm of the cut, and the cut
+* round tokens: nothing but a plain band in the 1.5 mm safe zone by the cut, and the cut
   line contrasts with it; every standee fold is labelled; butted neighbours
   show one colour either side of their shared cut;
 * ink-saver and highcontrast pieces carry no solid ink disc.
@@ -290,7 +290,7 @@ def test_round_tokens_keep_a_plain_band_by_the_cut_that_the_cut_line_shows_on(pa
             ring = []
             for k in range(360):
                 a = math.radians(k)
-                for rr in np.linspace(r - mm(3) + 0.8, r - 1.0, 6):
+                for rr in np.linspace(r - mm(1.5) + 0.8, r - 1.0, 6):  # the tokens' safe zone (kit.py)
                     x, y = cx + rr * math.cos(a), cy + rr * math.sin(a)
                     if any(b[0] - 1 <= x <= b[2] + 1 and b[1] - 1 <= y <= b[3] + 1 for b in boxes):
                         continue
