@@ -9,9 +9,9 @@
   word of the board runs into a track space;
 * nothing floats between the MONEY track and the tool hut (a stray "coins"
   label did);
-* house rules: a track the board cannot hold, a start off the money track
-  or a start at or past the winning RP is one line naming the key (a
-  traceback or a broken board before); a longer renown track, a smaller
+* house rules: a track the board cannot hold, markers wider than its
+  spaces, a start off the money track or a start at or past the winning RP
+  is one line naming the key (a traceback or a broken board before); a longer renown track, a smaller
   marker and a start at 5 RP give boards whose words stay inside the
   board's field and off the track, with START on the start space.
 """
@@ -169,6 +169,8 @@ def _house(tmp_path, **changes) -> tuple[object, object]:
     ({"money_track_max": 52}, "sizes.money_track_max"),      # 5 rows of 17.5 mm leave no room for the tool hut
     ({"start_coins": 60}, "setup.start_coins"),              # off the 0–50 money track (a traceback before)
     ({"start_rp": 40}, "setup.start_rp"),                    # the game would start won
+    ({"marker": 18.0}, "sizes.marker"),                      # 13 money spaces across 250 mm are 19.2 mm, not 19.5
+    ({"board_width": 200.0}, "sizes.board_width"),           # 13 spaces of 13.8 mm for 16 mm markers
 ])
 def test_house_rules_the_boards_cannot_show_give_one_line(tmp_path, changes, key):
     res, out = _house(tmp_path, **changes)

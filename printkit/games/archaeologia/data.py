@@ -464,6 +464,12 @@ def _read(chk: Checker) -> ArchaeologiaRules:
         objectives[oid] = o
 
     sizes = {name: chk.mm(f"sizes.{name}", *rng) for name, rng in SIZES_MM.items()}
+    for which in TRACK_COLS:  # a space holds its marker with the least play (TRACK_PLAY's 1.5 mm)
+        across = (sizes["board_width"] - 2 * BOARD_FRAME - 6) / TRACK_COLS[which]
+        if sizes["marker"] + min(TRACK_PLAY.values()) > across:
+            raise chk.fail("sizes.marker", f"needs {which} track spaces of {sizes['marker'] + min(TRACK_PLAY.values()):g} "
+                                           f"mm; {TRACK_COLS[which]} across the {sizes['board_width']:g} mm board "
+                                           f"(sizes.board_width) are {across:.1f} mm", sizes["marker"])
     win_rp = chk.whole("end.win_rp", 1, RP_MAX)
     money_max = _track_max(chk, sizes, "money", TRACK_RANGE[0], "")
     return ArchaeologiaRules(
