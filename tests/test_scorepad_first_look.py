@@ -87,6 +87,9 @@ def test_a_new_pad_names_no_winner_and_no_cli_words(browser, pads, game):
     text = page.inner_text("body")
     assert "win" not in page.inner_text("#status").lower()
     assert "--" not in text and "`" not in text and "Shared win" not in text
+    # nothing entered: no control of the sheet is marked as a problem (Archéo's "How did the game
+    # end?" was outlined in red while the problems panel said "Nothing entered yet")
+    assert page.locator("#sheet .bad").count() == 0
     # the Export panel, and a file the pad cannot load, speak of the page, not of a command line
     page.click("text=Export")
     page.wait_for_selector("#export-panel")
@@ -97,6 +100,27 @@ def test_a_new_pad_names_no_winner_and_no_cli_words(browser, pads, game):
     page.wait_for_selector("#import-error")
     assert "cannot be loaded" in page.inner_text("#import-error")
     assert "printkit" not in page.inner_text("#import-error")
+    assert not errors
+
+
+def test_a_problem_is_marked_on_the_sheet_once_something_is_entered(browser, pads):
+    """Archéo: a piece placed, no ending chosen — the ending's buttons are marked (the
+    problems panel names it), where a new pad marked nothing."""
+    page, errors = _open(browser, pads["archeo"])
+    page.click(".piece >> nth=0")
+    page.wait_for_selector("#sheet .choice2.bad")
+    assert "problem" in page.inner_text("#problems")
+    assert not errors
+
+
+def test_archeos_egg_is_not_offered_as_a_way_the_game_ends(browser, pads):
+    """Rulebook (Archéo): the egg gives 2 more stars; the game ends on all the stars or
+    on the last shovel card.  The heading over "Egg found" is the egg's own, not
+    "How did the game end?" (it sat under the endings, looking like a third one)."""
+    page, errors = _open(browser, pads["archeo"])
+    heading = page.evaluate("""() => { let e = document.getElementById('egg').parentElement;
+        while ((e = e.previousElementSibling) && e.tagName !== 'H3'); return e ? e.textContent : null; }""")
+    assert heading == "The egg"
     assert not errors
 
 

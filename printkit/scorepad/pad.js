@@ -333,7 +333,9 @@
   function drawPage() {
     if (state.active >= state.players.length) state.active = 0;
     rescore();
-    var ctx = { rules: rules, state: state, index: state.active, player: state.players[state.active], report: report, change: change, h: h,
+    // a new game's sheet marks no control as a problem, as its problems panel lists none ("Nothing entered yet")
+    var shown = blank() ? Object.assign({}, report, { problems: [] }) : report;
+    var ctx = { rules: rules, state: state, index: state.active, player: state.players[state.active], report: shown, change: change, h: h,
       stepper: stepper };
     var sheet = h("section", { class: "card sheet", id: "sheet" });
     root.replaceChildren.apply(root, [

@@ -38,7 +38,8 @@
           onclick: function () { set(function (q) { q.ended = q.ended === "stars" ? null : "stars"; })(); } }, "★ All stars collected"),
         h("button", { type: "button", class: "opt" + (t.ended === "shovels" ? " on" : ""), id: "ended-shovels", "aria-pressed": t.ended === "shovels" ? "true" : "false",
           onclick: function () { set(function (q) { q.ended = q.ended === "shovels" ? null : "shovels"; })(); } }, "All shovel cards broken"))];
-    if (rules.eggs && rules.egg_stars) kids.push(h("div", { class: "choice2" + (bad.egg ? " bad" : "") },
+    // the egg is stars found, not a way the game ends: its own heading (rulebook: Stones / eggs)
+    if (rules.eggs && rules.egg_stars) kids.push(h("h3", null, "The egg"), h("div", { class: "choice2" + (bad.egg ? " bad" : "") },
       h("button", { type: "button", class: "opt" + (t.egg ? " on" : ""), id: "egg", "aria-pressed": t.egg ? "true" : "false",
         onclick: function () { set(function (q) { q.egg = !q.egg; })(); } }, (t.egg ? "✓ " : "") + "Egg found (" + stars(rules.egg_stars) + ")")));
     kids.push(h("h3", null, "Pieces placed on the fossil boards"));
