@@ -245,8 +245,9 @@ def _museum(c, theme, x: float, y: float, w: float, h: float, k: float) -> None:
     size = _pt(theme, 9, k)
     lead = size * 1.2
     lines = wrap_lines(MUSEUM_TEXT, theme.font("body"), size, x + w - mm(3) - tx)
-    top = y + h / 2 + (len(lines) * lead) / 2 + size * 0.15
-    wrapped(c, MUSEUM_TEXT, tx, top, x + w - mm(3) - tx, theme.font("body"), size, ink, leading=lead, align="left")
+    base = y + h / 2 + (len(lines) - 1) * lead / 2 - size * 0.36  # the lines' middle on the panel's
+    for i, line in enumerate(lines):
+        text(c, line, tx, base - i * lead, theme.font("body"), size, ink, "left")
 
 
 def renown_draw(rules: ArchaeologiaRules, theme, k: float = 1.0):
@@ -265,20 +266,20 @@ def renown_draw(rules: ArchaeologiaRules, theme, k: float = 1.0):
         _, sx, sy, ss = cells[rules.start_rp]
         text(c, "START", sx + ss / 2, sy + ss - 2 - lab, theme.font("bold"), lab, on(theme, "renown"))
         bottom = min(y for _, _, y, _ in cells)
-        x0, x1 = cells[0][1], cells[0][1] + 12 * cells[0][3]
+        x0, x1 = cells[0][1], cells[0][1] + TRACK_COLS["renown"] * cells[0][3]
         slot = _free_run(cells, x0, x1)
-        msg = (f"The first to reach {rules.win_rp} RP is the greatest archaeologist of his time. "
-               f"When one player holds both dinosaur eggs, the game ends at once: the most RP wins.")
-        size = _pt(theme, 10, k)
         if slot is not None:  # the museum in the track's empty end; the end of the game below, full width
-            wrapped(c, msg, x0 + mm(2), bottom - mm(6), x1 - x0 - mm(4), theme.font("semibold"), size, ink,
-                    leading=size * 1.25, align="left")
+            end_w = x1 - x0 - mm(4)
             _museum(c, theme, slot[0], bottom + mm(2), slot[1], cells[0][3] - mm(4), k)
         else:  # a full last row: the end of the game and the museum side by side under the track
             mx = (x0 + x1) / 2
-            wrapped(c, msg, x0 + mm(2), bottom - mm(6), mx - x0 - mm(6), theme.font("semibold"), size, ink,
-                    leading=size * 1.25, align="left")
+            end_w = mx - x0 - mm(6)
             _museum(c, theme, mx, FRAME + mm(19), x1 - mx, bottom - mm(3) - FRAME - mm(19), k)
+        msg = (f"The first to reach {rules.win_rp} RP is the greatest archaeologist of his time. "
+               f"When one player holds both dinosaur eggs, the game ends at once: the most RP wins.")
+        size = _pt(theme, 10, k)
+        wrapped(c, msg, x0 + mm(2), bottom - mm(6), end_w, theme.font("semibold"), size, ink, leading=size * 1.25,
+                align="left")
 
     return draw
 
