@@ -391,7 +391,7 @@ def _preflight_recording(request):
 
 
 def pytest_sessionfinish(session, exitstatus):
-    from printkit.preflight import preflight
+    from printkit.preflight import preflight_remembered
 
     workeroutput = getattr(session.config, "workeroutput", None)
     claims = None
@@ -405,7 +405,11 @@ def pytest_sessionfinish(session, exitstatus):
             # output before writing it) is not checked twice: the verdict on the same bytes is the same
             found[digest] = []
         elif not _claimed_by_another_worker(claims, digest):
-            found[digest] = [str(f) for f in preflight(data, source=path)]
+            # the whole check, unless these very bytes were found clean by the same preflight in
+            # another process of this run — the other worker, a parallel build's worker process, a
+            # printkit the suite started: the run's document cache remembers each clean verdict
+            # (PRINTKIT_CACHE_DIR, pytest_configure), the rule a repeat build follows
+            found[digest] = [str(f) for f in preflight_remembered(data, source=path)]
     if workeroutput is not None:  # a pytest-xdist worker: the controller reports for all
         workeroutput["preflight"] = found
         return

@@ -6,6 +6,7 @@ geometry of the characters), never on the code's own numbers.
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 import re
 
@@ -119,22 +120,38 @@ def _next_line(line: dict, lines: list[dict]) -> dict | None:
     return None
 
 
+#: (SHA-1 of a set's PDF, its pages' placements) → :func:`_set_lines`' result: the lines of a
+#: set are read once for :func:`lone_last_words` and :func:`counts_left_behind` (the two piece
+#: tests of a theme read the same six sets).
+_SET_LINES: dict[tuple[bytes, int], list] = {}
+
+
+def _set_lines(data: bytes, pages) -> list[tuple[list, dict[int, list[dict]]]]:
+    """(placements, :func:`_piece_lines`) of each page of ``data`` (a set's PDF,
+    read from its text-only copy) with ``pages`` (each page's placements);
+    read once per PDF and placements in the module."""
+    from conftest import text_only_pdf
+
+    key = (hashlib.sha1(data).digest(), id(pages))
+    if key not in _SET_LINES:
+        with pdfplumber.open(io.BytesIO(text_only_pdf(data))) as pdf:
+            _SET_LINES[key] = [(places, _piece_lines(page, places)) for page, places in zip(pdf.pages, pages)]
+    return _SET_LINES[key]
+
+
 def lone_last_words(data: bytes, pages) -> list[tuple[str, str, str]]:
     """(piece, lone word, end of the line above) for every block of two or
     more lines on a piece whose last line is one word under a line of three or
     more — read from ``data`` (a set's PDF) with each page's placements."""
-    from conftest import text_only_pdf
-
     found = []
-    with pdfplumber.open(io.BytesIO(text_only_pdf(data))) as pdf:
-        for page, places in zip(pdf.pages, pages):
-            for k, lines in _piece_lines(page, places).items():
-                for a in lines:
-                    b = _next_line(a, lines)
-                    if b is None or _next_line(b, lines) is not None:
-                        continue
-                    if len(b["words"]) == 1 and len(a["words"]) >= 3:
-                        found.append((places[k].component.name, b["words"][0], " ".join(a["words"][-3:])))
+    for places, by_piece in _set_lines(data, pages):
+        for k, lines in by_piece.items():
+            for a in lines:
+                b = _next_line(a, lines)
+                if b is None or _next_line(b, lines) is not None:
+                    continue
+                if len(b["words"]) == 1 and len(a["words"]) >= 3:
+                    found.append((places[k].component.name, b["words"][0], " ".join(a["words"][-3:])))
     return found
 
 
@@ -145,19 +162,16 @@ def counts_left_behind(data: bytes, pages) -> list[tuple[str, str, str]]:
     treasure") —, and for every line starting with a count in brackets whose
     name ends the line above ("Diplodocus / (3)"), read from ``data`` (a
     set's PDF) with each page's placements."""
-    from conftest import text_only_pdf
-
     found = []
-    with pdfplumber.open(io.BytesIO(text_only_pdf(data))) as pdf:
-        for page, places in zip(pdf.pages, pages):
-            for k, lines in _piece_lines(page, places).items():
-                for a in lines:
-                    b = _next_line(a, lines)
-                    if b is None:
-                        continue
-                    if ((re.fullmatch(r"\$?\d+", a["words"][-1]) and b["words"][0][:1].islower())
-                            or re.fullmatch(r"\(\d+\)[.,;:]?", b["words"][0])):
-                        found.append((places[k].component.name, " ".join(a["words"][-3:]), b["words"][0]))
+    for places, by_piece in _set_lines(data, pages):
+        for k, lines in by_piece.items():
+            for a in lines:
+                b = _next_line(a, lines)
+                if b is None:
+                    continue
+                if ((re.fullmatch(r"\$?\d+", a["words"][-1]) and b["words"][0][:1].islower())
+                        or re.fullmatch(r"\(\d+\)[.,;:]?", b["words"][0])):
+                    found.append((places[k].component.name, " ".join(a["words"][-3:]), b["words"][0]))
     return found
 
 

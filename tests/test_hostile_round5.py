@@ -10,6 +10,8 @@ code, one error line, the files written, the pixels printed."""
 
 from __future__ import annotations
 
+import functools
+
 import importlib.util
 import tomllib
 from pathlib import Path
@@ -614,7 +616,13 @@ def test_a_100_kb_name_in_a_deck_layout_is_a_short_line(tmp_path, layout):
 def _woff2_bomb(path: Path, zero_mib: int) -> None:
     """Source Sans Pro as WOFF2 with its Brotli stream swapped for one that
     unpacks to ``zero_mib`` MiB of zeros (the header's sizes left as they
-    were: fontTools decompresses first and compares after)."""
+    were: fontTools decompresses first and compares after), written to ``path``."""
+    path.write_bytes(_woff2_bomb_bytes(zero_mib))
+
+
+@functools.cache
+def _woff2_bomb_bytes(zero_mib: int) -> bytes:
+    """:func:`_woff2_bomb`'s bytes, made once per module (the same bytes each time)."""
     import io
     import struct
 
@@ -632,8 +640,7 @@ def _woff2_bomb(path: Path, zero_mib: int) -> None:
     chunk = bytes(1 << 20)
     bomb = b"".join([packer.process(chunk) for _ in range(zero_mib)] + [packer.finish()])
     out = data[:start] + bomb
-    out = out[:8] + struct.pack(">I", len(out)) + out[12:20] + struct.pack(">I", len(bomb)) + out[24:]
-    path.write_bytes(out)
+    return out[:8] + struct.pack(">I", len(out)) + out[12:20] + struct.pack(">I", len(bomb)) + out[24:]
 
 
 def _brotli_ok(chunk: bytes) -> bool:
