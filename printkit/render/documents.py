@@ -35,6 +35,10 @@ Themes come from strangers, so (see :mod:`printkit.sandbox`):
   :func:`printkit.inputfiles.read_bytes`.  A refused URL is an error after
   rendering (weasyprint itself only warns);
 * nothing is ever attached to the PDF (``rel=attachment`` links are dropped);
+* every font embedded — the theme's, and installed fonts the stylesheet
+  names or pango falls back to — must allow embedding by its licence (OS/2
+  ``fsType``, :func:`printkit.fontfiles.licence_problem`), else the
+  document is refused;
 * weasyprint's layout gets :data:`LAYOUT_SECONDS`, a stop request
   (SIGINT/SIGTERM) ends it within a tenth of a second, and its temporary
   font folder is removed whatever happens.
@@ -313,6 +317,9 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
             pdf = None if too_long else rendered.write_pdf(
                 pdf_identifier=False,  # no /ID; no dcterms dates in our templates either
                 finisher=_finish)
+            forbidden = _installed_font_refused(rendered) if pdf is not None else None
+            if forbidden:
+                raise PrintkitError(f"{label}: {forbidden}")
             if svg_state["left"] < 0:  # weasyprint left the picture out and carried on: refuse the document
                 raise _SvgOverrun(svg_state["url"])
     except _LayoutOverrun as exc:
@@ -747,6 +754,25 @@ def _finish(document, pdf) -> None:
 #: The first line of a ToUnicode CMap as weasyprint writes it (``weasyprint.pdf.fonts``):
 #: :func:`_finish` maps the no-break space (U+00A0, :func:`keep_last_words`) to U+0020 there.
 _CMAP_START = b"/CIDInit /ProcSet findresource begin"
+
+
+def _installed_font_refused(rendered) -> str | None:
+    """Why a font the laid-out document ``rendered`` embeds may not be
+    embedded, or ``None``: a theme's stylesheet may name any installed font
+    (``font-family: "Some Font"``, no ``@font-face``: pango finds it through
+    fontconfig), and pango falls back to installed fonts for characters the
+    theme's fonts lack — those never passed the theme's font checks, so
+    each font weasyprint embedded (its subset keeps the OS/2 table) is held
+    to :func:`printkit.fontfiles.licence_problem`.  Raises nothing."""
+    from printkit.fontfiles import licence_problem
+
+    for font in getattr(rendered, "fonts", {}).values():
+        problem = licence_problem(getattr(font, "file_content", b"") or b"")
+        if problem:
+            family = getattr(font, "family", "") or bytes(getattr(font, "name", b"")).decode("latin-1")
+            return (f"lays text out in the installed font {show(family)} (named by the stylesheet, or found "
+                    f"for a character the theme's fonts lack), {problem}")
+    return None
 
 
 _FETCHER = None

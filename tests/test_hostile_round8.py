@@ -1,0 +1,288 @@
+"""Round eight of hostile input: what a stranger's theme, deck or card data
+can make printkit do, measured on what a user gets (the exit code, one error
+line, the files written, the memory a refusal takes).
+
+Sections:
+
+1. font licences: a font whose OS/2 ``fsType`` forbids embedding it
+   (``0x0002`` restricted licence embedding), its outlines (``0x0200``
+   bitmap embedding only) or a subset of it (``0x0100`` no subsetting) was
+   embedded, subset, in every PDF without a word — named by a theme's
+   ``[fonts]``, a deck layout by file (``.ttf``, or ``.otf`` converted to
+   TrueType first) or by installed name, or loaded by a theme's CSS with
+   ``@font-face``;
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cli_checks import invoke as run, one_line as _one_line
+
+from printkit import PrintkitError
+
+ROOT = Path(__file__).resolve().parent.parent
+EX = ROOT / "examples" / "deck"
+
+
+# 1. font licences -------------------------------------------------------------------------------------
+
+def _source_sans() -> Path:
+    """The bundled theme's body font (an OFL font installed by pip; fsType 0)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("font_source_sans_pro")
+    return Path(list(spec.submodule_search_locations)[0]) / "files" / "SourceSansPro-Regular.ttf"
+
+
+def _with_fs_type(data: bytes, fs_type: int) -> bytes:
+    """The font ``data`` with its OS/2 ``fsType`` set to ``fs_type`` (fontTools)."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(io.BytesIO(data))
+    font["OS/2"].fsType = fs_type
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def _font(path: Path, fs_type: int) -> Path:
+    path.write_bytes(_with_fs_type(_source_sans().read_bytes(), fs_type))
+    return path
+
+
+def _box_otf(fs_type: int) -> bytes:
+    """A tiny OpenType font with CFF (PostScript) outlines ('A' a box), its fsType ``fs_type``."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    order = [".notdef", "space", "A"]
+    fb = FontBuilder(1000, isTTF=False)
+    fb.setupGlyphOrder(order)
+    fb.setupCharacterMap({32: "space", 65: "A"})
+    strings = {}
+    for g in order:
+        pen = T2CharStringPen(600, None)
+        if g != "space":
+            pen.moveTo((50, 0))
+            pen.lineTo((50, 700))
+            pen.lineTo((550, 700))
+            pen.lineTo((550, 0))
+            pen.closePath()
+        strings[g] = pen.getCharString()
+    fb.setupCFF("BoxLicence-Regular", {"FullName": "Box Licence"}, strings, {})
+    fb.setupHorizontalMetrics({g: (600, 50) for g in order})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Box Licence", "styleName": "Regular"})
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200, fsType=fs_type)
+    fb.setupPost()
+    out = io.BytesIO()
+    fb.save(out)
+    return out.getvalue()
+
+
+REFUSED = [(0x0002, "restricted licence embedding"), (0x0102, "restricted licence embedding"),
+           (0x0200, "bitmap embedding only"), (0x0204, "bitmap embedding only"),
+           (0x0100, "no subsetting"), (0x0108, "no subsetting")]
+#: Preview & print, editable, installable; restricted beside a wider right (the least restrictive counts).
+ALLOWED = [0x0000, 0x0004, 0x0008, 0x0006, 0x000A, 0x000C]
+
+
+@pytest.mark.parametrize("fs_type, why", REFUSED)
+def test_the_font_check_refuses_a_font_whose_licence_forbids_what_a_pdf_does(fs_type, why):
+    from printkit.theme import font_problem
+
+    problem = font_problem(_with_fs_type(_source_sans().read_bytes(), fs_type))
+    assert problem and "licence" in problem and why in problem and f"0x{fs_type:04X}" in problem, problem
+
+
+@pytest.mark.parametrize("fs_type", ALLOWED)
+def test_the_font_check_passes_a_font_whose_licence_allows_embedding(fs_type):
+    from printkit.theme import font_problem
+
+    assert font_problem(_with_fs_type(_source_sans().read_bytes(), fs_type)) is None
+
+
+def _theme(tmp_path: Path, font: str) -> Path:
+    folder = tmp_path / "licensed"
+    folder.mkdir()
+    (folder / "theme.toml").write_text(f'[theme]\nname = "licensed"\n\n[fonts]\nbody = "{font}"\n', encoding="utf-8")
+    return folder
+
+
+def _nothing_written(out: Path) -> bool:
+    return not out.exists() or not [p for p in out.rglob("*") if p.is_file()]
+
+
+@pytest.mark.parametrize("fs_type, why", [(0x0002, "restricted licence embedding"), (0x0200, "bitmap embedding only")])
+def test_a_theme_font_whose_licence_forbids_embedding_is_one_line(tmp_path, cache_root, fs_type, why):
+    """A theme's ``[fonts] body`` whose licence forbids embedding: the kit
+    embedded it, subset, without a word.  Now one line naming the theme file,
+    the role and the font file, exit 1, nothing written."""
+    theme = _theme(tmp_path, "Secret.ttf")
+    _font(theme / "Secret.ttf", fs_type)
+    out = tmp_path / "out"
+    r = run("build", "archeotrek", "--players", "1", "--theme", theme, "--out", out)
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "theme.toml" in line and "[fonts] body" in line and "Secret.ttf" in line, line
+    assert "licence" in line and why in line, line
+    assert _nothing_written(out)
+
+
+def test_a_theme_otf_whose_licence_forbids_embedding_is_refused_before_conversion(tmp_path, cache_root):
+    """An ``.otf`` (PostScript outlines) is converted to TrueType and the copy
+    kept in the cache: a restricted one is refused first, no copy made."""
+    theme = _theme(tmp_path, "Secret.otf")
+    (theme / "Secret.otf").write_bytes(_box_otf(0x0002))
+    r = run("deck", EX / "cards.csv", "--layout", EX / "front.toml", "--theme", theme, "--out", tmp_path / "out")
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "Secret.otf" in line and "[fonts] body" in line and "restricted licence embedding" in line, line
+    assert not list(cache_root.rglob("*.ttf")), list(cache_root.rglob("*"))
+    assert _nothing_written(tmp_path / "out")
+
+
+FONT_LAYOUT = ('[card]\nname = "f"\nsize = "poker"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\nw = 50\n'
+               'text = "{{ t }}"\nfont = "FONT"\nsize = 30\n')
+
+
+def _font_deck(tmp_path: Path, font: str):
+    layout = tmp_path / "front.toml"
+    layout.write_text(FONT_LAYOUT.replace("FONT", font), encoding="utf-8")
+    data = tmp_path / "d.csv"
+    data.write_text("t\nAAA\n", encoding="utf-8")
+    return run("deck", data, "--layout", layout, "--out", tmp_path / "out", "--bleed", "0mm")
+
+
+@pytest.mark.parametrize("name, fs_type", [("secret.ttf", 0x0002), ("nosub.ttf", 0x0100), ("secret.otf", 0x0002)])
+def test_a_deck_font_file_whose_licence_forbids_embedding_is_one_line(tmp_path, cache_root, name, fs_type):
+    if name.endswith(".otf"):
+        (tmp_path / name).write_bytes(_box_otf(fs_type))
+    else:
+        _font(tmp_path / name, fs_type)
+    r = _font_deck(tmp_path, name)
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "front.toml" in line and name in line and "licence" in line, line
+    assert _nothing_written(tmp_path / "out")
+    assert not list(cache_root.rglob("*.ttf"))  # an .otf: never converted
+
+
+def test_a_deck_font_whose_licence_allows_print_embedding_still_prints(tmp_path, cache_root):
+    """Positive control: preview & print embedding (0x0004) is what a PDF does."""
+    _font(tmp_path / "print.ttf", 0x0004)
+    r = _font_deck(tmp_path, "print.ttf")
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "out" / "f.pdf").read_bytes()[:5] == b"%PDF-"
+
+
+@pytest.fixture
+def installed(tmp_path, monkeypatch):
+    """``install(name, data)``: a font installed for fontconfig (``FONTCONFIG_FILE``
+    naming a configuration of one font folder of the test's own)."""
+    if not (Path("/usr/bin/fc-match").exists() or any(
+            (Path(p) / "fc-match").exists() for p in os.environ.get("PATH", "").split(os.pathsep))):
+        pytest.skip("fontconfig's fc-match is not installed")
+    folder = tmp_path / "fonts-installed"
+    folder.mkdir()
+    conf = tmp_path / "fonts.conf"
+    conf.write_text(f'<?xml version="1.0"?>\n<fontconfig><dir>{folder}</dir>'
+                    f'<cachedir>{tmp_path / "fc-cache"}</cachedir></fontconfig>\n', encoding="utf-8")
+    monkeypatch.setenv("FONTCONFIG_FILE", str(conf))
+
+    def install(name: str, data: bytes) -> None:
+        (folder / name).write_bytes(data)
+    return install
+
+
+def test_an_installed_font_whose_licence_forbids_embedding_is_one_line(tmp_path, cache_root, installed):
+    """A deck's ``font = "Source Sans Pro"`` found by fontconfig: the installed
+    font's licence forbids embedding, so one line naming it, exit 1."""
+    installed("SourceSansPro-Regular.ttf", _with_fs_type(_source_sans().read_bytes(), 0x0002))
+    r = _font_deck(tmp_path, "Source Sans Pro")
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "front.toml" in line and "Source Sans Pro" in line and "restricted licence embedding" in line, line
+    assert _nothing_written(tmp_path / "out")
+
+
+def _high_score_log(theme_dir: Path) -> bytes:
+    """The Archaeology high-score log (a one-page theme document) in ``theme_dir``."""
+    from printkit.gamekit.options import BuildOptions
+    from printkit.paper import get_paper
+    from printkit.registry import get_game
+    from printkit.theme import load_theme
+
+    opts = BuildOptions(paper=get_paper("a4"), theme=load_theme(str(theme_dir)))
+    (part,) = [p for p in get_game("archaeology").parts(opts) if p.name == "high-score-log"]
+    return part.document()
+
+
+def test_a_font_face_in_a_theme_stylesheet_whose_licence_forbids_embedding_is_refused(tmp_path, cache_root,
+                                                                                     monkeypatch):
+    """A theme's ``base.css`` loading a restricted font with ``@font-face``:
+    weasyprint embedded it.  Now the document is one error naming the font."""
+    monkeypatch.chdir(tmp_path)
+    made = run("new-theme", "css", "--copy-templates")
+    assert made.exit_code == 0, made.output
+    folder = tmp_path / "themes" / "css"
+    _font(folder / "secret.ttf", 0x0002)
+    sheet = folder / "base.css"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + '\n@font-face { font-family: "Secret"; src: url(secret.ttf); }'
+                     '\nbody, h1, h2, p, td { font-family: "Secret"; }\n', encoding="utf-8")
+    with pytest.raises(PrintkitError) as caught:
+        _high_score_log(folder)
+    line = str(caught.value)
+    assert "secret.ttf" in line and "restricted licence embedding" in line and "\n" not in line, line
+
+
+LOG_IN_A_CHILD = """
+import sys
+from printkit import PrintkitError
+from printkit.gamekit.options import BuildOptions
+from printkit.paper import get_paper
+from printkit.registry import get_game
+from printkit.theme import load_theme
+
+opts = BuildOptions(paper=get_paper("a4"), theme=load_theme(sys.argv[1]))
+(part,) = [p for p in get_game("archaeology").parts(opts) if p.name == "high-score-log"]
+try:
+    pdf = part.document()
+except PrintkitError as exc:
+    print("refused:", exc)
+else:
+    print("written:", len(pdf))
+"""
+
+
+@pytest.mark.parametrize("fs_type, verdict", [(0x0002, "refused"), (0x0004, "written")])
+def test_an_installed_font_a_theme_stylesheet_names_is_held_to_its_licence(tmp_path, cache_root, installed,
+                                                                           monkeypatch, fs_type, verdict):
+    """A theme's ``base.css`` naming an installed font by family (no
+    ``@font-face``): pango found it through fontconfig and weasyprint embedded
+    it, past every font check.  Now a font whose licence forbids embedding is
+    one error naming it; one that allows print embedding is used (control).
+    In a child process: fontconfig reads ``FONTCONFIG_FILE`` once per process."""
+    monkeypatch.chdir(tmp_path)
+    made = run("new-theme", "css", "--copy-templates")
+    assert made.exit_code == 0, made.output
+    folder = tmp_path / "themes" / "css"
+    installed("SourceSansPro-Regular.ttf", _with_fs_type(_source_sans().read_bytes(), fs_type))
+    sheet = folder / "base.css"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + '\nbody, h1, h2, h3, p, td, th, li '
+                     '{ font-family: "Source Sans Pro" !important; }\n', encoding="utf-8")
+    r = subprocess.run([sys.executable, "-c", LOG_IN_A_CHILD, str(folder)], capture_output=True, text=True,
+                       timeout=120, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert r.stdout.startswith(verdict), r.stdout
+    if verdict == "refused":
+        line = r.stdout.strip()
+        assert "archaeology-highscores" in line and "'Source Sans Pro'" in line, line
+        assert "restricted licence embedding" in line and "\n" not in line, line
