@@ -10,7 +10,12 @@ Sections:
    embedded, subset, in every PDF without a word — named by a theme's
    ``[fonts]``, a deck layout by file (``.ttf``, or ``.otf`` converted to
    TrueType first) or by installed name, or loaded by a theme's CSS with
-   ``@font-face``;
+   ``@font-face``; and an installed font a theme's CSS names by family (or
+   pango falls back to), which passed no font check at all;
+2. standard error unwritable: ``printkit build … 2>/dev/full`` stopped with
+   exit 1 and no files (the first progress line failed: ENOSPC), and with
+   ``2>&-`` the progress lines went to standard output, into the list of
+   files written (``print(file=None)``);
 """
 
 from __future__ import annotations
@@ -286,3 +291,70 @@ def test_an_installed_font_a_theme_stylesheet_names_is_held_to_its_licence(tmp_p
         line = r.stdout.strip()
         assert "archaeology-highscores" in line and "'Source Sans Pro'" in line, line
         assert "restricted licence embedding" in line and "\n" not in line, line
+
+
+# 2. standard error unwritable ----------------------------------------------------------------------------
+
+def _cli(args, stderr, tmp_path: Path, close_stderr: bool = False):
+    """``printkit ARGS`` in a child, its standard error ``stderr`` (a file
+    object or ``subprocess`` constant), or closed (``2>&-``); progress on."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PRINTKIT_PROGRESS="lines", PRINTKIT_CACHE_DIR=str(tmp_path / "pkc"))
+    cmd = [sys.executable, "-m", "printkit", *map(str, args)]
+    if close_stderr:
+        cmd = ["sh", "-c", 'exec "$0" "$@" 2>&-', *cmd]
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=stderr, text=True, env=env, cwd=tmp_path, timeout=120)
+
+
+def _pdfs(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.rglob("*.pdf") if p.read_bytes()[:5] == b"%PDF-") if folder.exists() else []
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+def test_a_build_whose_standard_error_is_full_still_writes_its_kit(tmp_path):
+    """``printkit build archeotrek 2>/dev/full``: the progress line could not be
+    written (ENOSPC) and the build stopped, exit 1, nothing written.  Notes
+    that go nowhere do not stop a build: the kit is written, exit 0."""
+    with open("/dev/full", "w") as full:
+        r = _cli(["build", "archeotrek", "--players", "1", "--out", tmp_path / "out"], full, tmp_path)
+    assert r.returncode == 0, r.stdout
+    assert _pdfs(tmp_path / "out") == ["archeotrek-kit.pdf", "dig-site-sheets.pdf", "rules-reference.pdf",
+                                       "tokens.pdf"]
+    assert "archeotrek-kit.pdf" in r.stdout
+
+
+@pytest.mark.parametrize("how", ["closed", "full", "broken pipe"])
+def test_a_deck_whose_standard_error_cannot_be_written_still_writes_its_deck(tmp_path, how):
+    """The same for ``printkit deck`` with standard error closed (``2>&-``: the
+    progress lines went to standard output, among the files written), full, or
+    a pipe nobody reads (EPIPE)."""
+    if how == "full" and not Path("/dev/full").exists():
+        pytest.skip("no /dev/full")
+    args = ["deck", EX / "cards.csv", "--layout", EX / "front.toml", "--out", tmp_path / "out"]
+    if how == "closed":
+        r = _cli(args, None, tmp_path, close_stderr=True)
+    elif how == "full":
+        with open("/dev/full", "w") as full:
+            r = _cli(args, full, tmp_path)
+    else:
+        read, write = os.pipe()
+        os.close(read)
+        try:
+            r = _cli(args, write, tmp_path)
+        finally:
+            os.close(write)
+    assert r.returncode == 0, r.stdout
+    assert _pdfs(tmp_path / "out") == ["finds.pdf"]
+    assert r.stdout.splitlines() and all("finds.pdf" in line for line in r.stdout.splitlines()), r.stdout
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+def test_bad_data_with_standard_error_full_still_exits_1(tmp_path):
+    """Control: the exit code is the command's — bad card data is exit 1,
+    nothing written, its error line lost with the rest of standard error."""
+    bad = tmp_path / "bad.csv"
+    bad.write_text("title,qty\nAmphora,lots\n", encoding="utf-8")
+    with open("/dev/full", "w") as full:
+        r = _cli(["deck", bad, "--layout", EX / "front.toml", "--out", tmp_path / "out"], full, tmp_path)
+    assert r.returncode == 1 and r.stdout == "", r.stdout
+    assert _pdfs(tmp_path / "out") == []
+
