@@ -205,6 +205,15 @@ MAX_ZIP_MEMBERS = 10_000
 MAX_XML_TAGS = 1_000_000
 #: …and an ``.ods``: odfpy keeps every element (~900 bytes, ~30 µs each).
 MAX_XML_TAGS_ODS = 500_000
+#: Most bytes the XML parts of a spreadsheet may unpack to (pictures and other parts count
+#: only towards :data:`MAX_UNPACKED_BYTES`): openpyxl reads the shared strings whole, so
+#: 192 MB of them (240,000 strings of 800 characters, under the tag cap) took 280 MB.
+#: Twice the CSV cap (:data:`MAX_DATA_BYTES`): the same cards' text and its markup.
+MAX_XML_BYTES = 2 * MAX_DATA_BYTES
+#: Most bytes between two ``<`` of a spreadsheet's XML: a cell's text (at most
+#: :data:`MAX_CELL_CHARS` characters, 10 bytes each as ``&#1114111;``) or a tag's attributes.
+#: One 200 MB shared string (878 kB on disk) took 450 MB before the cell cap refused it.
+MAX_XML_RUN = 2 * 1024 * 1024
 #: Rows of an ``.xlsx`` sheet (the format's, as Excel's: 1,048,576).
 MAX_XLSX_ROWS = 1_048_576
 #: Formula cells with no saved result named one by one; the rest are counted in one line.
@@ -1023,7 +1032,10 @@ _FORMULA_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")
 def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0) -> bool:
     """Refuse a spreadsheet (a ZIP file) that is not one, whose members
     unpack to more than ``limit`` bytes (default :data:`MAX_UNPACKED_BYTES`;
-    a ZIP bomb), or whose XML parts hold more than ``tags`` tags (default
+    a ZIP bomb), or whose XML parts unpack to more than
+    :data:`MAX_XML_BYTES`, hold more than :data:`MAX_XML_RUN` bytes between
+    two tags (one huge cell: openpyxl reads shared strings whole), or hold
+    more than ``tags`` tags (default
     :data:`MAX_XML_TAGS`; ``<`` counted while unpacking, before any XML
     parser runs: millions of empty elements in a few kB), a document type
     declaration with an internal subset (``<!DOCTYPE x [ … ]>``: entities,
@@ -1059,12 +1071,14 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
                 raise PrintkitError(f"{shown}: unpacks to {unpacked:,} bytes; a {what} file of "
                                     f"card data unpacks to at most {limit:,}")
             seen = 0
+            xml_bytes = 0
             formulas = False
             for info in infos:
                 with zf.open(info) as fh:
                     chunk = fh.read(1 << 20)
                     if not _xml_part(info.filename, chunk):
                         continue
+                    run = 0  # bytes since the last "<" (a text or a tag's attributes, so far)
                     if b"\x00" in chunk[:64] or chunk.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16
                         formulas = True
                     declared = _ENCODING_DECL.match(chunk[:400].lstrip(b"\xef\xbb\xbf\xff\xfe").replace(b"\x00", b""))
@@ -1075,6 +1089,20 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
                             "(save it again from the spreadsheet program)")
                     tail = b""
                     while chunk:
+                        xml_bytes += len(chunk)
+                        if xml_bytes > MAX_XML_BYTES:
+                            raise PrintkitError(
+                                f"{shown}: its XML unpacks to more than {MAX_XML_BYTES:,} bytes (reached in "
+                                f"{show(info.filename)}); a {what} file of card data holds at most "
+                                f"{MAX_XML_BYTES:,} (fewer rows, or save it as CSV)")
+                        first = chunk.find(b"<")  # runs inside a chunk are shorter than MAX_XML_RUN
+                        run = run + len(chunk) if first < 0 else max(run + first, len(chunk) - chunk.rfind(b"<") - 1)
+                        if run > MAX_XML_RUN:
+                            raise PrintkitError(
+                                f"{shown}: {show(info.filename)} holds more than {MAX_XML_RUN:,} bytes between two "
+                                f"tags (a cell of card data holds at most {MAX_CELL_CHARS:,} characters); not read")
+                        if first >= 0:
+                            run = len(chunk) - chunk.rfind(b"<") - 1
                         seen += chunk.count(b"<")
                         if seen > tags:
                             raise PrintkitError(

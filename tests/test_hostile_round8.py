@@ -16,6 +16,11 @@ Sections:
    exit 1 and no files (the first progress line failed: ENOSPC), and with
    ``2>&-`` the progress lines went to standard output, into the list of
    files written (``print(file=None)``);
+3. spreadsheet memory: an ``.xlsx`` whose shared strings unpack to 200 MB
+   (878 kB on disk) took 450 MB before it was refused — openpyxl reads the
+   shared strings whole, and only the total unpacked size (256 MB) was
+   bounded: now its XML is bounded (64 MB) and so is the text between two
+   tags (2 MB), both counted while unpacking, before openpyxl runs;
 """
 
 from __future__ import annotations
@@ -358,3 +363,83 @@ def test_bad_data_with_standard_error_full_still_exits_1(tmp_path):
     assert r.returncode == 1 and r.stdout == "", r.stdout
     assert _pdfs(tmp_path / "out") == []
 
+
+# 3. spreadsheet memory -----------------------------------------------------------------------------------
+
+SST = b'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+
+
+def _xlsx_with_shared_strings(path: Path, pieces, count: int) -> None:
+    """A one-card .xlsx openpyxl wrote, plus ``xl/sharedStrings.xml`` (declared
+    in its content types): ``SST``, then ``pieces`` written ``count`` times,
+    streamed into the ZIP (deflate level 1: a few hundred kB on disk)."""
+    import zipfile
+
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    for row in (["title", "value", "qty"], ["Amphora", 3, 1]):
+        wb.active.append(row)
+    raw = io.BytesIO()
+    wb.save(raw)
+    with zipfile.ZipFile(raw) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as dst:
+        for info in src.infolist():
+            data = src.read(info.filename)
+            if info.filename == "[Content_Types].xml":
+                data = data.replace(b"</Types>", b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/'
+                                    b'vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>')
+            dst.writestr(info.filename, data)
+        with dst.open("xl/sharedStrings.xml", "w", force_zip64=True) as member:
+            member.write(SST + (b"<si><t>" if pieces[:1] != b"<" else b""))
+            for _ in range(count):
+                member.write(pieces)
+            member.write((b"</t></si>" if pieces[:1] != b"<" else b"") + b"</sst>")
+
+
+def _peak_kb(*args, cwd: Path) -> tuple[int, str, int]:
+    """``printkit ARGS`` in a child: exit code, standard error and its peak
+    resident memory in kB (``VmHWM``, the child's own since its exec)."""
+    code = ("import re, runpy, sys\nsys.argv = ['printkit'] + sys.argv[1:]\n"
+            "try:\n    runpy.run_module('printkit', run_name='__main__')\nfinally:\n"
+            "    hwm = re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read()).group(1)\n"
+            "    sys.stderr.write('\\nMAXRSS=%s\\n' % hwm)\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PRINTKIT_CACHE_DIR=str(cwd / "pkc"))
+    r = subprocess.run([sys.executable, "-c", code, *map(str, args)], capture_output=True, text=True, cwd=cwd,
+                       env=env, timeout=120)
+    err, _, rss = r.stderr.rpartition("MAXRSS=")
+    return r.returncode, err, int(rss)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc (VmHWM)")
+@pytest.mark.parametrize("shape", ["one 200 MB string", "240,000 strings of 800 characters"])
+def test_an_xlsx_whose_shared_strings_unpack_to_200_mb_is_refused_in_little_memory(tmp_path, shape):
+    """One 200 MB shared string took 450 MB, 192 MB of short ones 280 MB, before
+    anything refused them (openpyxl reads the shared strings whole; the one
+    string was in no cell, so nothing refused it at all).  Now one line naming
+    the file and part, exit 1, in well under 100 MB."""
+    data = tmp_path / "cards.xlsx"
+    if shape.startswith("one"):  # an unclosed <si><t>, then 200 MB of "A"
+        _xlsx_with_shared_strings(data, b"A" * (1 << 20), 200)
+        said = "between two tags"
+    else:
+        _xlsx_with_shared_strings(data, b"<si><t>" + b"A" * 800 + b"</t></si>", 240_000)
+        said = "XML unpacks to more than"
+    assert data.stat().st_size < 2_000_000
+    code, err, rss_kb = _peak_kb("deck", data, "--layout", EX / "front.toml", "--out", tmp_path / "out", "-q",
+                                 cwd=tmp_path)
+    assert code == 1, err
+    line = _one_line(err)
+    assert data.name in line and "xl/sharedStrings.xml" in line and said in line, line
+    assert rss_kb < 100_000, rss_kb
+    assert _pdfs(tmp_path / "out") == []
+
+
+def test_an_xlsx_of_long_texts_under_the_caps_is_still_read(tmp_path):
+    """Control: 400 shared strings of 19,000 characters (7.6 MB, a cell each
+    just under the cell cap) are read."""
+    from printkit.deck import load_rows
+
+    data = tmp_path / "long.xlsx"
+    _xlsx_with_shared_strings(data, b"<si><t>" + b"B" * 19_000 + b"</t></si>", 400)
+    rows = load_rows(data)
+    assert [r["title"] for r in rows] == ["Amphora"]
