@@ -65,8 +65,8 @@ from typing import Any
 
 from printkit import PrintkitError, fontfiles, interrupt
 from printkit.model import Component, ComponentSet, Face
-from printkit.inputfiles import (decode_text, eight_bit_grey, escape_display, image_decode_problem, image_size_problem,
-                                 read_bytes, show)
+from printkit.inputfiles import (MAX_IMAGE_PIXELS, decode_text, eight_bit_grey, escape_display, image_decode_problem,
+                                 image_size_problem, read_bytes, show)
 from printkit.messages import MAX_NAME, clip
 from printkit.rules import load_toml
 from printkit.units import mm, to_mm
@@ -1729,8 +1729,17 @@ def image_path(base: Path, src: str, where: str, what: str = "image") -> Path:
     return full
 
 
-#: Images read for drawing: resolved path → ((size, mtime), ImageReader); a few at a time.
-_IMAGES: dict[Path, tuple[tuple[int, int], Any]] = {}
+#: Images read for drawing: resolved path → ((size, mtime), ImageReader, pixels), the most
+#: recently used last; together at most :data:`MAX_CACHED_PIXELS` (the newest always kept).
+_IMAGES: dict[Path, tuple[tuple[int, int], Any, int]] = {}
+#: Pixels (width × height) the readers kept in :data:`_IMAGES` may hold together: a reader
+#: that drew keeps its picture decoded twice (Pillow's and reportlab's copies).  Eight kept
+#: whatever their size: nine 40-megapixel PNGs of 38 kB, used by the cards in turn, took
+#: 760 MB and decoded every picture twice a card (checked, then drawn).
+MAX_CACHED_PIXELS = MAX_IMAGE_PIXELS
+#: SHA-256 of image bytes that passed the size and decode checks (a few thousand): a picture
+#: read again for another card is not decoded again just to be checked.
+_CHECKED_IMAGES: dict[bytes, None] = {}
 
 
 def _one_line(exc: BaseException) -> str:
@@ -1753,26 +1762,35 @@ def _image_reader(path: Path, src: str, where: str):
         stamp = (st.st_size, st.st_mtime_ns)
     except OSError:
         stamp = (-1, -1)
-    hit = _IMAGES.get(path)
+    hit = _IMAGES.pop(path, None)
     if hit is not None and hit[0] == stamp:
+        _IMAGES[path] = hit  # the most recently used, last
         return hit[1]
     data = read_bytes(path, kind="image")
-    too_big = image_size_problem(data)  # from the header, before Pillow decodes a pixel
-    if too_big:
-        raise PrintkitError(f"{where}: image {show(src)} is {too_big}")
-    _check_image_format(data, src, where)
-    damaged = image_decode_problem(data)  # also where weasyprint (imported) lets Pillow draw a cut picture
-    if damaged:
-        raise PrintkitError(f"{where}: cannot read image {show(src)}: it is {damaged}")
+    digest = hashlib.sha256(data).digest()
+    if digest not in _CHECKED_IMAGES:
+        too_big = image_size_problem(data)  # from the header, before Pillow decodes a pixel
+        if too_big:
+            raise PrintkitError(f"{where}: image {show(src)} is {too_big}")
+        _check_image_format(data, src, where)
+        damaged = image_decode_problem(data)  # also where weasyprint (imported) lets Pillow draw a cut picture
+        if damaged:
+            raise PrintkitError(f"{where}: cannot read image {show(src)}: it is {damaged}")
+        if len(_CHECKED_IMAGES) >= 4096:
+            _CHECKED_IMAGES.pop(next(iter(_CHECKED_IMAGES)))
+        _CHECKED_IMAGES[digest] = None
     try:
         grey = eight_bit_grey(data)  # a 16-bit grey printed white through reportlab
         reader = ImageReader(io.BytesIO(data if grey is None else grey))
+        w, h = reader.getSize()
     except Exception as exc:  # Pillow raises many types for bad images
         why = _READER_ID.sub("", _one_line(exc))  # reportlab names its reader by memory address
         raise PrintkitError(f"{where}: cannot read image {show(src)} ({why})") from None
-    if len(_IMAGES) >= 8:
-        _IMAGES.pop(next(iter(_IMAGES)))
-    _IMAGES[path] = (stamp, reader)
+    pixels = max(1, int(w) * int(h))
+    kept = sum(entry[2] for entry in _IMAGES.values())
+    while _IMAGES and kept + pixels > MAX_CACHED_PIXELS:  # the least recently used go first
+        kept -= _IMAGES.pop(next(iter(_IMAGES)))[2]
+    _IMAGES[path] = (stamp, reader, pixels)
     return reader
 
 
