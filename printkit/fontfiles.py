@@ -155,6 +155,33 @@ def licence_problem(data: bytes) -> str | None:
     return None
 
 
+def editing_problem(data: bytes) -> str | None:
+    """Why the licence of the font ``data`` forbids typing into a form field
+    in it — a fillable sheet embeds the font whole so a viewer can type any
+    Latin character, which edits the document — or ``None``.  Only
+    installable (``fsType`` 0, less its subsetting and bitmap bits) and
+    editable (``0x0008``) fonts may; preview & print (``0x0004``) allows a
+    read-only document only (Acrobat refuses such fonts for form fields
+    too).  Fonts :func:`licence_problem` refuses give its line.  The answer
+    completes ``"<file> is …"``."""
+    forbidden = licence_problem(data)
+    if forbidden:
+        return forbidden
+    try:
+        from fontTools.ttLib import TTFont as FTFont
+
+        with FTFont(io.BytesIO(data), lazy=True) as font:
+            raw = font.reader["OS/2"] if "OS/2" in font.reader else b""
+    except Exception:  # noqa: BLE001 - the font checks say why
+        return None
+    fs = int.from_bytes(raw[8:10], "big") if len(raw) >= 10 else 0
+    if fs & (FS_RESTRICTED | FS_PREVIEW_PRINT) and not fs & FS_EDITABLE:
+        return (f"a font whose licence allows embedding it for preview and print only (OS/2 fsType 0x{fs:04X}), "
+                "so the document must stay read-only, and a fillable sheet's fields are typed into in it; use a "
+                "theme whose body font allows editable embedding (fsType 0 or editable), or build without --fillable")
+    return None
+
+
 def truetype_bytes(data: bytes, label: str, at: str) -> bytes:
     """``data`` as a font reportlab can embed: a CFF OpenType font (``OTTO``)
     converted (:func:`cff_to_truetype`), anything else as it is (checked

@@ -11,7 +11,10 @@ Sections:
    ``[fonts]``, a deck layout by file (``.ttf``, or ``.otf`` converted to
    TrueType first) or by installed name, or loaded by a theme's CSS with
    ``@font-face``; and an installed font a theme's CSS names by family (or
-   pango falls back to), which passed no font check at all;
+   pango falls back to), which passed no font check at all; and
+   ``--fillable`` sheets, whose fields are typed into in the theme's body
+   font (embedded whole), with a font licensed for preview & print only
+   (``0x0004``: the document must stay read-only);
 2. standard error unwritable: ``printkit build … 2>/dev/full`` stopped with
    exit 1 and no files (the first progress line failed: ENOSPC), and with
    ``2>&-`` the progress lines went to standard output, into the list of
@@ -301,6 +304,31 @@ def test_an_installed_font_a_theme_stylesheet_names_is_held_to_its_licence(tmp_p
         line = r.stdout.strip()
         assert "archaeology-highscores" in line and "'Source Sans Pro'" in line, line
         assert "restricted licence embedding" in line and "\n" not in line, line
+
+
+@pytest.mark.parametrize("fs_type, refused", [(0x0004, True), (0x0006, True), (0x0000, False), (0x0008, False),
+                                              (0x000C, False), (0x0002, True)])
+def test_typing_into_a_font_is_allowed_by_installable_and_editable_licences_only(fs_type, refused):
+    from printkit.fontfiles import editing_problem
+
+    problem = editing_problem(_with_fs_type(_source_sans().read_bytes(), fs_type))
+    assert bool(problem) is refused, problem
+    assert not problem or "licence" in problem
+
+
+def test_fillable_sheets_in_a_preview_and_print_font_are_one_line(tmp_path, cache_root):
+    """``build archeotrek --fillable`` in a theme whose body font is licensed
+    for preview & print only: the fields were typed into in it (embedded
+    whole), editing a document its licence says must stay read-only.  Now one
+    line naming --fillable and the font, exit 1, nothing written."""
+    theme = _theme(tmp_path, "Print.ttf")
+    _font(theme / "Print.ttf", 0x0004)
+    out = tmp_path / "out"
+    r = run("build", "archeotrek", "--players", "1", "--fillable", "--theme", theme, "--out", out)
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "--fillable" in line and "Print.ttf" in line and "preview and print only" in line, line
+    assert _nothing_written(out)
 
 
 # 2. standard error unwritable ----------------------------------------------------------------------------
