@@ -280,7 +280,8 @@ else:
 """
 
 
-@pytest.mark.parametrize("fs_type, verdict", [(0x0002, "refused"), (0x0004, "written")])
+@pytest.mark.parametrize("fs_type, verdict", [(0x0002, "refused"),
+                                              pytest.param(0x0004, "written", marks=pytest.mark.slow)])
 def test_an_installed_font_a_theme_stylesheet_names_is_held_to_its_licence(tmp_path, cache_root, installed,
                                                                            monkeypatch, fs_type, verdict):
     """A theme's ``base.css`` naming an installed font by family (no
@@ -347,6 +348,7 @@ def _pdfs(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.rglob("*.pdf") if p.read_bytes()[:5] == b"%PDF-") if folder.exists() else []
 
 
+@pytest.mark.slow  # a kit built in a child (4 s); the deck tests below hold the same in the default run
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
 def test_a_build_whose_standard_error_is_full_still_writes_its_kit(tmp_path):
     """``printkit build archeotrek 2>/dev/full``: the progress line could not be
@@ -480,6 +482,7 @@ def test_an_xlsx_of_long_texts_under_the_caps_is_still_read(tmp_path):
 
 # 4. deck pictures -------------------------------------------------------------------------------------------
 
+@pytest.mark.slow  # 18 cards of 20-megapixel pictures in a child: 3–7 s
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc (VmHWM)")
 def test_large_pictures_used_in_turn_are_not_all_kept_decoded(tmp_path):
     """Nine 20-megapixel pictures, card after card in turn (18 cards): 413 MB
