@@ -2158,6 +2158,16 @@ _CUSTOM: dict[tuple[str, str], CustomFont] = {}
 FONT_FILES = fontfiles.FONT_FILES
 
 
+#: Most fonts a deck's layouts may name besides the theme's roles (files and installed fonts, a
+#: ``font`` with a placeholder naming one per card): each is read, checked and looked up once.
+MAX_DECK_FONTS = 64
+#: Fonts named so far in this deck build: (layout folder, spec) → the tail of its error line
+#: (after ``at: ``) when it failed, else ``None``; ``None`` outside :func:`build_deck`.  A
+#: font name with a typo was looked up again on every card (fontconfig twice): 300 cards
+#: took 7 s to say so, 50,000 about 20 minutes; 50 names made up per card 3.5 s.
+_DECK_FONTS: ContextVar[dict | None] = ContextVar("printkit_deck_fonts", default=None)
+
+
 def font_name(theme, spec: str, base: Path | None, at: str) -> str:
     """The reportlab font name of a text's ``font``: a theme role
     (``body``…), a ``.ttf``/``.otf`` file in the layout's folder ``base``
@@ -2170,9 +2180,24 @@ def font_name(theme, spec: str, base: Path | None, at: str) -> str:
     if spec in theme.fonts:
         return theme.font(spec)
     key = (str(base), spec)
+    seen = _DECK_FONTS.get()
+    if seen is not None:
+        if seen.get(key) is not None:  # failed before, on another card: the same line, at once
+            raise PrintkitError(f"{at}: {seen[key]}")
+        if key not in seen and len(seen) >= MAX_DECK_FONTS:
+            raise PrintkitError(f"{at}: font {show(spec)}: the layouts name more than {MAX_DECK_FONTS} fonts "
+                                "besides the theme's roles (a font chosen per card?); a deck uses a few")
     hit = _CUSTOM.get(key)
     if hit is None:
-        hit = _CUSTOM[key] = _load_custom_font(spec, base, at)
+        try:
+            hit = _CUSTOM[key] = _load_custom_font(spec, base, at)
+        except PrintkitError as exc:
+            if seen is not None:
+                line = str(exc)
+                seen[key] = line[len(at) + 2:] if line.startswith(f"{at}: ") else line
+            raise
+    if seen is not None:
+        seen.setdefault(key, None)
     return hit.name
 
 
@@ -2180,7 +2205,7 @@ def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from printkit.theme import font_problem
+    from printkit.theme import _font_problem_cached
 
     spec = str(spec).strip()
     if fontfiles.is_font_file(spec):
@@ -2195,7 +2220,7 @@ def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
     data = read_bytes(path, kind="font")
     digest = hashlib.sha256(data).hexdigest()
     data = fontfiles.truetype_bytes(data, label, at)
-    problem = font_problem(data)
+    problem = _font_problem_cached(hashlib.sha256(data).digest(), data)  # one font under many names: checked once
     if problem:
         raise PrintkitError(f"{at}: font {label} is {problem}")
     name = f"deck-{digest[:16]}"
@@ -2842,6 +2867,7 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     held = [rows]  # the rows' only reference goes to _build_deck, which lets them go as cards are made
     del rows
     budget = _WRAP_LEFT.set([MAX_TEXT_WRAPPED])
+    fonts = _DECK_FONTS.set({})
     try:
         return _build_deck(front, back_layout, held.pop(), read_warnings, problems, data, out, options, fmts,
                            allow_missing_glyphs, progress, warn, quiet)
@@ -2852,6 +2878,7 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
             "to min_size); a deck wraps at most that: shorter texts, fewer text elements or rows") from None
     finally:
         _WRAP_LEFT.reset(budget)
+        _DECK_FONTS.reset(fonts)
 
 
 def _build_deck(front, back_layout, rows, read_warnings, problems, data, out, options, fmts, allow_missing_glyphs,

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+from functools import lru_cache
 from pathlib import Path
 
 from printkit import PrintkitError, interrupt
@@ -90,9 +91,11 @@ def installed_font(name: str, at: str, other: str = "a .ttf/.otf file") -> Path:
                         f"(closest installed: {show(spelled.get(closest) or shown.get(closest, closest))})")
 
 
+@lru_cache(maxsize=4)
 def _installed_fonts(fc: str) -> list[tuple[str, dict[str, str]]]:
     """Every installed font (``fc-list`` beside ``fc-match``): its file and
-    its family, full and PostScript names (case-folded → as spelt)."""
+    its family, full and PostScript names (case-folded → as spelt); listed
+    once per process (each name not found by ``fc-match`` looks here)."""
     import subprocess
 
     lister = str(Path(fc).with_name("fc-list"))

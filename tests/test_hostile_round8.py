@@ -28,7 +28,14 @@ Sections:
    turn took 413 MB — eight decoded pictures kept whatever their size, each
    twice (Pillow's and reportlab's copies), and every card decoded its
    picture twice (checked, then drawn); now the pictures kept hold at most
-   40 megapixels together and a picture's bytes are checked once.
+   40 megapixels together and a picture's bytes are checked once;
+5. deck fonts by name and per card: a font name with a typo was looked up
+   (fontconfig, twice) again on every card — 300 cards took 7 s to say so,
+   50,000 about 20 minutes — and a ``font = "{{ f }}"`` could name a new
+   font on every card (each looked up, read and checked: one font under 30
+   names was checked 30 times); now a failed font fails at once on the next
+   cards, a deck names at most 64 fonts besides the theme's, and a font's
+   bytes are checked once.
 """
 
 from __future__ import annotations
@@ -500,3 +507,78 @@ def test_large_pictures_used_in_turn_are_not_all_kept_decoded(tmp_path):
     assert code == 0, err
     assert _pdfs(tmp_path / "out") == ["pics.pdf"]
     assert rss_kb < 280_000, rss_kb
+
+
+# 5. deck fonts by name and per card ---------------------------------------------------------------------
+
+PER_CARD_FONT = ('[card]\nname = "f"\nsize = "poker"\n\n[[element]]\ntype = "text"\nx = 5\ny = 5\nw = 50\n'
+                 'text = "{{ n }}"\nfont = "{{ f }}"\nsize = 12\n')
+
+
+def _per_card_deck(tmp_path: Path, fonts: list[str]):
+    layout = tmp_path / "front.toml"
+    layout.write_text(PER_CARD_FONT, encoding="utf-8")
+    data = tmp_path / "d.csv"
+    data.write_text("n,f\n" + "".join(f"{k},{f}\n" for k, f in enumerate(fonts)), encoding="utf-8")
+    return run("deck", data, "--layout", layout, "--out", tmp_path / "out", "--bleed", "0mm")
+
+
+@pytest.fixture
+def lookups(monkeypatch):
+    """The installed-font names looked up (fontconfig) from now on."""
+    from printkit import fontfiles
+
+    asked: list[str] = []
+    real = fontfiles.installed_font
+
+    def counted(name, *args, **kw):
+        asked.append(name)
+        return real(name, *args, **kw)
+    monkeypatch.setattr(fontfiles, "installed_font", counted)
+    return asked
+
+
+def test_a_misspelt_font_name_on_many_cards_is_looked_up_once(tmp_path, lookups):
+    r = _per_card_deck(tmp_path, ["Nofont Serif"] * 300)
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "'Nofont Serif'" in line and "the same on 299 more" in line, line
+    assert lookups == ["Nofont Serif"]
+    assert _nothing_written(tmp_path / "out")
+
+
+def test_a_deck_naming_a_new_font_on_every_card_stops_at_64(tmp_path, lookups):
+    r = _per_card_deck(tmp_path, [f"Nofont {k}" for k in range(300)])
+    assert r.exit_code == 1, r.output
+    lines = [ln for ln in r.output.splitlines() if ln.strip()]
+    assert len(lines) == 2 and "Traceback" not in r.output, r.output
+    assert "'Nofont 64'" in lines[1] and "more than 64 fonts" in lines[1] and "alike on 235 more" in lines[1], lines
+    assert len(lookups) == 64
+    assert _nothing_written(tmp_path / "out")
+
+
+def test_one_font_under_many_names_is_checked_once(tmp_path, cache_root, monkeypatch):
+    """Thirty copies of one font file, one per card: printed, the font's
+    bytes checked once (they were checked per name).  Control: two fonts."""
+    import uuid
+
+    from fontTools.ttLib import TTFont
+
+    import printkit.theme
+
+    font = TTFont(_source_sans())
+    font["name"].setName(f"Copy {uuid.uuid4().hex}", 3, 3, 1, 0x409)  # bytes no earlier check remembers
+    out = io.BytesIO()
+    font.save(out)
+    for k in range(30):
+        (tmp_path / f"f{k}.ttf").write_bytes(out.getvalue())
+    checked: list[int] = []
+    real = printkit.theme.font_problem
+    monkeypatch.setattr(printkit.theme, "font_problem", lambda data: checked.append(len(data)) or real(data))
+    r = _per_card_deck(tmp_path, [f"f{k}.ttf" for k in range(30)] + ["body"])
+    assert r.exit_code == 0, r.output
+    assert checked.count(len(out.getvalue())) == 1, checked  # (the theme's own fonts are checked too)
+    from pypdf import PdfReader
+
+    text = " ".join(page.extract_text() for page in PdfReader(tmp_path / "out" / "f.pdf").pages).split()
+    assert {str(k) for k in range(31)} <= set(text), text  # every card printed
