@@ -1737,6 +1737,10 @@ _IMAGES: dict[Path, tuple[tuple[int, int], Any, int]] = {}
 #: whatever their size: nine 40-megapixel PNGs of 38 kB, used by the cards in turn, took
 #: 760 MB and decoded every picture twice a card (checked, then drawn).
 MAX_CACHED_PIXELS = MAX_IMAGE_PIXELS
+#: Pictures refused in this deck build: (path, SHA-256 of its bytes) → the tail of the error line
+#: (after ``where: ``); ``None`` outside :func:`build_deck`.  A damaged picture named by every
+#: card was decoded again on every card to be refused (30 ms to seconds a card).
+_DECK_IMAGES: ContextVar[dict | None] = ContextVar("printkit_deck_images", default=None)
 #: SHA-256 of image bytes that passed the size and decode checks (a few thousand): a picture
 #: read again for another card is not decoded again just to be checked.
 _CHECKED_IMAGES: dict[bytes, None] = {}
@@ -1754,9 +1758,8 @@ _READER_ID = re.compile(r"identity=\[[^\]]*\]\s*")
 def _image_reader(path: Path, src: str, where: str):
     """An ``ImageReader`` over the bytes of ``path``, read with
     :func:`printkit.inputfiles.read_bytes` (regular file, image size cap);
-    kept for the next card while the file is unchanged."""
-    from reportlab.lib.utils import ImageReader
-
+    kept for the next card while the file is unchanged.  A picture refused
+    once in a deck build is refused at once on the next cards."""
     try:
         st = path.stat()
         stamp = (st.st_size, st.st_mtime_ns)
@@ -1768,6 +1771,23 @@ def _image_reader(path: Path, src: str, where: str):
         return hit[1]
     data = read_bytes(path, kind="image")
     digest = hashlib.sha256(data).digest()
+    failed = _DECK_IMAGES.get()
+    if failed is not None and (str(path), digest) in failed:  # refused on an earlier card: at once
+        raise PrintkitError(f"{where}: {failed[str(path), digest]}")
+    try:
+        return _new_image_reader(path, data, digest, stamp, src, where)
+    except PrintkitError as exc:
+        if failed is not None:
+            line = str(exc)
+            failed[str(path), digest] = line[len(where) + 2:] if line.startswith(f"{where}: ") else line
+        raise
+
+
+def _new_image_reader(path: Path, data: bytes, digest: bytes, stamp: tuple[int, int], src: str, where: str):
+    """:func:`_image_reader` of image bytes not kept: checked (once per
+    content), read, and kept for the next cards."""
+    from reportlab.lib.utils import ImageReader
+
     if digest not in _CHECKED_IMAGES:
         too_big = image_size_problem(data)  # from the header, before Pillow decodes a pixel
         if too_big:
@@ -2868,6 +2888,7 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     del rows
     budget = _WRAP_LEFT.set([MAX_TEXT_WRAPPED])
     fonts = _DECK_FONTS.set({})
+    images = _DECK_IMAGES.set({})
     try:
         return _build_deck(front, back_layout, held.pop(), read_warnings, problems, data, out, options, fmts,
                            allow_missing_glyphs, progress, warn, quiet)
@@ -2879,6 +2900,7 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     finally:
         _WRAP_LEFT.reset(budget)
         _DECK_FONTS.reset(fonts)
+        _DECK_IMAGES.reset(images)
 
 
 def _build_deck(front, back_layout, rows, read_warnings, problems, data, out, options, fmts, allow_missing_glyphs,
