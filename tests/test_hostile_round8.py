@@ -37,7 +37,12 @@ Sections:
    font on every card (each looked up, read and checked: one font under 30
    names was checked 30 times); now a failed font fails at once on the next
    cards, a deck names at most 64 fonts besides the theme's, and a font's
-   bytes are checked once.
+   bytes are checked once;
+6. a theme stylesheet's ``data:`` URLs: a font (or picture) in one went to
+   weasyprint unchecked — a WOFF2 font (which unpacks without limit: a
+   600 kB one took 3.2 GB), a font whose licence forbids embedding, a
+   picture past the pixel cap; now decoded and held to the checks of the
+   theme's files.
 """
 
 from __future__ import annotations
@@ -608,3 +613,63 @@ def test_one_font_under_many_names_is_checked_once(tmp_path, cache_root, monkeyp
 
     text = " ".join(page.extract_text() for page in PdfReader(tmp_path / "out" / "f.pdf").pages).split()
     assert {str(k) for k in range(31)} <= set(text), text  # every card printed
+
+
+# 6. a theme stylesheet's data: URLs ------------------------------------------------------------------------
+
+def _data_url_theme(tmp_path: Path, monkeypatch, mime: str, data: bytes, css: str) -> Path:
+    import base64
+
+    monkeypatch.chdir(tmp_path)
+    made = run("new-theme", "durl", "--copy-templates")
+    assert made.exit_code == 0, made.output
+    folder = tmp_path / "themes" / "durl"
+    sheet = folder / "base.css"
+    url = f"data:{mime};base64,{base64.b64encode(data).decode()}"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + "\n" + css.replace("URL", url) + "\n", encoding="utf-8")
+    return folder
+
+
+FACE = '@font-face { font-family: "Inline"; src: url(URL); } body, h1, h2, p, td { font-family: "Inline"; }'
+
+
+def _woff2(data: bytes) -> bytes:
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(io.BytesIO(data))
+    font.flavor = "woff2"
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("what, mime, make, said", [
+    ("woff2", "font/woff2", lambda: _woff2(_box_otf(0)), "web font (WOFF)"),
+    ("restricted", "font/ttf", lambda: _with_fs_type(_source_sans().read_bytes(), 0x0002), "restricted licence"),
+])
+def test_a_font_in_a_data_url_is_held_to_the_theme_font_checks(tmp_path, cache_root, monkeypatch, what, mime, make,
+                                                                said):
+    folder = _data_url_theme(tmp_path, monkeypatch, mime, make(), FACE)
+    with pytest.raises(PrintkitError) as caught:
+        _high_score_log(folder)
+    line = str(caught.value)
+    assert "data:" in line and "in a data: URL" in line and said in line and "\n" not in line, line
+
+
+def test_a_picture_in_a_data_url_past_the_pixel_cap_is_refused(tmp_path, cache_root, monkeypatch):
+    from PIL import Image
+
+    big = io.BytesIO()
+    Image.new("L", (8000, 6000)).save(big, "PNG")  # 48 megapixels in 47 kB
+    folder = _data_url_theme(tmp_path, monkeypatch, "image/png", big.getvalue(),
+                             "body { background-image: url(URL); }")
+    with pytest.raises(PrintkitError) as caught:
+        _high_score_log(folder)
+    line = str(caught.value)
+    assert "image in a data: URL" in line and "megapixels" in line, line
+
+
+def test_a_font_in_a_data_url_that_passes_is_used(tmp_path, cache_root, monkeypatch):
+    """Control: an embeddable TrueType font in a data: URL lays the document out."""
+    folder = _data_url_theme(tmp_path, monkeypatch, "font/ttf", _source_sans().read_bytes(), FACE)
+    assert _high_score_log(folder)[:5] == b"%PDF-"

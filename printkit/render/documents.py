@@ -846,7 +846,17 @@ def _fetcher_class():
             if scheme == "data":
                 if len(url) > MAX_DATA_URL:
                     raise PrintkitError(f"a data: URL of {len(url):,} characters; at most {MAX_DATA_URL:,}")
-                return super().fetch(url)
+                # decoded here and held to the checks of the theme's files: a font or picture in a
+                # data: URL went to weasyprint unchecked (a WOFF2 font, unpacked without limit)
+                response = super().fetch(url)
+                try:
+                    data = response.read(MAX_DATA_URL + 1)
+                    mime = response.headers.get_content_type()
+                finally:
+                    response.close()
+                kind = ("font" if data[:4] in _FONT_TAGS or mime.startswith("font/") or "font" in mime
+                        else "image" if mime.startswith("image/") else "template")
+                return self._checked(url, "in a data: URL", data, kind, mime)
             if scheme != "file":
                 raise PrintkitError("only files inside the theme folder may be used "
                                     "(no http, https or other URLs)")
@@ -863,19 +873,24 @@ def _fetcher_class():
                     else "image" if suffix in (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".bmp")
                     else "template")
             data = read_bytes(real, kind=kind)
+            self.fetched.append(real)
+            mime = mimetypes.guess_type(path)[0] or "application/octet-stream"
+            return self._checked(url, repr(os.path.basename(real)), data, kind, mime)
+
+        def _checked(self, url, name, data, kind, mime):
+            """The response for the fetched bytes ``data`` (``name`` for
+            messages) once they pass the checks of their ``kind``."""
             if kind == "font" or data[:4] in _FONT_TAGS:  # whatever its name: weasyprint sniffs fonts by content
                 problem = _font_problem(data)
                 if problem:
-                    raise PrintkitError(f"font {os.path.basename(real)!r} is {problem}")
+                    raise PrintkitError(f"font {name} is {problem}")
             if kind == "image":  # bounded before weasyprint decodes it
                 too_big = image_size_problem(data)
                 if too_big:
-                    raise PrintkitError(f"image {os.path.basename(real)!r} is {too_big}")
+                    raise PrintkitError(f"image {name} is {too_big}")
                 damaged = image_decode_problem(data)
                 if damaged:
-                    raise PrintkitError(f"image {os.path.basename(real)!r} is {damaged}")
-            self.fetched.append(real)
-            mime = mimetypes.guess_type(path)[0] or "application/octet-stream"
+                    raise PrintkitError(f"image {name} is {damaged}")
             grey = eight_bit_grey(data) if kind == "image" else None
             if grey is not None:  # a 16-bit grey PNG: weasyprint drew it black
                 data, mime = grey, "image/png"
