@@ -245,6 +245,18 @@ def test_an_installed_font_whose_licence_forbids_embedding_is_one_line(tmp_path,
     assert _nothing_written(tmp_path / "out")
 
 
+def test_a_theme_font_by_installed_name_whose_licence_forbids_embedding_is_one_line(tmp_path, cache_root, installed):
+    """A theme's ``[fonts] body = "Source Sans Pro"`` found by fontconfig, restricted: one line, exit 1."""
+    installed("SourceSansPro-Regular.ttf", _with_fs_type(_source_sans().read_bytes(), 0x0002))
+    theme = _theme(tmp_path, "Source Sans Pro")
+    r = run("deck", EX / "cards.csv", "--layout", EX / "front.toml", "--theme", theme, "--out", tmp_path / "out")
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "theme.toml" in line and "[fonts] body" in line and "SourceSansPro-Regular.ttf" in line, line
+    assert "restricted licence embedding" in line, line
+    assert _nothing_written(tmp_path / "out")
+
+
 def _high_score_log(theme_dir: Path) -> bytes:
     """The Archaeology high-score log (a one-page theme document) in ``theme_dir``."""
     from printkit.gamekit.options import BuildOptions
