@@ -42,7 +42,10 @@ Sections:
    weasyprint unchecked — a WOFF2 font (which unpacks without limit: a
    600 kB one took 3.2 GB), a font whose licence forbids embedding, a
    picture past the pixel cap; now decoded and held to the checks of the
-   theme's files.
+   theme's files;
+7. an SVG picture of one ``<path>`` of 1.5 million segments (13 MB): one
+   shape under the 20,000-shape budget, it took 24 s and 626 MB to draw;
+   now the outline data drawn per document is bounded too.
 """
 
 from __future__ import annotations
@@ -685,3 +688,53 @@ def test_a_font_in_a_data_url_that_passes_is_used(tmp_path, cache_root, monkeypa
     """Control: an embeddable TrueType font in a data: URL lays the document out."""
     folder = _data_url_theme(tmp_path, monkeypatch, "font/ttf", _source_sans().read_bytes(), FACE)
     assert _high_score_log(folder)[:5] == b"%PDF-"
+
+
+# 7. SVG outlines ---------------------------------------------------------------------------------------------
+
+def _svg_theme(tmp_path: Path, monkeypatch, segments: int) -> Path:
+    monkeypatch.chdir(tmp_path)
+    made = run("new-theme", "svg", "--copy-templates")
+    assert made.exit_code == 0, made.output
+    folder = tmp_path / "themes" / "svg"
+    d = "M0 0 " + " ".join(f"L{k % 1000} {(k * 7) % 1000}" for k in range(segments))
+    (folder / "lines.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" '
+                                      f'viewBox="0 0 1000 1000"><path d="{d}" stroke="black" fill="none"/></svg>',
+                                      encoding="utf-8")
+    sheet = folder / "base.css"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + "\nbody { background-image: url(lines.svg); "
+                     "background-size: 50mm 50mm; background-repeat: no-repeat; }\n", encoding="utf-8")
+    return folder
+
+
+def test_an_svg_path_of_a_quarter_million_segments_is_refused_at_once(tmp_path, cache_root, monkeypatch):
+    folder = _svg_theme(tmp_path, monkeypatch, 250_000)
+    assert (folder / "lines.svg").stat().st_size < 3_000_000
+    with pytest.raises(PrintkitError) as caught:
+        _high_score_log(folder)
+    line = str(caught.value)
+    assert "lines.svg" in line and "2,000,000 characters of outlines" in line and "\n" not in line, line
+
+
+def test_an_svg_path_of_a_few_thousand_segments_is_drawn(tmp_path, cache_root, monkeypatch):
+    """Control: 5,000 segments draw (the page's ink covers the picture's corner)."""
+    folder = _svg_theme(tmp_path, monkeypatch, 5_000)
+    pdf = _high_score_log(folder)
+    import pypdfium2 as pdfium
+
+    page = pdfium.PdfDocument(pdf)[0]
+    image = page.render(scale=1).to_pil().convert("L")
+    plain = _high_score_log_plain(tmp_path)
+    base = pdfium.PdfDocument(plain)[0].render(scale=1).to_pil().convert("L")
+    assert image.tobytes() != base.tobytes()  # the lines changed the page
+
+
+def _high_score_log_plain(tmp_path: Path) -> bytes:
+    from printkit.gamekit.options import BuildOptions
+    from printkit.paper import get_paper
+    from printkit.registry import get_game
+    from printkit.theme import load_theme
+
+    opts = BuildOptions(paper=get_paper("a4"), theme=load_theme("classic"))
+    (part,) = [p for p in get_game("archaeology").parts(opts) if p.name == "high-score-log"]
+    return part.document()

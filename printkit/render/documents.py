@@ -296,7 +296,7 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     game = context.get("game")
     fetcher = _fetcher_class()(theme, game if isinstance(game, str) else None)
     font_config = FontConfiguration()
-    svg_state = {"left": MAX_SVG_NODES, "url": None}
+    svg_state = {"left": MAX_SVG_NODES, "path": MAX_SVG_PATH_CHARS, "url": None}
     svg_budget = _SVG_LEFT.set(svg_state)
     pages_budget = _PAGES_LEFT.set([MAX_LAYOUT_PAGES])
     try:
@@ -320,12 +320,16 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
             forbidden = _installed_font_refused(rendered) if pdf is not None else None
             if forbidden:
                 raise PrintkitError(f"{label}: {forbidden}")
-            if svg_state["left"] < 0:  # weasyprint left the picture out and carried on: refuse the document
+            if svg_state["left"] < 0 or svg_state["path"] < 0:  # weasyprint left the picture out and carried on
                 raise _SvgOverrun(svg_state["url"])
     except _LayoutOverrun as exc:
         raise PrintkitError(f"{label}: weasyprint layout {exc}; simplify the template") from None
     except _SvgOverrun as exc:
         where = f"the SVG picture {_short_url(exc.url)}" if exc.url else "an SVG picture"
+        if svg_state["path"] < 0:
+            raise PrintkitError(f"{label}: {where} draws more than {MAX_SVG_PATH_CHARS:,} characters of outlines "
+                                "(<path d>, points: hundreds of thousands of segments); simplify the picture (fewer "
+                                "points) or use a PNG") from None
         raise PrintkitError(f"{label}: {where} draws more than {MAX_SVG_NODES:,} shapes (<use> elements "
                             "repeating others over and over: an SVG bomb); simplify the picture") from None
     except RecursionError:  # weasyprint recurses per nesting level: a safety net behind _nesting_problem
@@ -662,6 +666,12 @@ class _LayoutOverrun(BaseException):
 #: ran until :data:`LAYOUT_SECONDS` stopped it (two minutes per document).
 #: weasyprint visits about 17,000 nodes a second: the budget is about a second.
 MAX_SVG_NODES = 20_000
+#: Characters of outline data (``<path d>``, ``<polyline points>``, ``<polygon points>``)
+#: weasyprint may draw or measure in one document, each visit counting again: one shape
+#: is one node, but a 13 MB SVG of one path of 1.5 million segments took 24 s and 626 MB
+#: to draw (weasyprint parses a path into Python objects, some 16 µs and 400 bytes a
+#: segment).  Two million characters are some 200,000 segments: a few seconds.
+MAX_SVG_PATH_CHARS = 2_000_000
 
 #: The document being rendered: ``{"left": visits left, "url": the picture
 #: that went over}`` (``None``: no document).
@@ -679,8 +689,9 @@ class _SvgOverrun(BaseException):
 
 
 def _bound_svg() -> None:
-    """Count every SVG node weasyprint draws or measures against the budget
-    of the document being rendered (:data:`MAX_SVG_NODES`); patched into
+    """Count every SVG node weasyprint draws or measures, and the outline
+    data it holds, against the budgets of the document being rendered
+    (:data:`MAX_SVG_NODES`, :data:`MAX_SVG_PATH_CHARS`); patched into
     weasyprint's ``SVG`` class once.  Past the budget every visit raises
     :class:`_SvgOverrun`: weasyprint's ``SVGImage.draw`` swallows any
     exception (it logs "Failed to render SVG image" and leaves the picture
@@ -696,7 +707,11 @@ def _bound_svg() -> None:
             state = _SVG_LEFT.get()
             if state is not None:
                 state["left"] -= 1
-                if state["left"] < 0:
+                node = args[0] if args else None
+                get = getattr(node, "get", None)
+                if get is not None:  # an outline's data, before weasyprint parses it
+                    state["path"] -= len(get("d") or "") + len(get("points") or "")
+                if state["left"] < 0 or state["path"] < 0:
                     if state["url"] is None:
                         state["url"] = str(getattr(self, "url", None) or "")
                     raise _SvgOverrun(state["url"])
