@@ -45,7 +45,12 @@ Sections:
    theme's files;
 7. an SVG picture of one ``<path>`` of 1.5 million segments (13 MB): one
    shape under the 20,000-shape budget, it took 24 s and 626 MB to draw;
-   now the outline data drawn per document is bounded too.
+   now the outline data drawn per document is bounded too; and so are an
+   SVG's text (one 2-million-character ``<text>``, 2 MB: 2.9 GB before the
+   layout's time limit), its elements, counted before weasyprint parses it
+   (a million empty ``<g/>``, 4 MB: 27 s and 2.1 GB before the drawing
+   budget refused it), and a document's elements (a template loop writing
+   400,000 ``<g/>`` into an inline ``<svg>``: 87 s and 3.9 GB).
 """
 
 from __future__ import annotations
@@ -692,15 +697,17 @@ def test_a_font_in_a_data_url_that_passes_is_used(tmp_path, cache_root, monkeypa
 
 # 7. SVG outlines ---------------------------------------------------------------------------------------------
 
-def _svg_theme(tmp_path: Path, monkeypatch, segments: int) -> Path:
+def _svg_theme(tmp_path: Path, monkeypatch, segments: int = 0, body: str = "") -> Path:
+    """themes/svg: its base.css draws ``lines.svg`` (one path of ``segments``
+    segments, or ``body``) behind every document's text."""
     monkeypatch.chdir(tmp_path)
     made = run("new-theme", "svg", "--copy-templates")
     assert made.exit_code == 0, made.output
     folder = tmp_path / "themes" / "svg"
     d = "M0 0 " + " ".join(f"L{k % 1000} {(k * 7) % 1000}" for k in range(segments))
+    body = body or f'<path d="{d}" stroke="black" fill="none"/>'
     (folder / "lines.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" '
-                                      f'viewBox="0 0 1000 1000"><path d="{d}" stroke="black" fill="none"/></svg>',
-                                      encoding="utf-8")
+                                      f'viewBox="0 0 1000 1000">{body}</svg>', encoding="utf-8")
     sheet = folder / "base.css"
     sheet.write_text(sheet.read_text(encoding="utf-8") + "\nbody { background-image: url(lines.svg); "
                      "background-size: 50mm 50mm; background-repeat: no-repeat; }\n", encoding="utf-8")
@@ -738,3 +745,32 @@ def _high_score_log_plain(tmp_path: Path) -> bytes:
     opts = BuildOptions(paper=get_paper("a4"), theme=load_theme("classic"))
     (part,) = [p for p in get_game("archaeology").parts(opts) if p.name == "high-score-log"]
     return part.document()
+
+
+@pytest.mark.parametrize("body, said", [
+    ('<text x="0" y="50" font-size="10">' + "word " * 6_000 + "</text>", "20,000 characters of text"),
+    ("<g/>" * 50_000, "SVG picture of about 50,001 elements"),
+], ids=["text", "elements"])
+def test_an_svg_of_long_text_or_many_elements_is_refused_at_once(tmp_path, cache_root, monkeypatch, body, said):
+    folder = _svg_theme(tmp_path, monkeypatch, body=body)
+    with pytest.raises(PrintkitError) as caught:
+        _high_score_log(folder)
+    line = str(caught.value)
+    assert "lines.svg" in line and said in line and "\n" not in line, line
+
+
+def test_a_document_of_too_many_elements_is_refused_before_layout(tmp_path, cache_root, monkeypatch):
+    """A template loop writing 12,000 elements into an inline <svg> (refused before weasyprint parses it)."""
+    monkeypatch.chdir(tmp_path)
+    made = run("new-theme", "many", "--copy-templates")
+    assert made.exit_code == 0, made.output
+    folder = tmp_path / "themes" / "many"
+    layout = folder / "_layout.html.j2"
+    text = layout.read_text(encoding="utf-8")
+    at = text.index(">", text.index("<body")) + 1
+    layout.write_text(text[:at] + '<svg width="10" height="10">{% for i in range(3000) %}<g/><g/><g/><g/>{% endfor %}</svg>'
+                      + text[at:], encoding="utf-8")
+    with pytest.raises(PrintkitError) as caught:
+        _high_score_log(folder)
+    line = str(caught.value)
+    assert "archaeology-highscores" in line and "more than 10,000 elements" in line, line

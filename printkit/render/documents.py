@@ -296,7 +296,7 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     game = context.get("game")
     fetcher = _fetcher_class()(theme, game if isinstance(game, str) else None)
     font_config = FontConfiguration()
-    svg_state = {"left": MAX_SVG_NODES, "path": MAX_SVG_PATH_CHARS, "url": None}
+    svg_state = {"left": MAX_SVG_NODES, "path": MAX_SVG_PATH_CHARS, "text": MAX_SVG_TEXT_CHARS, "url": None}
     svg_budget = _SVG_LEFT.set(svg_state)
     pages_budget = _PAGES_LEFT.set([MAX_LAYOUT_PAGES])
     try:
@@ -320,12 +320,16 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
             forbidden = _installed_font_refused(rendered) if pdf is not None else None
             if forbidden:
                 raise PrintkitError(f"{label}: {forbidden}")
-            if svg_state["left"] < 0 or svg_state["path"] < 0:  # weasyprint left the picture out and carried on
-                raise _SvgOverrun(svg_state["url"])
+            if min(svg_state["left"], svg_state["path"], svg_state["text"]) < 0:  # weasyprint left the picture
+                raise _SvgOverrun(svg_state["url"])  # out and carried on: refuse the document
     except _LayoutOverrun as exc:
         raise PrintkitError(f"{label}: weasyprint layout {exc}; simplify the template") from None
     except _SvgOverrun as exc:
         where = f"the SVG picture {_short_url(exc.url)}" if exc.url else "an SVG picture"
+        if svg_state["text"] < 0:
+            raise PrintkitError(f"{label}: {where} draws more than {MAX_SVG_TEXT_CHARS:,} characters of text "
+                                "(weasyprint lays SVG text out a character at a time); put long text in the page, "
+                                "not in the picture") from None
         if svg_state["path"] < 0:
             raise PrintkitError(f"{label}: {where} draws more than {MAX_SVG_PATH_CHARS:,} characters of outlines "
                                 "(<path d>, points: hundreds of thousands of segments); simplify the picture (fewer "
@@ -596,14 +600,27 @@ _FLAT = frozenset("area base br col embed hr img input link meta param source tr
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
 
 
+#: Elements (start tags) one document's HTML may hold: the bundled documents hold 150–260.
+#: weasyprint keeps some 10 kB for each: a template's loop writing 400,000 ``<g/>`` into an
+#: inline ``<svg>`` (1.6 MB, within the sandbox's output cap) took 87 s and 3.9 GB before the
+#: drawing budget refused it.
+MAX_HTML_ELEMENTS = 10_000
+
+
 def _nesting_problem(html: str) -> str | None:
     """Why ``html`` nests too deeply for weasyprint (over
-    :data:`MAX_HTML_DEPTH` elements), or ``None``: a scan of its tags,
+    :data:`MAX_HTML_DEPTH` elements) or holds too many elements (over
+    :data:`MAX_HTML_ELEMENTS`), or ``None``: a scan of its tags,
     elements with optional end tags left out (parsing it as weasyprint does
     is quadratic for nested formatting elements: 40,000 ``<b>`` took
     tinyhtml5 50 s)."""
-    depth = top = 0
+    depth = top = elements = 0
     for m in _TAG.finditer(html):
+        if not m.group(1):
+            elements += 1
+            if elements > MAX_HTML_ELEMENTS:
+                return (f"more than {MAX_HTML_ELEMENTS:,} elements (a rules reference has a few hundred; weasyprint "
+                        "keeps kilobytes for each, inline <svg> shapes included)")
         if m.group(2).lower() in _FLAT:
             continue
         if m.group(1):
@@ -672,6 +689,11 @@ MAX_SVG_NODES = 20_000
 #: to draw (weasyprint parses a path into Python objects, some 16 µs and 400 bytes a
 #: segment).  Two million characters are some 200,000 segments: a few seconds.
 MAX_SVG_PATH_CHARS = 2_000_000
+#: Characters of ``<text>`` (and ``<tspan>``…) weasyprint may draw or measure in one
+#: document's SVG pictures, each visit counting again: it lays SVG text out character by
+#: character, and a 2 MB SVG of one 2-million-character ``<text>`` took 2.9 GB before the
+#: layout's time limit stopped it.  Labels on a picture are a few hundred characters.
+MAX_SVG_TEXT_CHARS = 20_000
 
 #: The document being rendered: ``{"left": visits left, "url": the picture
 #: that went over}`` (``None``: no document).
@@ -691,7 +713,8 @@ class _SvgOverrun(BaseException):
 def _bound_svg() -> None:
     """Count every SVG node weasyprint draws or measures, and the outline
     data it holds, against the budgets of the document being rendered
-    (:data:`MAX_SVG_NODES`, :data:`MAX_SVG_PATH_CHARS`); patched into
+    (:data:`MAX_SVG_NODES`, :data:`MAX_SVG_PATH_CHARS`,
+    :data:`MAX_SVG_TEXT_CHARS`); patched into
     weasyprint's ``SVG`` class once.  Past the budget every visit raises
     :class:`_SvgOverrun`: weasyprint's ``SVGImage.draw`` swallows any
     exception (it logs "Failed to render SVG image" and leaves the picture
@@ -709,9 +732,11 @@ def _bound_svg() -> None:
                 state["left"] -= 1
                 node = args[0] if args else None
                 get = getattr(node, "get", None)
-                if get is not None:  # an outline's data, before weasyprint parses it
+                if get is not None:  # an outline's data and a text's characters, before weasyprint reads them
                     state["path"] -= len(get("d") or "") + len(get("points") or "")
-                if state["left"] < 0 or state["path"] < 0:
+                    text = getattr(node, "text", None)
+                    state["text"] -= len(text) if isinstance(text, str) else 0
+                if min(state["left"], state["path"], state["text"]) < 0:
                     if state["url"] is None:
                         state["url"] = str(getattr(self, "url", None) or "")
                     raise _SvgOverrun(state["url"])
@@ -769,6 +794,26 @@ def _finish(document, pdf) -> None:
 #: The first line of a ToUnicode CMap as weasyprint writes it (``weasyprint.pdf.fonts``):
 #: :func:`_finish` maps the no-break space (U+00A0, :func:`keep_last_words`) to U+0020 there.
 _CMAP_START = b"/CIDInit /ProcSet findresource begin"
+
+
+#: Elements an SVG picture may hold (``<`` counted, closing tags not, before weasyprint
+#: parses it): weasyprint builds a node of some 2 kB for each before it draws any, and a
+#: 4 MB SVG of a million empty ``<g/>`` took 27 s and 2.1 GB before the drawing budget
+#: (:data:`MAX_SVG_NODES`) refused it.  A detailed illustration holds a few thousand.
+MAX_SVG_ELEMENTS = 40_000
+
+
+def _svg_size_problem(data: bytes) -> str | None:
+    """Why the picture ``data``, if it is SVG (XML), holds too many elements
+    to parse (:data:`MAX_SVG_ELEMENTS`), or ``None``."""
+    head = data[:4096].replace(b"\x00", b"").lstrip(b"\xef\xbb\xbf\xff\xfe \t\r\n")  # UTF-8, UTF-16
+    if head[:1] != b"<":
+        return None
+    elements = data.count(b"<") - data.count(b"</")
+    if elements > MAX_SVG_ELEMENTS:
+        return (f"an SVG picture of about {elements:,} elements; at most {MAX_SVG_ELEMENTS:,} are read (simplify "
+                "the picture, or use a PNG)")
+    return None
 
 
 def _installed_font_refused(rendered) -> str | None:
@@ -900,7 +945,7 @@ def _fetcher_class():
                 if problem:
                     raise PrintkitError(f"font {name} is {problem}")
             if kind == "image":  # bounded before weasyprint decodes it
-                too_big = image_size_problem(data)
+                too_big = image_size_problem(data) or _svg_size_problem(data)
                 if too_big:
                     raise PrintkitError(f"image {name} is {too_big}")
                 damaged = image_decode_problem(data)
