@@ -50,7 +50,9 @@ Sections:
    layout's time limit), its elements, counted before weasyprint parses it
    (a million empty ``<g/>``, 4 MB: 27 s and 2.1 GB before the drawing
    budget refused it), and a document's elements (a template loop writing
-   400,000 ``<g/>`` into an inline ``<svg>``: 87 s and 3.9 GB).
+   400,000 ``<g/>`` into an inline ``<svg>``: 87 s and 3.9 GB);
+8. a theme picture weasyprint cannot parse (an SVG cut short, a gzipped
+   ``.svgz``) was left out of the document with no word, exit 0.
 """
 
 from __future__ import annotations
@@ -774,3 +776,25 @@ def test_a_document_of_too_many_elements_is_refused_before_layout(tmp_path, cach
         _high_score_log(folder)
     line = str(caught.value)
     assert "archaeology-highscores" in line and "more than 10,000 elements" in line, line
+
+
+# 8. a picture weasyprint leaves out -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, data, said", [
+    ("cut.svg", b'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="50"', "unclosed token"),
+    ("art.svgz", None, "not well-formed"),
+], ids=["cut svg", "svgz"])
+def test_a_picture_weasyprint_cannot_parse_is_one_line_not_left_out(tmp_path, cache_root, monkeypatch, name, data,
+                                                                    said):
+    import gzip
+
+    folder = _svg_theme(tmp_path, monkeypatch, segments=10)
+    if data is None:
+        data = gzip.compress((folder / "lines.svg").read_bytes())
+    (folder / name).write_bytes(data)
+    sheet = folder / "base.css"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("url(lines.svg)", f"url({name})"), encoding="utf-8")
+    with pytest.raises(PrintkitError) as caught:
+        _high_score_log(folder)
+    line = str(caught.value)
+    assert name in line and "cannot be drawn" in line and said in line and "\n" not in line, line

@@ -300,7 +300,7 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     svg_budget = _SVG_LEFT.set(svg_state)
     pages_budget = _PAGES_LEFT.set([MAX_LAYOUT_PAGES])
     try:
-        with sandbox.watchdog(LAYOUT_SECONDS, _LayoutOverrun), _fixed_timestamps():
+        with sandbox.watchdog(LAYOUT_SECONDS, _LayoutOverrun), _fixed_timestamps(), _pictures_lost() as lost:
             document = HTML(string=html, base_url=theme.directory.resolve().as_uri() + "/", url_fetcher=fetcher)
             rendered = document.render(font_config=font_config, pdf_identifier=False)
             attached = _drop_attachments(rendered)
@@ -360,6 +360,11 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
         url, why = fetcher.refused[0]
         more = f" (and {len(fetcher.refused) - 1} more)" if len(fetcher.refused) > 1 else ""
         raise PrintkitError(f"{label}: refused to fetch {_short_url(url)}{more}: {why}")
+    if lost:  # weasyprint left a picture out with a log line, and carried on
+        url, why = lost[0]
+        more = f" (and {len(lost) - 1} more)" if len(lost) > 1 else ""
+        raise PrintkitError(f"{label}: the picture {_short_url(url)}{more} cannot be drawn ({escape_display(why)}); "
+                            "weasyprint would leave it out: fix or replace the file (PNG, JPEG or SVG)")
     doccache.store(key, pdf, list(fetcher.fetched) + [str(f) for f in theme.font_files.values()], narrow)
     if pdf is not None:
         _note_narrow(narrow, template, theme, paper)
@@ -814,6 +819,35 @@ def _svg_size_problem(data: bytes) -> str | None:
         return (f"an SVG picture of about {elements:,} elements; at most {MAX_SVG_ELEMENTS:,} are read (simplify "
                 "the picture, or use a PNG)")
     return None
+
+
+@contextmanager
+def _pictures_lost():
+    """Collect, as (url, why), the pictures weasyprint leaves out while the
+    block runs: it logs "Failed to load image" (a file it cannot parse: an
+    SVG cut short, a gzipped ``.svgz``) or "Failed to render SVG image" and
+    lays the document out without them — a theme's picture went missing
+    from the rules reference with no word and exit 0."""
+    import logging
+
+    lost: list[tuple[str, str]] = []
+
+    class Catch(logging.Handler):
+        def emit(self, record):
+            msg = str(record.msg)
+            if msg.startswith(("Failed to load image", "Failed to render SVG image")) and record.args:
+                exc = record.args[1] if len(record.args) > 1 else None
+                cause = getattr(exc, "__cause__", None) or exc  # weasyprint's ImageLoadingError says nothing
+                why = " ".join(str(cause).split())[:120] or type(cause).__name__ if cause is not None else ""
+                lost.append((str(record.args[0]), why or "it does not draw"))
+
+    handler = Catch(logging.ERROR)
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(handler)
+    try:
+        yield lost
+    finally:
+        logger.removeHandler(handler)
 
 
 def _installed_font_refused(rendered) -> str | None:
