@@ -52,7 +52,10 @@ Sections:
    budget refused it), and a document's elements (a template loop writing
    400,000 ``<g/>`` into an inline ``<svg>``: 87 s and 3.9 GB);
 8. a theme picture weasyprint cannot parse (an SVG cut short, a gzipped
-   ``.svgz``) was left out of the document with no word, exit 0.
+   ``.svgz``) was left out of the document with no word, exit 0;
+9. a GIF of 200,000 one-pixel frames (5 MB, 0.2 megapixels in all) took 20 s
+   to be checked, every frame decoded, to print its first: at most 1,000
+   frames now.
 """
 
 from __future__ import annotations
@@ -798,3 +801,40 @@ def test_a_picture_weasyprint_cannot_parse_is_one_line_not_left_out(tmp_path, ca
         _high_score_log(folder)
     line = str(caught.value)
     assert name in line and "cannot be drawn" in line and said in line and "\n" not in line, line
+
+
+# 9. pictures of many frames ---------------------------------------------------------------------------------
+
+def _gif_of_frames(n: int) -> bytes:
+    """A GIF of ``n`` one-pixel frames (frame blocks repeated: a few bytes each)."""
+    from PIL import Image
+
+    buf = io.BytesIO()
+    first, second = Image.new("P", (1, 1), 0), Image.new("P", (1, 1), 1)
+    first.save(buf, "GIF", save_all=True, append_images=[second], duration=10, loop=0, disposal=1)
+    data = buf.getvalue()
+    block = data[data.rfind(b"!\xf9"):-1]
+    return data[:-1] + block * (n - 1) + b";"
+
+
+def test_a_picture_of_thousands_of_frames_is_refused_before_they_are_decoded(tmp_path):
+    (tmp_path / "anim.gif").write_bytes(_gif_of_frames(5_000))
+    (tmp_path / "cards.csv").write_text("n\n1\n", encoding="utf-8")
+    (tmp_path / "front.toml").write_text('[card]\nname = "pics"\nsize = "poker"\n\n[[element]]\ntype = "image"\n'
+                                         'x = 0\ny = 0\nw = 63.5\nh = 88.9\nsrc = "anim.gif"\n', encoding="utf-8")
+    r = run("deck", tmp_path / "cards.csv", "--layout", tmp_path / "front.toml", "--out", tmp_path / "out")
+    assert r.exit_code == 1, r.output
+    line = _one_line(r.output)
+    assert "anim.gif" in line and "5,000 frames" in line and "at most 1,000" in line, line
+    assert _nothing_written(tmp_path / "out")
+
+
+def test_a_short_animation_still_prints_its_first_frame(tmp_path):
+    """Control: a GIF of 20 frames prints (its first frame)."""
+    (tmp_path / "anim.gif").write_bytes(_gif_of_frames(20))
+    (tmp_path / "cards.csv").write_text("n\n1\n", encoding="utf-8")
+    (tmp_path / "front.toml").write_text('[card]\nname = "pics"\nsize = "poker"\n\n[[element]]\ntype = "image"\n'
+                                         'x = 0\ny = 0\nw = 63.5\nh = 88.9\nsrc = "anim.gif"\n', encoding="utf-8")
+    r = run("deck", tmp_path / "cards.csv", "--layout", tmp_path / "front.toml", "--out", tmp_path / "out")
+    assert r.exit_code == 0, r.output
+    assert _pdfs(tmp_path / "out") == ["pics.pdf"]
