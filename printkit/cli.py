@@ -58,31 +58,42 @@ class _ClosedStdout(io.RawIOBase):
     """Standard output for a printkit started with it closed (``printkit … >&-``,
     so ``sys.stdout`` is ``None``): every write fails, so what a command
     prints is one line and exit 1 (:func:`_write_failed`), not a traceback nor
-    a result printed nowhere with exit 0."""
+    a result printed nowhere with exit 0.  ``lossy``: standard error closed
+    (``2>&-``) — every write is dropped instead: a build's notes and progress
+    going nowhere do not stop it (its outputs and exit code are its own)."""
+
+    def __init__(self, lossy: bool = False) -> None:
+        super().__init__()
+        self.lossy = lossy
 
     def writable(self) -> bool:
         return True
 
     def write(self, data) -> int:
-        if not len(data):
-            return 0
+        if not len(data) or self.lossy:
+            return len(data)
         raise OSError(errno.EBADF, "it is closed")
 
 
-def _closed_stdout():
+def _closed_stdout(lossy: bool = False):
     """A text stream over :class:`_ClosedStdout` (click finds its binary side too)."""
-    return io.TextIOWrapper(_ClosedStdout(), encoding="utf-8", write_through=True)
+    return io.TextIOWrapper(_ClosedStdout(lossy), encoding="utf-8", write_through=True)
 
 
 class _PatientStdout(io.RawIOBase):
     """Standard output left non-blocking (O_NONBLOCK) by whoever started
     printkit: Python's writers then keep what the pipe takes at once and drop
     the rest without an error (64 kB of a 150 kB score pad, exit 0).  This raw
-    writer waits for room instead (0.1 s at a time, a stop request honoured)."""
+    writer waits for room instead (0.1 s at a time, a stop request honoured).
+    ``lossy`` (standard error): a write the system refuses — a full device
+    (``2>/dev/full``), a closed pipe, an I/O error, a descriptor not open for
+    writing — is dropped, not raised: notes and progress that cannot be shown
+    do not stop the command, whose exit code stays its own."""
 
-    def __init__(self, fd: int) -> None:
+    def __init__(self, fd: int, lossy: bool = False) -> None:
         super().__init__()
         self._fd = fd
+        self.lossy = lossy
 
     def writable(self) -> bool:
         return True
@@ -99,22 +110,53 @@ class _PatientStdout(io.RawIOBase):
                 return os.write(self._fd, data)
             except BlockingIOError:
                 interrupt.wait_ready(self._fd, write=True)
+            except OSError:
+                if not self.lossy:
+                    raise
+                return len(data)
 
 
-def _patient_stdout():
-    """A text stream like ``sys.stdout`` over :class:`_PatientStdout` when
-    standard output is non-blocking, else ``None`` (nothing to change)."""
+def _patient_stdout(stream=None, lossy: bool = False):
+    """A text stream like ``stream`` (default ``sys.stdout``) over
+    :class:`_PatientStdout` when it is non-blocking — or, ``lossy``
+    (standard error), always — else ``None`` (nothing to change)."""
+    stream = sys.stdout if stream is None else stream
     try:
         import fcntl
 
-        fd = sys.stdout.fileno()
-        if not fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_NONBLOCK:
+        fd = stream.fileno()
+        if not lossy and not fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_NONBLOCK:
             return None
-        sys.stdout.flush()
     except Exception:  # noqa: BLE001 - no fcntl, no descriptor (a test runner's capture): as it is
         return None
-    return io.TextIOWrapper(io.BufferedWriter(_PatientStdout(fd)), encoding=sys.stdout.encoding,
-                            errors=sys.stdout.errors, line_buffering=sys.stdout.line_buffering)
+    try:
+        stream.flush()
+    except (OSError, ValueError):
+        if not lossy:
+            return None
+    return io.TextIOWrapper(io.BufferedWriter(_PatientStdout(fd, lossy)), encoding=stream.encoding,
+                            errors=stream.errors, line_buffering=stream.line_buffering or lossy,
+                            write_through=lossy)
+
+
+def _keep_closed(fd: int) -> None:
+    """Put ``/dev/null`` on the descriptor ``fd`` (1 or 2) when printkit was
+    started with it closed (``>&-``, ``2>&-``): else the next file opened
+    (an output PDF) would get that number, and whatever a library writes to
+    standard output or error (GLib's and fontconfig's warnings) would land
+    in it."""
+    try:
+        os.fstat(fd)
+        return  # open (maybe by a file of this process): left alone
+    except OSError:
+        pass
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        if null != fd:
+            os.dup2(null, fd)
+            os.close(null)
+    except OSError:
+        pass
 
 
 def _stdout_unwritable() -> bool:
@@ -203,21 +245,28 @@ class PrintkitCLI(click.Group):
         previous = interrupt.install()
         _safe_stderr()
         closed = sys.stdout is None  # started with standard output closed (>&-)
-        before = sys.stdout
+        before, before_err = sys.stdout, sys.stderr
         if closed:
+            _keep_closed(1)
             sys.stdout = _closed_stdout()
         else:
             sys.stdout = _patient_stdout() or sys.stdout  # non-blocking: wait for room, drop nothing
+        if sys.stderr is None:  # started with standard error closed (2>&-): notes go nowhere, the run goes on
+            _keep_closed(2)
+            sys.stderr = _closed_stdout(lossy=True)
+        else:  # a full or broken standard error (2>/dev/full) drops what it cannot take
+            sys.stderr = _patient_stdout(sys.stderr, lossy=True) or sys.stderr
         try:
             return self._run(args, prog_name, complete_var, **extra)
         finally:
             interrupt.restore(previous)
-            if sys.stdout is not before and not closed:
-                try:
-                    sys.stdout.flush()
-                except (OSError, ValueError):
-                    pass
-            sys.stdout = before
+            for stream, was in ((sys.stdout, before), (sys.stderr, before_err)):
+                if stream is not was and stream is not None:
+                    try:
+                        stream.flush()
+                    except (OSError, ValueError):
+                        pass
+            sys.stdout, sys.stderr = before, before_err
 
     def _run(self, args, prog_name, complete_var, **extra):
         try:

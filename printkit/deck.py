@@ -65,8 +65,8 @@ from typing import Any
 
 from printkit import PrintkitError, fontfiles, interrupt
 from printkit.model import Component, ComponentSet, Face
-from printkit.inputfiles import (decode_text, eight_bit_grey, escape_display, image_decode_problem, image_size_problem,
-                                 read_bytes, show)
+from printkit.inputfiles import (MAX_IMAGE_PIXELS, decode_text, eight_bit_grey, escape_display, image_decode_problem,
+                                 image_size_problem, read_bytes, show)
 from printkit.messages import MAX_NAME, clip
 from printkit.rules import load_toml
 from printkit.units import mm, to_mm
@@ -205,6 +205,15 @@ MAX_ZIP_MEMBERS = 10_000
 MAX_XML_TAGS = 1_000_000
 #: …and an ``.ods``: odfpy keeps every element (~900 bytes, ~30 µs each).
 MAX_XML_TAGS_ODS = 500_000
+#: Most bytes the XML parts of a spreadsheet may unpack to (pictures and other parts count
+#: only towards :data:`MAX_UNPACKED_BYTES`): openpyxl reads the shared strings whole, so
+#: 192 MB of them (240,000 strings of 800 characters, under the tag cap) took 280 MB.
+#: Twice the CSV cap (:data:`MAX_DATA_BYTES`): the same cards' text and its markup.
+MAX_XML_BYTES = 2 * MAX_DATA_BYTES
+#: Most bytes between two ``<`` of a spreadsheet's XML: a cell's text (at most
+#: :data:`MAX_CELL_CHARS` characters, 10 bytes each as ``&#1114111;``) or a tag's attributes.
+#: One 200 MB shared string (878 kB on disk) took 450 MB before the cell cap refused it.
+MAX_XML_RUN = 2 * 1024 * 1024
 #: Rows of an ``.xlsx`` sheet (the format's, as Excel's: 1,048,576).
 MAX_XLSX_ROWS = 1_048_576
 #: Formula cells with no saved result named one by one; the rest are counted in one line.
@@ -1023,7 +1032,10 @@ _FORMULA_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")
 def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0) -> bool:
     """Refuse a spreadsheet (a ZIP file) that is not one, whose members
     unpack to more than ``limit`` bytes (default :data:`MAX_UNPACKED_BYTES`;
-    a ZIP bomb), or whose XML parts hold more than ``tags`` tags (default
+    a ZIP bomb), or whose XML parts unpack to more than
+    :data:`MAX_XML_BYTES`, hold more than :data:`MAX_XML_RUN` bytes between
+    two tags (one huge cell: openpyxl reads shared strings whole), or hold
+    more than ``tags`` tags (default
     :data:`MAX_XML_TAGS`; ``<`` counted while unpacking, before any XML
     parser runs: millions of empty elements in a few kB), a document type
     declaration with an internal subset (``<!DOCTYPE x [ … ]>``: entities,
@@ -1059,12 +1071,14 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
                 raise PrintkitError(f"{shown}: unpacks to {unpacked:,} bytes; a {what} file of "
                                     f"card data unpacks to at most {limit:,}")
             seen = 0
+            xml_bytes = 0
             formulas = False
             for info in infos:
                 with zf.open(info) as fh:
                     chunk = fh.read(1 << 20)
                     if not _xml_part(info.filename, chunk):
                         continue
+                    run = 0  # bytes since the last "<" (a text or a tag's attributes, so far)
                     if b"\x00" in chunk[:64] or chunk.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16
                         formulas = True
                     declared = _ENCODING_DECL.match(chunk[:400].lstrip(b"\xef\xbb\xbf\xff\xfe").replace(b"\x00", b""))
@@ -1075,6 +1089,20 @@ def _check_zip(path: Path, data: bytes, what: str, limit: int = 0, tags: int = 0
                             "(save it again from the spreadsheet program)")
                     tail = b""
                     while chunk:
+                        xml_bytes += len(chunk)
+                        if xml_bytes > MAX_XML_BYTES:
+                            raise PrintkitError(
+                                f"{shown}: its XML unpacks to more than {MAX_XML_BYTES:,} bytes (reached in "
+                                f"{show(info.filename)}); a {what} file of card data holds at most "
+                                f"{MAX_XML_BYTES:,} (fewer rows, or save it as CSV)")
+                        first = chunk.find(b"<")  # runs inside a chunk are shorter than MAX_XML_RUN
+                        run = run + len(chunk) if first < 0 else max(run + first, len(chunk) - chunk.rfind(b"<") - 1)
+                        if run > MAX_XML_RUN:
+                            raise PrintkitError(
+                                f"{shown}: {show(info.filename)} holds more than {MAX_XML_RUN:,} bytes between two "
+                                f"tags (a cell of card data holds at most {MAX_CELL_CHARS:,} characters); not read")
+                        if first >= 0:
+                            run = len(chunk) - chunk.rfind(b"<") - 1
                         seen += chunk.count(b"<")
                         if seen > tags:
                             raise PrintkitError(
@@ -1701,8 +1729,21 @@ def image_path(base: Path, src: str, where: str, what: str = "image") -> Path:
     return full
 
 
-#: Images read for drawing: resolved path → ((size, mtime), ImageReader); a few at a time.
-_IMAGES: dict[Path, tuple[tuple[int, int], Any]] = {}
+#: Images read for drawing: resolved path → ((size, mtime), ImageReader, pixels), the most
+#: recently used last; together at most :data:`MAX_CACHED_PIXELS` (the newest always kept).
+_IMAGES: dict[Path, tuple[tuple[int, int], Any, int]] = {}
+#: Pixels (width × height) the readers kept in :data:`_IMAGES` may hold together: a reader
+#: that drew keeps its picture decoded twice (Pillow's and reportlab's copies).  Eight kept
+#: whatever their size: nine 40-megapixel PNGs of 38 kB, used by the cards in turn, took
+#: 760 MB and decoded every picture twice a card (checked, then drawn).
+MAX_CACHED_PIXELS = MAX_IMAGE_PIXELS
+#: Pictures refused in this deck build: (path, SHA-256 of its bytes) → the tail of the error line
+#: (after ``where: ``); ``None`` outside :func:`build_deck`.  A damaged picture named by every
+#: card was decoded again on every card to be refused (30 ms to seconds a card).
+_DECK_IMAGES: ContextVar[dict | None] = ContextVar("printkit_deck_images", default=None)
+#: SHA-256 of image bytes that passed the size and decode checks (a few thousand): a picture
+#: read again for another card is not decoded again just to be checked.
+_CHECKED_IMAGES: dict[bytes, None] = {}
 
 
 def _one_line(exc: BaseException) -> str:
@@ -1717,34 +1758,59 @@ _READER_ID = re.compile(r"identity=\[[^\]]*\]\s*")
 def _image_reader(path: Path, src: str, where: str):
     """An ``ImageReader`` over the bytes of ``path``, read with
     :func:`printkit.inputfiles.read_bytes` (regular file, image size cap);
-    kept for the next card while the file is unchanged."""
-    from reportlab.lib.utils import ImageReader
-
+    kept for the next card while the file is unchanged.  A picture refused
+    once in a deck build is refused at once on the next cards."""
     try:
         st = path.stat()
         stamp = (st.st_size, st.st_mtime_ns)
     except OSError:
         stamp = (-1, -1)
-    hit = _IMAGES.get(path)
+    hit = _IMAGES.pop(path, None)
     if hit is not None and hit[0] == stamp:
+        _IMAGES[path] = hit  # the most recently used, last
         return hit[1]
     data = read_bytes(path, kind="image")
-    too_big = image_size_problem(data)  # from the header, before Pillow decodes a pixel
-    if too_big:
-        raise PrintkitError(f"{where}: image {show(src)} is {too_big}")
-    _check_image_format(data, src, where)
-    damaged = image_decode_problem(data)  # also where weasyprint (imported) lets Pillow draw a cut picture
-    if damaged:
-        raise PrintkitError(f"{where}: cannot read image {show(src)}: it is {damaged}")
+    digest = hashlib.sha256(data).digest()
+    failed = _DECK_IMAGES.get()
+    if failed is not None and (str(path), digest) in failed:  # refused on an earlier card: at once
+        raise PrintkitError(f"{where}: {failed[str(path), digest]}")
+    try:
+        return _new_image_reader(path, data, digest, stamp, src, where)
+    except PrintkitError as exc:
+        if failed is not None:
+            line = str(exc)
+            failed[str(path), digest] = line[len(where) + 2:] if line.startswith(f"{where}: ") else line
+        raise
+
+
+def _new_image_reader(path: Path, data: bytes, digest: bytes, stamp: tuple[int, int], src: str, where: str):
+    """:func:`_image_reader` of image bytes not kept: checked (once per
+    content), read, and kept for the next cards."""
+    from reportlab.lib.utils import ImageReader
+
+    if digest not in _CHECKED_IMAGES:
+        too_big = image_size_problem(data)  # from the header, before Pillow decodes a pixel
+        if too_big:
+            raise PrintkitError(f"{where}: image {show(src)} is {too_big}")
+        _check_image_format(data, src, where)
+        damaged = image_decode_problem(data)  # also where weasyprint (imported) lets Pillow draw a cut picture
+        if damaged:
+            raise PrintkitError(f"{where}: cannot read image {show(src)}: it is {damaged}")
+        if len(_CHECKED_IMAGES) >= 4096:
+            _CHECKED_IMAGES.pop(next(iter(_CHECKED_IMAGES)))
+        _CHECKED_IMAGES[digest] = None
     try:
         grey = eight_bit_grey(data)  # a 16-bit grey printed white through reportlab
         reader = ImageReader(io.BytesIO(data if grey is None else grey))
+        w, h = reader.getSize()
     except Exception as exc:  # Pillow raises many types for bad images
         why = _READER_ID.sub("", _one_line(exc))  # reportlab names its reader by memory address
         raise PrintkitError(f"{where}: cannot read image {show(src)} ({why})") from None
-    if len(_IMAGES) >= 8:
-        _IMAGES.pop(next(iter(_IMAGES)))
-    _IMAGES[path] = (stamp, reader)
+    pixels = max(1, int(w) * int(h))
+    kept = sum(entry[2] for entry in _IMAGES.values())
+    while _IMAGES and kept + pixels > MAX_CACHED_PIXELS:  # the least recently used go first
+        kept -= _IMAGES.pop(next(iter(_IMAGES)))[2]
+    _IMAGES[path] = (stamp, reader, pixels)
     return reader
 
 
@@ -2112,6 +2178,16 @@ _CUSTOM: dict[tuple[str, str], CustomFont] = {}
 FONT_FILES = fontfiles.FONT_FILES
 
 
+#: Most fonts a deck's layouts may name besides the theme's roles (files and installed fonts, a
+#: ``font`` with a placeholder naming one per card): each is read, checked and looked up once.
+MAX_DECK_FONTS = 64
+#: Fonts named so far in this deck build: (layout folder, spec) → the tail of its error line
+#: (after ``at: ``) when it failed, else ``None``; ``None`` outside :func:`build_deck`.  A
+#: font name with a typo was looked up again on every card (fontconfig twice): 300 cards
+#: took 7 s to say so, 50,000 about 20 minutes; 50 names made up per card 3.5 s.
+_DECK_FONTS: ContextVar[dict | None] = ContextVar("printkit_deck_fonts", default=None)
+
+
 def font_name(theme, spec: str, base: Path | None, at: str) -> str:
     """The reportlab font name of a text's ``font``: a theme role
     (``body``…), a ``.ttf``/``.otf`` file in the layout's folder ``base``
@@ -2124,9 +2200,24 @@ def font_name(theme, spec: str, base: Path | None, at: str) -> str:
     if spec in theme.fonts:
         return theme.font(spec)
     key = (str(base), spec)
+    seen = _DECK_FONTS.get()
+    if seen is not None:
+        if seen.get(key) is not None:  # failed before, on another card: the same line, at once
+            raise PrintkitError(f"{at}: {seen[key]}")
+        if key not in seen and len(seen) >= MAX_DECK_FONTS:
+            raise PrintkitError(f"{at}: font {show(spec)}: the layouts name more than {MAX_DECK_FONTS} fonts "
+                                "besides the theme's roles (a font chosen per card?); a deck uses a few")
     hit = _CUSTOM.get(key)
     if hit is None:
-        hit = _CUSTOM[key] = _load_custom_font(spec, base, at)
+        try:
+            hit = _CUSTOM[key] = _load_custom_font(spec, base, at)
+        except PrintkitError as exc:
+            if seen is not None:
+                line = str(exc)
+                seen[key] = line[len(at) + 2:] if line.startswith(f"{at}: ") else line
+            raise
+    if seen is not None:
+        seen.setdefault(key, None)
     return hit.name
 
 
@@ -2134,7 +2225,7 @@ def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from printkit.theme import font_problem
+    from printkit.theme import _font_problem_cached
 
     spec = str(spec).strip()
     if fontfiles.is_font_file(spec):
@@ -2149,7 +2240,7 @@ def _load_custom_font(spec: str, base: Path | None, at: str) -> CustomFont:
     data = read_bytes(path, kind="font")
     digest = hashlib.sha256(data).hexdigest()
     data = fontfiles.truetype_bytes(data, label, at)
-    problem = font_problem(data)
+    problem = _font_problem_cached(hashlib.sha256(data).digest(), data)  # one font under many names: checked once
     if problem:
         raise PrintkitError(f"{at}: font {label} is {problem}")
     name = f"deck-{digest[:16]}"
@@ -2796,6 +2887,8 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
     held = [rows]  # the rows' only reference goes to _build_deck, which lets them go as cards are made
     del rows
     budget = _WRAP_LEFT.set([MAX_TEXT_WRAPPED])
+    fonts = _DECK_FONTS.set({})
+    images = _DECK_IMAGES.set({})
     try:
         return _build_deck(front, back_layout, held.pop(), read_warnings, problems, data, out, options, fmts,
                            allow_missing_glyphs, progress, warn, quiet)
@@ -2806,6 +2899,8 @@ def build_deck(data: Path, layout: Path, out: Path, options, *, back: Path | Non
             "to min_size); a deck wraps at most that: shorter texts, fewer text elements or rows") from None
     finally:
         _WRAP_LEFT.reset(budget)
+        _DECK_FONTS.reset(fonts)
+        _DECK_IMAGES.reset(images)
 
 
 def _build_deck(front, back_layout, rows, read_warnings, problems, data, out, options, fmts, allow_missing_glyphs,

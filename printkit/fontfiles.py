@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+from functools import lru_cache
 from pathlib import Path
 
 from printkit import PrintkitError, interrupt
@@ -90,9 +91,11 @@ def installed_font(name: str, at: str, other: str = "a .ttf/.otf file") -> Path:
                         f"(closest installed: {show(spelled.get(closest) or shown.get(closest, closest))})")
 
 
+@lru_cache(maxsize=4)
 def _installed_fonts(fc: str) -> list[tuple[str, dict[str, str]]]:
     """Every installed font (``fc-list`` beside ``fc-match``): its file and
-    its family, full and PostScript names (case-folded → as spelt)."""
+    its family, full and PostScript names (case-folded → as spelt); listed
+    once per process (each name not found by ``fc-match`` looks here)."""
     import subprocess
 
     lister = str(Path(fc).with_name("fc-list"))
@@ -108,6 +111,78 @@ def _installed_fonts(fc: str) -> list[tuple[str, dict[str, str]]]:
         if file and found:
             fonts.append((file, found))
     return fonts
+
+
+#: OS/2 ``fsType`` bits (the OpenType specification's "embedding licensing
+#: rights"): what a font's licence lets a document embed of it.
+FS_RESTRICTED = 0x0002  # restricted licence embedding: not at all, without the owner's permission
+FS_PREVIEW_PRINT = 0x0004  # preview & print: embedded, the document read-only
+FS_EDITABLE = 0x0008  # editable embedding
+FS_NO_SUBSETTING = 0x0100  # embedded whole only
+FS_BITMAP_ONLY = 0x0200  # only the font's bitmaps, never its outlines
+
+_USE_INSTEAD = ("use a font whose licence allows embedding (fsType 0, preview & print or editable), such as "
+                "an OFL font, or ask its foundry for an embeddable licence")
+
+
+def licence_problem(data: bytes) -> str | None:
+    """Why the licence of the font ``data`` forbids what printkit does with
+    it — embed its outlines, subset, in a PDF (reportlab, weasyprint) and in
+    a score pad's HTML — or ``None``.  Read from the OS/2 table's
+    ``fsType`` (bytes 8–9, raw: a broken OS/2 table is the font checks'
+    business): restricted licence embedding (``0x0002`` with neither
+    ``0x0004`` preview & print nor ``0x0008`` editable set: the least
+    restrictive bit set counts, as the specification says), bitmap
+    embedding only (``0x0200``) and no subsetting (``0x0100``) are refused;
+    a font without an OS/2 table (old Mac fonts) states no restriction.  The
+    answer completes ``"<file> is …"``."""
+    try:
+        from fontTools.ttLib import TTFont as FTFont
+
+        with FTFont(io.BytesIO(data), lazy=True) as font:
+            raw = font.reader["OS/2"] if "OS/2" in font.reader else b""
+    except Exception:  # noqa: BLE001 - not a font fontTools reads: the font checks say why
+        return None
+    if len(raw) < 10:
+        return None
+    fs = int.from_bytes(raw[8:10], "big")
+    if fs & FS_RESTRICTED and not fs & (FS_PREVIEW_PRINT | FS_EDITABLE):
+        return (f"a font whose licence forbids embedding it in a PDF (OS/2 fsType 0x{fs:04X}: restricted "
+                f"licence embedding), and printkit embeds every font it prints with; {_USE_INSTEAD}")
+    if fs & FS_BITMAP_ONLY:
+        return (f"a font whose licence allows embedding only its bitmaps in a PDF (OS/2 fsType 0x{fs:04X}: "
+                f"bitmap embedding only), not the outlines printkit embeds; {_USE_INSTEAD}")
+    if fs & FS_NO_SUBSETTING:
+        return (f"a font whose licence forbids embedding a subset of it in a PDF (OS/2 fsType 0x{fs:04X}: no "
+                f"subsetting), and printkit embeds the glyphs it prints as a subset; {_USE_INSTEAD}")
+    return None
+
+
+def editing_problem(data: bytes) -> str | None:
+    """Why the licence of the font ``data`` forbids typing into a form field
+    in it — a fillable sheet embeds the font whole so a viewer can type any
+    Latin character, which edits the document — or ``None``.  Only
+    installable (``fsType`` 0, less its subsetting and bitmap bits) and
+    editable (``0x0008``) fonts may; preview & print (``0x0004``) allows a
+    read-only document only (Acrobat refuses such fonts for form fields
+    too).  Fonts :func:`licence_problem` refuses give its line.  The answer
+    completes ``"<file> is …"``."""
+    forbidden = licence_problem(data)
+    if forbidden:
+        return forbidden
+    try:
+        from fontTools.ttLib import TTFont as FTFont
+
+        with FTFont(io.BytesIO(data), lazy=True) as font:
+            raw = font.reader["OS/2"] if "OS/2" in font.reader else b""
+    except Exception:  # noqa: BLE001 - the font checks say why
+        return None
+    fs = int.from_bytes(raw[8:10], "big") if len(raw) >= 10 else 0
+    if fs & (FS_RESTRICTED | FS_PREVIEW_PRINT) and not fs & FS_EDITABLE:
+        return (f"a font whose licence allows embedding it for preview and print only (OS/2 fsType 0x{fs:04X}), "
+                "so the document must stay read-only, and a fillable sheet's fields are typed into in it; use a "
+                "theme whose body font allows editable embedding (fsType 0 or editable), or build without --fillable")
+    return None
 
 
 def truetype_bytes(data: bytes, label: str, at: str) -> bytes:
@@ -159,10 +234,14 @@ def cff_to_truetype(data: bytes, digest: str, label: str, at: str) -> bytes:
     only when it is a regular file of the user's own, in a folder no one else
     can write, within the font size cap; the font is checked after either way).
     At most :data:`TRUETYPE_CACHE_ENTRIES` copies are kept, the least recently
-    written removed first."""
+    written removed first.  A font whose licence forbids embedding
+    (:func:`licence_problem`) is refused first, never converted."""
     from printkit.caches import cache_folder, prune, read_entry, write_entry
     from printkit.inputfiles import MAX_SIZES
 
+    forbidden = licence_problem(data)  # before any copy is made (or kept in the cache)
+    if forbidden:
+        raise PrintkitError(f"{at}: font {label} is {forbidden}")
     folder = cache_folder("fonts-truetype")
     name = f"{digest}.ttf"
     cached = read_entry(folder / name, MAX_SIZES["font"]) if folder is not None else None

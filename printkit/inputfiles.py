@@ -187,14 +187,19 @@ def pdf_count_problem(data: bytes, kind: str = "PDF") -> str | None:
 #: poster at 300 dpi (35 Mpx).  Pillow's own guard only warns up to 89 Mpx and stops at 179 Mpx;
 #: a 20 KB PNG of 13,000 × 13,000 px would take 1.8 GB to decode.
 MAX_IMAGE_PIXELS = 40_000_000
+#: Most frames (pages) an image handed to us may have: a card or a document prints the first.
+#: Every frame is decoded to check the picture whole, some 90 µs each however small: a 5 MB
+#: GIF of 200,000 one-pixel frames (0.2 megapixels in all) took 20 s to be checked.
+MAX_IMAGE_FRAMES = 1_000
 
 
 def image_size_problem(data: bytes) -> str | None:
     """Why the image bytes ``data`` are too large to decode, or ``None``:
     width × height (read from the header alone: nothing is decoded) above
     :data:`MAX_IMAGE_PIXELS`, or an animation/multi-page image whose frames
-    add up to more.  Bytes Pillow does not recognise, and SVG, give ``None``
-    (their readers report them)."""
+    add up to more or number more than :data:`MAX_IMAGE_FRAMES`.  Bytes
+    Pillow does not recognise, and SVG, give ``None`` (their readers report
+    them)."""
     import warnings
 
     from PIL import Image
@@ -209,6 +214,9 @@ def image_size_problem(data: bytes) -> str | None:
         return f"{exc}".split(",")[0]
     except Exception:  # noqa: BLE001 - not an image Pillow knows: the caller's reader says what it is
         return None
+    if frames > MAX_IMAGE_FRAMES:
+        return (f"an animation or multi-page image of {frames:,} frames; an image may have at most "
+                f"{MAX_IMAGE_FRAMES:,} (a card or page prints the first): save its first frame as a PNG")
     total = w * h * frames
     if total > MAX_IMAGE_PIXELS:
         what = f"{w:,} × {h:,} px" + (f" in {frames:,} frames" if frames > 1 else "")

@@ -53,7 +53,7 @@ class Progress:
     def __init__(self, quiet: bool = False, stream=None):
         self.stream = stream if stream is not None else sys.stderr
         forced = os.environ.get("PRINTKIT_PROGRESS", "").strip().lower()
-        if quiet or forced == "none":
+        if quiet or forced == "none" or self.stream is None:  # no standard error (closed): print() would use stdout
             self.mode = "quiet"
         elif forced == "lines" or not on_terminal(self.stream):
             self.mode = "lines"

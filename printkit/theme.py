@@ -25,7 +25,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit import FONTS_DIR, TEMPLATES_DIR, PrintkitError, UsageError
-from printkit.fontfiles import installed_font, is_font_file, truetype_file
+from printkit.fontfiles import installed_font, is_font_file, licence_problem, truetype_file
 from printkit.inputfiles import escape_display, read_bytes, show, text_flaw
 from printkit.rules import load_toml
 
@@ -170,7 +170,9 @@ def font_problem(data: bytes) -> str | None:
     reads the tables reportlab uses, the character map must map characters to
     glyphs, and reportlab must parse and subset it.  A CFF-based OpenType
     font (``OTTO``), a collection (``.ttc``) and web fonts (WOFF) are refused
-    with a line saying so, as reportlab cannot embed them.
+    with a line saying so, as reportlab cannot embed them; so is a font whose
+    licence forbids embedding it, embedding its outlines or a subset of it
+    (OS/2 ``fsType``: :func:`printkit.fontfiles.licence_problem`).
     """
     from fontTools.ttLib import TTFont as FTFont
 
@@ -205,6 +207,9 @@ def font_problem(data: bytes) -> str | None:
         return f"a broken or truncated font ({type(exc).__name__}: {show(str(exc))}); expected a complete .ttf file"
     if not cmap or glyphs < 2:
         return "a font with no characters mapped to glyphs (empty cmap); expected a text font"
+    forbidden = licence_problem(data)
+    if forbidden:
+        return forbidden
     if len(cmap) > MAX_CMAP_CHARS:
         return (f"a font mapping {len(cmap):,} code points, more than Unicode has characters (at most "
                 f"{MAX_CMAP_CHARS:,}: a fallback font or a forged one); expected a text font")
@@ -272,7 +277,7 @@ _checked_fonts: dict[bytes, str | None] = {}
 
 #: Version of the font check: a change to :func:`font_problem` bumps it, so
 #: fonts passed by an older check are checked again.
-FONT_CHECK_VERSION = 3
+FONT_CHECK_VERSION = 4
 
 
 def font_cache_dir() -> Path | None:

@@ -44,7 +44,8 @@ from printkit.caches import cache_folder, prune, read_entry, write_entry
 from printkit.inputfiles import MAX_SIZES, read_bytes
 
 #: First line of every entry.
-MAGIC = b"printkit-document-cache 3\n"  # 3: documents with a page size not the paper's are refused, never kept
+MAGIC = b"printkit-document-cache 4\n"  # 3: documents with a page size not the paper's are refused, never kept;
+# 4: nor those laying text out in an installed font whose licence forbids embedding it
 #: Largest entry read or written (bytes).
 MAX_ENTRY = 16 * 1024 * 1024
 #: Most entries kept, and most bytes in all.

@@ -35,6 +35,10 @@ Themes come from strangers, so (see :mod:`printkit.sandbox`):
   :func:`printkit.inputfiles.read_bytes`.  A refused URL is an error after
   rendering (weasyprint itself only warns);
 * nothing is ever attached to the PDF (``rel=attachment`` links are dropped);
+* every font embedded — the theme's, and installed fonts the stylesheet
+  names or pango falls back to — must allow embedding by its licence (OS/2
+  ``fsType``, :func:`printkit.fontfiles.licence_problem`), else the
+  document is refused;
 * weasyprint's layout gets :data:`LAYOUT_SECONDS`, a stop request
   (SIGINT/SIGTERM) ends it within a tenth of a second, and its temporary
   font folder is removed whatever happens.
@@ -292,11 +296,11 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
     game = context.get("game")
     fetcher = _fetcher_class()(theme, game if isinstance(game, str) else None)
     font_config = FontConfiguration()
-    svg_state = {"left": MAX_SVG_NODES, "url": None}
+    svg_state = {"left": MAX_SVG_NODES, "path": MAX_SVG_PATH_CHARS, "text": MAX_SVG_TEXT_CHARS, "url": None}
     svg_budget = _SVG_LEFT.set(svg_state)
     pages_budget = _PAGES_LEFT.set([MAX_LAYOUT_PAGES])
     try:
-        with sandbox.watchdog(LAYOUT_SECONDS, _LayoutOverrun), _fixed_timestamps():
+        with sandbox.watchdog(LAYOUT_SECONDS, _LayoutOverrun), _fixed_timestamps(), _pictures_lost() as lost:
             document = HTML(string=html, base_url=theme.directory.resolve().as_uri() + "/", url_fetcher=fetcher)
             rendered = document.render(font_config=font_config, pdf_identifier=False)
             attached = _drop_attachments(rendered)
@@ -313,12 +317,23 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
             pdf = None if too_long else rendered.write_pdf(
                 pdf_identifier=False,  # no /ID; no dcterms dates in our templates either
                 finisher=_finish)
-            if svg_state["left"] < 0:  # weasyprint left the picture out and carried on: refuse the document
-                raise _SvgOverrun(svg_state["url"])
+            forbidden = _installed_font_refused(rendered) if pdf is not None else None
+            if forbidden:
+                raise PrintkitError(f"{label}: {forbidden}")
+            if min(svg_state["left"], svg_state["path"], svg_state["text"]) < 0:  # weasyprint left the picture
+                raise _SvgOverrun(svg_state["url"])  # out and carried on: refuse the document
     except _LayoutOverrun as exc:
         raise PrintkitError(f"{label}: weasyprint layout {exc}; simplify the template") from None
     except _SvgOverrun as exc:
         where = f"the SVG picture {_short_url(exc.url)}" if exc.url else "an SVG picture"
+        if svg_state["text"] < 0:
+            raise PrintkitError(f"{label}: {where} draws more than {MAX_SVG_TEXT_CHARS:,} characters of text "
+                                "(weasyprint lays SVG text out a character at a time); put long text in the page, "
+                                "not in the picture") from None
+        if svg_state["path"] < 0:
+            raise PrintkitError(f"{label}: {where} draws more than {MAX_SVG_PATH_CHARS:,} characters of outlines "
+                                "(<path d>, points: hundreds of thousands of segments); simplify the picture (fewer "
+                                "points) or use a PNG") from None
         raise PrintkitError(f"{label}: {where} draws more than {MAX_SVG_NODES:,} shapes (<use> elements "
                             "repeating others over and over: an SVG bomb); simplify the picture") from None
     except RecursionError:  # weasyprint recurses per nesting level: a safety net behind _nesting_problem
@@ -345,6 +360,11 @@ def render_document(template: str, context: Mapping[str, Any], theme: Theme, pap
         url, why = fetcher.refused[0]
         more = f" (and {len(fetcher.refused) - 1} more)" if len(fetcher.refused) > 1 else ""
         raise PrintkitError(f"{label}: refused to fetch {_short_url(url)}{more}: {why}")
+    if lost:  # weasyprint left a picture out with a log line, and carried on
+        url, why = lost[0]
+        more = f" (and {len(lost) - 1} more)" if len(lost) > 1 else ""
+        raise PrintkitError(f"{label}: the picture {_short_url(url)}{more} cannot be drawn ({escape_display(why)}); "
+                            "weasyprint would leave it out: fix or replace the file (PNG, JPEG or SVG)")
     doccache.store(key, pdf, list(fetcher.fetched) + [str(f) for f in theme.font_files.values()], narrow)
     if pdf is not None:
         _note_narrow(narrow, template, theme, paper)
@@ -585,14 +605,27 @@ _FLAT = frozenset("area base br col embed hr img input link meta param source tr
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
 
 
+#: Elements (start tags) one document's HTML may hold: the bundled documents hold 150–260.
+#: weasyprint keeps some 10 kB for each: a template's loop writing 400,000 ``<g/>`` into an
+#: inline ``<svg>`` (1.6 MB, within the sandbox's output cap) took 87 s and 3.9 GB before the
+#: drawing budget refused it.
+MAX_HTML_ELEMENTS = 10_000
+
+
 def _nesting_problem(html: str) -> str | None:
     """Why ``html`` nests too deeply for weasyprint (over
-    :data:`MAX_HTML_DEPTH` elements), or ``None``: a scan of its tags,
+    :data:`MAX_HTML_DEPTH` elements) or holds too many elements (over
+    :data:`MAX_HTML_ELEMENTS`), or ``None``: a scan of its tags,
     elements with optional end tags left out (parsing it as weasyprint does
     is quadratic for nested formatting elements: 40,000 ``<b>`` took
     tinyhtml5 50 s)."""
-    depth = top = 0
+    depth = top = elements = 0
     for m in _TAG.finditer(html):
+        if not m.group(1):
+            elements += 1
+            if elements > MAX_HTML_ELEMENTS:
+                return (f"more than {MAX_HTML_ELEMENTS:,} elements (a rules reference has a few hundred; weasyprint "
+                        "keeps kilobytes for each, inline <svg> shapes included)")
         if m.group(2).lower() in _FLAT:
             continue
         if m.group(1):
@@ -655,6 +688,17 @@ class _LayoutOverrun(BaseException):
 #: ran until :data:`LAYOUT_SECONDS` stopped it (two minutes per document).
 #: weasyprint visits about 17,000 nodes a second: the budget is about a second.
 MAX_SVG_NODES = 20_000
+#: Characters of outline data (``<path d>``, ``<polyline points>``, ``<polygon points>``)
+#: weasyprint may draw or measure in one document, each visit counting again: one shape
+#: is one node, but a 13 MB SVG of one path of 1.5 million segments took 24 s and 626 MB
+#: to draw (weasyprint parses a path into Python objects, some 16 µs and 400 bytes a
+#: segment).  Two million characters are some 200,000 segments: a few seconds.
+MAX_SVG_PATH_CHARS = 2_000_000
+#: Characters of ``<text>`` (and ``<tspan>``…) weasyprint may draw or measure in one
+#: document's SVG pictures, each visit counting again: it lays SVG text out character by
+#: character, and a 2 MB SVG of one 2-million-character ``<text>`` took 2.9 GB before the
+#: layout's time limit stopped it.  Labels on a picture are a few hundred characters.
+MAX_SVG_TEXT_CHARS = 20_000
 
 #: The document being rendered: ``{"left": visits left, "url": the picture
 #: that went over}`` (``None``: no document).
@@ -672,8 +716,10 @@ class _SvgOverrun(BaseException):
 
 
 def _bound_svg() -> None:
-    """Count every SVG node weasyprint draws or measures against the budget
-    of the document being rendered (:data:`MAX_SVG_NODES`); patched into
+    """Count every SVG node weasyprint draws or measures, and the outline
+    data it holds, against the budgets of the document being rendered
+    (:data:`MAX_SVG_NODES`, :data:`MAX_SVG_PATH_CHARS`,
+    :data:`MAX_SVG_TEXT_CHARS`); patched into
     weasyprint's ``SVG`` class once.  Past the budget every visit raises
     :class:`_SvgOverrun`: weasyprint's ``SVGImage.draw`` swallows any
     exception (it logs "Failed to render SVG image" and leaves the picture
@@ -689,7 +735,13 @@ def _bound_svg() -> None:
             state = _SVG_LEFT.get()
             if state is not None:
                 state["left"] -= 1
-                if state["left"] < 0:
+                node = args[0] if args else None
+                get = getattr(node, "get", None)
+                if get is not None:  # an outline's data and a text's characters, before weasyprint reads them
+                    state["path"] -= len(get("d") or "") + len(get("points") or "")
+                    text = getattr(node, "text", None)
+                    state["text"] -= len(text) if isinstance(text, str) else 0
+                if min(state["left"], state["path"], state["text"]) < 0:
                     if state["url"] is None:
                         state["url"] = str(getattr(self, "url", None) or "")
                     raise _SvgOverrun(state["url"])
@@ -747,6 +799,74 @@ def _finish(document, pdf) -> None:
 #: The first line of a ToUnicode CMap as weasyprint writes it (``weasyprint.pdf.fonts``):
 #: :func:`_finish` maps the no-break space (U+00A0, :func:`keep_last_words`) to U+0020 there.
 _CMAP_START = b"/CIDInit /ProcSet findresource begin"
+
+
+#: Elements an SVG picture may hold (``<`` counted, closing tags not, before weasyprint
+#: parses it): weasyprint builds a node of some 2 kB for each before it draws any, and a
+#: 4 MB SVG of a million empty ``<g/>`` took 27 s and 2.1 GB before the drawing budget
+#: (:data:`MAX_SVG_NODES`) refused it.  A detailed illustration holds a few thousand.
+MAX_SVG_ELEMENTS = 40_000
+
+
+def _svg_size_problem(data: bytes) -> str | None:
+    """Why the picture ``data``, if it is SVG (XML), holds too many elements
+    to parse (:data:`MAX_SVG_ELEMENTS`), or ``None``."""
+    head = data[:4096].replace(b"\x00", b"").lstrip(b"\xef\xbb\xbf\xff\xfe \t\r\n")  # UTF-8, UTF-16
+    if head[:1] != b"<":
+        return None
+    elements = data.count(b"<") - data.count(b"</")
+    if elements > MAX_SVG_ELEMENTS:
+        return (f"an SVG picture of about {elements:,} elements; at most {MAX_SVG_ELEMENTS:,} are read (simplify "
+                "the picture, or use a PNG)")
+    return None
+
+
+@contextmanager
+def _pictures_lost():
+    """Collect, as (url, why), the pictures weasyprint leaves out while the
+    block runs: it logs "Failed to load image" (a file it cannot parse: an
+    SVG cut short, a gzipped ``.svgz``) or "Failed to render SVG image" and
+    lays the document out without them — a theme's picture went missing
+    from the rules reference with no word and exit 0."""
+    import logging
+
+    lost: list[tuple[str, str]] = []
+
+    class Catch(logging.Handler):
+        def emit(self, record):
+            msg = str(record.msg)
+            if msg.startswith(("Failed to load image", "Failed to render SVG image")) and record.args:
+                exc = record.args[1] if len(record.args) > 1 else None
+                cause = getattr(exc, "__cause__", None) or exc  # weasyprint's ImageLoadingError says nothing
+                why = " ".join(str(cause).split())[:120] or type(cause).__name__ if cause is not None else ""
+                lost.append((str(record.args[0]), why or "it does not draw"))
+
+    handler = Catch(logging.ERROR)
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(handler)
+    try:
+        yield lost
+    finally:
+        logger.removeHandler(handler)
+
+
+def _installed_font_refused(rendered) -> str | None:
+    """Why a font the laid-out document ``rendered`` embeds may not be
+    embedded, or ``None``: a theme's stylesheet may name any installed font
+    (``font-family: "Some Font"``, no ``@font-face``: pango finds it through
+    fontconfig), and pango falls back to installed fonts for characters the
+    theme's fonts lack — those never passed the theme's font checks, so
+    each font weasyprint embedded (its subset keeps the OS/2 table) is held
+    to :func:`printkit.fontfiles.licence_problem`.  Raises nothing."""
+    from printkit.fontfiles import licence_problem
+
+    for font in getattr(rendered, "fonts", {}).values():
+        problem = licence_problem(getattr(font, "file_content", b"") or b"")
+        if problem:
+            family = getattr(font, "family", "") or bytes(getattr(font, "name", b"")).decode("latin-1")
+            return (f"lays text out in the installed font {show(family)} (named by the stylesheet, or found "
+                    f"for a character the theme's fonts lack), {problem}")
+    return None
 
 
 _FETCHER = None
@@ -820,7 +940,17 @@ def _fetcher_class():
             if scheme == "data":
                 if len(url) > MAX_DATA_URL:
                     raise PrintkitError(f"a data: URL of {len(url):,} characters; at most {MAX_DATA_URL:,}")
-                return super().fetch(url)
+                # decoded here and held to the checks of the theme's files: a font or picture in a
+                # data: URL went to weasyprint unchecked (a WOFF2 font, unpacked without limit)
+                response = super().fetch(url)
+                try:
+                    data = response.read(MAX_DATA_URL + 1)
+                    mime = response.headers.get_content_type()
+                finally:
+                    response.close()
+                kind = ("font" if data[:4] in _FONT_TAGS or mime.startswith("font/") or "font" in mime
+                        else "image" if mime.startswith("image/") else "template")
+                return self._checked(url, "in a data: URL", data, kind, mime)
             if scheme != "file":
                 raise PrintkitError("only files inside the theme folder may be used "
                                     "(no http, https or other URLs)")
@@ -837,19 +967,24 @@ def _fetcher_class():
                     else "image" if suffix in (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".bmp")
                     else "template")
             data = read_bytes(real, kind=kind)
+            self.fetched.append(real)
+            mime = mimetypes.guess_type(path)[0] or "application/octet-stream"
+            return self._checked(url, repr(os.path.basename(real)), data, kind, mime)
+
+        def _checked(self, url, name, data, kind, mime):
+            """The response for the fetched bytes ``data`` (``name`` for
+            messages) once they pass the checks of their ``kind``."""
             if kind == "font" or data[:4] in _FONT_TAGS:  # whatever its name: weasyprint sniffs fonts by content
                 problem = _font_problem(data)
                 if problem:
-                    raise PrintkitError(f"font {os.path.basename(real)!r} is {problem}")
+                    raise PrintkitError(f"font {name} is {problem}")
             if kind == "image":  # bounded before weasyprint decodes it
-                too_big = image_size_problem(data)
+                too_big = image_size_problem(data) or _svg_size_problem(data)
                 if too_big:
-                    raise PrintkitError(f"image {os.path.basename(real)!r} is {too_big}")
+                    raise PrintkitError(f"image {name} is {too_big}")
                 damaged = image_decode_problem(data)
                 if damaged:
-                    raise PrintkitError(f"image {os.path.basename(real)!r} is {damaged}")
-            self.fetched.append(real)
-            mime = mimetypes.guess_type(path)[0] or "application/octet-stream"
+                    raise PrintkitError(f"image {name} is {damaged}")
             grey = eight_bit_grey(data) if kind == "image" else None
             if grey is not None:  # a 16-bit grey PNG: weasyprint drew it black
                 data, mime = grey, "image/png"

@@ -276,10 +276,18 @@ def add_fields(
     coordinates.  ``font_file``: the TrueType font for typed text (embedded in
     full, WinAnsi); ``colour``: sRGB hex of typed text and ticks.  Raises
     :class:`ValueError` for a page index out of range or a full name used twice
-    (or both as a field and as a parent of fields).  Deterministic: equal
+    (or both as a field and as a parent of fields), :class:`printkit.PrintkitError`
+    for a font whose licence forbids typing into it (preview & print only:
+    :func:`printkit.fontfiles.editing_problem`).  Deterministic: equal
     inputs give equal bytes.
     """
     font = field_font(Path(font_file))
+    from printkit.fontfiles import editing_problem
+
+    forbidden = editing_problem(font.data)
+    if forbidden:
+        raise PrintkitError(f"--fillable: the form fields' font (the theme's body font) {Path(font_file).name} "
+                            f"is {forbidden}")
     rgb = _hex_rgb(colour)
     specs = [(i, s) for i, ss in sorted(pages.items()) for s in ss]
     if not specs:
