@@ -125,17 +125,11 @@ _USE_INSTEAD = ("use a font whose licence allows embedding (fsType 0, preview & 
                 "an OFL font, or ask its foundry for an embeddable licence")
 
 
-def licence_problem(data: bytes) -> str | None:
-    """Why the licence of the font ``data`` forbids what printkit does with
-    it — embed its outlines, subset, in a PDF (reportlab, weasyprint) and in
-    a score pad's HTML — or ``None``.  Read from the OS/2 table's
-    ``fsType`` (bytes 8–9, raw: a broken OS/2 table is the font checks'
-    business): restricted licence embedding (``0x0002`` with neither
-    ``0x0004`` preview & print nor ``0x0008`` editable set: the least
-    restrictive bit set counts, as the specification says), bitmap
-    embedding only (``0x0200``) and no subsetting (``0x0100``) are refused;
-    a font without an OS/2 table (old Mac fonts) states no restriction.  The
-    answer completes ``"<file> is …"``."""
+def fs_type(data: bytes) -> int | None:
+    """The OS/2 table's ``fsType`` of the font ``data`` (bytes 8–9, read raw:
+    a broken OS/2 table is the font checks' business), or ``None`` for data
+    fontTools cannot open as a font or a font without the field (old Mac
+    fonts: no restriction stated)."""
     try:
         from fontTools.ttLib import TTFont as FTFont
 
@@ -143,9 +137,21 @@ def licence_problem(data: bytes) -> str | None:
             raw = font.reader["OS/2"] if "OS/2" in font.reader else b""
     except Exception:  # noqa: BLE001 - not a font fontTools reads: the font checks say why
         return None
-    if len(raw) < 10:
+    return int.from_bytes(raw[8:10], "big") if len(raw) >= 10 else None
+
+
+def licence_problem(data: bytes) -> str | None:
+    """Why the licence of the font ``data`` forbids what printkit does with
+    it — embed its outlines, subset, in a PDF (reportlab, weasyprint) and in
+    a score pad's HTML — or ``None``.  Read from :func:`fs_type`:
+    restricted licence embedding (``0x0002`` with neither ``0x0004``
+    preview & print nor ``0x0008`` editable set: the least restrictive bit
+    set counts, as the specification says), bitmap embedding only
+    (``0x0200``) and no subsetting (``0x0100``) are refused.  The answer
+    completes ``"<file> is …"``."""
+    fs = fs_type(data)
+    if fs is None:
         return None
-    fs = int.from_bytes(raw[8:10], "big")
     if fs & FS_RESTRICTED and not fs & (FS_PREVIEW_PRINT | FS_EDITABLE):
         return (f"a font whose licence forbids embedding it in a PDF (OS/2 fsType 0x{fs:04X}: restricted "
                 f"licence embedding), and printkit embeds every font it prints with; {_USE_INSTEAD}")
@@ -170,14 +176,7 @@ def editing_problem(data: bytes) -> str | None:
     forbidden = licence_problem(data)
     if forbidden:
         return forbidden
-    try:
-        from fontTools.ttLib import TTFont as FTFont
-
-        with FTFont(io.BytesIO(data), lazy=True) as font:
-            raw = font.reader["OS/2"] if "OS/2" in font.reader else b""
-    except Exception:  # noqa: BLE001 - the font checks say why
-        return None
-    fs = int.from_bytes(raw[8:10], "big") if len(raw) >= 10 else 0
+    fs = fs_type(data) or 0
     if fs & (FS_RESTRICTED | FS_PREVIEW_PRINT) and not fs & FS_EDITABLE:
         return (f"a font whose licence allows embedding it for preview and print only (OS/2 fsType 0x{fs:04X}), "
                 "so the document must stay read-only, and a fillable sheet's fields are typed into in it; use a "
