@@ -36,7 +36,7 @@ from printkit.gamekit import (
     mm,
 )
 from printkit.games.archeotrek import art
-from printkit.games.archeotrek.data import ArcheoTrekRules
+from printkit.games.archeotrek.data import LETTER_BOX_GAP, LETTER_BOX_H, LETTER_BOX_W, ArcheoTrekRules
 
 GAME = "archeotrek"
 
@@ -270,7 +270,7 @@ def _compute(rules: ArcheoTrekRules, W: float, H: float, large: bool = False, ex
 
     # Dig Site extents in rules mm (y down), before scaling
     r_mm = rules.circle_diameter / 2
-    tab_w, tab_h, tab_gap = 6.4, 5.2, 0.6               # area-letter box (mm)
+    tab_w, tab_h, tab_gap = LETTER_BOX_W, LETTER_BOX_H, LETTER_BOX_GAP  # area-letter box (mm)
     badge_d = r_mm * 0.68                              # special badge (mm)
     if large:  # its letter (0.62 × diameter) at least LARGE_PRINT_PT at scale 1
         badge_d = max(badge_d, (LARGE_PRINT_PT / 0.62) / mm(1))

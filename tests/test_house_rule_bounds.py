@@ -1,0 +1,80 @@
+"""House rules at the edges of what the rules files accept (session 40): every
+value a ``--rules`` file is allowed to hold prints and scores as it says, or is
+refused in one line naming the file and the key and what fits (exit 1,
+nothing written) — never a traceback, never a sheet whose pieces print over
+each other.
+
+Found by a sweep of every game's numbers at their lowest and highest accepted
+value, their texts at full length in wide letters, and some that interact:
+
+* ArchéoTREK: ``digsite.circle_diameter`` up to 40 mm was accepted with the
+  circles 26 mm apart: the circles printed over each other and over the
+  area-letter boxes under them; now one line giving the widest that fits.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printkit import RULES_DIR
+from printkit.cli import main
+
+
+def _house(tmp_path: Path, game: str, *edits: tuple[str, str]) -> Path:
+    """A --rules folder holding ``game``'s bundled rules with each regex
+    ``edits`` pattern replaced (each must match exactly once)."""
+    text = (RULES_DIR / f"{game}.toml").read_text(encoding="utf-8")
+    for pattern, repl in edits:
+        text, n = re.subn(pattern, repl, text, flags=re.M)
+        assert n == 1, pattern
+    folder = tmp_path / "house"
+    folder.mkdir(exist_ok=True)
+    (folder / f"{game}.toml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def _one_line_refusal(args: list[str], *words: str) -> str:
+    result = CliRunner().invoke(main, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1, (result.exit_code, result.output)
+    err = result.stderr.strip()
+    assert "\n" not in err and "Traceback" not in err, err
+    for w in words:
+        assert w in err, err
+    return err
+
+
+# -- ArchéoTREK: circles wider than their spacing --------------------------------------------
+
+@pytest.mark.parametrize("diameter", ["40.0", "26.0", "22.5"])
+def test_archeotrek_circles_wider_than_their_spacing_are_one_line(tmp_path, diameter):
+    """26 mm circles touch their row neighbours but cover the area-letter
+    boxes under the row above; 22 mm is the widest the bundled positions
+    hold (measured on the sheet: the boxes stay clear)."""
+    house = _house(tmp_path, "archeotrek", (r"^circle_diameter = 18\.0$", f"circle_diameter = {diameter}"))
+    out = tmp_path / "out"
+    _one_line_refusal(["build", "archeotrek", "--rules", str(house), "--out", str(out), "-q"],
+                      "archeotrek.toml", "digsite.circle_diameter", "at most 22 mm")
+    assert not out.exists()
+    _one_line_refusal(["simulate", "archeotrek", "--rules", str(house)], "digsite.circle_diameter")
+
+
+def test_archeotrek_circles_at_the_widest_that_fits_simulate_and_score(tmp_path):
+    house = _house(tmp_path, "archeotrek", (r"^circle_diameter = 18\.0$", "circle_diameter = 22.0"))
+    sim = CliRunner().invoke(main, ["simulate", "archeotrek", "--rules", str(house), "--seed", "3"])
+    assert sim.exit_code == 0, sim.output
+    score = CliRunner().invoke(main, ["score", "archeotrek", "-", "--rules", str(house)], input=sim.stdout)
+    assert score.exit_code == 0, score.output
+
+
+def test_archeotrek_circles_on_one_spot_are_one_line(tmp_path):
+    """Two circles at the same position (x, y each within 0–400 mm)."""
+    house = _house(tmp_path, "archeotrek",
+                   (r'^  \{ id = "A2", kind = "normal", x = 39\.0, y = 0\.0 \},$',
+                    '  { id = "A2", kind = "normal", x = 13.0, y = 0.0 },'))
+    _one_line_refusal(["simulate", "archeotrek", "--rules", str(house)],
+                      "digsite.circle_diameter", "move the circles apart")
