@@ -10,6 +10,9 @@ value, their texts at full length in wide letters, and some that interact:
 * ArchéoTREK: ``digsite.circle_diameter`` up to 40 mm was accepted with the
   circles 26 mm apart: the circles printed over each other and over the
   area-letter boxes under them; now one line giving the widest that fits.
+* Archaeology: ``sizes.money_diameter`` accepted 10–100 mm, but the money
+  tokens' layout is 25 mm and every other value failed the build; the
+  tokens are now drawn at the rules' diameter.
 """
 
 from __future__ import annotations
@@ -78,3 +81,29 @@ def test_archeotrek_circles_on_one_spot_are_one_line(tmp_path):
                     '  { id = "A2", kind = "normal", x = 13.0, y = 0.0 },'))
     _one_line_refusal(["simulate", "archeotrek", "--rules", str(house)],
                       "digsite.circle_diameter", "move the circles apart")
+
+
+# -- Archaeology: money tokens of another diameter --------------------------------------------
+
+def test_archaeology_money_tokens_follow_the_house_diameter(tmp_path):
+    """``sizes.money_diameter`` accepts 10–100 mm, but every value but the
+    layout's own 25 mm failed the build ("a 25 × 25 mm circle, but rules
+    [sizes] money_diameter is 12.5 mm round"): now the token's layout is
+    drawn at the rules' size — at 12.5 mm its value prints at half its 24 pt,
+    on both sides of every token (the treasure cards' values are 15 pt and
+    other sizes)."""
+    import pdfplumber
+
+    house = _house(tmp_path, "archaeology", (r"^money_diameter = 25\.0$", "money_diameter = 12.5"))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "archaeology", "--rules", str(house), "--out", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    sizes = []
+    with pdfplumber.open(out / "archaeology" / "cards.pdf") as pdf:
+        for page in pdf.pages:
+            sizes += [w["size"] for w in page.extract_words(extra_attrs=["size"]) if re.fullmatch(r"\$\d+", w["text"])]
+    bundled = (RULES_DIR / "archaeology.toml").read_text(encoding="utf-8")
+    counts = re.search(r"^counts = \[([\d, ]+)\]", bundled, re.M).group(1)
+    tokens = sum(int(n) for n in counts.split(","))
+    # the same face on both sides: each token's value twice, at half the layout's 24 pt
+    assert sum(abs(s - 12.0) < 0.05 for s in sizes) == 2 * tokens, sorted(set(sizes))
