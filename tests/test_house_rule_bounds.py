@@ -10,6 +10,11 @@ value, their texts at full length in wide letters, and some that interact:
 * ArchéoTREK: ``digsite.circle_diameter`` up to 40 mm was accepted with the
   circles 26 mm apart: the circles printed over each other and over the
   area-letter boxes under them; now one line giving the widest that fits.
+* ArchéoTREK: ``tokens.size.bone_diameter`` and ``skeleton_diameter`` took
+  15 mm: a Bone's value stood taller than its symbol and past the safe circle,
+  a Skeleton's "+1" ran into its pit and word.  The values now shrink with the
+  token, and a token too small for its value at 20 pt (a large print
+  Skeleton's word at 11 pt) is one line giving the smallest that fits.
 * Archaeology: ``sizes.money_diameter`` accepted 10–100 mm, but the money
   tokens' layout is 25 mm and every other value failed the build; the
   tokens are now drawn at the rules' diameter.
@@ -107,3 +112,53 @@ def test_archaeology_money_tokens_follow_the_house_diameter(tmp_path):
     tokens = sum(int(n) for n in counts.split(","))
     # the same face on both sides: each token's value twice, at half the layout's 24 pt
     assert sum(abs(s - 12.0) < 0.05 for s in sizes) == 2 * tokens, sorted(set(sizes))
+
+
+# -- ArchéoTREK: token diameters --------------------------------------------------------------
+
+@pytest.mark.parametrize("key, value, theme, fits", [
+    ("bone_diameter", "15.0", "classic", "at least 15.5 mm"),
+    ("skeleton_diameter", "15.0", "classic", "at least 25.5 mm"),
+    ("skeleton_diameter", "25.5", "highcontrast", "at least 31.5 mm"),  # its word at 11 pt
+])
+def test_archeotrek_tokens_too_small_for_their_value_are_one_line(tmp_path, key, value, theme, fits):
+    """15 mm tokens were accepted and printed a Bone's value taller than its
+    symbol and past its safe circle, a Skeleton's "+1" over its pit and its
+    word; now one line naming the key and the smallest that fits the theme."""
+    default = {"bone_diameter": "25.0", "skeleton_diameter": "32.0"}[key]
+    house = _house(tmp_path, "archeotrek", (rf"^{key} = {re.escape(default)}$", f"{key} = {value}"))
+    out = tmp_path / "out"
+    _one_line_refusal(["build", "archeotrek", "--rules", str(house), "--out", str(out), "-q", "--theme", theme],
+                      "archeotrek.toml", f"tokens.size.{key} = {value.removesuffix('.0')}", fits)
+    assert not out.exists()
+
+
+def test_archeotrek_small_skeleton_tokens_keep_the_value_off_the_word(tmp_path):
+    """At the smallest Skeleton the classic theme takes (25.5 mm) each
+    "+value" prints at 20 pt or more and its baseline stays 1 pt above the
+    caps of the word SKELETON under it (before: 24 pt, running into the word)."""
+    import pdfplumber
+
+    house = _house(tmp_path, "archeotrek", (r"^skeleton_diameter = 32\.0$", "skeleton_diameter = 25.5"))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "archeotrek", "--rules", str(house), "--out", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(out / "archeotrek" / "tokens.pdf") as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words(extra_attrs=["size"])
+        chars = page.chars
+        height = page.height
+    values = [w for w in words if re.fullmatch(r"\+\d+", w["text"])]
+    labels = [w for w in words if w["text"] == "SKELETON"]
+    assert len(values) == len(labels) == 4
+
+    def baseline(word):  # from the top of the page, as pdfplumber's top/bottom: the chars' text matrix
+        inside = [c for c in chars if word["x0"] - 0.1 <= c["x0"] and c["x1"] <= word["x1"] + 0.1
+                  and word["top"] - 0.1 <= c["top"] and c["bottom"] <= word["bottom"] + 0.1]
+        return height - inside[0]["matrix"][5]
+
+    for v in values:
+        assert v["size"] >= 20
+        label = min(labels, key=lambda w: abs((w["x0"] + w["x1"]) - (v["x0"] + v["x1"])))
+        cap_top = baseline(label) - 0.66 * label["size"]  # the word's caps (Source Sans: 0.66 of the size)
+        assert cap_top - baseline(v) >= 0.8, (v, label)  # 1 pt, as the bundled 32 mm token keeps
