@@ -18,6 +18,14 @@ value, their texts at full length in wide letters, and some that interact:
 * Archaeology: ``sizes.money_diameter`` accepted 10–100 mm, but the money
   tokens' layout is 25 mm and every other value failed the build; the
   tokens are now drawn at the rules' diameter.
+* Every game: a title and tagline of the most characters accepted, in W's,
+  ran off the cover (its title stopped shrinking at 20 pt), over the rules
+  reference's facts, over the Dig Site sheet's 'Name', past Archaeologia's
+  card backs and player aid, off Archéo's dig site and across Archaeology's
+  board into the river.  They now shrink and take more lines
+  (:func:`printkit.gamekit.fit_lines`); ArchéoTREK's limits (200) are the
+  others' (40 and 140); a title a large-print card back cannot hold at
+  11 pt is one line.
 """
 
 from __future__ import annotations
@@ -162,3 +170,96 @@ def test_archeotrek_small_skeleton_tokens_keep_the_value_off_the_word(tmp_path):
         label = min(labels, key=lambda w: abs((w["x0"] + w["x1"]) - (v["x0"] + v["x1"])))
         cap_top = baseline(label) - 0.66 * label["size"]  # the word's caps (Source Sans: 0.66 of the size)
         assert cap_top - baseline(v) >= 0.8, (v, label)  # 1 pt, as the bundled 32 mm token keeps
+
+
+# -- titles and taglines at their longest -----------------------------------------------------
+
+#: Each game's longest title and tagline (characters) its rules accept.
+TITLE_MAX = {"archaeologia": (40, 140), "archaeology": (40, 120), "archeo": (30, 90), "archeotrek": (40, 140)}
+
+
+def _wide_title_rules(tmp_path: Path, game: str) -> Path:
+    title, tagline = TITLE_MAX[game]
+    return _house(tmp_path, game, (r'^title = ".*"$', f'title = "{"W" * title}"'),
+                  (r'^tagline = ".*"$', f'tagline = "{"W" * tagline}"'))
+
+
+def _text_faults(pdf_path: Path) -> list[str]:
+    """Every W (the house title's letter) that lies off its page or over
+    another character, as 'page N: …' lines."""
+    import pdfplumber
+
+    faults = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for n, page in enumerate(pdf.pages, 1):
+            chars = [c for c in page.chars if c["text"].strip()]
+            for i, c in enumerate(chars):
+                if c["text"] != "W":
+                    continue
+                if c["x0"] < -0.5 or c["x1"] > page.width + 0.5:
+                    faults.append(f"page {n}: a W off the page at x {c['x0']:.0f}")
+                    continue
+                for d in chars[i + 1:]:
+                    w = min(c["x1"], d["x1"]) - max(c["x0"], d["x0"])
+                    h = min(c["bottom"], d["bottom"]) - max(c["top"], d["top"])
+                    if w > 0 and h > 0 and w * h > 0.3 * min((c["x1"] - c["x0"]) * (c["bottom"] - c["top"]),
+                                                             (d["x1"] - d["x0"]) * (d["bottom"] - d["top"])):
+                        faults.append(f"page {n}: W over {d['text']!r} at {c['x0']:.0f}, {c['top']:.0f}")
+                        break
+    return faults
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(TITLE_MAX))
+def test_the_longest_title_and_tagline_stay_on_their_pages(tmp_path, game):
+    """A title and tagline of the most characters the rules accept, in W's
+    (the widest letter): on the cover, the rules reference's masthead, the
+    Dig Site sheet's header, card backs, the player aid, the dig site and
+    the board banner no W lies off its page or over another letter (before:
+    the cover's title ran off the page at its least 20 pt, the masthead's
+    over the facts beside it, ArchéoTREK's sheet header over 'Name', the
+    card backs' and the aid's past the card, Archéo's dig site heading off
+    both sides, Archaeology's banner into the river)."""
+    house = _wide_title_rules(tmp_path, game)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", game, "--rules", str(house), "--out", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    # a board tiled over pages is drawn whole on each and clipped: its letters past a page are fine
+    faults = {pdf.name: _text_faults(pdf) for pdf in sorted((out / game).glob("*.pdf"))
+              if not pdf.name.endswith("-kit.pdf") and pdf.name != "board.pdf"}
+    if game == "archaeology":  # the banner stays on the west bank, on one side of the tiles' seam
+        import pdfplumber
+
+        with pdfplumber.open(out / game / "board.pdf") as pdf:
+            pages = [n for n, page in enumerate(pdf.pages, 1)
+                     if any(c["text"] == "W" and c["size"] >= 10 and 0 <= c["x0"] and c["x1"] <= page.width
+                            for c in page.chars)]
+        assert len(pages) == 1, f"the banner's title shows on pages {pages}"
+    # the cover is the kit's first page
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    writer.add_page(PdfReader(out / game / f"{game}-kit.pdf").pages[0])
+    writer.write(tmp_path / "cover.pdf")
+    faults["cover"] = _text_faults(tmp_path / "cover.pdf")
+    assert not any(faults.values()), {k: v[:3] for k, v in faults.items() if v}
+
+
+def test_a_title_the_large_print_card_back_cannot_hold_is_one_line(tmp_path):
+    """Archaeologia in a large-print theme: 40 W's do not fit a card back on
+    three lines at 11 pt — one line naming game.title, nothing written."""
+    house = _wide_title_rules(tmp_path, "archaeologia")
+    out = tmp_path / "out"
+    _one_line_refusal(["build", "archaeologia", "--rules", str(house), "--out", str(out), "-q",
+                       "--theme", "highcontrast"], "archaeologia.toml", "game.title", "a card back", "highcontrast")
+    assert not out.exists()
+
+
+def test_archeotrek_titles_past_what_its_pages_hold_are_refused(tmp_path):
+    """ArchéoTREK took titles and taglines of 200 characters (the other
+    games 40 and 140 at most); its cover, sheet header and masthead hold 40
+    and 140."""
+    for key, n in (("title", 41), ("tagline", 141)):
+        house = _house(tmp_path, "archeotrek", (rf'^{key} = ".*"$', f'{key} = "{"a" * n}"'))
+        _one_line_refusal(["simulate", "archeotrek", "--rules", str(house)], f"game.{key}",
+                          f"1 to {n - 1} characters")

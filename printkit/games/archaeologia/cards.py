@@ -16,9 +16,10 @@ from dataclasses import replace
 
 from reportlab.lib.colors import HexColor
 
-from printkit.gamekit import LARGE_PRINT_PT, Component, Face, FaceBox, glyph_box, icons, mix, mm, wrap_lines
+from printkit.gamekit import LARGE_PRINT_PT, Component, Face, FaceBox, fit_lines, glyph_box, icons, mix, mm, wrap_lines
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import (
+    AID_MIN_PT,
     GAME_ID,
     ArchaeologiaRules,
     aid_scale,
@@ -42,6 +43,55 @@ G = GAME_ID
 BODY_PT = 9.6
 #: Smallest body text on a card (pt): classic prints at least 8 pt.
 MIN_BODY_PT = 8.0
+
+
+#: Smallest size (pt) of the game's title on a card back before it takes more lines
+#: (large print: LARGE_PRINT_PT).
+TITLE_LEAST = 7.0
+
+
+#: Largest size (pt) of the player aid's title on two lines: they fill the band one line of
+#: 16 pt takes above "PLAYER AID" and stay in the safe zone.
+AID_TITLE_TWO_LINES = 8.5
+
+
+def back_title(rules: ArchaeologiaRules, theme, w: float, s: float) -> tuple[float, list[str]]:
+    """The game's title on an EVENT or OBJECTIVE card back ``w`` pt wide
+    with safe zone ``s`` pt: (size in pt, lines), capitals, at the card's
+    9 pt (:func:`body_size`), smaller down to :data:`TITLE_LEAST` (large
+    print: ``LARGE_PRINT_PT``), then on up to three lines (a house rules'
+    long title).  More lines than three: it does not fit (:func:`title_problem`)."""
+    least = LARGE_PRINT_PT if theme.large_print else TITLE_LEAST
+    return fit_lines(rules.title.upper(), theme.font("display"), body_size(theme, 9.0), w - 2 * s - 8, least,
+                     max_lines=3)
+
+
+def aid_title(rules: ArchaeologiaRules, theme, w: float, s: float) -> tuple[float, list[str]]:
+    """The game's title at the top of the player aid's front (``w`` pt wide,
+    safe zone ``s`` pt): 16 pt on one line, smaller down to
+    ``AID_MIN_PT``, the aid's smallest type (a large-print aid is drawn so
+    and enlarged to 11 pt), else two lines at :data:`AID_TITLE_TWO_LINES` or
+    smaller.  More than two lines: it does not fit (:func:`title_problem`)."""
+    least = AID_MIN_PT
+    font, width = theme.font("display"), w - 2 * s - 6
+    size, lines = fit_lines(rules.title.upper(), font, 16, width, least, max_lines=1)
+    if len(lines) > 1:
+        size, lines = fit_lines(rules.title.upper(), font, max(least, AID_TITLE_TWO_LINES), width, least)
+    return size, lines
+
+
+def title_problem(rules: ArchaeologiaRules, theme, card: tuple[float, float, float],
+                  aid: tuple[float, float, float]) -> str | None:
+    """Where the game's title does not fit in ``theme`` (``card`` and
+    ``aid``: width, height and safe zone in pt of a card back and the player
+    aid, as drawn): ``"the player aid's title band"`` or ``"a card back"``,
+    or ``None``."""
+    aid_theme = replace(theme, type_scale=1.0) if theme.large_print else theme  # as aid_components draws it
+    if len(aid_title(rules, aid_theme, aid[0], aid[2])[1]) > 2:
+        return "the player aid's title band"
+    if len(back_title(rules, theme, card[0], card[2])[1]) > 3:
+        return "a card back"
+    return None
 
 
 def body_size(theme, base: float = BODY_PT) -> float:
@@ -223,7 +273,9 @@ def card_back(rules: ArchaeologiaRules, theme, which: str) -> Face:
         for i, line in enumerate(lines):
             size = fit(c, line, theme.font("display"), 20, w - 2 * s - 12)
             text(c, line, w / 2, h * 0.3 - i * 22, theme.font("display"), size, fg)
-        text(c, rules.title.upper(), w / 2, s + 12, theme.font("display"), body_size(theme, 9.0), fg)
+        tsize, tlines = back_title(rules, theme, w, s)
+        for i, line in enumerate(tlines):
+            text(c, line, w / 2, s + 12 + (len(tlines) - 1 - i) * tsize * 1.1, theme.font("display"), tsize, fg)
 
     return Face(f"{G}/back/{which}/{label}/{rules.title}", draw, text=f"{label} back")
 
@@ -276,7 +328,10 @@ def aid_front(rules: ArchaeologiaRules, theme) -> Face:
         c.setFillColor(col(theme, "ground"))
         c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, 6, fill=1, stroke=0)
         x0, x1 = s + 3, w - s - 3
-        text(c, rules.title.upper(), w / 2, h - s - 16, theme.font("display"), 16, readable(theme, "earth"))
+        tsize, tlines = aid_title(rules, theme, w, s)  # two lines grow up from the one line's baseline
+        for i, line in enumerate(tlines):
+            text(c, line, w / 2, h - s - 16 + (len(tlines) - 1 - i) * tsize * 1.05, theme.font("display"), tsize,
+                 readable(theme, "earth"))
         text(c, "PLAYER AID", w / 2, h - s - 27, theme.font("bold"), 8, theme.colour("muted"))
         y = h - s - 48
         _heading(c, theme, "YOUR TURN", x0, y, x1 - x0)

@@ -28,9 +28,11 @@ from printkit.gamekit import (
     GameKit,
     LazyMapping,
     LazyModule,
+    PrintkitError,
     board_stock,
     deferred,
     mm,
+    show,
 )
 from printkit.games.archaeologia.data import (
     GAME_ID,
@@ -161,6 +163,12 @@ def parts(options: BuildOptions) -> list[Part]:
     rules = load_rules(options.rules_file(GAME_ID))
     theme = options.theme
     check_printable(rules, theme)
+    where = cards.title_problem(rules, theme, (mm(rules.sizes["card_width"]), mm(rules.sizes["card_height"]), mm(3.5)),
+                                (mm(rules.sizes["aid_width"]), mm(rules.sizes["aid_height"]), mm(3)))
+    if where:  # a house rules' title too long to print: one line, nothing drawn
+        raise PrintkitError(f"{rules.file or 'rules/archaeologia.toml'}: game.title = {show(rules.title)}: does not "
+                            f"fit {where} in the theme {theme.name!r}, even smaller and on more lines; "
+                            "write a shorter title")
     rows = _rows(rules, options)
 
     def filled(name: str, label: str, kind: str, comps: tuple[Component, ...]) -> Part:

@@ -20,6 +20,10 @@ from printkit.gamekit import Checker, playing_time, read_rules, show
 SYMBOL_NAMES = ("circle", "triangle", "square", "diamond")
 
 CIRCLE_KINDS = ("normal", "red", "yellow", "plus")
+
+#: Longest title and tagline (characters): what the kit cover, the Dig Site sheet's
+#: header and the rules reference's masthead hold in any letters (the other games' too).
+TITLE_MAX, TAGLINE_MAX = 40, 140
 CHOICE_LINES = ("yellow", "red", "difference", "sum")
 
 
@@ -229,8 +233,8 @@ def _read(chk: Checker) -> ArcheoTrekRules:
     if not players[0] <= players[2] <= players[1]:
         raise chk.fail("players", f"need min ≤ default ≤ max, got {players[0]}, {players[2]}, {players[1]}")
     return ArcheoTrekRules(
-        title=chk.text("game.title", 200),
-        tagline=chk.text("game.tagline", 200),
+        title=chk.text("game.title", TITLE_MAX),
+        tagline=chk.text("game.tagline", TAGLINE_MAX),
         players_min=players[0],
         players_max=players[1],
         minutes=playing_time(chk), players_default=players[2],
