@@ -18,6 +18,9 @@ value, their texts at full length in wide letters, and some that interact:
 * Archaeology: ``sizes.money_diameter`` accepted 10–100 mm, but the money
   tokens' layout is 25 mm and every other value failed the build; the
   tokens are now drawn at the rules' diameter.
+* Archaeologia: ``sizes.card_height`` 60 mm (accepted: 60–130) died with a
+  reportlab traceback (a SECRET OBJECTIVE's picture of negative radius); a
+  card too short for its pictures is now one line with the shortest that fits.
 * Every game: a title and tagline of the most characters accepted, in W's,
   ran off the cover (its title stopped shrinking at 20 pt), over the rules
   reference's facts, over the Dig Site sheet's 'Name', past Archaeologia's
@@ -263,3 +266,26 @@ def test_archeotrek_titles_past_what_its_pages_hold_are_refused(tmp_path):
         house = _house(tmp_path, "archeotrek", (rf'^{key} = ".*"$', f'{key} = "{"a" * n}"'))
         _one_line_refusal(["simulate", "archeotrek", "--rules", str(house)], f"game.{key}",
                           f"1 to {n - 1} characters")
+
+
+# -- Archaeologia: short cards ----------------------------------------------------------------
+
+def test_archaeologia_cards_too_short_for_their_pictures_are_one_line(tmp_path):
+    """``sizes.card_height`` accepts 60–130 mm, but at 60 mm a SECRET
+    OBJECTIVE's picture got a negative radius and the build died with
+    reportlab's 'setDash … should be non-negative' traceback; the cards'
+    name bands, texts and panels are set in points.  Now one line giving the
+    shortest card that holds every picture."""
+    house = _house(tmp_path, "archaeologia", (r"^card_height = 88\.9$", "card_height = 60.0"))
+    out = tmp_path / "out"
+    _one_line_refusal(["build", "archaeologia", "--rules", str(house), "--out", str(out), "-q"],
+                      "archaeologia.toml", "sizes.card_height = 60", "at least 71 mm")
+    assert not out.exists()
+
+
+@pytest.mark.slow
+def test_archaeologia_the_shortest_card_that_fits_builds(tmp_path):
+    house = _house(tmp_path, "archaeologia", (r"^card_height = 88\.9$", "card_height = 71.0"))
+    result = CliRunner().invoke(main, ["build", "archaeologia", "--rules", str(house), "--out", str(tmp_path / "o"),
+                                       "-q"])
+    assert result.exit_code == 0, result.output

@@ -108,6 +108,73 @@ def _card_base(c, box: FaceBox, theme, role: str) -> None:
     c.roundRect(s * 0.7, s * 0.7, w - 1.4 * s, h - 1.4 * s, 6, fill=1, stroke=0)
 
 
+#: Smallest radius (pt) of the picture medallion of an EVENT or SECRET OBJECTIVE card: a
+#: house rules' shorter card with less room is refused (:func:`card_room_problem`).
+ART_LEAST_R = 12.0
+
+
+def _event_art(theme, e: Event, w: float, h: float, s: float) -> tuple[float, float, float, float]:
+    """An EVENT card's body size, picture radius and centre height, and the
+    top of its effect text (pt, y up) on a ``w`` × ``h`` pt card with safe
+    zone ``s``: the text above the duration ribbon (smaller, down to
+    ``MIN_BODY_PT``, when long), the picture in what is left under the
+    ACTION label."""
+    small = body_size(theme, 8.0)
+    by = h - s - 30 + 11
+    art_top = by - 19 - small - 4  # below the "ACTION" label
+    ribbon_top = s + 2 + small + 8
+    body = body_size(theme)
+    width = w - 2 * s - 8
+    lines = wrap_lines(e.text, theme.font("semibold"), body, width)
+    while body > MIN_BODY_PT and len(lines) * body * 1.18 > art_top - ribbon_top - 4 - 56:
+        body -= 0.25
+        lines = wrap_lines(e.text, theme.font("semibold"), body, width)
+    text_top = max(ribbon_top + 4 + len(lines) * body * 1.18, h * 0.4)
+    return body, min(38.0, (art_top - text_top - 6) / 2), (art_top + text_top) / 2, text_top
+
+
+def _objective_art(theme, o: Objective, w: float, h: float, s: float) -> tuple[float, float, float]:
+    """A SECRET OBJECTIVE card's picture radius and centre height and the top
+    of its condition (pt, y up), on a ``w`` × ``h`` pt card with safe zone
+    ``s``: between the rule under the name and the condition above the
+    gains panel."""
+    label = body_size(theme, 8.0)
+    rule_y = h - s - 12 - label - 15 - 7
+    unit = body_size(theme, 8.5)
+    badge_y = s + 2 + 4 + unit + 3 + 15.0 * 1.05
+    head_pt = fit(None, "REVEAL AT ONCE AND GAIN", theme.font("bold"), label, w - 2 * s - 12)
+    panel_y1 = badge_y + 15.0 * 1.05 + 5 + head_pt + 4
+    body = body_size(theme)
+    lines = wrap_lines(o.condition, theme.font("semibold"), body, w - 2 * s - 10)
+    text_top = panel_y1 + 5 + len(lines) * body * 1.2
+    return min(38.0, (rule_y - 5 - text_top - 4) / 2), (rule_y - 5 + text_top) / 2 + 1, text_top
+
+
+def card_room_problem(rules: ArchaeologiaRules, theme) -> str | None:
+    """``None``, or why the rules' cards (``sizes.card_width`` ×
+    ``card_height`` mm, safe zone 3.5 mm) leave an EVENT or SECRET OBJECTIVE
+    card's picture a radius under :data:`ART_LEAST_R` pt in ``theme`` — its
+    name band, text and panels are set in points and do not shrink with the
+    card (a 60 mm card left a negative radius: a traceback) — with the
+    shortest card height, to 0.5 mm up to the 130 mm the rules accept, that
+    holds them all."""
+    def smallest(h_mm: float) -> tuple[float, str]:
+        w, h, s = mm(rules.sizes["card_width"]), mm(h_mm), mm(3.5)
+        radii = [(_event_art(theme, e, w, h, s)[1], e.name) for e in rules.events.values()]
+        radii += [(_objective_art(theme, o, w, h, s)[0], o.name) for o in rules.objectives.values()]
+        return min(radii)
+
+    r, name = smallest(rules.sizes["card_height"])
+    if r >= ART_LEAST_R:
+        return None
+    fits = next((x / 2 for x in range(int(rules.sizes["card_height"] * 2) + 1, 261)
+                 if smallest(x / 2)[0] >= ART_LEAST_R), None)
+    room = f"at least {fits:g} mm" if fits is not None else "no height up to 130 mm does"
+    return (f"sizes.card_height = {rules.sizes['card_height']:g}: too short for the card {name!r} in the theme "
+            f"{theme.name!r} (its picture would be under {ART_LEAST_R * 2 / mm(1):.1f} mm across, between its "
+            f"name and its text); with sizes.card_width {rules.sizes['card_width']:g}, {room}")
+
+
 def event_face(rules: ArchaeologiaRules, theme, e: Event) -> Face:
     """An EVENT card front (see module doc)."""
 
@@ -146,17 +213,8 @@ def event_face(rules: ArchaeologiaRules, theme, e: Event) -> Face:
         text(c, lasts, w / 2, s + 2 + rib_h / 2 - small * 0.35, theme.font("bold"),
              fit(c, lasts, theme.font("bold"), small, w - 2 * s - 8), ink)
         # effect text above the ribbon (from a fixed line where it is short); the art fills what is left
-        art_top = by - 19 - small - 4  # below the "ACTION" label
-        ribbon_top = s + 2 + rib_h
-        body = body_size(theme)
+        body, r, cy, text_top = _event_art(theme, e, w, h, s)
         width = w - 2 * s - 8
-        lines = wrap_lines(e.text, theme.font("semibold"), body, width)
-        while body > MIN_BODY_PT and len(lines) * body * 1.18 > art_top - ribbon_top - 4 - 56:
-            body -= 0.25
-            lines = wrap_lines(e.text, theme.font("semibold"), body, width)
-        text_top = max(ribbon_top + 4 + len(lines) * body * 1.18, h * 0.4)
-        r = min(38.0, (art_top - text_top - 6) / 2)
-        cy = (art_top + text_top) / 2
         c.setFillColor(mix(theme.hex("ground", G), theme.hex("event", G), 0.18))
         c.circle(w / 2, cy, r, fill=1, stroke=0)
         icon = art.EVENT_ART.get(e.id) or (art.coin if e.category == "economy" else art.arrowhead)
@@ -225,10 +283,7 @@ def objective_face(rules: ArchaeologiaRules, theme, o: Objective) -> Face:
         # the condition above the panel, the picture between it and the name
         body = body_size(theme)
         width = w - 2 * s - 10
-        lines = wrap_lines(o.condition, theme.font("semibold"), body, width)
-        text_top = panel_y1 + 5 + len(lines) * body * 1.2
-        r = min(38.0, (rule_y - 5 - text_top - 4) / 2)
-        cy = (rule_y - 5 + text_top) / 2 + 1
+        r, cy, text_top = _objective_art(theme, o, w, h, s)
         c.setFillColor(mix(theme.hex("ground", G), theme.hex("objective", G), 0.16))
         c.circle(w / 2, cy, r, fill=1, stroke=0)
         c.setStrokeColor(hue)

@@ -169,6 +169,9 @@ def parts(options: BuildOptions) -> list[Part]:
         raise PrintkitError(f"{rules.file or 'rules/archaeologia.toml'}: game.title = {show(rules.title)}: does not "
                             f"fit {where} in the theme {theme.name!r}, even smaller and on more lines; "
                             "write a shorter title")
+    room = cards.card_room_problem(rules, theme)
+    if room:  # cards too short for their pictures (a traceback at 60 mm): one line, nothing drawn
+        raise PrintkitError(f"{rules.file or 'rules/archaeologia.toml'}: {room}")
     rows = _rows(rules, options)
 
     def filled(name: str, label: str, kind: str, comps: tuple[Component, ...]) -> Part:
