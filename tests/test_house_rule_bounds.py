@@ -29,6 +29,9 @@ value, their texts at full length in wide letters, and some that interact:
   (:func:`printkit.gamekit.fit_lines`); ArchéoTREK's limits (200) are the
   others' (40 and 140); a title a large-print card back cannot hold at
   11 pt is one line.
+* Archaeology: a rule card's long rule text (thief, key, chest: 160
+  characters) grew its panel up over the card's title; it now prints
+  smaller, down to 6.5 pt (classic theme).
 """
 
 from __future__ import annotations
@@ -187,9 +190,9 @@ def _wide_title_rules(tmp_path: Path, game: str) -> Path:
                   (r'^tagline = ".*"$', f'tagline = "{"W" * tagline}"'))
 
 
-def _text_faults(pdf_path: Path) -> list[str]:
-    """Every W (the house title's letter) that lies off its page or over
-    another character, as 'page N: …' lines."""
+def _text_faults(pdf_path: Path, letters: str = "W") -> list[str]:
+    """Every character of ``letters`` (the house text's letter) that lies off
+    its page or over another character, as 'page N: …' lines."""
     import pdfplumber
 
     faults = []
@@ -197,17 +200,17 @@ def _text_faults(pdf_path: Path) -> list[str]:
         for n, page in enumerate(pdf.pages, 1):
             chars = [c for c in page.chars if c["text"].strip()]
             for i, c in enumerate(chars):
-                if c["text"] != "W":
+                if c["text"] not in letters:
                     continue
                 if c["x0"] < -0.5 or c["x1"] > page.width + 0.5:
-                    faults.append(f"page {n}: a W off the page at x {c['x0']:.0f}")
+                    faults.append(f"page {n}: {c['text']!r} off the page at x {c['x0']:.0f}")
                     continue
                 for d in chars[i + 1:]:
                     w = min(c["x1"], d["x1"]) - max(c["x0"], d["x0"])
                     h = min(c["bottom"], d["bottom"]) - max(c["top"], d["top"])
                     if w > 0 and h > 0 and w * h > 0.3 * min((c["x1"] - c["x0"]) * (c["bottom"] - c["top"]),
                                                              (d["x1"] - d["x0"]) * (d["bottom"] - d["top"])):
-                        faults.append(f"page {n}: W over {d['text']!r} at {c['x0']:.0f}, {c['top']:.0f}")
+                        faults.append(f"page {n}: {c['text']!r} over {d['text']!r} at {c['x0']:.0f}, {c['top']:.0f}")
                         break
     return faults
 
@@ -289,3 +292,25 @@ def test_archaeologia_the_shortest_card_that_fits_builds(tmp_path):
     result = CliRunner().invoke(main, ["build", "archaeologia", "--rules", str(house), "--out", str(tmp_path / "o"),
                                        "-q"])
     assert result.exit_code == 0, result.output
+
+
+# -- Archaeology: long rule texts on the rule cards -------------------------------------------
+
+@pytest.mark.slow
+def test_archaeology_long_rule_texts_stay_under_the_card_title(tmp_path):
+    """The thief, master thief, key and chest texts at their 160 characters
+    (words of W's) and the two-player note at its 60: the rule's panel grew
+    up over the title and the big numbers rode over 'THIEF' and 'MASTER
+    THIEF' (characters over characters); the rule now prints smaller
+    (down to 6.5 pt) and no letter of cards.pdf lies over another."""
+    def words(n: int) -> str:
+        return " ".join(["WWWWWWW"] * (n // 8 + 1))[:n].strip()
+
+    house = _house(tmp_path, "archaeology", *[(rf'^{key} = ".*"$', f'{key} = "{words(n)}"') for key, n in
+                                               (("thief", 160), ("master_thief", 160), ("key", 160),
+                                                ("chest", 160), ("note", 60))])
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "archaeology", "--rules", str(house), "--out", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    faults = _text_faults(out / "archaeology" / "cards.pdf", letters="ABCDEFGHIJKLMNOPQRSTUVWXYZ$0123456789")
+    assert not faults, faults[:5]
