@@ -301,14 +301,15 @@ def test_archaeology_long_rule_texts_stay_under_the_card_title(tmp_path):
     """The thief, master thief, key and chest texts at their 160 characters
     (words of W's) and the two-player note at its 60: the rule's panel grew
     up over the title and the big numbers rode over 'THIEF' and 'MASTER
-    THIEF' (characters over characters); the rule now prints smaller
-    (down to 6.5 pt) and no letter of cards.pdf lies over another."""
+    THIEF' (characters over characters), and the card back's 30 characters
+    ran over the next card; the rule now prints smaller (down to 6.5 pt), the
+    back's text on two lines, and no letter of cards.pdf lies over another."""
     def words(n: int) -> str:
         return " ".join(["WWWWWWW"] * (n // 8 + 1))[:n].strip()
 
     house = _house(tmp_path, "archaeology", *[(rf'^{key} = ".*"$', f'{key} = "{words(n)}"') for key, n in
                                                (("thief", 160), ("master_thief", 160), ("key", 160),
-                                                ("chest", 160), ("note", 60))])
+                                                ("chest", 160), ("note", 60), ("back", 30))])
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["build", "archaeology", "--rules", str(house), "--out", str(out), "-q"])
     assert result.exit_code == 0, result.output
