@@ -21,6 +21,9 @@ value, their texts at full length in wide letters, and some that interact:
 * Archaeologia: ``sizes.card_height`` 60 mm (accepted: 60–130) died with a
   reportlab traceback (a SECRET OBJECTIVE's picture of negative radius); a
   card too short for its pictures is now one line with the shortest that fits.
+* Archaeologia: ``sizes.tile`` 30 mm (accepted: 30–60) printed every tile's
+  name over its laurel, group badge and coin (set in points); a tile too
+  small for its texts in the theme is one line with the smallest that fits.
 * Every game: a title and tagline of the most characters accepted, in W's,
   ran off the cover (its title stopped shrinking at 20 pt), over the rules
   reference's facts, over the Dig Site sheet's 'Name', past Archaeologia's
@@ -315,3 +318,20 @@ def test_archaeology_long_rule_texts_stay_under_the_card_title(tmp_path):
     assert result.exit_code == 0, result.output
     faults = _text_faults(out / "archaeology" / "cards.pdf", letters="ABCDEFGHIJKLMNOPQRSTUVWXYZ$0123456789")
     assert not faults, faults[:5]
+
+
+# -- Archaeologia: small strata tiles ---------------------------------------------------------
+
+@pytest.mark.parametrize("tile, theme, fits", [("30.0", "classic", "at least 37 mm"),
+                                               ("40.0", "highcontrast", "at least 46 mm")])
+def test_archaeologia_tiles_too_small_for_their_names_are_one_line(tmp_path, tile, theme, fits):
+    """``sizes.tile`` accepts 30–60 mm, but the tile's laurel, group badge
+    and coin are set in points: at 30 mm every name printed over them, and
+    in large print at 38–40 mm 'TYRANNOSAURUS' ran into the coin.  Now one
+    line naming the key, the first tile that does not fit and the smallest
+    size that does in the theme."""
+    house = _house(tmp_path, "archaeologia", (r"^tile = 46\.0$", f"tile = {tile}"))
+    out = tmp_path / "out"
+    _one_line_refusal(["build", "archaeologia", "--rules", str(house), "--out", str(out), "-q", "--theme", theme],
+                      "archaeologia.toml", f"sizes.tile = {tile.removesuffix('.0')}", fits)
+    assert not out.exists()

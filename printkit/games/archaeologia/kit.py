@@ -169,8 +169,8 @@ def parts(options: BuildOptions) -> list[Part]:
         raise PrintkitError(f"{rules.file or 'rules/archaeologia.toml'}: game.title = {show(rules.title)}: does not "
                             f"fit {where} in the theme {theme.name!r}, even smaller and on more lines; "
                             "write a shorter title")
-    room = cards.card_room_problem(rules, theme)
-    if room:  # cards too short for their pictures (a traceback at 60 mm): one line, nothing drawn
+    room = cards.card_room_problem(rules, theme) or _tiles.tile_room_problem(rules, theme, TILE_SAFE_MM)
+    if room:  # cards or tiles too small for what they print (a traceback at 60 mm): one line, nothing drawn
         raise PrintkitError(f"{rules.file or 'rules/archaeologia.toml'}: {room}")
     rows = _rows(rules, options)
 
