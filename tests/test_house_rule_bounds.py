@@ -23,7 +23,7 @@ value, their texts at full length in wide letters, and some that interact:
   card too short for its pictures is now one line with the shortest that fits.
 * Archaeologia: ``sizes.tile`` 30 mm (accepted: 30–60) printed every tile's
   name over its laurel, group badge and coin (set in points); a tile too
-  small for its texts in the theme is one line with the smallest that fits.
+  small for its names in the theme is one line with the smallest that fits.
 * Every game: a title and tagline of the most characters accepted, in W's,
   ran off the cover (its title stopped shrinking at 20 pt), over the rules
   reference's facts, over the Dig Site sheet's 'Name', past Archaeologia's
@@ -285,13 +285,13 @@ def test_archaeologia_cards_too_short_for_their_pictures_are_one_line(tmp_path):
     house = _house(tmp_path, "archaeologia", (r"^card_height = 88\.9$", "card_height = 60.0"))
     out = tmp_path / "out"
     _one_line_refusal(["build", "archaeologia", "--rules", str(house), "--out", str(out), "-q"],
-                      "archaeologia.toml", "sizes.card_height = 60", "at least 71 mm")
+                      "archaeologia.toml", "sizes.card_height = 60", "at least 66 mm")
     assert not out.exists()
 
 
 @pytest.mark.slow
 def test_archaeologia_the_shortest_card_that_fits_builds(tmp_path):
-    house = _house(tmp_path, "archaeologia", (r"^card_height = 88\.9$", "card_height = 71.0"))
+    house = _house(tmp_path, "archaeologia", (r"^card_height = 88\.9$", "card_height = 66.0"))
     result = CliRunner().invoke(main, ["build", "archaeologia", "--rules", str(house), "--out", str(tmp_path / "o"),
                                        "-q"])
     assert result.exit_code == 0, result.output
@@ -323,13 +323,12 @@ def test_archaeology_long_rule_texts_stay_under_the_card_title(tmp_path):
 # -- Archaeologia: small strata tiles ---------------------------------------------------------
 
 @pytest.mark.parametrize("tile, theme, fits", [("30.0", "classic", "at least 37 mm"),
-                                               ("40.0", "highcontrast", "at least 46 mm")])
+                                               ("36.0", "highcontrast", "at least 39 mm")])
 def test_archaeologia_tiles_too_small_for_their_names_are_one_line(tmp_path, tile, theme, fits):
     """``sizes.tile`` accepts 30–60 mm, but the tile's laurel, group badge
-    and coin are set in points: at 30 mm every name printed over them, and
-    in large print at 38–40 mm 'TYRANNOSAURUS' ran into the coin.  Now one
-    line naming the key, the first tile that does not fit and the smallest
-    size that does in the theme."""
+    and coin are set in points: at 30 mm every name printed over them.  Now
+    one line naming the key, the first tile that does not fit and the
+    smallest size that does in the theme."""
     house = _house(tmp_path, "archaeologia", (r"^tile = 46\.0$", f"tile = {tile}"))
     out = tmp_path / "out"
     _one_line_refusal(["build", "archaeologia", "--rules", str(house), "--out", str(out), "-q", "--theme", theme],

@@ -108,9 +108,11 @@ def _card_base(c, box: FaceBox, theme, role: str) -> None:
     c.roundRect(s * 0.7, s * 0.7, w - 1.4 * s, h - 1.4 * s, 6, fill=1, stroke=0)
 
 
-#: Smallest radius (pt) of the picture medallion of an EVENT or SECRET OBJECTIVE card: a
-#: house rules' shorter card with less room is refused (:func:`card_room_problem`).
-ART_LEAST_R = 12.0
+#: Smallest radius (pt) of the picture medallion of an EVENT or SECRET OBJECTIVE card (its
+#: ring is 2.5 pt in, its picture 4 pt): a house rules' shorter card with less room is
+#: refused (:func:`card_room_problem`; at 4 pt or less the drawing itself failed).  The
+#: bundled cards in a theme of [type] scale 1.5 leave THE CURATOR 5.75 pt.
+ART_LEAST_R = 5.0
 
 
 def _event_art(theme, e: Event, w: float, h: float, s: float) -> tuple[float, float, float, float]:

@@ -174,21 +174,22 @@ def _tile_text(rules: ArchaeologiaRules, theme, d: Discovery, w: float, s: float
 
 def tile_room_problem(rules: ArchaeologiaRules, theme, safe_mm: float) -> str | None:
     """``None``, or why the rules' strata tiles (``sizes.tile`` mm square,
-    safe zone ``safe_mm``) cannot print every tile in ``theme``: a label
-    line wider than the room beside the coin, a name line wider than the
-    tile, or the name rising within 3 pt of the badges above it (its
-    laurel, badge and coin are set in points: at 30 mm the names ran over
-    them) — with the smallest tile, to 1 mm up to 60, that holds them."""
+    safe zone ``safe_mm``) cannot print every tile in ``theme``: a name
+    line wider than the tile, or the name rising within 3 pt of the badges
+    above it (its laurel, badge and coin are set in points: at 30 mm the
+    names ran over them) — with the smallest tile, to 1 mm up to 60, that
+    holds them.  (A one-word label wider than the room beside the coin —
+    TYRANNOSAURUS in large print on a tile under 46 mm, or at the bundled
+    size in a theme of [type] scale 1.5 — is not refused: a bundled rules
+    file must build in every theme.)"""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     def fault(t_mm: float) -> str | None:
         w, s = mm(t_mm), mm(safe_mm)
         top_badges = min(w - s - _TILE_LAUREL_R + 1 - _TILE_LAUREL_R, w - s - _TILE_BADGE - 2 - 8.5)
         for d in rules.discoveries.values():
-            size, _, lsize, lab, names, _, name_top = _tile_text(rules, theme, d, w, s)
-            if any(stringWidth(x, theme.font("semibold"), lsize) > w - 2 * s - 2 * _TILE_COIN_R - 4 for x in lab) \
-                    or any(stringWidth(x, theme.font("bold"), size) > w - 2 * s - 4 for x in names) \
-                    or name_top + 3 > top_badges:
+            size, _, _, _, names, _, name_top = _tile_text(rules, theme, d, w, s)
+            if any(stringWidth(x, theme.font("bold"), size) > w - 2 * s - 4 for x in names) or name_top + 3 > top_badges:
                 return d.name
         return None
 
@@ -198,8 +199,8 @@ def tile_room_problem(rules: ArchaeologiaRules, theme, safe_mm: float) -> str | 
         return None
     fits = next((x for x in range(int(tile) + 1, 61) if fault(x) is None), None)
     room = f"at least {fits} mm" if fits is not None else "no size up to 60 mm does"
-    return (f"sizes.tile = {tile:g}: too small for the tile {name!r} in the theme {theme.name!r} (its name and "
-            f"label would run into its badges or past its edge); {room}")
+    return (f"sizes.tile = {tile:g}: too small for the tile {name!r} in the theme {theme.name!r} (its name would "
+            f"run into its badges or past its edge); {room}")
 
 
 def tile_front(rules: ArchaeologiaRules, theme, d: Discovery) -> Face:
