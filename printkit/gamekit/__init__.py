@@ -10,7 +10,7 @@ own package (``tests/test_structure.py`` checks every import of
 * part kinds (:mod:`.parts`): :func:`pieces`, :func:`document`, :func:`board` (:func:`board_stock`: where it prints);
 * drawing (:mod:`.draw`): :class:`Pen`, :class:`Palette`; icons and colour
   helpers (:mod:`printkit.render.icons` as ``icons``);
-* type (:mod:`.text`): :func:`fit_size`, :func:`fit_stepped`, :func:`fit_wrapped`, :func:`glyph_box`, :func:`wrap_lines`;
+* type (:mod:`.text`): :func:`fit_lines`, :func:`fit_size`, :func:`fit_stepped`, :func:`fit_wrapped`, :func:`glyph_box`, :func:`wrap_lines`;
 * the model (:class:`Component`, :class:`ComponentSet`, :class:`Face`,
   :class:`FaceBox`), units (:func:`mm`), papers, themes;
 * rules data: :func:`load_toml`, :class:`Checker`, :func:`check_printable`, …;
@@ -40,7 +40,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "printkit.gamekit.options": ("BuildOptions", "Part"),
     "printkit.gamekit.draw": ("Palette", "Pen"),
     "printkit.gamekit.parts": ("Drawing", "board", "document", "pieces"),
-    "printkit.gamekit.text": ("fit_size", "fit_stepped", "fit_wrapped", "glyph_box", "wrap_lines"),
+    "printkit.gamekit.text": ("fit_lines", "fit_size", "fit_lines", "fit_stepped", "fit_wrapped", "hard_wrap", "glyph_box", "hard_wrap",
+                              "wrap_lines"),
     "printkit.imposition": ("FOOTER",),
     "printkit.inputfiles": (
         "INT64_MAX", "INT64_MIN", "MAX_DIGITS", "MAX_FORM_PAGES", "MAX_FORM_WIDGETS", "MAX_PDF_OBJECTS",
@@ -93,7 +94,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and the import graph (tes
     from printkit.gamekit.draw import Palette, Pen
     from printkit.gamekit.options import BuildOptions, Part
     from printkit.gamekit.parts import Drawing, board, document, pieces
-    from printkit.gamekit.text import fit_size, fit_stepped, fit_wrapped, glyph_box, wrap_lines
+    from printkit.gamekit.text import fit_lines, fit_size, fit_stepped, fit_wrapped, glyph_box, hard_wrap, wrap_lines
     from printkit.imposition import FOOTER
     from printkit.inputfiles import (
         INT64_MAX,
@@ -169,7 +170,7 @@ __all__ = [
     "WARNING", "all_plain", "assemble", "best_contrast", "board", "board_stock", "check_keys", "check_printable",
     "check_rules_keys", "check_size", "check_top", "clip", "colour_symbol", "contrast_ratio", "cover_pdf",
     "deferred", "document", "dumps_toml", "escape_display", "fields", "fill_fields", "fit_size",
-    "fit_stepped", "fit_wrapped", "form_pad", "game_context", "get_paper", "glyph_box", "has_errors", "icons",
+    "fit_lines", "fit_stepped", "fit_wrapped", "hard_wrap", "form_pad", "game_context", "get_paper", "glyph_box", "has_errors", "icons",
     "is_count", "is_int", "is_int64", "item_text", "layout_face", "listed", "load_layout", "load_toml",
     "mix", "mm", "name_key", "pieces", "plain_fields", "player_name", "player_tables", "players_of",
     "pdf_count_problem", "pdf_object_estimate", "pdf_revision_estimate", "plan_tiles", "playing_time", "polygon_path", "quiet_pypdf", "rank_players", "read_bytes", "read_game_file",

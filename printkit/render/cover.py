@@ -35,6 +35,7 @@ from printkit.marks import draw_footer_plan, footer_items, plan_footer
 from printkit.paper import Paper
 from printkit.pdf import DUPLEX_HINT
 from printkit.render.icons import mix
+from printkit.render.text import hard_wrap
 from printkit.units import mm
 
 #: Smallest type on the cover (pt).
@@ -256,6 +257,11 @@ def _string_width(text: str, font: str, size: float) -> float:
     return stringWidth(text, font, size)
 
 
+#: Smallest size of the cover's title (pt): a title of the longest any bundled game's rules
+#: accept (40 characters) fits the narrowest cover (A4's) on one line at it, even in W's.
+TITLE_LEAST = 13.0
+
+
 def _fit_size(text: str, font: str, wanted: float, least: float, width: float) -> float:
     """``wanted`` lowered in 0.5 pt steps until ``text`` fits ``width`` (:func:`printkit.render.text.fit_stepped`)."""
     from printkit.render.text import fit_stepped
@@ -319,8 +325,16 @@ def draw_cover(c, *, title: str, tagline: str, players: tuple[int, int], minutes
     text_x = max(left + mm(66), label_x + _string_width("50 mm", st.display, label_size) + mm(1.4))
     text_w = right - mm(2) - text_x
 
+    # The title on one line, 34 pt down to TITLE_LEAST; the tagline on one line from 12 pt
+    # down to MIN_TEXT + 1, else on two at that size (a house rules' long title or tagline).
+    size = _fit_size(title, st.display, 34, TITLE_LEAST, width)
+    tsize = _fit_size(tagline, st.italic, 12, MIN_TEXT + 1, width)
+    tag_lines = [tagline] if _string_width(tagline, st.italic, tsize) <= width else \
+        hard_wrap(tagline, st.italic, tsize, width)
+    tag_h = 16 + (len(tag_lines) - 1) * tsize * 1.2
+
     def below_art(lay: _Layout) -> float:
-        title_h = 47 + 16 + 16
+        title_h = 47 + tag_h + 16
         cols = max(_inside_height(parts, lay), 20 + sum(_plan_heights(rows, st, lay, right_w)) + mm(1)
                    + _para_height(_plan_note(duplex), st.italic, lay.small, right_w))
         panel_w = (width - 2 * mm(4)) / 3
@@ -361,17 +375,15 @@ def draw_cover(c, *, title: str, tagline: str, players: tuple[int, int], minutes
     c.setFillColor(st.muted)
     c.setFont(st.bold, 8)
     c.drawString(left, top - 8, kicker)
-    size = _fit_size(title, st.display, 34, 20, width)
     c.setFillColor(st.strong)
     c.setFont(st.display, size)
     c.drawString(left, top - 8 - 4 - size * 0.8, title)
     top -= 47  # the title's descenders clear the tagline
-    tag = tagline
-    tsize = _fit_size(tag, st.italic, 12, MIN_TEXT + 1, width)
     c.setFillColor(st.ink)
     c.setFont(st.italic, tsize)
-    c.drawString(left, top - 12, tag)
-    top -= 16
+    for i, line in enumerate(tag_lines):
+        c.drawString(left, top - 12 - i * tsize * 1.2, line)
+    top -= tag_h
     c.setFillColor(st.strong)
     c.setFont(st.semi, 12)
     c.drawString(left, top - 12, facts_line(players, minutes))

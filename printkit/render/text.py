@@ -172,6 +172,40 @@ def wrap_lines(text: str, font: str, size: float, width: float) -> list[str]:
     return out
 
 
+def hard_wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` in lines at most ``width`` pt wide (:func:`wrap_lines`), a
+    word wider than ``width`` broken between its letters — for a title
+    that must stay inside its band whatever letters it holds."""
+    out: list[str] = []
+    for line in wrap_lines(text, font, size, width):
+        while pdfmetrics.stringWidth(line, font, size) > width and len(line) > 1:
+            n = len(line) - 1
+            while n > 1 and pdfmetrics.stringWidth(line[:n], font, size) > width:
+                n -= 1
+            out.append(line[:n])
+            line = line[n:].lstrip()
+        out.append(line)
+    return out
+
+
+def fit_lines(text: str, font: str, wanted: float, width: float, least: float,
+              max_lines: int = 2, step: float = 0.5) -> tuple[float, list[str]]:
+    """A title fitted to a band ``width`` pt wide: (size in pt, lines).  One
+    line at ``wanted`` pt or less, on a grid of ``step``, down to ``least``;
+    when it is wider even then, two lines (:func:`hard_wrap`), then three, up
+    to ``max_lines``, each time at the largest size from ``wanted`` down to
+    ``least`` that gives that many.  Past ``max_lines`` at ``least``: the
+    lines at ``least`` (more than ``max_lines``; the caller decides)."""
+    for n in range(1, max_lines + 1):
+        size = wanted
+        while size >= least - 1e-9:
+            lines = [text] if n == 1 else hard_wrap(text, font, size, width)
+            if len(lines) <= n and all(pdfmetrics.stringWidth(ln, font, size) <= width for ln in lines):
+                return size, lines
+            size -= step
+    return least, hard_wrap(text, font, least, width)
+
+
 def text_lines(c, font: str, size: float, lines) -> str | None:
     """The PDF operators drawing ``lines`` — ``(x, y, text)`` baselines in pt
     — in the registered TrueType ``font`` at ``size`` pt, as one text object

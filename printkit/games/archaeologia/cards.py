@@ -16,9 +16,10 @@ from dataclasses import replace
 
 from reportlab.lib.colors import HexColor
 
-from printkit.gamekit import LARGE_PRINT_PT, Component, Face, FaceBox, glyph_box, icons, mix, mm, wrap_lines
+from printkit.gamekit import LARGE_PRINT_PT, Component, Face, FaceBox, fit_lines, glyph_box, icons, mix, mm, wrap_lines
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import (
+    AID_MIN_PT,
     GAME_ID,
     ArchaeologiaRules,
     aid_scale,
@@ -44,6 +45,55 @@ BODY_PT = 9.6
 MIN_BODY_PT = 8.0
 
 
+#: Smallest size (pt) of the game's title on a card back before it takes more lines
+#: (large print: LARGE_PRINT_PT).
+TITLE_LEAST = 7.0
+
+
+#: Largest size (pt) of the player aid's title on two lines: they fill the band one line of
+#: 16 pt takes above "PLAYER AID" and stay in the safe zone.
+AID_TITLE_TWO_LINES = 8.5
+
+
+def back_title(rules: ArchaeologiaRules, theme, w: float, s: float) -> tuple[float, list[str]]:
+    """The game's title on an EVENT or OBJECTIVE card back ``w`` pt wide
+    with safe zone ``s`` pt: (size in pt, lines), capitals, at the card's
+    9 pt (:func:`body_size`), smaller down to :data:`TITLE_LEAST` (large
+    print: ``LARGE_PRINT_PT``), then on up to three lines (a house rules'
+    long title).  More lines than three: it does not fit (:func:`title_problem`)."""
+    least = LARGE_PRINT_PT if theme.large_print else TITLE_LEAST
+    return fit_lines(rules.title.upper(), theme.font("display"), body_size(theme, 9.0), w - 2 * s - 8, least,
+                     max_lines=3)
+
+
+def aid_title(rules: ArchaeologiaRules, theme, w: float, s: float) -> tuple[float, list[str]]:
+    """The game's title at the top of the player aid's front (``w`` pt wide,
+    safe zone ``s`` pt): 16 pt on one line, smaller down to
+    ``AID_MIN_PT``, the aid's smallest type (a large-print aid is drawn so
+    and enlarged to 11 pt), else two lines at :data:`AID_TITLE_TWO_LINES` or
+    smaller.  More than two lines: it does not fit (:func:`title_problem`)."""
+    least = AID_MIN_PT
+    font, width = theme.font("display"), w - 2 * s - 6
+    size, lines = fit_lines(rules.title.upper(), font, 16, width, least, max_lines=1)
+    if len(lines) > 1:
+        size, lines = fit_lines(rules.title.upper(), font, max(least, AID_TITLE_TWO_LINES), width, least)
+    return size, lines
+
+
+def title_problem(rules: ArchaeologiaRules, theme, card: tuple[float, float, float],
+                  aid: tuple[float, float, float]) -> str | None:
+    """Where the game's title does not fit in ``theme`` (``card`` and
+    ``aid``: width, height and safe zone in pt of a card back and the player
+    aid, as drawn): ``"the player aid's title band"`` or ``"a card back"``,
+    or ``None``."""
+    aid_theme = replace(theme, type_scale=1.0) if theme.large_print else theme  # as aid_components draws it
+    if len(aid_title(rules, aid_theme, aid[0], aid[2])[1]) > 2:
+        return "the player aid's title band"
+    if len(back_title(rules, theme, card[0], card[2])[1]) > 3:
+        return "a card back"
+    return None
+
+
 def body_size(theme, base: float = BODY_PT) -> float:
     """Card body text (pt): ``base`` times the theme's type scale, and at
     least :data:`LARGE_PRINT_PT` in a large-print theme (scale > 1)."""
@@ -56,6 +106,75 @@ def _card_base(c, box: FaceBox, theme, role: str) -> None:
     fill_bleed(c, box, col(theme, role))
     c.setFillColor(col(theme, "ground"))
     c.roundRect(s * 0.7, s * 0.7, w - 1.4 * s, h - 1.4 * s, 6, fill=1, stroke=0)
+
+
+#: Smallest radius (pt) of the picture medallion of an EVENT or SECRET OBJECTIVE card (its
+#: ring is 2.5 pt in, its picture 4 pt): a house rules' shorter card with less room is
+#: refused (:func:`card_room_problem`; at 4 pt or less the drawing itself failed).  The
+#: bundled cards in a theme of [type] scale 1.5 leave THE CURATOR 5.75 pt.
+ART_LEAST_R = 5.0
+
+
+def _event_art(theme, e: Event, w: float, h: float, s: float) -> tuple[float, float, float, float]:
+    """An EVENT card's body size, picture radius and centre height, and the
+    top of its effect text (pt, y up) on a ``w`` × ``h`` pt card with safe
+    zone ``s``: the text above the duration ribbon (smaller, down to
+    ``MIN_BODY_PT``, when long), the picture in what is left under the
+    ACTION label."""
+    small = body_size(theme, 8.0)
+    by = h - s - 30 + 11
+    art_top = by - 19 - small - 4  # below the "ACTION" label
+    ribbon_top = s + 2 + small + 8
+    body = body_size(theme)
+    width = w - 2 * s - 8
+    lines = wrap_lines(e.text, theme.font("semibold"), body, width)
+    while body > MIN_BODY_PT and len(lines) * body * 1.18 > art_top - ribbon_top - 4 - 56:
+        body -= 0.25
+        lines = wrap_lines(e.text, theme.font("semibold"), body, width)
+    text_top = max(ribbon_top + 4 + len(lines) * body * 1.18, h * 0.4)
+    return body, min(38.0, (art_top - text_top - 6) / 2), (art_top + text_top) / 2, text_top
+
+
+def _objective_art(theme, o: Objective, w: float, h: float, s: float) -> tuple[float, float, float]:
+    """A SECRET OBJECTIVE card's picture radius and centre height and the top
+    of its condition (pt, y up), on a ``w`` × ``h`` pt card with safe zone
+    ``s``: between the rule under the name and the condition above the
+    gains panel."""
+    label = body_size(theme, 8.0)
+    rule_y = h - s - 12 - label - 15 - 7
+    unit = body_size(theme, 8.5)
+    badge_y = s + 2 + 4 + unit + 3 + 15.0 * 1.05
+    head_pt = fit(None, "REVEAL AT ONCE AND GAIN", theme.font("bold"), label, w - 2 * s - 12)
+    panel_y1 = badge_y + 15.0 * 1.05 + 5 + head_pt + 4
+    body = body_size(theme)
+    lines = wrap_lines(o.condition, theme.font("semibold"), body, w - 2 * s - 10)
+    text_top = panel_y1 + 5 + len(lines) * body * 1.2
+    return min(38.0, (rule_y - 5 - text_top - 4) / 2), (rule_y - 5 + text_top) / 2 + 1, text_top
+
+
+def card_room_problem(rules: ArchaeologiaRules, theme) -> str | None:
+    """``None``, or why the rules' cards (``sizes.card_width`` ×
+    ``card_height`` mm, safe zone 3.5 mm) leave an EVENT or SECRET OBJECTIVE
+    card's picture a radius under :data:`ART_LEAST_R` pt in ``theme`` — its
+    name band, text and panels are set in points and do not shrink with the
+    card (a 60 mm card left a negative radius: a traceback) — with the
+    shortest card height, to 0.5 mm up to the 130 mm the rules accept, that
+    holds them all."""
+    def smallest(h_mm: float) -> tuple[float, str]:
+        w, h, s = mm(rules.sizes["card_width"]), mm(h_mm), mm(3.5)
+        radii = [(_event_art(theme, e, w, h, s)[1], e.name) for e in rules.events.values()]
+        radii += [(_objective_art(theme, o, w, h, s)[0], o.name) for o in rules.objectives.values()]
+        return min(radii)
+
+    r, name = smallest(rules.sizes["card_height"])
+    if r >= ART_LEAST_R:
+        return None
+    fits = next((x / 2 for x in range(int(rules.sizes["card_height"] * 2) + 1, 261)
+                 if smallest(x / 2)[0] >= ART_LEAST_R), None)
+    room = f"at least {fits:g} mm" if fits is not None else "no height up to 130 mm does"
+    return (f"sizes.card_height = {rules.sizes['card_height']:g}: too short for the card {name!r} in the theme "
+            f"{theme.name!r} (its picture would be under {ART_LEAST_R * 2 / mm(1):.1f} mm across, between its "
+            f"name and its text); with sizes.card_width {rules.sizes['card_width']:g}, {room}")
 
 
 def event_face(rules: ArchaeologiaRules, theme, e: Event) -> Face:
@@ -96,17 +215,8 @@ def event_face(rules: ArchaeologiaRules, theme, e: Event) -> Face:
         text(c, lasts, w / 2, s + 2 + rib_h / 2 - small * 0.35, theme.font("bold"),
              fit(c, lasts, theme.font("bold"), small, w - 2 * s - 8), ink)
         # effect text above the ribbon (from a fixed line where it is short); the art fills what is left
-        art_top = by - 19 - small - 4  # below the "ACTION" label
-        ribbon_top = s + 2 + rib_h
-        body = body_size(theme)
+        body, r, cy, text_top = _event_art(theme, e, w, h, s)
         width = w - 2 * s - 8
-        lines = wrap_lines(e.text, theme.font("semibold"), body, width)
-        while body > MIN_BODY_PT and len(lines) * body * 1.18 > art_top - ribbon_top - 4 - 56:
-            body -= 0.25
-            lines = wrap_lines(e.text, theme.font("semibold"), body, width)
-        text_top = max(ribbon_top + 4 + len(lines) * body * 1.18, h * 0.4)
-        r = min(38.0, (art_top - text_top - 6) / 2)
-        cy = (art_top + text_top) / 2
         c.setFillColor(mix(theme.hex("ground", G), theme.hex("event", G), 0.18))
         c.circle(w / 2, cy, r, fill=1, stroke=0)
         icon = art.EVENT_ART.get(e.id) or (art.coin if e.category == "economy" else art.arrowhead)
@@ -175,10 +285,7 @@ def objective_face(rules: ArchaeologiaRules, theme, o: Objective) -> Face:
         # the condition above the panel, the picture between it and the name
         body = body_size(theme)
         width = w - 2 * s - 10
-        lines = wrap_lines(o.condition, theme.font("semibold"), body, width)
-        text_top = panel_y1 + 5 + len(lines) * body * 1.2
-        r = min(38.0, (rule_y - 5 - text_top - 4) / 2)
-        cy = (rule_y - 5 + text_top) / 2 + 1
+        r, cy, text_top = _objective_art(theme, o, w, h, s)
         c.setFillColor(mix(theme.hex("ground", G), theme.hex("objective", G), 0.16))
         c.circle(w / 2, cy, r, fill=1, stroke=0)
         c.setStrokeColor(hue)
@@ -223,7 +330,9 @@ def card_back(rules: ArchaeologiaRules, theme, which: str) -> Face:
         for i, line in enumerate(lines):
             size = fit(c, line, theme.font("display"), 20, w - 2 * s - 12)
             text(c, line, w / 2, h * 0.3 - i * 22, theme.font("display"), size, fg)
-        text(c, rules.title.upper(), w / 2, s + 12, theme.font("display"), body_size(theme, 9.0), fg)
+        tsize, tlines = back_title(rules, theme, w, s)
+        for i, line in enumerate(tlines):
+            text(c, line, w / 2, s + 12 + (len(tlines) - 1 - i) * tsize * 1.1, theme.font("display"), tsize, fg)
 
     return Face(f"{G}/back/{which}/{label}/{rules.title}", draw, text=f"{label} back")
 
@@ -276,7 +385,10 @@ def aid_front(rules: ArchaeologiaRules, theme) -> Face:
         c.setFillColor(col(theme, "ground"))
         c.roundRect(s * 0.6, s * 0.6, w - 1.2 * s, h - 1.2 * s, 6, fill=1, stroke=0)
         x0, x1 = s + 3, w - s - 3
-        text(c, rules.title.upper(), w / 2, h - s - 16, theme.font("display"), 16, readable(theme, "earth"))
+        tsize, tlines = aid_title(rules, theme, w, s)  # two lines grow up from the one line's baseline
+        for i, line in enumerate(tlines):
+            text(c, line, w / 2, h - s - 16 + (len(tlines) - 1 - i) * tsize * 1.05, theme.font("display"), tsize,
+                 readable(theme, "earth"))
         text(c, "PLAYER AID", w / 2, h - s - 27, theme.font("bold"), 8, theme.colour("muted"))
         y = h - s - 48
         _heading(c, theme, "YOUR TURN", x0, y, x1 - x0)

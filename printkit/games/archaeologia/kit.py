@@ -28,9 +28,11 @@ from printkit.gamekit import (
     GameKit,
     LazyMapping,
     LazyModule,
+    PrintkitError,
     board_stock,
     deferred,
     mm,
+    show,
 )
 from printkit.games.archaeologia.data import (
     GAME_ID,
@@ -161,6 +163,15 @@ def parts(options: BuildOptions) -> list[Part]:
     rules = load_rules(options.rules_file(GAME_ID))
     theme = options.theme
     check_printable(rules, theme)
+    where = cards.title_problem(rules, theme, (mm(rules.sizes["card_width"]), mm(rules.sizes["card_height"]), mm(3.5)),
+                                (mm(rules.sizes["aid_width"]), mm(rules.sizes["aid_height"]), mm(3)))
+    if where:  # a house rules' title too long to print: one line, nothing drawn
+        raise PrintkitError(f"{rules.file or 'rules/archaeologia.toml'}: game.title = {show(rules.title)}: does not "
+                            f"fit {where} in the theme {theme.name!r}, even smaller and on more lines; "
+                            "write a shorter title")
+    room = cards.card_room_problem(rules, theme) or _tiles.tile_room_problem(rules, theme, TILE_SAFE_MM)
+    if room:  # cards or tiles too small for what they print (a traceback at 60 mm): one line, nothing drawn
+        raise PrintkitError(f"{rules.file or 'rules/archaeologia.toml'}: {room}")
     rows = _rows(rules, options)
 
     def filled(name: str, label: str, kind: str, comps: tuple[Component, ...]) -> Part:

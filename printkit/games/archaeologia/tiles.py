@@ -150,6 +150,59 @@ def size_badge(c, theme, x: float, y: float, r: float, hue) -> None:
     c.circle(x, y, r, fill=1, stroke=1)
 
 
+#: A strata tile's badges (pt, not scaled with the tile): the RP laurel's radius, the group
+#: badge's side and the black-market coin's radius; the group size's disc hangs 10.5 pt
+#: under the badge.
+_TILE_LAUREL_R, _TILE_BADGE, _TILE_COIN_R = 17.0, 28.0, 11.0
+
+
+def _tile_text(rules: ArchaeologiaRules, theme, d: Discovery, w: float, s: float):
+    """A strata tile's bottom texts on a ``w`` pt tile with safe zone ``s``:
+    (name size, leading, label size, label lines, name lines, the name's
+    lowest baseline, the top of its highest line), pt, y up."""
+    size = body(theme)
+    lead = size * 1.15
+    label = kind_label(rules, d)
+    lfont = theme.font("semibold")
+    lwidth = w - 2 * s - 2 * _TILE_COIN_R - 4
+    lsize = fit(None, label, lfont, size, lwidth, minimum=body_floor(theme))
+    lab = lines_of(None, label, lfont, lsize, lwidth)[:2]
+    names = lines_of(None, d.name, theme.font("bold"), size, w - 2 * s - 4)[:2]
+    base = max(s + 2 * _TILE_COIN_R, s + 3 + len(lab) * lead - lead + size * 0.75) + 6
+    return size, lead, lsize, lab, names, base, base + (len(names) - 1) * lead + size * 0.75
+
+
+def tile_room_problem(rules: ArchaeologiaRules, theme, safe_mm: float) -> str | None:
+    """``None``, or why the rules' strata tiles (``sizes.tile`` mm square,
+    safe zone ``safe_mm``) cannot print every tile in ``theme``: a name
+    line wider than the tile, or the name rising within 3 pt of the badges
+    above it (its laurel, badge and coin are set in points: at 30 mm the
+    names ran over them) — with the smallest tile, to 1 mm up to 60, that
+    holds them.  (A one-word label wider than the room beside the coin —
+    TYRANNOSAURUS in large print on a tile under 46 mm, or at the bundled
+    size in a theme of [type] scale 1.5 — is not refused: a bundled rules
+    file must build in every theme.)"""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    def fault(t_mm: float) -> str | None:
+        w, s = mm(t_mm), mm(safe_mm)
+        top_badges = min(w - s - _TILE_LAUREL_R + 1 - _TILE_LAUREL_R, w - s - _TILE_BADGE - 2 - 8.5)
+        for d in rules.discoveries.values():
+            size, _, _, _, names, _, name_top = _tile_text(rules, theme, d, w, s)
+            if any(stringWidth(x, theme.font("bold"), size) > w - 2 * s - 4 for x in names) or name_top + 3 > top_badges:
+                return d.name
+        return None
+
+    tile = rules.sizes["tile"]
+    name = fault(tile)
+    if name is None:
+        return None
+    fits = next((x for x in range(int(tile) + 1, 61) if fault(x) is None), None)
+    room = f"at least {fits} mm" if fits is not None else "no size up to 60 mm does"
+    return (f"sizes.tile = {tile:g}: too small for the tile {name!r} in the theme {theme.name!r} (its name would "
+            f"run into its badges or past its edge); {room}")
+
+
 def tile_front(rules: ArchaeologiaRules, theme, d: Discovery) -> Face:
     """A strata tile's front (see module doc).  Every text is drawn after all
     the art, so no picture or badge covers a letter; sizes: RP 24 pt, the
@@ -168,12 +221,12 @@ def tile_front(rules: ArchaeologiaRules, theme, d: Discovery) -> Face:
         frame(c, box, hue, s * 0.55, 1.6)
         texts = []  # drawn last: (string, x, baseline, font, size, colour, align)
         # top left: RP on the laurel
-        r = 17.0
+        r = _TILE_LAUREL_R
         rx, ry = s + r - 2, h - s - r + 1
         art.laurel(c, rx, ry, 2 * r, col(theme, "renown"), col(theme, "renown"), ground)
         texts.append((str(d.rp), rx, ry - RP_PT * 0.36, theme.font("display"), RP_PT, on(theme, "renown"), "centre"))
         # top right: group icon and size (or the egg)
-        bs = 28.0
+        bs = _TILE_BADGE
         bx, by = w - s - bs, h - s - bs
         if group or d.egg:
             c.setFillColor(hue)
@@ -184,27 +237,18 @@ def tile_front(rules: ArchaeologiaRules, theme, d: Discovery) -> Face:
                 size_badge(c, theme, bx + bs / 2, by - 2, 8.5, hue)
                 texts.append((str(group.size), bx + bs / 2, by - 6.3, theme.font("display"), 12, ink, "centre"))
         # bottom right: the black-market coin; bottom left: what the tile is
-        cr = 11.0
+        cr = _TILE_COIN_R
         cx, cy = w - s - cr + 1, s + cr - 1
         art.coin(c, cx, cy, 2 * cr, col(theme, "gold"), col(theme, "gold_dark"), ground)
         texts.append((str(d.black_market), cx, cy - COIN_PT * 0.36, theme.font("display"), COIN_PT, on(theme, "gold"),
                       "centre"))
-        size = body(theme)
-        lead = size * 1.15
-        label = kind_label(rules, d)
-        lfont = theme.font("semibold")
-        lwidth = w - 2 * s - 2 * cr - 4
-        lsize = fit(c, label, lfont, size, lwidth, minimum=body_floor(theme))
-        lab = lines_of(c, label, lfont, lsize, lwidth)[:2]
+        size, lead, lsize, lab, names, base, name_top = _tile_text(rules, theme, d, w, s)
+        lfont, font = theme.font("semibold"), theme.font("bold")
         for i, line in enumerate(reversed(lab)):
             texts.append((line, s + 1, s + 3 + i * lead, lfont, lsize, readable(theme, d.stratum), "left"))
         # the name, above the bottom row
-        font = theme.font("bold")
-        names = lines_of(c, d.name, font, size, w - 2 * s - 4)[:2]
-        base = max(s + 2 * cr, s + 3 + len(lab) * lead - lead + size * 0.75) + 6
         for i, line in enumerate(reversed(names)):
             texts.append((line, w / 2, base + i * lead, font, size, ink, "centre"))
-        name_top = base + (len(names) - 1) * lead + size * 0.75
         # middle: the find, between the name and the top edge (it may rise between the badges)
         room_bottom, room_top = name_top + 3, h - s - 1
         pic = min(room_top - room_bottom, w - 2 * s - 2 * r - bs - 2, 56.0)

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printkit.gamekit import FaceBox, PrintkitError, icons, mm
+from printkit.gamekit import FaceBox, PrintkitError, fit_lines, icons, mm
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
 
@@ -389,14 +389,23 @@ def board_draw(rules: ArchaeologyRules, theme):
         masks = mm(30)  # a pharaoh's mask either side of the banner
         # 26 pt (smaller only for a long title): the capitals sit 2.5 mm clear of the banner's edges
         tsize = _fit_size(c, title, theme.font("display"), 26, wx1 - wx0 - mm(24) - masks, 14)
-        tw = c.stringWidth(title, theme.font("display"), tsize) + mm(24)
+        tlines = [title]
+        if c.stringWidth(title, theme.font("display"), tsize) > wx1 - wx0 - mm(24):
+            # a house rules' long title (40 W's): two lines in the banner, 12 pt down to 11
+            tsize, tlines = fit_lines(title, theme.font("display"), 12, wx1 - wx0 - mm(24), 11)
+        tw = max(c.stringWidth(t, theme.font("display"), tsize) for t in tlines) + mm(24)
         ty = plan.title_y
         c.setFillColor(banner)
         if lines:
             c.setStrokeColor(outline)
             c.setLineWidth(1.4)
         c.roundRect(tcx - tw / 2, ty, tw, mm(11.5), mm(3), fill=1, stroke=int(lines))
-        _text(c, title, tcx, ty + mm(5.75) - tsize * 0.36, theme.font("display"), tsize, banner_fg)
+        if len(tlines) == 1:
+            _text(c, title, tcx, ty + mm(5.75) - tsize * 0.36, theme.font("display"), tsize, banner_fg)
+        else:  # the block of two lines (cap top to last baseline) centred on the banner
+            for i, t in enumerate(tlines):
+                _text(c, t, tcx, ty + mm(5.75) + tsize * 0.19 - i * tsize * 1.1, theme.font("display"), tsize,
+                      banner_fg)
         if tw + masks <= wx1 - wx0 + 1e-6:
             art.pharaoh_mask(c, tcx - tw / 2 - mm(9), ty + mm(5.75), mm(12), gold, ink, ground)
             art.pharaoh_mask(c, tcx + tw / 2 + mm(9), ty + mm(5.75), mm(12), gold, ink, ground)

@@ -16,13 +16,16 @@ import math
 from reportlab.lib.colors import HexColor
 
 from printkit.games.archaeology import art
-from printkit.gamekit import Face, FaceBox, contrast_ratio, fit_stepped, icons, mix, wrap_lines
+from printkit.gamekit import Face, FaceBox, contrast_ratio, fit_lines, fit_stepped, icons, mix, wrap_lines
 from printkit.games.archaeology.data import GAME_ID, ArchaeologyRules, Chest, Treasure, chest_text, thief_text
 
 G = GAME_ID
 #: Trade value size (pt): the biggest text on a treasure card.
 TRADE_PT = 26
 TEXT_PT = 8.5
+#: Smallest size (pt) of a rule card's rule, and the least height (pt) of its picture, when a
+#: house rules' long rule text needs the room (the bundled rules print at TEXT_PT).
+RULE_LEAST_PT, ART_LEAST_PT = 6.5, 24.0
 #: Large print (a theme with ``[type] scale`` above 1): the treasure card's museum
 #: row and its cells (pt), taller than classic (60, 36) for 11 pt labels.
 LARGE_ROW_H, LARGE_CELL_H = 70.0, 44.0
@@ -327,6 +330,12 @@ def _rule_card(rules: ArchaeologyRules, theme, key: str, title: str, hue_role: s
                       [note] if note else [])
         note_h = 18 if len(note_lines) <= 1 else 8 + note_pt * 1.15 * len(note_lines)
         py0 = box.safe + 4 + (note_h + 4 if note else 0)
+        # a house rules' long rule: smaller (down to RULE_LEAST_PT) rather than up over the title
+        room = h - box.safe - 34 - py0 - 4 - (48 if numbers else 0) - ART_LEAST_PT
+        while panel_h > room and text_pt > RULE_LEAST_PT:
+            text_pt -= 0.25
+            lines_of_rule = wrap_lines(rule, theme.font("semibold"), text_pt, px1 - px0 - 10)
+            panel_h = len(lines_of_rule) * text_pt * 1.22 + 12
         panel(px0, py0, px1 - px0, panel_h, 5, ground)
         _wrapped(c, rule, px0 + 5, px1 - 5, py0 + panel_h - 5, theme.font("semibold"), text_pt, ink)
         if note:
@@ -551,7 +560,13 @@ def back_face(rules: ArchaeologyRules, theme) -> Face:
             c.rect(cx - 62, cy - 62, 124, 32, fill=1, stroke=0)
         title = rules.texts["back"].upper()
         size = _fit(c, title, theme.font("display"), 20, w - 2 * box.safe - 10)
-        _centred_text(c, title, cx, cy - 90, theme.font("display"), size,
-                      readable(_hex(theme, "back_line"), ground_hex, theme.hex("ink"), 3.0) if lines else gold)
+        shown = [title]
+        if c.stringWidth(title, theme.font("display"), size) > w - 2 * box.safe - 10:
+            # a house rules' long back text: two lines, 13 pt down to 8, centred where the one line sits
+            size, shown = fit_lines(title, theme.font("display"), 13, w - 2 * box.safe - 10, 8)
+        for i, line in enumerate(shown):
+            _centred_text(c, line, cx, cy - 90 + ((len(shown) - 1) / 2 - i) * size * 1.1, theme.font("display"),
+                          size, readable(_hex(theme, "back_line"), ground_hex, theme.hex("ink"), 3.0) if lines
+                          else gold)
 
     return Face("archaeology/back", draw, text="card back")

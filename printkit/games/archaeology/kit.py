@@ -91,19 +91,24 @@ def money_components(rules: ArchaeologyRules, theme) -> tuple[Component, ...]:
     ``rules/layouts/archaeology-money.toml`` (the same path as users' own
     decks); the same face on both sides.
 
-    Raises :class:`printkit.PrintkitError` when the layout's size differs from
-    the rules' ``money_diameter`` (mm).
+    The layout is drawn for a token of its own size (a round 25 mm); a
+    house rule's other ``money_diameter`` (mm, 10–100) draws it scaled by
+    ``money_diameter / layout width``, rim, dots and value alike (before,
+    every other diameter failed the build).  Raises
+    :class:`printkit.PrintkitError` when the layout is not a circle (width =
+    height).
     """
     from printkit.gamekit import Component, layout_face, load_layout
 
     layout = load_layout(MONEY_LAYOUT)
-    if (layout.width, layout.height, layout.shape) != (rules.money_diameter, rules.money_diameter, "circle"):
-        raise PrintkitError(f"{MONEY_LAYOUT}: a {layout.width:g} × {layout.height:g} mm {layout.shape}, but "
-                            f"rules [sizes] money_diameter is {rules.money_diameter:g} mm round")
+    if layout.shape != "circle" or layout.width != layout.height:
+        raise PrintkitError(f"{MONEY_LAYOUT}: a {layout.width:g} × {layout.height:g} mm {layout.shape}; "
+                            f"a money token is round (width = height, shape = \"circle\")")
     d = mm(rules.money_diameter)
+    k = rules.money_diameter / layout.width
     out: list[Component] = []
     for value, count in rules.money.items():
-        face = layout_face(layout, {"value": value, "colour": f"money_{value}"}, theme, f"money ${value}")
+        face = layout_face(layout, {"value": value, "colour": f"money_{value}"}, theme, f"money ${value}").scaled(k)
         out += [Component(f"money-{value}-{i + 1}", d, d, face, face, shape="circle", safe=mm(2),
                           meta={"kind": "money", "value": value}) for i in range(count)]
     return tuple(out)

@@ -17,9 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.gamekit import LARGE_PRINT_PT, Face, FaceBox, PrintkitError, mm
+from printkit.gamekit import LARGE_PRINT_PT, Face, FaceBox, PrintkitError, fit_stepped, mm
 from printkit.games.archeo.art import Palette
 from printkit.games.archeo.data import ArcheoRules
+
+#: Smallest size (pt) of the dig site's heading (title · DIG SITE), at least large print's 11 pt.
+TITLE_LEAST = 12.0
 
 #: Display names of the layer backs.
 BACK_NAMES = {"sand": "Sand", "dirt": "Dirt", "discovery": "Discovery"}
@@ -81,9 +84,11 @@ def site_face(theme, rules: ArcheoRules, width: float, height: float) -> Face:
         c.setFillColor(pal.c("ground"))
         c.rect(0, 0, W, H, fill=1, stroke=0)
         display = theme.font("display")
-        c.setFont(display, 24)
+        heading = f"{rules.title.upper()} · DIG SITE"
+        # 24 pt; a house rules' long title smaller, to stay on the sheet (30 W's: 13.5 pt)
+        c.setFont(display, fit_stepped(heading, display, 24, W - 2 * mm(10), TITLE_LEAST))
         c.setFillColor(pal.c("dirt_dark"))
-        c.drawCentredString(W / 2, H - mm(13), f"{rules.title.upper()} · DIG SITE")
+        c.drawCentredString(W / 2, H - mm(13), heading)
         top = frames[0]
         c.setFillColor(pal.c("rim"))
         c.roundRect(top.x - mm(4), top.y - mm(4), top.side + mm(8), top.side + mm(8), mm(4), fill=1, stroke=0)

@@ -6,6 +6,7 @@ given in a filled-game file (``docs/formats/archeotrek-game.md``), where
 circle positions are absent.
 """
 
+import math
 import sys
 
 from dataclasses import dataclass
@@ -19,6 +20,10 @@ from printkit.gamekit import Checker, playing_time, read_rules, show
 SYMBOL_NAMES = ("circle", "triangle", "square", "diamond")
 
 CIRCLE_KINDS = ("normal", "red", "yellow", "plus")
+
+#: Longest title and tagline (characters): what the kit cover, the Dig Site sheet's
+#: header and the rules reference's masthead hold in any letters (the other games' too).
+TITLE_MAX, TAGLINE_MAX = 40, 140
 CHOICE_LINES = ("yellow", "red", "difference", "sum")
 
 
@@ -126,6 +131,48 @@ def load_rules(path: Path | None = None) -> ArcheoTrekRules:
                                                for t in ("bones", "skeletons", "symbols")})
 
 
+#: The area-letter box printed under every Dig Site circle (mm, at the rules' scale):
+#: width, height, and its gap below the circle (printkit.games.archeotrek.sheet).
+LETTER_BOX_W, LETTER_BOX_H, LETTER_BOX_GAP = 6.4, 5.2, 0.6
+
+
+def _clash(circles: list[Circle], diameter: float) -> tuple[str, str] | None:
+    """The first two circles (ids) that print over each other at
+    ``diameter`` mm: centres closer than a diameter, or a circle over the
+    area-letter box under another; ``None`` when none do."""
+    r = diameter / 2
+    for a in circles:
+        bx0, bx1 = a.x - LETTER_BOX_W / 2, a.x + LETTER_BOX_W / 2
+        by0 = a.y + r + LETTER_BOX_GAP
+        by1 = by0 + LETTER_BOX_H
+        for b in circles:
+            if b is a:
+                continue
+            if math.hypot(a.x - b.x, a.y - b.y) < diameter - 1e-9:
+                return a.id, b.id
+            nx, ny = min(max(b.x, bx0), bx1), min(max(b.y, by0), by1)
+            if math.hypot(b.x - nx, b.y - ny) < r - 1e-9:
+                return a.id, b.id
+    return None
+
+
+def _refuse_overlapping_circles(chk: Checker, circles: list[Circle], diameter: float) -> None:
+    """Raise :class:`printkit.PrintkitError` (one line naming
+    ``digsite.circle_diameter``, two circles and the largest diameter that
+    fits, to 0.5 mm) when circles of ``diameter`` mm at their ``x``, ``y``
+    (mm) would print over each other or over the area-letter box under a
+    neighbour (:func:`_clash`; touching circles are fine).  The sheet scales
+    the whole Dig Site, so only diameter against spacing decides it."""
+    clash = _clash(circles, diameter)
+    if clash is None:
+        return
+    fits = [d / 2 for d in range(16, int(diameter * 2)) if _clash(circles, d / 2) is None]
+    room = f"at most {max(fits):g} mm" if fits else "none from 8 mm fits: move the circles apart"
+    raise chk.fail("digsite.circle_diameter",
+                   f"circle {clash[1]} would print over circle {clash[0]} or the area-letter box under it; "
+                   f"with these positions, {room}", diameter)
+
+
 def _read(chk: Checker) -> ArcheoTrekRules:
     d = chk.data
     site = chk.get("digsite")
@@ -180,12 +227,14 @@ def _read(chk: Checker) -> ArcheoTrekRules:
         bones={c: chk.wholes(f"tokens.bones.{c}", 0, 99) for c in colours},
         skeletons={c: chk.whole(f"tokens.skeletons.{c}", 0, 99) for c in colours},
     )
+    circle_diameter = chk.number("digsite.circle_diameter", 8, 40)
+    _refuse_overlapping_circles(chk, circles, circle_diameter)
     players = tuple(chk.whole(f"players.{k}", 1, 12) for k in ("min", "max", "default"))
     if not players[0] <= players[2] <= players[1]:
         raise chk.fail("players", f"need min ≤ default ≤ max, got {players[0]}, {players[2]}, {players[1]}")
     return ArcheoTrekRules(
-        title=chk.text("game.title", 200),
-        tagline=chk.text("game.tagline", 200),
+        title=chk.text("game.title", TITLE_MAX),
+        tagline=chk.text("game.tagline", TAGLINE_MAX),
         players_min=players[0],
         players_max=players[1],
         minutes=playing_time(chk), players_default=players[2],
@@ -197,7 +246,7 @@ def _read(chk: Checker) -> ArcheoTrekRules:
         tokens_drawn_per_circle=chk.whole("dig.tokens_per_area.draw_per_circle", 0, 10),
         choice_order=tuple(order),
         choice_labels={k: chk.text(f"choices.labels.{k}", 30) for k in order},
-        circle_diameter=chk.number("digsite.circle_diameter", 8, 40),
+        circle_diameter=circle_diameter,
         symbols=symbols,
         bone_diameter=chk.number("tokens.size.bone_diameter", 15, 60),
         skeleton_diameter=chk.number("tokens.size.skeleton_diameter", 15, 60),

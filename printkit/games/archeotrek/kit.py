@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from printkit.gamekit import (
     GameKit,
     LazyMapping,
+    PrintkitError,
     check_printable,
     deferred,
     mm,
@@ -90,13 +91,19 @@ def parts(options: BuildOptions) -> list[Part]:
     from printkit.games.archeotrek.tokens import (
         bone_back,
         bone_face,
+        TOKEN_SAFE,
         skeleton_back,
         skeleton_face,
+        token_size_problem,
     )
 
     rules = load_rules(options.rules_file("archeotrek"))
     theme = options.theme
     _check_printable(rules, theme, options.rules_file("archeotrek"))
+    problem = token_size_problem(rules, theme)  # tokens too small for what they print: one line, nothing drawn
+    if problem is not None:
+        raise PrintkitError(f"{options.rules_file('archeotrek') or 'rules/archeotrek.toml'}: "
+                            f"{problem[1]}")
     players = options.players or rules.players_default
     w, h = sheet_size(options.paper)
     geometry = SheetGeometry.compute(rules, w, h, large=theme.large_print) if options.fillable else None
@@ -113,13 +120,14 @@ def parts(options: BuildOptions) -> list[Part]:
     )
     bones = tuple(
         Component(f"bone-{colour}-{value}", mm(rules.bone_diameter), mm(rules.bone_diameter),
-                  bone_face(rules, theme, colour, value), bone_back(rules, theme), shape="circle",
+                  bone_face(rules, theme, colour, value), bone_back(rules, theme), shape="circle", safe=TOKEN_SAFE,
                   meta={"colour": colour, "value": value})
         for colour, values in rules.tokens.bones.items() for value in values
     )
     skeletons = tuple(
         Component(f"skeleton-{colour}", mm(rules.skeleton_diameter), mm(rules.skeleton_diameter),
                   skeleton_face(rules, theme, colour, value), skeleton_back(rules, theme), shape="circle",
+                  safe=TOKEN_SAFE,
                   meta={"colour": colour, "value": value})
         for colour, value in rules.tokens.skeletons.items()
     )

@@ -31,12 +31,13 @@ from printkit.gamekit import (
     Face,
     FaceBox,
     PrintkitError,
+    fit_lines,
     fit_size,
     icons,
     mm,
 )
 from printkit.games.archeotrek import art
-from printkit.games.archeotrek.data import ArcheoTrekRules
+from printkit.games.archeotrek.data import LETTER_BOX_GAP, LETTER_BOX_H, LETTER_BOX_W, ArcheoTrekRules
 
 GAME = "archeotrek"
 
@@ -270,7 +271,7 @@ def _compute(rules: ArcheoTrekRules, W: float, H: float, large: bool = False, ex
 
     # Dig Site extents in rules mm (y down), before scaling
     r_mm = rules.circle_diameter / 2
-    tab_w, tab_h, tab_gap = 6.4, 5.2, 0.6               # area-letter box (mm)
+    tab_w, tab_h, tab_gap = LETTER_BOX_W, LETTER_BOX_H, LETTER_BOX_GAP  # area-letter box (mm)
     badge_d = r_mm * 0.68                              # special badge (mm)
     if large:  # its letter (0.62 × diameter) at least LARGE_PRINT_PT at scale 1
         badge_d = max(badge_d, (LARGE_PRINT_PT / 0.62) / mm(1))
@@ -523,9 +524,13 @@ class _Painter:
         icon = h.h * 0.78
         art.trowel(self.c, h.x + icon * 0.42, h.y + h.h * 0.5, icon, self.t.colour("muted"), self.col("earth"))
         tx = h.x + icon * 0.95
-        self.text(self.rules.title, tx, h.y + h.h * 0.40, "display", _TITLE_PT, ink)
-        self.text("DIG SITE", tx + 1, h.y + h.h * 0.06, "bold", self.ty.subtitle, accent)
         n = g.name_rect
+        # a long house title: smaller, then on two lines (40 W's: two lines at 11 pt)
+        size, lines = fit_lines(self.rules.title, self.t.font("display"), _TITLE_PT, n.x - mm(4) - tx,
+                                LARGE_PRINT_PT if g.large else _TITLE_LEAST)
+        for i, line in enumerate(lines):
+            self.text(line, tx, h.y + h.h * 0.40 + (len(lines) - 1 - i) * size * 1.05, "display", size, ink)
+        self.text("DIG SITE", tx + 1, h.y + h.h * 0.06, "bold", self.ty.subtitle, accent)
         self.text("Name", n.x, n.y + mm(1.2), "semibold", self.ty.label, self.t.colour("muted"))
         lx = n.x + self.width("Name", "semibold", self.ty.label) + mm(2)
         self.c.setStrokeColor(self.col("earth"))
@@ -764,6 +769,10 @@ class _Painter:
             if i < len(ops):
                 nxt = g.score[keys[i + 1]]
                 self.text(ops[i], (r.x1 + nxt.x) / 2, r.centre[1], "bold", 13.0, ink, "centre", middle=True)
+
+
+#: Smallest size of the sheet's title (pt) outside large print, before it takes two lines.
+_TITLE_LEAST = 9.0
 
 
 def _wrap(text: str, font: str, size: float, width: float) -> list[str]:

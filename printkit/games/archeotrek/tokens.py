@@ -122,6 +122,88 @@ def _centred_number(c: Any, text: str, font: str, size: float, x: float, y: floa
         c.circle(x + w / 2 + dot * 1.9, y - cap / 2 + dot, dot, stroke=0, fill=1)
 
 
+#: A token's safe zone (pt from its cut): the kit's Bone and Skeleton components give it.
+TOKEN_SAFE = mm(3)
+#: Smallest size (pt) of a token's value: a smaller token is refused (:func:`token_size_problem`).
+VALUE_LEAST_PT = 20.0
+#: Tallest a value may stand (its cap height), over the radius it is fitted to: a Bone's
+#: value stays on its symbol, a Skeleton's between its pit and its word (the bundled
+#: 25 and 32 mm tokens stay under both, at 40 and 30 pt).
+_BONE_CAP_MAX, _SKELETON_CAP_MAX = 1.12, 0.76
+
+
+def bone_value_size(theme: Any, text: str, r_safe: float) -> float:
+    """Size (pt) of a Bone token's value ``text`` for a safe circle of radius
+    ``r_safe`` pt: :data:`BONE_VALUE_PT`, smaller when wider than 1.4 × ``r_safe``
+    or when its cap height would pass :data:`_BONE_CAP_MAX` × ``r_safe`` (a small
+    house-rules token)."""
+    font = theme.font("display")
+    return min(fit_size(text, font, BONE_VALUE_PT, r_safe * 1.4), r_safe * _BONE_CAP_MAX / _cap(font))
+
+
+def skeleton_content_radius(r_trim: float) -> float:
+    """The layout radius (pt) of a Skeleton token's face inside its frame, for a trim radius in pt."""
+    return (r_trim - RIM_CLEAR - SKELETON_RING) * 0.96
+
+
+def skeleton_value_size(theme: Any, text: str, r: float) -> float:
+    """Size (pt) of a Skeleton token's "+value" for a content radius ``r`` pt:
+    :data:`SKELETON_VALUE_PT`, smaller when wider than 1.25 × ``r``, taller (cap
+    height) than :data:`_SKELETON_CAP_MAX` × ``r``, or when it would come
+    within 1 pt of the caps of the word under it (:func:`skeleton_word_size`;
+    all three bind only on a token smaller than the bundled 32 mm)."""
+    font = theme.font("display")
+    lay = _SKELETON_LARGE if theme.large_print else _SKELETON_LAYOUT
+    wfont = theme.font("semibold" if theme.large_print else "bold")
+    # room for half the value's cap height between its centre line and 1 pt above the word's caps
+    room = (lay["num_y"] - lay["word_y"]) * r - _cap(wfont) * skeleton_word_size(theme, r) - 1.0
+    return min(fit_size(text, font, SKELETON_VALUE_PT, r * 1.25), r * _SKELETON_CAP_MAX / _cap(font),
+               2 * room / _cap(font))
+
+
+def skeleton_word_size(theme: Any, r: float) -> float:
+    """Size (pt) of the word under a Skeleton token's value for a content radius
+    ``r`` pt: fitted to 1.3 × ``r`` (large print: 1.45 × ``r``, never below
+    :data:`LARGE_PRINT_PT`, so it may be wider)."""
+    if theme.large_print:
+        return max(LARGE_PRINT_PT, fit_size("Skeleton", theme.font("semibold"), theme.small(8.0), r * 1.45))
+    return fit_size("SKELETON", theme.font("bold"), theme.small(8.0), r * 1.3)
+
+
+def token_size_problem(rules: ArcheoTrekRules, theme: Any) -> tuple[str, str] | None:
+    """(key, message: "<key> = <mm>: why") when the rules' token diameters cannot hold what the tokens
+    print in ``theme``: a value under :data:`VALUE_LEAST_PT` pt (the largest
+    value of the rules, the way :func:`bone_value_size` and
+    :func:`skeleton_value_size` fit it), or a large-print word "Skeleton"
+    wider than its room; ``why`` gives the smallest diameter (mm, to 0.5)
+    that holds them, up to the 60 mm the rules accept.  ``None``: they fit."""
+    def bone_ok(d_mm: float) -> bool:
+        r_safe = mm(d_mm) / 2 - TOKEN_SAFE
+        return r_safe > 0 and all(bone_value_size(theme, str(v), r_safe) >= VALUE_LEAST_PT
+                                  for vs in rules.tokens.bones.values() for v in vs)
+
+    def skeleton_ok(d_mm: float) -> bool:
+        r = skeleton_content_radius(mm(d_mm) / 2)
+        if r <= 0 or any(skeleton_value_size(theme, f"+{v}", r) < VALUE_LEAST_PT
+                         for v in rules.tokens.skeletons.values()):
+            return False
+        word = ("Skeleton", "semibold") if theme.large_print else ("SKELETON", "bold")
+        width = pdfmetrics.stringWidth(word[0], theme.font(word[1]), skeleton_word_size(theme, r))
+        return width <= r * (1.45 if theme.large_print else 1.3) + 0.01
+
+    for key, d, ok, what in (("tokens.size.bone_diameter", rules.bone_diameter, bone_ok,
+                              f"a Bone token's value at {VALUE_LEAST_PT:g} pt or more"),
+                             ("tokens.size.skeleton_diameter", rules.skeleton_diameter, skeleton_ok,
+                              f"a Skeleton token's value at {VALUE_LEAST_PT:g} pt or more"
+                              + (" and its word at 11 pt" if theme.large_print else ""))):
+        if ok(d):
+            continue
+        fits = next((x / 2 for x in range(int(d * 2) + 1, 121) if ok(x / 2)), None)
+        room = f"at least {fits:g} mm" if fits is not None else "no diameter up to 60 mm does"
+        return key, f"{key} = {d:g}: too small to print {what} in the theme {theme.name!r}; {room}"
+    return None
+
+
 def bone_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -> Face:
     """Front of the Bone token of ``colour`` worth ``value``.
 
@@ -163,7 +245,7 @@ def bone_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -> Fa
         icons.colour_symbol(c, symbol, cx, cy + r_safe * 0.10, r_safe * 1.95,
                             icons.mix(theme.hex(colour, GAME), shade, 0.35), ink, SYMBOL_LINE_PT)
         font = theme.font("display")
-        size = fit_size(text, font, BONE_VALUE_PT, r_safe * 1.4)
+        size = bone_value_size(theme, text, r_safe)
         num_y = cy + r_safe * 0.12
         _centred_number(c, text, font, size, cx, num_y, ink, _ambiguous_upside_down(text))
         art.bone(c, cx, cy - r_safe * 0.70, r_safe * 0.66, ink)
@@ -256,7 +338,7 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
         r_in = _skeleton_frame(c, theme, box, cx, cy, r_trim)
         c.setFillColor(fill)
         c.circle(cx, cy, r_in, stroke=0, fill=1)
-        r = r_in * 0.96      # the layout radius of the face's content
+        r = skeleton_content_radius(r_trim)      # the layout radius of the face's content
         lay = _SKELETON_LARGE if large else _SKELETON_LAYOUT
         # the burial: a pit a shade deeper than the colour, outlined in the text colour
         # (the Bone tokens' embossed symbol), and the whole skeleton lying in it
@@ -269,7 +351,7 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
         length = min(pw * 0.90, ph * 0.84 / SKELETON_ASPECT)
         art.skeleton(c, cx, py, length, theme.colour("circle_fill", GAME), pit, theme.colour("ink"), SKELETON_LINE_PT)
         font = theme.font("display")
-        size = fit_size(text, font, SKELETON_VALUE_PT, r * 1.25)
+        size = skeleton_value_size(theme, text, r)
         num_y = cy + lay["num_y"] * r
         _centred_number(c, text, font, size, cx, num_y, ink, False)
         for side in (-1, 1):  # the colour's symbol on both sides of the value
@@ -277,8 +359,7 @@ def skeleton_face(rules: ArcheoTrekRules, theme: Any, colour: str, value: int) -
         # large print: the word at LARGE_PRINT_PT, in capitals and lower case (narrower)
         word = "Skeleton" if large else "SKELETON"
         wfont = theme.font("semibold" if large else "bold")
-        wsize = (max(LARGE_PRINT_PT, fit_size(word, wfont, theme.small(8.0), r * 1.45)) if large
-                 else fit_size(word, wfont, theme.small(8.0), r * 1.3))
+        wsize = skeleton_word_size(theme, r)
         c.setFillColor(ink)
         c.setFont(wfont, wsize)
         c.drawCentredString(cx, cy + lay["word_y"] * r, word)
