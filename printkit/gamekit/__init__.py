@@ -10,7 +10,8 @@ own package (``tests/test_structure.py`` checks every import of
 * part kinds (:mod:`.parts`): :func:`pieces`, :func:`document`, :func:`board` (:func:`board_stock`: where it prints);
 * drawing (:mod:`.draw`): :class:`Pen`, :class:`Palette`; icons and colour
   helpers (:mod:`printkit.render.icons` as ``icons``);
-* type (:mod:`.text`): :func:`fit_lines`, :func:`fit_size`, :func:`fit_stepped`, :func:`fit_wrapped`, :func:`glyph_box`, :func:`wrap_lines`;
+* type (:mod:`.text`): :func:`fit_lines`, :func:`fit_size`, :func:`fit_stepped`, :func:`fit_wrapped`, :func:`glyph_box`,
+  :func:`hard_wrap`, :func:`wrap_lines`;
 * the model (:class:`Component`, :class:`ComponentSet`, :class:`Face`,
   :class:`FaceBox`), units (:func:`mm`), papers, themes;
 * rules data: :func:`load_toml`, :class:`Checker`, :func:`check_printable`, …;
@@ -40,8 +41,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "printkit.gamekit.options": ("BuildOptions", "Part"),
     "printkit.gamekit.draw": ("Palette", "Pen"),
     "printkit.gamekit.parts": ("Drawing", "board", "document", "pieces"),
-    "printkit.gamekit.text": ("fit_lines", "fit_size", "fit_lines", "fit_stepped", "fit_wrapped", "hard_wrap", "glyph_box", "hard_wrap",
-                              "wrap_lines"),
+    "printkit.gamekit.text": ("fit_lines", "fit_size", "fit_stepped", "fit_wrapped", "glyph_box", "hard_wrap", "wrap_lines"),
     "printkit.imposition": ("FOOTER",),
     "printkit.inputfiles": (
         "INT64_MAX", "INT64_MIN", "MAX_DIGITS", "MAX_FORM_PAGES", "MAX_FORM_WIDGETS", "MAX_PDF_OBJECTS",
