@@ -35,6 +35,10 @@ value, their texts at full length in wide letters, and some that interact:
 * Archaeology: a rule card's long rule text (thief, key, chest: 160
   characters) grew its panel up over the card's title; it now prints
   smaller, down to 6.5 pt (classic theme).
+* ArchéoTREK: a Choices label longer than its 17 mm column ("Yellow die
+  only", "Higher minus lower") ran under the row's boxes; it now takes two
+  lines, then a smaller size (7 pt, 11 in large print), else is one line
+  naming the key.
 """
 
 from __future__ import annotations
@@ -71,6 +75,49 @@ def _one_line_refusal(args: list[str], *words: str) -> str:
     for w in words:
         assert w in err, err
     return err
+
+
+# -- ArchéoTREK: Choices labels longer than their column ---------------------------------------
+
+LONG_LABELS = ((r'^yellow = "Yellow die"$', 'yellow = "Yellow die only"'),
+               (r'^difference = "High − low"$', 'difference = "Higher minus lower"'))
+
+
+def test_archeotrek_long_choice_labels_stay_in_front_of_their_boxes(tmp_path):
+    """Every word of the Choices labels ends left of the first box of its
+    row (the boxes: the sheet's squares 6.5–10 mm a side level with the word; the
+    dice icons in front of the labels are 5.2 mm at most)."""
+    import pdfplumber
+
+    house = _house(tmp_path, "archeotrek", *LONG_LABELS)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "archeotrek", "--rules", str(house), "--players", "1",
+                                       "--out", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    mm = 72 / 25.4
+    with pdfplumber.open(out / "archeotrek" / "dig-site-sheets.pdf") as pdf:
+        page = pdf.pages[0]
+        boxes = [c for c in page.curves + page.rects
+                 if 6.5 * mm <= c["x1"] - c["x0"] <= 10 * mm and abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) < 1]
+        wanted = {"Yellow", "die", "only", "Higher", "minus", "lower"}
+        seen = set()
+        for w in page.extract_words():
+            row = [b for b in boxes if b["top"] - 4 < (w["top"] + w["bottom"]) / 2 < b["bottom"] + 4]
+            if w["text"] not in wanted or not row:
+                continue  # the same words elsewhere on the sheet (the Special Circles key)
+            seen.add(w["text"])
+            assert w["x1"] <= min(b["x0"] for b in row) - 1, (w["text"], w["x1"], min(b["x0"] for b in row))
+        assert seen == wanted, seen
+
+
+def test_archeotrek_a_choice_label_no_column_holds_is_one_line(tmp_path):
+    """Large print keeps 11 pt: "Higher minus lower" is wider than the 20.5 mm
+    column on two lines there (classic sets it on two lines at 8.5 pt)."""
+    house = _house(tmp_path, "archeotrek", *LONG_LABELS)
+    out = tmp_path / "out"
+    _one_line_refusal(["build", "archeotrek", "--rules", str(house), "--theme", "highcontrast", "--out", str(out),
+                       "-q"], "archeotrek.toml", "choices.labels.difference", "highcontrast")
+    assert not out.exists()
 
 
 # -- ArchéoTREK: circles wider than their spacing --------------------------------------------

@@ -87,7 +87,7 @@ def parts(options: BuildOptions) -> list[Part]:
     from printkit.gamekit import Component, ComponentSet
     from printkit.games.archeotrek.documents import rules_reference_pdf
     from printkit.games.archeotrek.fields import sheet_fields
-    from printkit.games.archeotrek.sheet import SheetGeometry, sheet_face
+    from printkit.games.archeotrek.sheet import SheetGeometry, choice_label_problem, sheet_face
     from printkit.games.archeotrek.tokens import (
         bone_back,
         bone_face,
@@ -104,6 +104,9 @@ def parts(options: BuildOptions) -> list[Part]:
     if problem is not None:
         raise PrintkitError(f"{options.rules_file('archeotrek') or 'rules/archeotrek.toml'}: "
                             f"{problem[1]}")
+    label = choice_label_problem(rules, theme)  # a Choices label its column cannot hold
+    if label is not None:
+        raise PrintkitError(f"{options.rules_file('archeotrek') or 'rules/archeotrek.toml'}: {label}")
     players = options.players or rules.players_default
     w, h = sheet_size(options.paper)
     geometry = SheetGeometry.compute(rules, w, h, large=theme.large_print) if options.fillable else None

@@ -87,6 +87,43 @@ _LARGE_LEGEND_ROW = 9.0     # the key as a row in the Dig panel: a 6.4 mm badge 
 _LARGE_SCORE_H = 33.0       # score panel: room for a caption set on two lines ("Empty-" / "Handed")
 
 
+#: The Choices table's label column (mm), in front of the boxes.
+_LABEL_W = 17.0
+#: Smallest type of a Choices label fitted to its column: the sheet's least (7 pt).
+_LABEL_LEAST_PT = 7.0
+
+
+def choice_label_fit(label: str, font: str, large: bool) -> tuple[float, list[str]] | None:
+    """A Choices line's label fitted to its column (:data:`_LABEL_W`,
+    :data:`_LARGE_LABEL_W` in large print): (size in pt, one or two lines)
+    at the sheet's label size on one line, else on two, else at the largest
+    size down to 7 pt (11 pt in large print) on one line, then two
+    (:func:`printkit.gamekit.fit_lines`) — or ``None`` when even two lines
+    at the least size are wider.  ``font``:
+    the theme's semibold face, registered with reportlab."""
+    ty = _LARGE if large else _CLASSIC
+    width = mm(_LARGE_LABEL_W if large else _LABEL_W)
+    for least in (ty.label, LARGE_PRINT_PT if large else _LABEL_LEAST_PT):  # two lines before a smaller size
+        size, lines = fit_lines(label, font, ty.label, width, least, max_lines=2, step=0.25)
+        if len(lines) <= 2 and all(pdfmetrics.stringWidth(ln, font, size) <= width for ln in lines):
+            return size, lines
+    return None
+
+
+def choice_label_problem(rules: ArcheoTrekRules, theme) -> str | None:
+    """``None``, or why a Choices label of ``rules`` cannot print on the
+    Dig Site sheet in ``theme``: wider than its column on two lines at the
+    least size (:func:`choice_label_fit`); the message names the key."""
+    font, large = theme.font("semibold"), bool(theme.large_print)
+    for key, label in rules.choice_labels.items():
+        if choice_label_fit(label, font, large) is None:
+            least = LARGE_PRINT_PT if large else _LABEL_LEAST_PT
+            return (f"choices.labels.{key} = {label!r}: does not fit the Choices table's "
+                    f"{_LARGE_LABEL_W if large else _LABEL_W:g} mm label column on two lines at {least:g} pt "
+                    f"in the theme {theme.name!r}; shorten it")
+    return None
+
+
 class Rect(NamedTuple):
     """An axis-aligned rectangle in pt: bottom-left ``(x, y)``, size ``(w, h)``."""
 
@@ -347,7 +384,7 @@ def _compute(rules: ArcheoTrekRules, W: float, H: float, large: bool = False, ex
     choices_h = _PANEL_TITLE + n_lines * row_h + _PAD
     choices_panel = Rect(lx, bottom_top - choices_h, left_w, choices_h)
     most = max(rules.layout.choices.values())
-    icon_w, label_w = mm(15.5), mm(_LARGE_LABEL_W if large else 17)
+    icon_w, label_w = mm(15.5), mm(_LARGE_LABEL_W if large else _LABEL_W)
     box_gap = mm(1.6)
     box_area = choices_panel.w - 2 * _PAD - icon_w - label_w - mm(2)
     box = min(mm(8.5), row_h - mm(2.5), (box_area - (most - 1) * box_gap) / most)
@@ -630,8 +667,12 @@ class _Painter:
                   "italic", self.ty.small, self.t.colour("muted"), align="right")
         for line in g.choice_lines:
             self.op_icon(line.line, line.icon_rect)
-            self.text(line.label, line.label_rect.x, line.label_rect.centre[1], "semibold", self.ty.label,
-                      self.t.colour("ink"), middle=True)
+            # fitted to its column: smaller, then on two lines (a house rule's longer label)
+            size, lines = choice_label_fit(line.label, self.t.font("semibold"), g.large) or (self.ty.label, [line.label])
+            lead = size * 1.15
+            mid = line.label_rect.centre[1] + (len(lines) - 1) * lead / 2
+            for i, text in enumerate(lines):
+                self.text(text, line.label_rect.x, mid - i * lead, "semibold", size, self.t.colour("ink"), middle=True)
         for b in g.choices:
             self.write_box(b.rect, radius=mm(1.2), weight=1.0, fill=self.t.colour("paper"))
         # a hairline between lines
