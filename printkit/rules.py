@@ -520,3 +520,14 @@ def playing_time(chk: Checker) -> tuple[int, int]:
     if lo > hi:
         raise chk.fail("playtime", f"needs min <= max, got min {lo}, max {hi}")
     return lo, hi
+
+
+def least_that_fits(fits, current: float, most: float, step: float, noun: str) -> str:
+    """What a house rule's size too small for what it prints should become,
+    in words: "at least X mm", X the first value after ``current`` (mm, on a
+    grid of ``step`` mm) up to ``most`` (the rules' accepted maximum) for
+    which ``fits(X)`` is true, else "no NOUN up to MOST mm does"."""
+    n = int(round(1 / step))
+    first, last = int(current * n) + 1, int(round(most * n))
+    x = next((k / n for k in range(first, last + 1) if fits(k / n)), None)
+    return f"at least {x:g} mm" if x is not None else f"no {noun} up to {most:g} mm does"

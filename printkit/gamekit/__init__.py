@@ -60,8 +60,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "printkit.render.forms": ("FieldSpec",),
     "printkit.render.icons": ("best_contrast", "check_size", "colour_symbol", "contrast_ratio", "mix"),
     "printkit.rules": (
-        "Checker", "check_printable", "check_rules_keys", "listed", "load_toml", "playing_time", "read_rules",
-        "rules_path", "table_keys",
+        "Checker", "check_printable", "check_rules_keys", "least_that_fits", "listed", "load_toml", "playing_time",
+        "read_rules", "rules_path", "table_keys",
     ),
     "printkit.scorepad": ("PadSpec", "form_pad"),
     "printkit.scoring": ("NoSheets", "Scorer", "fields"),
@@ -129,6 +129,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and the import graph (tes
         Checker,
         check_printable,
         check_rules_keys,
+        least_that_fits,
         listed,
         load_toml,
         playing_time,
@@ -175,7 +176,7 @@ __all__ = [
     "mix", "mm", "name_key", "pieces", "plain_fields", "player_name", "player_tables", "players_of",
     "pdf_count_problem", "pdf_object_estimate", "pdf_revision_estimate", "plan_tiles", "playing_time", "polygon_path", "quiet_pypdf", "rank_players", "read_bytes", "read_game_file",
     "read_rules", "render_document", "render_fitted", "render_single", "render_tiled", "report_dict",
-    "require_table", "rules_cover", "rules_path", "shared_codes", "sheet_fit", "show", "table_keys",
+    "least_that_fits", "require_table", "rules_cover", "rules_path", "shared_codes", "sheet_fit", "show", "table_keys",
     "text_flaw", "text_report", "to_json", "to_mm", "type_name", "winner_line", "wrap_lines",
 ]
 

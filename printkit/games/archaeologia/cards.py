@@ -16,7 +16,19 @@ from dataclasses import replace
 
 from reportlab.lib.colors import HexColor
 
-from printkit.gamekit import LARGE_PRINT_PT, Component, Face, FaceBox, fit_lines, glyph_box, icons, mix, mm, wrap_lines
+from printkit.gamekit import (
+    LARGE_PRINT_PT,
+    Component,
+    Face,
+    FaceBox,
+    fit_lines,
+    glyph_box,
+    icons,
+    least_that_fits,
+    mix,
+    mm,
+    wrap_lines,
+)
 from printkit.games.archaeologia import art
 from printkit.games.archaeologia.data import (
     AID_MIN_PT,
@@ -169,9 +181,7 @@ def card_room_problem(rules: ArchaeologiaRules, theme) -> str | None:
     r, name = smallest(rules.sizes["card_height"])
     if r >= ART_LEAST_R:
         return None
-    fits = next((x / 2 for x in range(int(rules.sizes["card_height"] * 2) + 1, 261)
-                 if smallest(x / 2)[0] >= ART_LEAST_R), None)
-    room = f"at least {fits:g} mm" if fits is not None else "no height up to 130 mm does"
+    room = least_that_fits(lambda h: smallest(h)[0] >= ART_LEAST_R, rules.sizes["card_height"], 130, 0.5, "height")
     return (f"sizes.card_height = {rules.sizes['card_height']:g}: too short for the card {name!r} in the theme "
             f"{theme.name!r} (its picture would be under {ART_LEAST_R * 2 / mm(1):.1f} mm across, between its "
             f"name and its text); with sizes.card_width {rules.sizes['card_width']:g}, {room}")

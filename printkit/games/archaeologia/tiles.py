@@ -28,6 +28,7 @@ from printkit.gamekit import (
     fit_stepped,
     glyph_box,
     icons,
+    least_that_fits,
     mm,
     wrap_lines,
 )
@@ -197,8 +198,7 @@ def tile_room_problem(rules: ArchaeologiaRules, theme, safe_mm: float) -> str | 
     name = fault(tile)
     if name is None:
         return None
-    fits = next((x for x in range(int(tile) + 1, 61) if fault(x) is None), None)
-    room = f"at least {fits} mm" if fits is not None else "no size up to 60 mm does"
+    room = least_that_fits(lambda t: fault(t) is None, tile, 60, 1, "size")
     return (f"sizes.tile = {tile:g}: too small for the tile {name!r} in the theme {theme.name!r} (its name would "
             f"run into its badges or past its edge); {room}")
 

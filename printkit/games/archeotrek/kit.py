@@ -100,13 +100,11 @@ def parts(options: BuildOptions) -> list[Part]:
     rules = load_rules(options.rules_file("archeotrek"))
     theme = options.theme
     _check_printable(rules, theme, options.rules_file("archeotrek"))
-    problem = token_size_problem(rules, theme)  # tokens too small for what they print: one line, nothing drawn
-    if problem is not None:
-        raise PrintkitError(f"{options.rules_file('archeotrek') or 'rules/archeotrek.toml'}: "
-                            f"{problem[1]}")
-    label = choice_label_problem(rules, theme)  # a Choices label its column cannot hold
-    if label is not None:
-        raise PrintkitError(f"{options.rules_file('archeotrek') or 'rules/archeotrek.toml'}: {label}")
+    # tokens too small for what they print, a Choices label its column cannot hold: one line, nothing drawn
+    token = token_size_problem(rules, theme)
+    problem = (token and token[1]) or choice_label_problem(rules, theme)
+    if problem:
+        raise PrintkitError(f"{options.rules_file('archeotrek') or 'rules/archeotrek.toml'}: {problem}")
     players = options.players or rules.players_default
     w, h = sheet_size(options.paper)
     geometry = SheetGeometry.compute(rules, w, h, large=theme.large_print) if options.fillable else None

@@ -29,6 +29,7 @@ from printkit.gamekit import (
     PrintkitError,
     fit_size,
     icons,
+    least_that_fits,
     mm,
 )
 from printkit.games.archeotrek import art
@@ -198,8 +199,7 @@ def token_size_problem(rules: ArcheoTrekRules, theme: Any) -> tuple[str, str] | 
                               + (" and its word at 11 pt" if theme.large_print else ""))):
         if ok(d):
             continue
-        fits = next((x / 2 for x in range(int(d * 2) + 1, 121) if ok(x / 2)), None)
-        room = f"at least {fits:g} mm" if fits is not None else "no diameter up to 60 mm does"
+        room = least_that_fits(ok, d, 60, 0.5, "diameter")
         return key, f"{key} = {d:g}: too small to print {what} in the theme {theme.name!r}; {room}"
     return None
 
